@@ -1,0 +1,34 @@
+// hfd: command-line tool for batch work on .hfd models.
+#include "commands.h"
+
+#include <cstdio>
+#include <cstring>
+#include <string>
+
+namespace {
+
+constexpr const char* usage =
+    "usage: hfd <command> [options]\n"
+    "\n"
+    "commands:\n"
+    "  info MODEL                 summary of a model (bodies, joints, dofs, muscles, mass)\n"
+    "  simulate MODEL [options]   run a simulation and write the recorded trajectory\n"
+    "  convert MODEL.osim [-o MODEL.hfd]   convert an OpenSim model\n"
+    "\n"
+    "Run 'hfd <command> --help' for the options of a command.\n";
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    if (argc < 2 || !std::strcmp(argv[1], "--help") || !std::strcmp(argv[1], "-h")) {
+        std::fputs(usage, argc < 2 ? stderr : stdout);
+        return argc < 2 ? 2 : 0;
+    }
+    const std::string command = argv[1];
+    const hfd::cli::Args args(argv + 2, argv + argc);
+    if (command == "info") return hfd::cli::run_info(args);
+    if (command == "simulate") return hfd::cli::run_simulate(args);
+    if (command == "convert") return hfd::cli::run_convert(args);
+    std::fprintf(stderr, "hfd: unknown command '%s'\n\n%s", command.c_str(), usage);
+    return 2;
+}

@@ -1,0 +1,27 @@
+#pragma once
+// Errors are values: every problem found in a file carries where it is.
+#include <string>
+#include <vector>
+
+namespace hfd {
+
+struct SourceLocation {
+    std::string file;  // may be empty for text without a file
+    int line = 0;      // 1-based; 0 = unknown
+    int column = 0;    // 1-based; 0 = unknown
+};
+
+enum class Severity { Error, Warning, Note };
+
+struct Diagnostic {
+    Severity severity = Severity::Error;
+    SourceLocation location;
+    std::string message;
+};
+
+// "file:line:col: error: message" (parts that are unknown are left out).
+std::string format_diagnostic(const Diagnostic& diagnostic);
+
+bool has_errors(const std::vector<Diagnostic>& diagnostics);
+
+}  // namespace hfd

@@ -1,0 +1,41 @@
+#pragma once
+// An integrator advances State by one accepted step using the accelerations
+// that Simulation::evaluate computes. Fixed-step integrators take step_size;
+// error-controlled ones choose h so that the largest per-body error is below
+// accuracy (see error_control_integrator.h).
+#include "format/prop_node.h"
+
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace hfd {
+
+class Simulation;
+
+struct StepOutcome {
+    bool ok = true;
+    double step_size = 0;   // h of the accepted step
+    int rejected = 0;       // rejected trial steps before it
+};
+
+class Integrator {
+public:
+    virtual ~Integrator() = default;
+    virtual std::string_view name() const = 0;
+    // Advances sim.state() by one accepted step of at most max_h.
+    virtual StepOutcome step(Simulation& sim, double max_h) = 0;
+    virtual bool is_planar() const { return false; }
+    virtual double nominal_step_size() const = 0;  // step_size, or max_step for variable step
+};
+
+struct IntegratorContext {
+    const std::string& file;
+    std::vector<Diagnostic>& diagnostics;
+};
+
+std::unique_ptr<Integrator> create_integrator(const PropNode& props, IntegratorContext& context);
+std::vector<std::string_view> integrator_names();
+
+}  // namespace hfd

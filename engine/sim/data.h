@@ -1,0 +1,54 @@
+#pragma once
+// Scratch and outputs of one evaluation of the forces (MuJoCo's mjData idea):
+// accumulators, contacts, per-joint and per-muscle quantities. Sized once at
+// Simulation creation; a step never allocates.
+#include "model/model.h"
+
+#include <vector>
+
+namespace hfd {
+
+struct Contact {
+    Index geometry_a = no_index, geometry_b = no_index;  // a: the plane / first geometry
+    Index body_a = no_index, body_b = no_index;
+    Vec3 point = Vec3::Zero();        // world
+    Vec3 normal = Vec3::UnitY();      // world, points from a towards b
+    double depth = 0;                 // penetration, > 0 when touching
+    Vec3 relative_velocity = Vec3::Zero();  // velocity of b minus a at the point, world
+    Vec3 force = Vec3::Zero();        // applied to b (world); -force applied to a
+    // combined material (filled by collision detection)
+    double stiffness = 0, damping = 0, static_friction = 0, dynamic_friction = 0;
+};
+
+struct Data {
+    // accumulators, world frame, per body
+    std::vector<Vec3> force;
+    std::vector<Vec3> torque;
+    // result of the dynamics stage, per body
+    std::vector<Vec3> lin_acc;
+    std::vector<Vec3> ang_acc;
+
+    // contacts found by collision detection in this evaluation (capacity reserved)
+    std::vector<Contact> contacts;
+
+    // per joint
+    std::vector<Vec3> joint_displacement;   // world: child anchor - parent anchor
+    std::vector<Vec3> joint_force;          // constraint force on the child, world
+    std::vector<Vec3> joint_limit_torque;   // on the child, world
+
+    // per muscle
+    std::vector<double> muscle_length;       // musculotendon path length
+    std::vector<double> muscle_velocity;     // d length / dt
+    std::vector<double> muscle_force;        // tendon force
+    std::vector<double> tendon_length;
+    std::vector<double> activation_derivative;    // da/dt, integrated by the integrator
+    std::vector<double> fiber_length_derivative;  // dl_f/dt for models with fiber state
+
+    // per motor
+    std::vector<Vec3> motor_torque;  // on the child, world
+
+    void resize(const Model& model);
+    void clear_accumulators();  // force/torque zero, contacts cleared (capacity kept)
+};
+
+}  // namespace hfd

@@ -1,0 +1,98 @@
+#pragma once
+// Simulation = immutable Model + config + mutable State/Controls/Data.
+// A step is a fixed pipeline (evaluate):
+//   clear accumulators -> gravity -> perturbations -> each force component in
+//   configured order -> accelerations (Newton-Euler) ; then the integrator update.
+#include "forces/force_component.h"
+#include "integrators/integrator.h"
+#include "model/model.h"
+#include "sim/data.h"
+#include "sim/sim_config.h"
+#include "sim/state.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace hfd {
+
+struct SimulationError {
+    double time = 0;
+    Index body = no_index;   // offending body, when known
+    std::string message;     // "non-finite state of body 'femur_r' at t = 0.1234 s"
+};
+
+struct StageTimes {  // accumulated wall seconds per stage
+    double forces = 0, dynamics = 0, integration = 0;
+};
+
+class Simulation {
+public:
+    // Builds the force components and integrator from config; errors (unknown
+    // component names, bad properties) are returned in diagnostics, with nullopt.
+    static std::unique_ptr<Simulation> create(Model model, const SimConfig& config,
+                                              std::vector<Diagnostic>& diagnostics);
+
+    const Model& model() const { return model_; }
+    const State& state() const { return state_; }
+    State& state() { return state_; }
+    const Controls& controls() const { return controls_; }
+    Controls& controls() { return controls_; }
+    const Data& data() const { return data_; }
+    const Integrator& integrator() const { return *integrator_; }
+    const std::vector<std::unique_ptr<ForceComponent>>& forces() const { return forces_; }
+    bool is_planar() const;
+
+    // Forces and accelerations for `state` at controls(); results in `data`.
+    void evaluate(const State& state, Data& data) const;
+    // Same, into the simulation's own data.
+    void evaluate() { evaluate(state_, data_); }
+
+    // One integrator step (at most up to `until` when given). False when the
+    // state became non-finite; error() tells when and which body.
+    bool step(double until = std::numeric_limits<double>::infinity());
+    // Steps until state().time == t exactly (the last step is shortened).
+    bool advance_to(double t);
+
+    // Makes `state` the new initial state (e.g. posed from dofs) and re-runs
+    // component initialization (muscle equilibrium).
+    void set_initial_state(const State& state);
+    void reset();  // state = initial state, controls kept, statistics cleared
+    const State& initial_state() const { return initial_state_; }
+
+    const std::optional<SimulationError>& error() const { return error_; }
+    long long accepted_steps() const { return accepted_steps_; }
+    long long rejected_steps() const { return rejected_steps_; }
+    double last_step_size() const { return last_step_size_; }
+    const StageTimes& stage_times() const { return stage_times_; }
+
+    // Scratch states for integrators (allocated once).
+    State& scratch_state(int i) { return scratch_states_[i]; }
+    Data& scratch_data(int i) { return scratch_data_[i]; }
+
+    // Total mechanical energy (kinetic + gravitational potential), no springs.
+    double kinetic_energy(const State& state) const;
+    double potential_energy(const State& state) const;
+
+private:
+    Simulation() = default;
+    void initialize_components(State& state);
+    bool check_finite();
+
+    Model model_;
+    std::vector<std::unique_ptr<ForceComponent>> forces_;
+    std::unique_ptr<Integrator> integrator_;
+    State state_, initial_state_;
+    Controls controls_;
+    Data data_;
+    State scratch_states_[4];
+    Data scratch_data_[4];
+    std::vector<double> inv_mass_;          // per body, 0 for static
+    std::optional<SimulationError> error_;
+    long long accepted_steps_ = 0, rejected_steps_ = 0;
+    double last_step_size_ = 0;
+    mutable StageTimes stage_times_;
+};
+
+}  // namespace hfd

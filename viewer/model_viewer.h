@@ -1,0 +1,61 @@
+#pragma once
+// The 3D view of a model: a QWidget wrapping a Qt3D window. Built from a Model
+// (rebuilt only when the model changes), updated from body pose snapshots at
+// display rate. Qt3D stays behind this class.
+#include "model/model.h"
+
+#include <QImage>
+#include <QWidget>
+#include <memory>
+#include <vector>
+
+namespace hfd {
+
+// What the view shows for one instant, copied from the simulation thread.
+struct PoseSnapshot {
+    double time = 0;
+    std::vector<Vec3> body_pos;
+    std::vector<Quat> body_ori;
+    std::vector<double> muscle_activation;              // per muscle (colour)
+    std::vector<std::vector<Vec3>> muscle_path;         // per muscle, world points
+    struct ContactArrow { Vec3 point, force; };
+    std::vector<ContactArrow> contacts;
+    std::vector<Vec3> joint_displacement;               // per joint, world
+};
+
+class ModelViewer : public QWidget {
+    Q_OBJECT
+public:
+    explicit ModelViewer(QWidget* parent = nullptr);
+    ~ModelViewer() override;
+
+    // Rebuilds the scene. Missing mesh files become placeholders and are
+    // reported through warnings(); they never fail the build.
+    void setModel(const Model& model);
+    void clearModel();
+    const std::vector<Diagnostic>& warnings() const;
+
+    // Moves the existing scene entities; no rebuild.
+    void setSnapshot(const PoseSnapshot& snapshot);
+
+    void selectBody(Index body);            // highlights; no signal emitted
+    void resetView();
+    void fitToModel();
+    enum class ViewPreset { Front, Side, Top };
+    void setViewPreset(ViewPreset preset);
+    void setShowBodyFrames(bool show);
+    void setShowCentersOfMass(bool show);
+    void setJointDisplacementExaggeration(double factor);
+
+    // Renders the current view offscreen-capable into an image of the widget size.
+    QImage grabImage();
+
+signals:
+    void bodyClicked(int body);  // user picked a body in the view (-1: background)
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace hfd
