@@ -18,6 +18,7 @@ struct StepOutcome {
     bool ok = true;
     double step_size = 0;   // h of the accepted step
     int rejected = 0;       // rejected trial steps before it
+    double error = 0;       // error estimate of the accepted step (largest over bodies)
 };
 
 class Integrator {
@@ -28,6 +29,10 @@ public:
     virtual StepOutcome step(Simulation& sim, double max_h) = 0;
     virtual bool is_planar() const { return false; }
     virtual double nominal_step_size() const = 0;  // step_size, or max_step for variable step
+    virtual void reset() {}                          // forget step-size history
+    // Muscle activation rates of the integrator block (manual: 100 and 25 s^-1),
+    // used when the composite force has no muscle_activation component.
+    double activation_rate = 100, deactivation_rate = 25;
 };
 
 struct IntegratorContext {

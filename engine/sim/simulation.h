@@ -10,9 +10,11 @@
 #include "sim/sim_config.h"
 #include "sim/state.h"
 
+#include <limits>
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace hfd {
@@ -36,10 +38,14 @@ public:
 
     const Model& model() const { return model_; }
     const State& state() const { return state_; }
-    State& state() { return state_; }
+    // Mutable access marks data() stale: the next step re-evaluates the forces first.
+    State& state() { data_stale_ = true; return state_; }
     const Controls& controls() const { return controls_; }
-    Controls& controls() { return controls_; }
+    Controls& controls() { data_stale_ = true; return controls_; }
+    // Forces, contacts and accelerations of the current state (after a step or evaluate()).
     const Data& data() const { return data_; }
+    Data& data() { return data_; }
+    void ensure_evaluated() { if (data_stale_) evaluate(); }
     const Integrator& integrator() const { return *integrator_; }
     const std::vector<std::unique_ptr<ForceComponent>>& forces() const { return forces_; }
     bool is_planar() const;
@@ -47,7 +53,7 @@ public:
     // Forces and accelerations for `state` at controls(); results in `data`.
     void evaluate(const State& state, Data& data) const;
     // Same, into the simulation's own data.
-    void evaluate() { evaluate(state_, data_); }
+    void evaluate() { evaluate(state_, data_); data_stale_ = false; }
 
     // One integrator step (at most up to `until` when given). False when the
     // state became non-finite; error() tells when and which body.
@@ -65,8 +71,16 @@ public:
     long long accepted_steps() const { return accepted_steps_; }
     long long rejected_steps() const { return rejected_steps_; }
     double last_step_size() const { return last_step_size_; }
+    // Error estimate of the last accepted step (0 for fixed-step integrators).
+    double last_step_error() const { return last_step_error_; }
     const StageTimes& stage_times() const { return stage_times_; }
 
+    // The integrator's trial becomes the current state with its evaluation (swap, no copy).
+    void accept_trial(State& trial, Data& trial_data) {
+        std::swap(state_, trial);
+        std::swap(data_, trial_data);
+        data_stale_ = false;
+    }
     // Scratch states for integrators (allocated once).
     State& scratch_state(int i) { return scratch_states_[i]; }
     Data& scratch_data(int i) { return scratch_data_[i]; }
@@ -77,6 +91,7 @@ public:
 
 private:
     Simulation() = default;
+    static void add_default_activation_dynamics(Simulation& sim, ForceContext& context);
     void initialize_components(State& state);
     bool check_finite();
 
@@ -91,7 +106,8 @@ private:
     std::vector<double> inv_mass_;          // per body, 0 for static
     std::optional<SimulationError> error_;
     long long accepted_steps_ = 0, rejected_steps_ = 0;
-    double last_step_size_ = 0;
+    double last_step_size_ = 0, last_step_error_ = 0;
+    bool data_stale_ = true;
     mutable StageTimes stage_times_;
 };
 

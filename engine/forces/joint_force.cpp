@@ -1,0 +1,122 @@
+// Joint constraint and limit forces (Hyfydy manual, "Joint Forces").
+//
+// Constraint force, applied to the child at its anchor and opposite to the
+// parent at its anchor:            F_j = -k_p p_j - k_v v_j
+//   p_j = child anchor - parent anchor (world), v_j its rate of change.
+// Limit torque per rotational axis of the joint frame (parent * ref_ori):
+//   pnld:  tau = -k_a theta (1 + k_w w)      (non-linear damping, zero at the limit)
+//   pd:    tau = -k_a theta - k_w w          (only while theta != 0)
+//   theta = alpha - alpha_min if alpha < alpha_min, alpha - alpha_max if alpha > alpha_max, else 0,
+//   alpha = intrinsic x-y-z Euler angles of ref_ori^-1 q_parent^-1 q_child,
+//   w = relative angular velocity in the joint frame.
+// pnld: the factor (1 + k_w w) is clamped at 0 so that damping never turns the
+// limit torque into a pull past the limit (as Hunt-Crossley contact never pulls).
+// Planar variants act in the x-y plane and about z only, and compute nothing else.
+#include "forces/force_component.h"
+#include "sim/kinematics.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace hfd {
+
+namespace {
+
+inline double limit_displacement(double angle, double min, double max) {
+    return angle < min ? angle - min : angle > max ? angle - max : 0.0;
+}
+
+inline double limit_torque(bool nonlinear_damping, double k, double kw, double theta, double w) {
+    if (theta == 0.0) return 0.0;
+    return nonlinear_damping ? -k * theta * std::max(0.0, 1.0 + kw * w) : -k * theta - kw * w;
+}
+
+template <bool planar, bool nonlinear_damping>
+class JointForce final : public ForceComponent {
+public:
+    std::string_view name() const override {
+        if constexpr (planar) return nonlinear_damping ? "planar_joint_force_pnld" : "planar_joint_force_pd";
+        else return nonlinear_damping ? "joint_force_pnld" : "joint_force_pd";
+    }
+    bool is_planar() const override { return planar; }
+
+    void apply(const Model& m, const State& s, const Controls&, Data& d) const override {
+        for (Index j = 0, n = Index(m.joints.size()); j < n; ++j) {
+            const Joint& joint = m.joints[j];
+            const Index p = joint.parent, c = joint.child;
+            const Vec3 r_parent = s.ori[p] * joint.pos_in_parent;
+            const Vec3 r_child = s.ori[c] * joint.pos_in_child;
+            Vec3 displacement = (s.pos[c] + r_child) - (s.pos[p] + r_parent);
+            Vec3 velocity = (s.lin_vel[c] + s.ang_vel[c].cross(r_child)) - (s.lin_vel[p] + s.ang_vel[p].cross(r_parent));
+            if constexpr (planar) displacement.z() = 0, velocity.z() = 0;
+            const Vec3 force = -joint.stiffness * displacement - joint.damping * velocity;
+            d.joint_displacement[j] = displacement;
+            d.joint_force[j] = force;
+            d.force[c] += force;
+            d.force[p] -= force;
+            Vec3 torque_child, torque_parent;
+            if constexpr (planar) {
+                // r x F with F in the x-y plane has only a z component
+                torque_child = Vec3(0, 0, r_child.x() * force.y() - r_child.y() * force.x());
+                torque_parent = Vec3(0, 0, r_parent.x() * force.y() - r_parent.y() * force.x());
+            } else {
+                torque_child = r_child.cross(force);
+                torque_parent = r_parent.cross(force);
+            }
+            d.torque[c] += torque_child;
+            d.torque[p] -= torque_parent;
+            if (joint.has_limits) apply_limits(m, s, d, j);
+        }
+    }
+
+private:
+    static void apply_limits(const Model& m, const State& s, Data& d, Index j) {
+        const Joint& joint = m.joints[j];
+        const Index p = joint.parent, c = joint.child;
+        Vec3 torque = Vec3::Zero();
+        if constexpr (planar) {
+            // rotation about z only: alpha_z = 2 atan2(q_z, q_w) of the relative orientation
+            const Quat q = (s.ori[p] * joint.ref_ori).conjugate() * s.ori[c];
+            double angle = 2.0 * std::atan2(q.z(), q.w());
+            if (angle > M_PI) angle -= 2 * M_PI;
+            if (angle < -M_PI) angle += 2 * M_PI;
+            const double theta = limit_displacement(angle, joint.limit_min.z(), joint.limit_max.z());
+            const double w = s.ang_vel[c].z() - s.ang_vel[p].z();
+            torque.z() = limit_torque(nonlinear_damping, joint.limit_stiffness, joint.limit_damping, theta, w);
+        } else {
+            const Quat frame = s.ori[p] * joint.ref_ori;
+            const Vec3 angles = euler_xyz_from_quat(frame.conjugate() * s.ori[c]);
+            const Vec3 w = frame.conjugate() * (s.ang_vel[c] - s.ang_vel[p]);
+            Vec3 local = Vec3::Zero();
+            for (int axis = 0; axis < 3; ++axis) {
+                const double theta = limit_displacement(angles[axis], joint.limit_min[axis], joint.limit_max[axis]);
+                local[axis] = limit_torque(nonlinear_damping, joint.limit_stiffness, joint.limit_damping, theta, w[axis]);
+            }
+            if (local.isZero()) {
+                d.joint_limit_torque[j].setZero();
+                return;
+            }
+            torque = frame * local;
+        }
+        d.joint_limit_torque[j] = torque;
+        d.torque[c] += torque;
+        d.torque[p] -= torque;
+    }
+};
+
+template <bool planar, bool nonlinear_damping>
+std::unique_ptr<ForceComponent> create_joint_force(const PropNode& props, ForceContext& context) {
+    warn_unknown_properties(props, {}, context);
+    return std::make_unique<JointForce<planar, nonlinear_damping>>();
+}
+
+}  // namespace
+
+void register_joint_forces(std::vector<ForceRegistration>& registry) {
+    registry.push_back({"joint_force_pnld", create_joint_force<false, true>});
+    registry.push_back({"joint_force_pd", create_joint_force<false, false>});
+    registry.push_back({"planar_joint_force_pnld", create_joint_force<true, true>});
+    registry.push_back({"planar_joint_force_pd", create_joint_force<true, false>});
+}
+
+}  // namespace hfd

@@ -1,0 +1,56 @@
+#include "integrators/body_update.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace hfd {
+
+namespace {
+// exp of a rotation vector as a unit quaternion
+Quat quat_exp(const Vec3& rotation) {
+    const double angle = rotation.norm();
+    if (angle < 1e-12) return Quat(1.0, 0.5 * rotation.x(), 0.5 * rotation.y(), 0.5 * rotation.z()).normalized();
+    return Quat(Eigen::AngleAxisd(angle, rotation / angle));
+}
+}  // namespace
+
+void advance_bodies(const Model& m, State& s, const Data& d, double h, double beta) {
+    for (size_t b = 0, n = m.bodies.size(); b < n; ++b) {
+        if (m.bodies[b].is_static()) continue;
+        const Vec3 v_pos = s.lin_vel[b] + (beta * h) * d.lin_acc[b];
+        const Vec3 w_pos = s.ang_vel[b] + (beta * h) * d.ang_acc[b];
+        s.pos[b] += h * v_pos;
+        s.ori[b] = (quat_exp(h * w_pos) * s.ori[b]).normalized();
+        s.lin_vel[b] += h * d.lin_acc[b];
+        s.ang_vel[b] += h * d.ang_acc[b];
+    }
+    advance_muscle_states(s, d, h);
+    s.time += h;
+}
+
+void advance_bodies_planar(const Model& m, State& s, const Data& d, double h, double beta) {
+    for (size_t b = 0, n = m.bodies.size(); b < n; ++b) {
+        if (m.bodies[b].is_static()) continue;
+        const double vx = s.lin_vel[b].x() + beta * h * d.lin_acc[b].x();
+        const double vy = s.lin_vel[b].y() + beta * h * d.lin_acc[b].y();
+        const double wz = s.ang_vel[b].z() + beta * h * d.ang_acc[b].z();
+        s.pos[b].x() += h * vx;
+        s.pos[b].y() += h * vy;
+        const double half = 0.5 * h * wz;
+        s.ori[b] = (Quat(std::cos(half), 0.0, 0.0, std::sin(half)) * s.ori[b]).normalized();
+        s.lin_vel[b].x() += h * d.lin_acc[b].x();
+        s.lin_vel[b].y() += h * d.lin_acc[b].y();
+        s.ang_vel[b].z() += h * d.ang_acc[b].z();
+    }
+    advance_muscle_states(s, d, h);
+    s.time += h;
+}
+
+void advance_muscle_states(State& s, const Data& d, double h) {
+    for (size_t i = 0, n = s.activation.size(); i < n; ++i) {
+        s.activation[i] = std::clamp(s.activation[i] + h * d.activation_derivative[i], 0.0, 1.0);
+        s.fiber_length[i] = std::max(1e-6, s.fiber_length[i] + h * d.fiber_length_derivative[i]);
+    }
+}
+
+}  // namespace hfd

@@ -1,0 +1,84 @@
+#include "integrators/error_control_integrator.h"
+
+#include "integrators/body_update.h"
+#include "sim/simulation.h"
+
+#include <algorithm>
+#include <cmath>
+#include <utility>
+
+namespace hfd {
+
+ErrorControlIntegrator::ErrorControlIntegrator(std::string_view name, double beta, bool planar, bool step_doubling,
+                                               double accuracy, double min_step, double max_step)
+    : name_(name), beta_(beta), planar_(planar), step_doubling_(step_doubling), accuracy_(accuracy),
+      min_step_(min_step), max_step_(max_step), next_step_(std::min(1e-4, max_step)) {}
+
+double largest_body_error(const Model& m, const Data& d0, const Data& d1, double h) {
+    double largest = 0;
+    for (size_t b = 0, n = m.bodies.size(); b < n; ++b) {
+        const Body& body = m.bodies[b];
+        if (body.is_static()) continue;
+        const double radius_of_gyration = std::sqrt(body.inertia.mean() / body.mass);
+        const double linear = (d1.lin_acc[b] - d0.lin_acc[b]).norm();
+        const double angular = radius_of_gyration * (d1.ang_acc[b] - d0.ang_acc[b]).norm();
+        largest = std::max(largest, 0.5 * h * std::max(linear, angular));
+    }
+    return std::isfinite(largest) ? largest : std::numeric_limits<double>::infinity();
+}
+
+// scratch_state(0)/scratch_data(0) receive the trial end state and its evaluation.
+void ErrorControlIntegrator::trial_step(Simulation& sim, double h) const {
+    const Model& m = sim.model();
+    auto advance = [&](State& s, const Data& d, double dt) {
+        planar_ ? advance_bodies_planar(m, s, d, dt, beta_) : advance_bodies(m, s, d, dt, beta_);
+    };
+    State& trial = sim.scratch_state(0);
+    Data& trial_data = sim.scratch_data(0);
+    trial = std::as_const(sim).state();
+    if (!step_doubling_) {
+        advance(trial, sim.data(), h);
+        sim.evaluate(trial, trial_data);
+        return;
+    }
+    Data& half_data = sim.scratch_data(1);
+    advance(trial, sim.data(), 0.5 * h);
+    sim.evaluate(trial, half_data);
+    advance(trial, half_data, 0.5 * h);
+    sim.evaluate(trial, trial_data);
+}
+
+StepOutcome ErrorControlIntegrator::step(Simulation& sim, double max_h) {
+    sim.ensure_evaluated();
+    StepOutcome outcome;
+    double h = std::min(next_step_, max_h);
+    for (;;) {
+        trial_step(sim, h);
+        // step doubling: the difference between one full and two half steps is
+        // h/2 |a(t+h/2) - a(t)| in velocity; else the embedded trapezoidal estimate
+        const Data& compare = step_doubling_ ? sim.scratch_data(1) : sim.scratch_data(0);
+        const double error = largest_body_error(sim.model(), sim.data(), compare, h);
+        if (error <= accuracy_) {
+            outcome.error = error;
+            break;
+        }
+        ++outcome.rejected;
+        if (h <= min_step_ * (1 + 1e-9)) {
+            outcome.ok = false;
+            outcome.error = error;
+            return outcome;
+        }
+        h = std::max(min_step_, h * std::max(0.2, 0.9 * std::sqrt(accuracy_ / error)));
+    }
+    sim.accept_trial(sim.scratch_state(0), sim.scratch_data(0));
+    outcome.step_size = h;
+    // a step only shortened to land on max_h leaves the step size as it was
+    const bool shortened_to_land = outcome.rejected == 0 && h == max_h && max_h < next_step_;
+    if (!shortened_to_land) {
+        const double growth = outcome.error > 0 ? std::min(2.0, 0.9 * std::sqrt(accuracy_ / outcome.error)) : 2.0;
+        next_step_ = std::clamp(h * growth, min_step_, max_step_);
+    }
+    return outcome;
+}
+
+}  // namespace hfd

@@ -1,0 +1,51 @@
+#pragma once
+// Error-controlled variable-step integrators. Names (this project's reading of
+// the Hyfydy names; s = symplectic Euler, m = midpoint Euler, p = planar):
+//   error_control_integrator_sem    symplectic Euler step, embedded error estimate
+//   error_control_integrator_mem    midpoint Euler step, embedded error estimate
+//   error_control_integrator_secm   symplectic Euler, error by step doubling
+//                                   (compares one step h with two steps h/2, keeps the latter)
+//   error_control_integrator_psem   planar midpoint Euler   (x, y, rotation about z only)
+//   error_control_integrator_pse    planar symplectic Euler (x, y, rotation about z only)
+// Properties: accuracy (0.01), min_step (1e-8 s), max_step (0.01 s).
+//
+// Error criterion: the LARGEST error over all bodies, not a weighted sum, so
+// every body's error is below `accuracy`:
+//   e = max_b  h/2 * max(|a_b(t+h) - a_b(t)|,  rho_b |alpha_b(t+h) - alpha_b(t)|)
+// i.e. the velocity error of the step against the trapezoidal rule [m/s], with
+// the angular part taken at the body's radius of gyration rho_b = sqrt(mean(I_b)/m_b).
+// Accelerations at t+h are needed anyway for the next step (first same as last),
+// so sem/mem cost one force evaluation per trial step. A step with e > accuracy is
+// rejected and retried with h * max(0.2, 0.9 sqrt(accuracy / e)); after an accepted
+// step h grows by at most 2x. A step that would need h < min_step fails the run.
+#include "integrators/integrator.h"
+
+namespace hfd {
+
+struct Model;
+struct Data;
+
+class ErrorControlIntegrator final : public Integrator {
+public:
+    ErrorControlIntegrator(std::string_view name, double beta, bool planar, bool step_doubling, double accuracy,
+                           double min_step, double max_step);
+    std::string_view name() const override { return name_; }
+    StepOutcome step(Simulation& sim, double max_h) override;
+    bool is_planar() const override { return planar_; }
+    double nominal_step_size() const override { return max_step_; }
+    void reset() override { next_step_ = std::min(1e-4, max_step_); }
+    double accuracy() const { return accuracy_; }
+
+private:
+    void trial_step(Simulation& sim, double h) const;
+    std::string_view name_;
+    double beta_;
+    bool planar_, step_doubling_;
+    double accuracy_, min_step_, max_step_;
+    double next_step_;
+};
+
+// The error measure above, for accelerations before (d0) and after (d1) a step of h.
+double largest_body_error(const Model& m, const Data& d0, const Data& d1, double h);
+
+}  // namespace hfd

@@ -1,0 +1,30 @@
+#include "sim/data.h"
+
+namespace hfd {
+
+void Data::resize(const Model& model) {
+    const size_t bodies = model.bodies.size(), joints = model.joints.size(), muscles = model.muscles.size();
+    force.assign(bodies, Vec3::Zero());
+    torque.assign(bodies, Vec3::Zero());
+    lin_acc.assign(bodies, Vec3::Zero());
+    ang_acc.assign(bodies, Vec3::Zero());
+    contacts.clear();
+    // every geometry pair could touch with up to 4 points (box corners) before
+    // components reserve more in initialize()
+    contacts.reserve(4 * model.geometries.size() * (model.geometries.size() + 1) / 2 + 8);
+    joint_displacement.assign(joints, Vec3::Zero());
+    joint_force.assign(joints, Vec3::Zero());
+    joint_limit_torque.assign(joints, Vec3::Zero());
+    for (auto* v : {&muscle_length, &muscle_velocity, &muscle_force, &tendon_length, &activation_derivative,
+                    &fiber_length_derivative})
+        v->assign(muscles, 0.0);
+    motor_torque.assign(model.motors.size(), Vec3::Zero());
+}
+
+void Data::clear_accumulators() {
+    for (auto& f : force) f.setZero();
+    for (auto& t : torque) t.setZero();
+    contacts.clear();
+}
+
+}  // namespace hfd

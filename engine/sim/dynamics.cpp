@@ -1,0 +1,44 @@
+#include "sim/dynamics.h"
+
+namespace hfd {
+
+void apply_gravity(const Model& m, Data& d) {
+    for (size_t b = 0, n = m.bodies.size(); b < n; ++b)
+        if (!m.bodies[b].is_static()) d.force[b] += m.bodies[b].mass * m.gravity;
+}
+
+void apply_perturbations(const Model& m, const State& s, const Controls& c, Data& d) {
+    for (const Perturbation& p : c.perturbations) {
+        if (p.body == no_index || m.bodies[p.body].is_static()) continue;
+        if (s.time < p.start_time || s.time >= p.end_time) continue;
+        const Vec3 arm = s.ori[p.body] * p.pos;
+        d.force[p.body] += p.force;
+        d.torque[p.body] += arm.cross(p.force) + p.moment;
+    }
+}
+
+void compute_accelerations(const Model& m, const std::vector<double>& inv_mass, const State& s, Data& d) {
+    for (size_t b = 0, n = m.bodies.size(); b < n; ++b) {
+        if (inv_mass[b] == 0.0) {
+            d.lin_acc[b].setZero();
+            d.ang_acc[b].setZero();
+            continue;
+        }
+        d.lin_acc[b] = inv_mass[b] * d.force[b];
+        const Vec3& inertia = m.bodies[b].inertia;
+        const Vec3 w = s.ori[b].conjugate() * s.ang_vel[b];
+        const Vec3 tau = s.ori[b].conjugate() * d.torque[b];
+        const Vec3 dw = (tau - w.cross(inertia.cwiseProduct(w))).cwiseQuotient(inertia);
+        d.ang_acc[b] = s.ori[b] * dw;
+    }
+}
+
+void compute_planar_accelerations(const Model& m, const std::vector<double>& inv_mass, const State& s, Data& d) {
+    for (size_t b = 0, n = m.bodies.size(); b < n; ++b) {
+        const double im = inv_mass[b];
+        d.lin_acc[b] = Vec3(im * d.force[b].x(), im * d.force[b].y(), 0.0);
+        d.ang_acc[b] = Vec3(0.0, 0.0, im == 0.0 ? 0.0 : d.torque[b].z() / m.bodies[b].inertia.z());
+    }
+}
+
+}  // namespace hfd

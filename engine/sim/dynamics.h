@@ -1,0 +1,24 @@
+#pragma once
+// Stages of the step that are not force components: gravity, perturbations,
+// and the Newton-Euler accelerations.
+#include "model/model.h"
+#include "sim/data.h"
+#include "sim/state.h"
+
+#include <vector>
+
+namespace hfd {
+
+// F += m g on every dynamic body.
+void apply_gravity(const Model& m, Data& d);
+// Active perturbations (start_time <= t < end_time): force at the body point, plus moment.
+void apply_perturbations(const Model& m, const State& s, const Controls& c, Data& d);
+
+// Newton-Euler in the principal body frame (I diagonal):
+//   a = F / m,   I dw_b/dt = tau_b - w_b x (I w_b),   tau_b = R^T tau, w_b = R^T w.
+void compute_accelerations(const Model& m, const std::vector<double>& inv_mass, const State& s, Data& d);
+// Planar: x-y translation and rotation about z. With w along z, w x (I w) = 0,
+// so dw_z/dt = tau_z / I_zz (bodies keep their z axis along world z).
+void compute_planar_accelerations(const Model& m, const std::vector<double>& inv_mass, const State& s, Data& d);
+
+}  // namespace hfd

@@ -1,0 +1,181 @@
+#include "sim/simulation.h"
+
+#include "sim/dynamics.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cmath>
+
+namespace hfd {
+
+namespace {
+using Clock = std::chrono::steady_clock;
+double seconds_since(Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); }
+}  // namespace
+
+// Muscle activation dynamics belong to the integrator in the manual: when the
+// model has muscles and the composite force has no muscle_activation component,
+// one is added first with the integrator's activation_rate / deactivation_rate.
+void Simulation::add_default_activation_dynamics(Simulation& sim, ForceContext& context) {
+    if (sim.model_.muscles.empty()) return;
+    for (const auto& force : sim.forces_)
+        if (force->name() == "muscle_activation") return;
+    const ForceFactory factory = find_force_factory("muscle_activation");
+    if (!factory) return;
+    PropNode props;
+    props.key = "muscle_activation";
+    props.kind = PropNode::Kind::Group;
+    props.add("activation_rate", std::to_string(sim.integrator_->activation_rate));
+    props.add("deactivation_rate", std::to_string(sim.integrator_->deactivation_rate));
+    if (auto force = factory(props, context)) sim.forces_.insert(sim.forces_.begin(), std::move(force));
+}
+
+std::unique_ptr<Simulation> Simulation::create(Model model, const SimConfig& config,
+                                               std::vector<Diagnostic>& diagnostics) {
+    std::unique_ptr<Simulation> sim(new Simulation());
+    sim->model_ = std::move(model);
+    const size_t errors_before = std::count_if(diagnostics.begin(), diagnostics.end(),
+                                               [](const Diagnostic& d) { return d.severity == Severity::Error; });
+    ForceContext context{sim->model_, config.file, diagnostics};
+    for (const PropNode& component : config.composite_force.children) {
+        if (component.is_variable_definition()) continue;
+        const ForceFactory factory = find_force_factory(component.key);
+        if (!factory) {
+            std::string known;
+            for (const auto& r : force_registry()) known += (known.empty() ? "" : ", ") + std::string(r.name);
+            diagnostics.push_back({Severity::Error, location_of(component, config.file),
+                                   "unknown force component '" + component.key + "' (known: " + known + ")"});
+            continue;
+        }
+        if (auto force = factory(component, context)) sim->forces_.push_back(std::move(force));
+    }
+    IntegratorContext integrator_context{config.file, diagnostics};
+    sim->integrator_ = create_integrator(config.integrator, integrator_context);
+    const size_t errors_after = std::count_if(diagnostics.begin(), diagnostics.end(),
+                                              [](const Diagnostic& d) { return d.severity == Severity::Error; });
+    if (errors_after > errors_before || !sim->integrator_) return nullptr;
+
+    add_default_activation_dynamics(*sim, context);
+    for (const auto& force : sim->forces_)
+        if (force->is_planar() != sim->integrator_->is_planar())
+            diagnostics.push_back({Severity::Warning, location_of(config.integrator, config.file),
+                                   std::string(force->name()) + (force->is_planar() ? " is planar but " : " is 3D but ") +
+                                       std::string(sim->integrator_->name()) +
+                                       (sim->integrator_->is_planar() ? " is planar" : " is 3D") +
+                                       ": use planar forces with planar integrators"});
+
+    const Model& m = sim->model_;
+    sim->inv_mass_.resize(m.bodies.size());
+    for (size_t i = 0; i < m.bodies.size(); ++i) sim->inv_mass_[i] = m.bodies[i].is_static() ? 0.0 : 1.0 / m.bodies[i].mass;
+    sim->controls_ = initial_controls(m);
+    sim->data_.resize(m);
+    for (auto& d : sim->scratch_data_) d.resize(m);
+    sim->set_initial_state(hfd::initial_state(m));
+    return sim;
+}
+
+bool Simulation::is_planar() const { return integrator_ && integrator_->is_planar(); }
+
+void Simulation::initialize_components(State& state) {
+    for (const auto& force : forces_) force->initialize(model_, state, controls_, data_);
+    for (auto& d : scratch_data_) d.contacts.reserve(data_.contacts.capacity());
+}
+
+void Simulation::set_initial_state(const State& state) {
+    state_ = state;
+    initialize_components(state_);
+    initial_state_ = state_;
+    for (auto& s : scratch_states_) s = state_;
+    reset();
+}
+
+void Simulation::reset() {
+    state_ = initial_state_;
+    error_.reset();
+    if (integrator_) integrator_->reset();
+    accepted_steps_ = rejected_steps_ = 0;
+    last_step_size_ = 0;
+    stage_times_ = {};
+    evaluate();
+}
+
+void Simulation::evaluate(const State& s, Data& d) const {
+    const auto t0 = Clock::now();
+    d.clear_accumulators();
+    apply_gravity(model_, d);
+    apply_perturbations(model_, s, controls_, d);
+    for (const auto& force : forces_) force->apply(model_, s, controls_, d);
+    const auto t1 = Clock::now();
+    if (is_planar())
+        compute_planar_accelerations(model_, inv_mass_, s, d);
+    else
+        compute_accelerations(model_, inv_mass_, s, d);
+    stage_times_.forces += std::chrono::duration<double>(t1 - t0).count();
+    stage_times_.dynamics += seconds_since(t1);
+}
+
+bool Simulation::step(double until) {
+    if (error_) return false;
+    const double max_h = until - state_.time;
+    if (!(max_h > 0)) return true;
+    const auto t0 = Clock::now();
+    const StepOutcome outcome = integrator_->step(*this, max_h);
+    stage_times_.integration += seconds_since(t0);
+    rejected_steps_ += outcome.rejected;
+    if (!outcome.ok) {
+        error_ = SimulationError{state_.time, no_index, "step size fell below min_step at t = " +
+                                                            std::to_string(state_.time) + " s"};
+        return false;
+    }
+    ++accepted_steps_;
+    last_step_size_ = outcome.step_size;
+    last_step_error_ = outcome.error;
+    return check_finite();
+}
+
+bool Simulation::advance_to(double t) {
+    while (state_.time < t && !error_) {
+        // land exactly on t: the final step is shortened, and tiny remainders absorbed
+        if (!step(t)) return false;
+        if (t - state_.time < 1e-12 * std::max(1.0, std::abs(t))) state_.time = t;
+    }
+    return !error_;
+}
+
+bool Simulation::check_finite() {
+    for (size_t b = 0; b < model_.bodies.size(); ++b) {
+        const bool finite = state_.pos[b].allFinite() && state_.ori[b].coeffs().allFinite() &&
+                            state_.lin_vel[b].allFinite() && state_.ang_vel[b].allFinite() &&
+                            state_.lin_vel[b].squaredNorm() < 1e12 && state_.ang_vel[b].squaredNorm() < 1e14;
+        if (!finite) {
+            char time_text[32];
+            std::snprintf(time_text, sizeof time_text, "%.6g", state_.time);
+            error_ = SimulationError{state_.time, Index(b),
+                                     "simulation blew up: non-finite or runaway state of body '" +
+                                         model_.bodies[b].name + "' at t = " + time_text + " s"};
+            return false;
+        }
+    }
+    return true;
+}
+
+double Simulation::kinetic_energy(const State& s) const {
+    double e = 0;
+    for (size_t b = 0; b < model_.bodies.size(); ++b) {
+        const Body& body = model_.bodies[b];
+        if (body.is_static()) continue;
+        const Vec3 w_local = s.ori[b].conjugate() * s.ang_vel[b];
+        e += 0.5 * body.mass * s.lin_vel[b].squaredNorm() + 0.5 * w_local.dot(body.inertia.cwiseProduct(w_local));
+    }
+    return e;
+}
+
+double Simulation::potential_energy(const State& s) const {
+    double e = 0;
+    for (size_t b = 0; b < model_.bodies.size(); ++b)
+        if (!model_.bodies[b].is_static()) e -= model_.bodies[b].mass * model_.gravity.dot(s.pos[b]);
+    return e;
+}
+
+}  // namespace hfd

@@ -1,0 +1,55 @@
+#include "sim/state.h"
+
+namespace hfd {
+
+bool State::same_as(const State& o) const {
+    auto same_vectors = [](const auto& a, const auto& b) {
+        if (a.size() != b.size()) return false;
+        for (size_t i = 0; i < a.size(); ++i)
+            if (!(a[i] == b[i])) return false;
+        return true;
+    };
+    auto same_quats = [](const std::vector<Quat>& a, const std::vector<Quat>& b) {
+        if (a.size() != b.size()) return false;
+        for (size_t i = 0; i < a.size(); ++i)
+            if (a[i].coeffs() != b[i].coeffs()) return false;
+        return true;
+    };
+    return time == o.time && same_vectors(pos, o.pos) && same_quats(ori, o.ori) && same_vectors(lin_vel, o.lin_vel) &&
+           same_vectors(ang_vel, o.ang_vel) && same_vectors(activation, o.activation) &&
+           same_vectors(fiber_length, o.fiber_length);
+}
+
+State initial_state(const Model& model) {
+    State s;
+    const size_t n = model.bodies.size();
+    s.pos.resize(n);
+    s.ori.resize(n);
+    s.lin_vel.resize(n);
+    s.ang_vel.resize(n);
+    for (size_t i = 0; i < n; ++i) {
+        const Body& b = model.bodies[i];
+        s.pos[i] = b.pos;
+        s.ori[i] = b.ori.normalized();
+        s.lin_vel[i] = b.is_static() ? Vec3::Zero() : b.lin_vel;
+        s.ang_vel[i] = b.is_static() ? Vec3::Zero() : b.ang_vel;
+    }
+    s.activation.assign(model.muscles.size(), 0.0);
+    s.fiber_length.resize(model.muscles.size());
+    for (size_t i = 0; i < model.muscles.size(); ++i) s.fiber_length[i] = model.muscles[i].optimal_fiber_length;
+    return s;
+}
+
+Controls initial_controls(const Model& model) {
+    Controls c;
+    c.excitation.assign(model.muscles.size(), 0.0);
+    c.motors.resize(model.motors.size());
+    for (size_t i = 0; i < model.motors.size(); ++i) {
+        const JointMotor& m = model.motors[i];
+        c.motors[i] = MotorControl{m.target_ori, m.target_vel, m.stiffness, m.damping, Vec3::Zero()};
+    }
+    c.perturbations = model.perturbations;
+    return c;
+}
+
+}  // namespace hfd

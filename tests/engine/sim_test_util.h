@@ -1,0 +1,38 @@
+#pragma once
+// Builds a Simulation from inline model text (model + optional config blocks).
+#include "format/parser.h"
+#include "model/build_model.h"
+#include "sim/simulation.h"
+
+#include <QTest>
+#include <memory>
+#include <string>
+
+namespace hfd::test {
+
+inline std::string diagnostics_text(const std::vector<Diagnostic>& diagnostics) {
+    std::string text;
+    for (const auto& d : diagnostics) text += format_diagnostic(d) + "\n";
+    return text;
+}
+
+// Fails the current test (returns nullptr) when parsing, building or creating fails.
+inline std::unique_ptr<Simulation> make_simulation(const std::string& text, std::vector<Diagnostic>* out = nullptr) {
+    std::vector<Diagnostic> diagnostics;
+    ParseResult parsed = parse_text(text, "inline.hfd");
+    diagnostics = parsed.diagnostics;
+    std::unique_ptr<Simulation> sim;
+    if (parsed.ok()) {
+        BuildResult built = build_model(parsed.root, "inline.hfd");
+        diagnostics.insert(diagnostics.end(), built.diagnostics.begin(), built.diagnostics.end());
+        if (built.model) {
+            const SimConfig config = read_sim_config(parsed.root, "inline.hfd", diagnostics);
+            sim = Simulation::create(std::move(*built.model), config, diagnostics);
+        }
+    }
+    if (out) *out = diagnostics;
+    if (!sim) qWarning("%s", diagnostics_text(diagnostics).c_str());
+    return sim;
+}
+
+}  // namespace hfd::test

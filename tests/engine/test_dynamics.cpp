@@ -1,0 +1,189 @@
+// Rigid-body dynamics against analytic results and conservation laws.
+#include "sim/kinematics.h"
+#include "sim_test_util.h"
+
+#include <QTest>
+#include <cmath>
+
+using namespace hfd;
+
+namespace {
+
+// Complete elliptic integral of the first kind, K(k) = pi / (2 AGM(1, sqrt(1 - k^2))).
+double elliptic_k(double k) {
+    double a = 1, b = std::sqrt(1 - k * k);
+    for (int i = 0; i < 30; ++i) {
+        const double next_a = 0.5 * (a + b);
+        b = std::sqrt(a * b);
+        a = next_a;
+    }
+    return M_PI / (2 * a);
+}
+
+std::string pendulum_text(const std::string& integrator, double swing_degrees) {
+    return R"(
+model {
+  gravity = [ 0 -9.81 0 ]
+  body { name = ground mass = 0 inertia = [ 0 0 0 ] }
+  body {
+    name = bob
+    mass = 2
+    inertia = [ 0.03 0.01 0.03 ]
+    joint { name = pivot parent = ground pos_in_parent = [ 0 0 0 ] pos_in_child = [ 0 0.5 0 ] stiffness = 1e7 }
+  }
+  dof { name = swing source = bob_rz default = )" + std::to_string(swing_degrees) + R"( }
+}
+composite_force { joint_force_pnld {} }
+)" + integrator + "\n";
+}
+
+void pose_from_dof_defaults(Simulation& sim) {
+    State s = sim.state();
+    apply_dofs(sim.model(), default_dof_assignment(sim.model()), s);
+    sim.set_initial_state(s);
+}
+
+// Mean period from downward zero crossings of the swing angle (linear interpolation).
+double measured_period(Simulation& sim, double duration, double* max_displacement) {
+    std::vector<double> crossings;
+    double previous = dof_value(sim.model(), sim.state(), 0), previous_time = 0;
+    *max_displacement = 0;
+    while (sim.state().time < duration) {
+        if (!sim.step()) return -1;
+        const double angle = dof_value(sim.model(), sim.state(), 0);
+        if (previous > 0 && angle <= 0)
+            crossings.push_back(previous_time + (sim.state().time - previous_time) * previous / (previous - angle));
+        previous = angle;
+        previous_time = sim.state().time;
+        *max_displacement = std::max(*max_displacement, joint_displacement(sim.model(), sim.state(), 0).norm());
+    }
+    if (crossings.size() < 2) return -1;
+    return (crossings.back() - crossings.front()) / double(crossings.size() - 1);
+}
+
+Vec3 angular_momentum(const Simulation& sim, Index b) {
+    const State& s = sim.state();
+    const Vec3 w_local = s.ori[b].conjugate() * s.ang_vel[b];
+    return s.ori[b] * sim.model().bodies[b].inertia.cwiseProduct(w_local);
+}
+
+std::string free_body_text(const std::string& integrator, const std::string& ang_vel) {
+    return R"(
+model {
+  gravity = [ 0 0 0 ]
+  body { name = brick mass = 3 inertia = [ 1 2 3 ] ang_vel = )" + ang_vel + R"( }
+}
+composite_force {}
+)" + integrator + "\n";
+}
+
+}  // namespace
+
+class TestDynamics : public QObject {
+    Q_OBJECT
+private slots:
+    void pendulum_period_matches_large_amplitude_formula_data() {
+        QTest::addColumn<QString>("integrator");
+        QTest::addColumn<double>("swing");
+        QTest::newRow("symplectic 60") << "symplectic_euler_integrator { step_size = 1e-5 }" << 60.0;
+        QTest::newRow("symplectic 120") << "symplectic_euler_integrator { step_size = 1e-5 }" << 120.0;
+        QTest::newRow("midpoint 90") << "midpoint_euler_integrator { step_size = 1e-5 }" << 90.0;
+        QTest::newRow("error control mem 90") << "error_control_integrator_mem { accuracy = 0.001 }" << 90.0;
+    }
+    void pendulum_period_matches_large_amplitude_formula() {
+        QFETCH(QString, integrator);
+        QFETCH(double, swing);
+        auto sim = test::make_simulation(pendulum_text(integrator.toStdString(), swing));
+        QVERIFY(sim);
+        pose_from_dof_defaults(*sim);
+        QCOMPARE(dof_value(sim->model(), sim->state(), 0), swing * M_PI / 180);
+
+        // compound pendulum: T = 4 sqrt(I_p / (m g d)) K(sin(theta0 / 2)), I_p = I_zz + m d^2
+        const double m = 2, d = 0.5, g = 9.81, inertia_zz = 0.03;
+        const double pivot_inertia = inertia_zz + m * d * d;
+        const double expected = 4 * std::sqrt(pivot_inertia / (m * g * d)) * elliptic_k(std::sin(swing * M_PI / 360));
+        double max_displacement = 0;
+        const double period = measured_period(*sim, 3.5 * expected, &max_displacement);
+        QVERIFY2(std::abs(period - expected) < 0.005 * expected,
+                 qPrintable(QString("period %1, expected %2").arg(period).arg(expected)));
+
+        // the joint force balances gravity plus the centripetal load:
+        // |F| <= m g + m d w_max^2, w_max^2 = 2 m g d (1 - cos theta0) / I_p; |p| <= |F| / k
+        const double w_max_sq = 2 * m * g * d * (1 - std::cos(swing * M_PI / 180)) / pivot_inertia;
+        const double bound = (m * g + m * d * w_max_sq) / 1e7;
+        QVERIFY2(max_displacement < 1.1 * bound,
+                 qPrintable(QString("displacement %1, bound %2").arg(max_displacement).arg(bound)));
+        QVERIFY(max_displacement > 0.5 * m * g / 1e7);  // the joint does carry the weight
+    }
+
+    void static_bodies_never_move() {
+        auto sim = test::make_simulation(pendulum_text("symplectic_euler_integrator { step_size = 1e-5 }", 45));
+        QVERIFY(sim);
+        pose_from_dof_defaults(*sim);
+        QVERIFY(sim->advance_to(0.3));
+        QCOMPARE(sim->state().pos[0], Vec3::Zero().eval());
+        QVERIFY(sim->state().ori[0].coeffs() == Quat::Identity().coeffs());
+    }
+
+    void torque_free_spin_conserves_momentum_and_energy_data() {
+        QTest::addColumn<QString>("integrator");
+        QTest::addColumn<double>("tolerance");
+        QTest::newRow("symplectic") << "symplectic_euler_integrator { step_size = 1e-4 }" << 2e-3;
+        QTest::newRow("error control sem") << "error_control_integrator_sem { accuracy = 1e-6 }" << 2e-3;
+        QTest::newRow("error control secm") << "error_control_integrator_secm { accuracy = 1e-6 }" << 2e-3;
+    }
+    void torque_free_spin_conserves_momentum_and_energy() {
+        QFETCH(QString, integrator);
+        QFETCH(double, tolerance);
+        auto sim = test::make_simulation(free_body_text(integrator.toStdString(), "[ 1 0.2 2 ]"));
+        QVERIFY(sim);
+        const Vec3 momentum0 = angular_momentum(*sim, 0);
+        const double energy0 = sim->kinetic_energy(sim->state());
+        QVERIFY(sim->advance_to(5.0));
+        const double momentum_error = (angular_momentum(*sim, 0) - momentum0).norm() / momentum0.norm();
+        const double energy_error = std::abs(sim->kinetic_energy(sim->state()) - energy0) / energy0;
+        QVERIFY2(momentum_error < tolerance, qPrintable(QString("momentum error %1").arg(momentum_error)));
+        QVERIFY2(energy_error < tolerance, qPrintable(QString("energy error %1").arg(energy_error)));
+        // the gyroscopic term is there: the body-frame angular velocity changes
+        const Vec3 w_local = sim->state().ori[0].conjugate() * sim->state().ang_vel[0];
+        QVERIFY((w_local - Vec3(1, 0.2, 2)).norm() > 0.1);
+    }
+
+    void spin_about_intermediate_axis_flips_and_others_are_stable() {
+        // Spin about the axis of intermediate inertia (y, I = 2) is unstable: the
+        // perturbation grows as exp(w sqrt((I2 - I1)(I3 - I2) / (I1 I3)) t) and the
+        // body's y axis turns over; spin about the smallest (x) or largest (z) axis stays.
+        const std::string integrator = "symplectic_euler_integrator { step_size = 2e-4 }";
+        auto unstable = test::make_simulation(free_body_text(integrator, "[ 0.001 3 0.001 ]"));
+        auto stable_x = test::make_simulation(free_body_text(integrator, "[ 3 0.001 0.001 ]"));
+        auto stable_z = test::make_simulation(free_body_text(integrator, "[ 0.001 0.001 3 ]"));
+        QVERIFY(unstable && stable_x && stable_z);
+        double lowest_y = 1, lowest_x = 1, lowest_z = 1;
+        for (double t = 0.05; t <= 8.0; t += 0.05) {
+            QVERIFY(unstable->advance_to(t) && stable_x->advance_to(t) && stable_z->advance_to(t));
+            lowest_y = std::min(lowest_y, (unstable->state().ori[0] * Vec3::UnitY()).y());
+            lowest_x = std::min(lowest_x, (stable_x->state().ori[0] * Vec3::UnitX()).x());
+            lowest_z = std::min(lowest_z, (stable_z->state().ori[0] * Vec3::UnitZ()).z());
+        }
+        QVERIFY2(lowest_y < -0.9, qPrintable(QString("y axis lowest %1").arg(lowest_y)));
+        QVERIFY(lowest_x > 0.99);
+        QVERIFY(lowest_z > 0.99);
+    }
+
+    void gravity_gives_free_fall() {
+        auto sim = test::make_simulation(R"(
+model { gravity = [ 0 -9.81 0 ] body { name = ball mass = 1 inertia = [ 1 1 1 ] pos = [ 0 10 0 ] lin_vel = [ 1 0 0 ] } }
+composite_force {}
+midpoint_euler_integrator { step_size = 0.01 }
+)");
+        QVERIFY(sim);
+        QVERIFY(sim->advance_to(1.0));
+        // midpoint Euler is exact for constant acceleration
+        QVERIFY(std::abs(sim->state().pos[0].y() - (10 - 0.5 * 9.81)) < 1e-9);
+        QVERIFY(std::abs(sim->state().pos[0].x() - 1.0) < 1e-9);
+        QCOMPARE(sim->state().time, 1.0);
+    }
+};
+
+QTEST_APPLESS_MAIN(TestDynamics)
+#include "test_dynamics.moc"
