@@ -1,0 +1,32 @@
+#pragma once
+// Small jointed models shared by the dynamics tests.
+#include <string>
+
+namespace hfd::test {
+
+// Two links hanging from the ground, swinging in the x-y plane from the given
+// dof angles (degrees). joint_damping is the damping of each joint's spring.
+inline std::string double_pendulum(const std::string& forces, const std::string& integrator, double angle1 = 90,
+                                   double angle2 = 0, const std::string& joint_extra = "",
+                                   double stiffness = 1e6) {
+    const std::string joint_props = "stiffness = " + std::to_string(stiffness) + " " + joint_extra;
+    return R"(
+model {
+  gravity = [ 0 -9.81 0 ]
+  body { name = ground mass = 0 inertia = [ 0 0 0 ] }
+  body { name = upper mass = 1.5 inertia = [ 0.02 0.005 0.02 ]
+    joint { name = shoulder parent = ground pos_in_parent = [ 0 0 0 ] pos_in_child = [ 0 0.25 0 ] )" +
+           joint_props + R"( } }
+  body { name = lower mass = 1 inertia = [ 0.012 0.003 0.012 ]
+    joint { name = elbow parent = upper pos_in_parent = [ 0 -0.25 0 ] pos_in_child = [ 0 0.2 0 ] )" +
+           joint_props + R"( } }
+  dof { name = shoulder_angle source = upper_rz default = )" +
+           std::to_string(angle1) + R"( }
+  dof { name = elbow_angle source = lower_rz default = )" +
+           std::to_string(angle2) + R"( }
+}
+composite_force { )" + forces + R"( }
+)" + integrator + "\n";
+}
+
+}  // namespace hfd::test

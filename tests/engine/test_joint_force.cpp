@@ -1,0 +1,154 @@
+// Joint constraint and limit forces (joint_force_pnld / _pd and planar variants).
+#include "chain_models.h"
+#include "sim/kinematics.h"
+#include "sim_test_util.h"
+
+#include <QTest>
+
+using namespace hfd;
+
+namespace {
+
+void pose_from_dof_defaults(Simulation& sim) {
+    State s = sim.state();
+    apply_dofs(sim.model(), default_dof_assignment(sim.model()), s);
+    sim.set_initial_state(s);
+}
+
+// Kinetic + gravitational + joint spring energy: conserved without damping.
+double total_energy(const Simulation& sim) {
+    double spring = 0;
+    for (Index j = 0; j < Index(sim.model().joints.size()); ++j)
+        spring += 0.5 * sim.model().joints[j].stiffness * joint_displacement(sim.model(), sim.state(), j).squaredNorm();
+    return sim.kinetic_energy(sim.state()) + sim.potential_energy(sim.state()) + spring;
+}
+
+std::string hinge_text(const std::string& force, const std::string& ang_vel, const std::string& extra = "") {
+    return R"(
+model {
+  gravity = [ 0 0 0 ]
+  body { name = ground mass = 0 inertia = [ 0 0 0 ] }
+  body { name = door mass = 2 inertia = [ 0.05 0.05 0.05 ] ang_vel = )" + ang_vel + R"(
+    joint { name = hinge parent = ground pos_in_parent = [ 0 0 0 ] pos_in_child = [ 0 0 0 ] stiffness = 1e5
+            limits { x = -20..20 y = -20..20 z = -10..10 } limit_stiffness = 10 limit_damping = 0.5 )" +
+           extra + R"( } }
+}
+composite_force { )" + force + R"( }
+symplectic_euler_integrator { step_size = 1e-4 }
+)";
+}
+
+}  // namespace
+
+class TestJointForce : public QObject {
+    Q_OBJECT
+private slots:
+    void joint_pushed_past_its_limit_comes_back_data() {
+        QTest::addColumn<QString>("force");
+        QTest::newRow("pnld") << "joint_force_pnld {}";
+        QTest::newRow("pd") << "joint_force_pd {}";
+        QTest::newRow("planar pnld") << "planar_joint_force_pnld {}";
+    }
+    void joint_pushed_past_its_limit_comes_back() {
+        QFETCH(QString, force);
+        auto sim = test::make_simulation(hinge_text(force.toStdString(), "[ 0 0 2 ]"));
+        QVERIFY(sim);
+        const double limit = 10 * M_PI / 180;
+        double largest = 0, lowest_after_peak = 1e9;
+        for (double t = 0.01; t <= 3.0; t += 0.01) {
+            QVERIFY(sim->advance_to(t));
+            const double angle = joint_angles(sim->model(), sim->state(), 0).z();
+            if (angle > largest) largest = angle, lowest_after_peak = angle;
+            lowest_after_peak = std::min(lowest_after_peak, angle);
+        }
+        QVERIFY2(largest > limit + 0.05, "the spin carries the joint past its limit");
+        QVERIFY2(largest < 0.5, "the limit torque stops it");
+        QVERIFY2(lowest_after_peak < limit, "the limit torque brings it back into its range");
+    }
+
+    void pnld_damping_is_zero_at_the_limit_boundary_but_pd_is_not() {
+        // just past the limit (theta = 1e-9 rad) and moving outwards at 2 rad/s
+        for (const char* force : {"joint_force_pnld {}", "joint_force_pd {}", "planar_joint_force_pnld {}"}) {
+            auto sim = test::make_simulation(hinge_text(force, "[ 0 0 2 ]", "ref_ori = [ 0 0 0 ]"));
+            QVERIFY(sim);
+            State s = sim->state();
+            s.ori[1] = quat_from_euler_xyz(Vec3(0, 0, 10 * M_PI / 180 + 1e-9));
+            sim->set_initial_state(s);
+            const double torque = sim->data().joint_limit_torque[0].z();
+            const double k = 10, kw = 0.5, w = 2, theta = 1e-9;
+            if (std::string(force).find("pnld") != std::string::npos)
+                QVERIFY(std::abs(torque - (-k * theta * (1 + kw * w))) < 1e-12);  // ~ 0 at the boundary
+            else
+                QVERIFY(std::abs(torque - (-k * theta - kw * w)) < 1e-9);  // -1 N m: damping at once
+        }
+    }
+
+    void no_limit_torque_inside_the_range() {
+        auto sim = test::make_simulation(hinge_text("joint_force_pnld {}", "[ 0 0 1 ]"));
+        QVERIFY(sim);
+        QVERIFY(sim->data().joint_limit_torque[0].isZero());
+    }
+
+    void constraint_force_is_equal_and_opposite() {
+        auto sim = test::make_simulation(test::double_pendulum("joint_force_pnld {}", "symplectic_euler_integrator { step_size = 1e-5 }", 70, 20));
+        QVERIFY(sim);
+        pose_from_dof_defaults(*sim);
+        QVERIFY(sim->advance_to(0.05));
+        sim->evaluate();
+        // without gravity the joint forces of the two links sum to the reaction on the ground
+        Vec3 total_force = Vec3::Zero(), total_torque = Vec3::Zero();
+        for (size_t b = 0; b < sim->model().bodies.size(); ++b) {
+            const Vec3 own = sim->data().force[b] - sim->model().bodies[b].mass * sim->model().gravity;
+            total_force += own;
+            total_torque += sim->data().torque[b] + sim->state().pos[b].cross(own);
+        }
+        QVERIFY(total_force.norm() < 1e-6 * (1 + sim->data().joint_force[0].norm()));
+        QVERIFY(total_torque.norm() < 1e-6 * (1 + sim->data().joint_force[0].norm()));
+    }
+
+    void planar_forces_and_integrator_match_3d_on_a_planar_problem() {
+        auto planar = test::make_simulation(test::double_pendulum("planar_joint_force_pnld {}",
+                                                                  "planar_symplectic_euler_integrator { step_size = 1e-5 }", 80, -30));
+        auto full = test::make_simulation(test::double_pendulum("joint_force_pnld {}",
+                                                                "symplectic_euler_integrator { step_size = 1e-5 }", 80, -30));
+        QVERIFY(planar && full);
+        QVERIFY(planar->is_planar() && !full->is_planar());
+        pose_from_dof_defaults(*planar);
+        pose_from_dof_defaults(*full);
+        QVERIFY(planar->advance_to(1.0) && full->advance_to(1.0));
+        for (size_t b = 0; b < planar->model().bodies.size(); ++b) {
+            QVERIFY((planar->state().pos[b] - full->state().pos[b]).norm() < 1e-9);
+            QVERIFY(planar->state().ori[b].angularDistance(full->state().ori[b]) < 1e-9);
+        }
+        QVERIFY(std::abs(planar->state().pos[2].z()) == 0.0);  // out-of-plane is never touched
+    }
+
+    void energy_drift_small_for_symplectic_and_growing_for_forward_euler() {
+        const std::string undamped = "damping = 0";
+        auto symplectic = test::make_simulation(test::double_pendulum(
+            "joint_force_pnld {}", "symplectic_euler_integrator { step_size = 1e-4 }", 90, 0, undamped, 1e5));
+        auto forward = test::make_simulation(test::double_pendulum(
+            "joint_force_pnld {}", "forward_euler_integrator { step_size = 1e-4 }", 90, 0, undamped, 1e5));
+        QVERIFY(symplectic && forward);
+        pose_from_dof_defaults(*symplectic);
+        pose_from_dof_defaults(*forward);
+        const double energy0 = total_energy(*symplectic);
+        const double scale = 2.5 * 9.81 * 0.5;  // m g L of the chain, J
+        double symplectic_drift = 0;
+        std::vector<double> forward_energy;
+        for (double t = 0.1; t <= 2.0 + 1e-9; t += 0.1) {
+            QVERIFY(symplectic->advance_to(t));
+            symplectic_drift = std::max(symplectic_drift, std::abs(total_energy(*symplectic) - energy0));
+            if (forward->advance_to(t)) forward_energy.push_back(total_energy(*forward));
+        }
+        QVERIFY2(symplectic_drift < 0.01 * scale, qPrintable(QString("symplectic drift %1 J").arg(symplectic_drift)));
+        // forward Euler adds energy every step: it grows (or blows up)
+        QVERIFY(forward_energy.size() >= 3);
+        QVERIFY2(forward_energy.back() - energy0 > 10 * symplectic_drift,
+                 qPrintable(QString("forward Euler gain %1 J").arg(forward_energy.back() - energy0)));
+        QVERIFY(forward_energy.back() > forward_energy[forward_energy.size() / 2]);
+    }
+};
+
+QTEST_APPLESS_MAIN(TestJointForce)
+#include "test_joint_force.moc"
