@@ -1,12 +1,293 @@
+// hfd simulate: runs a model and writes the recorded trajectory.
+// Exit codes: 0 done, 1 unusable input (missing file, invalid model / config /
+// state), 2 bad arguments, 3 the simulation failed or was interrupted (what
+// was recorded until then is written), 4 an output file could not be written.
 #include "commands.h"
 
+#include "format/parser.h"
+#include "io/contact_events.h"
+#include "io/csv_writer.h"
+#include "io/excitation_csv.h"
+#include "io/recorder.h"
+#include "io/state_file.h"
+#include "io/sto_writer.h"
+#include "model/build_model.h"
+#include "sim/kinematics.h"
+#include "sim/simulation.h"
+
+#include <algorithm>
+#include <chrono>
+#include <charconv>
+#include <cmath>
+#include <csignal>
 #include <cstdio>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <unistd.h>
+#include <utility>
 
 namespace hfd::cli {
 
+namespace {
+
+constexpr int exit_ok = 0, exit_input = 1, exit_usage = 2, exit_simulation = 3, exit_output = 4;
+
+constexpr const char* simulate_usage =
+    "usage: hfd simulate MODEL [options]\n"
+    "\n"
+    "  --config CFG        simulation config (composite_force + integrator); default: the\n"
+    "                      model file's own blocks, else the built-in default\n"
+    "  --state STATE       initial state file: values { dof = v } velocities { dof = v }\n"
+    "  --excitation CSV    muscle excitations over time: time,muscle,... (linear between rows)\n"
+    "  --duration S        simulated time in seconds (default 1)\n"
+    "  --sample S          sample period in seconds (default 0.01)\n"
+    "  --out FILE.csv      recorded channels as CSV\n"
+    "  --sto FILE.sto      dof values as an OpenSim storage file\n"
+    "  --events FILE.csv   contact onset / lift-off events\n"
+    "  --groups LIST       channel groups for --out: all (default) or a comma list of\n"
+    "                      dofs,bodies,joints,muscles,contacts\n"
+    "\n"
+    "exit codes: 0 done, 1 bad input file, 2 bad arguments, 3 simulation failed\n"
+    "(the rows recorded until then are written), 4 an output could not be written\n";
+
+struct Options {
+    std::string model, config, state, excitation, out, sto, events;
+    double duration = 1, sample = 0.01;
+    GroupMask groups = all_channel_groups;
+    bool help = false;
+};
+
+int usage_error(const std::string& message) {
+    std::fprintf(stderr, "hfd simulate: %s\n\n%s", message.c_str(), simulate_usage);
+    return exit_usage;
+}
+
+std::optional<double> parse_seconds(const std::string& text) {
+    double value = 0;
+    const auto result = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (result.ec != std::errc() || result.ptr != text.data() + text.size() || !std::isfinite(value) || value <= 0)
+        return std::nullopt;
+    return value;
+}
+
+// Fills options; returns an exit code when the arguments are unusable.
+std::optional<int> parse_arguments(const Args& args, Options& options) {
+    for (size_t i = 0; i < args.size(); ++i) {
+        std::string arg = args[i], value;
+        bool has_value = false;
+        if (arg.rfind("--", 0) == 0 && arg.find('=') != std::string::npos) {
+            value = arg.substr(arg.find('=') + 1);
+            arg = arg.substr(0, arg.find('='));
+            has_value = true;
+        }
+        if (arg == "--help" || arg == "-h") {
+            options.help = true;
+            continue;
+        }
+        if (arg.rfind("-", 0) != 0 || arg == "-") {
+            if (!options.model.empty()) return usage_error("more than one model given ('" + options.model + "', '" + arg + "')");
+            options.model = arg;
+            continue;
+        }
+        static const char* const with_value[] = {"--config", "--state", "--excitation", "--duration", "--sample",
+                                                 "--out", "--sto", "--events", "--groups"};
+        bool known = false;
+        for (const char* name : with_value) known = known || arg == name;
+        if (!known) return usage_error("unknown option '" + arg + "'");
+        if (!has_value) {
+            if (i + 1 >= args.size()) return usage_error("option " + arg + " needs a value");
+            value = args[++i];
+        }
+        if (arg == "--config") options.config = value;
+        else if (arg == "--state") options.state = value;
+        else if (arg == "--excitation") options.excitation = value;
+        else if (arg == "--out") options.out = value;
+        else if (arg == "--sto") options.sto = value;
+        else if (arg == "--events") options.events = value;
+        else if (arg == "--duration" || arg == "--sample") {
+            const std::optional<double> seconds = parse_seconds(value);
+            if (!seconds) return usage_error(arg + " needs a positive number of seconds, got '" + value + "'");
+            (arg == "--duration" ? options.duration : options.sample) = *seconds;
+        } else if (arg == "--groups") {
+            std::string error;
+            const std::optional<GroupMask> groups = parse_channel_groups(value, &error);
+            if (!groups) return usage_error(error);
+            options.groups = *groups;
+        }
+    }
+    if (options.help) return std::nullopt;
+    if (options.model.empty()) return usage_error("no model given");
+    for (const std::string* output : {&options.out, &options.sto, &options.events}) {
+        if (output->empty()) continue;
+        const std::filesystem::path parent = std::filesystem::absolute(*output).parent_path();
+        std::error_code ignored;
+        if (!std::filesystem::is_directory(parent, ignored))
+            return usage_error("output directory '" + parent.string() + "' of '" + *output + "' does not exist");
+    }
+    return std::nullopt;
+}
+
+void print_diagnostics(const std::vector<Diagnostic>& diagnostics) {
+    for (const Diagnostic& diagnostic : diagnostics)
+        std::fprintf(stderr, "%s\n", format_diagnostic(diagnostic).c_str());
+}
+
+// Model, config and simulation; nullptr (diagnostics printed) on failure.
+std::unique_ptr<Simulation> create_simulation(const Options& options, SimConfig& config) {
+    BuildResult built = load_model(options.model);
+    print_diagnostics(built.diagnostics);
+    if (!built.ok()) {
+        std::fprintf(stderr, "hfd simulate: cannot use model '%s'\n", options.model.c_str());
+        return nullptr;
+    }
+    const std::string& config_file = options.config.empty() ? options.model : options.config;
+    const ParseResult parsed = parse_file(config_file);
+    std::vector<Diagnostic> diagnostics = parsed.diagnostics;
+    if (parsed.ok()) config = read_sim_config(parsed.root, config_file, diagnostics);
+    if (!options.config.empty() && parsed.ok() && config.from_defaults) {
+        Diagnostic empty_config;
+        empty_config.location.file = options.config;
+        empty_config.message = "no composite_force or integrator block in the config file";
+        diagnostics.push_back(std::move(empty_config));
+    }
+    print_diagnostics(diagnostics);
+    if (has_errors(diagnostics)) {
+        std::fprintf(stderr, "hfd simulate: cannot use config '%s'\n", config_file.c_str());
+        return nullptr;
+    }
+    if (config.from_defaults)
+        std::fprintf(stderr, "hfd simulate: no simulation config in '%s'; using the default\n", config_file.c_str());
+    diagnostics.clear();
+    std::unique_ptr<Simulation> sim = Simulation::create(std::move(*built.model), config, diagnostics);
+    print_diagnostics(diagnostics);
+    if (!sim) std::fprintf(stderr, "hfd simulate: cannot create the simulation\n");
+    return sim;
+}
+
+bool apply_state_file(Simulation& sim, const std::string& path) {
+    const StateFileResult read = read_state_file(path, sim.model());
+    print_diagnostics(read.diagnostics);
+    if (!read.ok()) {
+        std::fprintf(stderr, "hfd simulate: cannot use state file '%s'\n", path.c_str());
+        return false;
+    }
+    State posed = std::as_const(sim).state();
+    apply_dofs(sim.model(), *read.dofs, posed);
+    sim.set_initial_state(posed);
+    return true;
+}
+
+volatile std::sig_atomic_t interrupted = 0;
+extern "C" void on_interrupt(int) { interrupted = 1; }
+
+// "[#####-----]  50%  t = 0.500 s" redrawn at most ten times a second.
+class ProgressBar {
+public:
+    ProgressBar(double start, double duration) : start_(start), duration_(duration), enabled_(isatty(2)) {}
+    void update(double time) {
+        if (!enabled_) return;
+        const auto now = std::chrono::steady_clock::now();
+        const double fraction = std::clamp((time - start_) / duration_, 0.0, 1.0);
+        if (fraction < 1 && now - last_ < std::chrono::milliseconds(100)) return;
+        last_ = now;
+        constexpr int width = 30;
+        const int filled = static_cast<int>(fraction * width);
+        std::fprintf(stderr, "\r[%.*s%.*s] %3d%%  t = %.3f s", filled, "##############################",
+                     width - filled, "------------------------------", static_cast<int>(fraction * 100), time);
+        std::fflush(stderr);
+        drawn_ = true;
+    }
+    void finish() {
+        if (drawn_) std::fputc('\n', stderr);
+    }
+
+private:
+    double start_, duration_;
+    bool enabled_, drawn_ = false;
+    std::chrono::steady_clock::time_point last_{};
+};
+
+// Writes every requested output; false when one could not be written.
+bool write_outputs(const Options& options, const Simulation& sim, const Recorder& recorder,
+                   const ContactEventDetector* events) {
+    bool ok = true;
+    std::string error;
+    auto report = [&](bool written, const std::string& path) {
+        if (!written) std::fprintf(stderr, "hfd simulate: cannot write '%s': %s\n", path.c_str(), error.c_str());
+        ok = ok && written;
+    };
+    if (!options.out.empty()) report(save_recording_csv(options.out, recorder, options.groups, &error), options.out);
+    if (!options.sto.empty()) {
+        const std::string name = sim.model().name.empty() ? "hfd" : sim.model().name;
+        report(save_dof_sto(options.sto, recorder, name, &error), options.sto);
+    }
+    if (!options.events.empty() && events)
+        report(save_contact_events_csv(options.events, events->events(), events->contact_pairs(), &error),
+               options.events);
+    return ok;
+}
+
+}  // namespace
+
 int run_simulate(const Args& args) {
-    std::fprintf(stderr, "hfd simulate: not available in this build yet\n");
-    return 2;
+    Options options;
+    if (const std::optional<int> failed = parse_arguments(args, options)) return *failed;
+    if (options.help) {
+        std::fputs(simulate_usage, stdout);
+        return exit_ok;
+    }
+    SimConfig config;
+    std::unique_ptr<Simulation> sim = create_simulation(options, config);
+    if (!sim) return exit_input;
+    if (!options.state.empty() && !apply_state_file(*sim, options.state)) return exit_input;
+    std::optional<ExcitationSeries> excitation;
+    if (!options.excitation.empty()) {
+        ExcitationReadResult read = read_excitation_csv(options.excitation, sim->model());
+        print_diagnostics(read.diagnostics);
+        if (!read.ok()) {
+            std::fprintf(stderr, "hfd simulate: cannot use excitation file '%s'\n", options.excitation.c_str());
+            return exit_input;
+        }
+        excitation = std::move(read.series);
+    }
+
+    const ContactPairSet pairs = candidate_contact_pairs(sim->model(), collision_settings(config));
+    GroupMask recorded = options.groups;
+    if (!options.sto.empty()) recorded |= group_bit(ChannelGroup::Dofs);
+    Recorder recorder(*sim, pairs, recorded);
+    std::optional<ContactEventDetector> events;
+    if (!options.events.empty()) events.emplace(*sim, pairs);
+
+    ProgressBar progress(std::as_const(*sim).state().time, options.duration);
+    RunOptions run;
+    run.duration = options.duration;
+    run.sample_period = options.sample;
+    run.events = events ? &*events : nullptr;
+    run.on_sample = [&](double time) { progress.update(time); };
+    run.interrupted = &interrupted;
+    if (excitation)
+        run.control = [&](double time, Controls& controls) { apply_excitation(*excitation, time, controls); };
+    std::signal(SIGINT, on_interrupt);
+    const auto wall_start = std::chrono::steady_clock::now();
+    const RunResult result = record_simulation(*sim, recorder, run);
+    const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
+    std::signal(SIGINT, SIG_DFL);
+    progress.finish();
+
+    const bool written = write_outputs(options, *sim, recorder, events ? &*events : nullptr);
+    const double simulated = result.time - std::as_const(*sim).initial_state().time;
+    std::printf("simulated %.6g s in %.3f s wall (%.3g x real time), %lld steps, %zu samples%s\n", simulated, wall,
+                wall > 0 ? simulated / wall : 0.0, result.steps, recorder.row_count(),
+                events ? (", " + std::to_string(events->events().size()) + " contact events").c_str() : "");
+    if (!result.ok) {
+        std::fprintf(stderr, "hfd simulate: %s\n", result.message.c_str());
+        if (!options.out.empty() || !options.sto.empty())
+            std::fprintf(stderr, "hfd simulate: the %zu samples recorded until then were written\n",
+                         recorder.row_count());
+        return exit_simulation;
+    }
+    return written ? exit_ok : exit_output;
 }
 
 }  // namespace hfd::cli

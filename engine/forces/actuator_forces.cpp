@@ -4,6 +4,10 @@
 
 namespace hfd {
 
-void register_actuator_forces(std::vector<ForceRegistration>& registry) {}
+std::unique_ptr<ForceComponent> create_joint_motor_force(const PropNode& props, ForceContext& context);
+
+void register_actuator_forces(std::vector<ForceRegistration>& registry) {
+    registry.push_back({"joint_motor_force", create_joint_motor_force});
+}
 
 }  // namespace hfd

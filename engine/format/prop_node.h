@@ -69,6 +69,9 @@ std::optional<std::pair<double, double>> to_range(const PropNode& node, std::str
 std::optional<std::pair<Eigen::Vector3d, Eigen::Vector3d>> to_range3(const PropNode& node,
                                                                      std::string* error = nullptr);
 
+// Where the node's key was written (its value for array elements).
 SourceLocation location_of(const PropNode& node, const std::string& file);
+// Where the node's value (or opening bracket) was written; for messages about a bad value.
+SourceLocation value_location_of(const PropNode& node, const std::string& file);
 
 }  // namespace hfd

@@ -57,14 +57,17 @@ std::unique_ptr<Simulation> Simulation::create(Model model, const SimConfig& con
     if (errors_after > errors_before || !sim->integrator_) return nullptr;
 
     add_default_activation_dynamics(*sim, context);
-    for (const auto& force : sim->forces_)
-        if (force->is_planar() != sim->integrator_->is_planar())
+    // only joint forces have planar variants: a joint force that does not match
+    // the integrator works against it (out-of-plane motion left unconstrained or ignored)
+    for (const auto& force : sim->forces_) {
+        const bool joint_force = force->name().find("joint_force") != std::string_view::npos;
+        if (joint_force && force->is_planar() != sim->integrator_->is_planar())
             diagnostics.push_back({Severity::Warning, location_of(config.integrator, config.file),
                                    std::string(force->name()) + (force->is_planar() ? " is planar but " : " is 3D but ") +
                                        std::string(sim->integrator_->name()) +
                                        (sim->integrator_->is_planar() ? " is planar" : " is 3D") +
-                                       ": use planar forces with planar integrators"});
-
+                                       ": use planar joint forces with planar integrators"});
+    }
     const Model& m = sim->model_;
     sim->inv_mass_.resize(m.bodies.size());
     for (size_t i = 0; i < m.bodies.size(); ++i) sim->inv_mass_[i] = m.bodies[i].is_static() ? 0.0 : 1.0 / m.bodies[i].mass;

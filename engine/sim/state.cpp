@@ -1,5 +1,7 @@
 #include "sim/state.h"
 
+#include "sim/kinematics.h"
+
 namespace hfd {
 
 bool State::same_as(const State& o) const {
@@ -37,6 +39,9 @@ State initial_state(const Model& model) {
     s.activation.assign(model.muscles.size(), 0.0);
     s.fiber_length.resize(model.muscles.size());
     for (size_t i = 0; i < model.muscles.size(); ++i) s.fiber_length[i] = model.muscles[i].optimal_fiber_length;
+    // A model with dofs is posed by walking its joint tree from the dof defaults:
+    // bodies below a joint need no `pos` of their own (as in real .hfd files).
+    if (!model.dofs.empty()) apply_dofs(model, default_dof_assignment(model), s);
     return s;
 }
 

@@ -35,8 +35,10 @@ struct Controls {
     std::vector<Perturbation> perturbations;    // model's perturbations + added ones
 };
 
-// Initial state and controls of a model (body poses as written; activation =
-// excitation = 0.05 floor-free default 0; motor controls from the model).
+// Initial state of a model: body poses as written, and when the model has dof
+// components, poses walked down the joint tree from the dof defaults
+// (apply_dofs). Activations 0, fiber lengths optimal (muscle components
+// equilibrate them at start). Controls: excitations 0, motors as in the model.
 State initial_state(const Model& model);
 Controls initial_controls(const Model& model);
 

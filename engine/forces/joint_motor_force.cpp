@@ -1,0 +1,60 @@
+// joint_motor_force {}
+//
+// Joint motors (Hyfydy manual, "joint_motor"):
+//   tau = [ tau_o + tau_added + k_p r(q^-1 q_t) + k_d (w_t - w) ]^tau_max
+// with q the joint orientation (child relative to the joint frame, see
+// kinematics.h joint_orientation), q_t the target, r the rotation vector (axis
+// times angle), w the joint angular velocity, w_t its target, and [ ]^tau_max
+// clamping the magnitude of the whole vector.
+//
+// Frames: every vector of the motor (torque_offset, added torque, target_vel and
+// the result) is expressed in the joint frame, the parent body frame rotated by
+// the joint's ref_ori (the frame q and q_t are defined in). r(q^-1 q_t) is a
+// rotation about child-fixed axes; it is expressed in the joint frame as
+// q r(q^-1 q_t) = r(q_t q^-1). w = ref_ori^-1 joint_angular_velocity. The torque is
+// converted to world and applied +tau to the child and -tau to the parent.
+#include "forces/force_component.h"
+#include "sim/kinematics.h"
+
+namespace hfd {
+
+// Motor torque in the joint frame (see above); exposed for tests.
+Vec3 joint_motor_torque_in_joint_frame(const Model& model, const State& state, Index motor, const MotorControl& control) {
+    const JointMotor& m = model.motors[motor];
+    const Joint& joint = model.joints[m.joint];
+    const Quat q = joint_orientation(model, state, m.joint);
+    const Vec3 w = joint.ref_ori.conjugate() * joint_angular_velocity(model, state, m.joint);
+    const Vec3 position_error = q * rotation_vector(q.conjugate() * control.target_ori);
+    Vec3 tau = m.torque_offset + control.added_torque + control.stiffness * position_error +
+               control.damping * (control.target_vel - w);
+    const double magnitude = tau.norm();
+    if (magnitude > m.max_torque) tau *= m.max_torque / magnitude;
+    return tau;
+}
+
+namespace {
+
+class JointMotorForce final : public ForceComponent {
+public:
+    std::string_view name() const override { return "joint_motor_force"; }
+
+    void apply(const Model& model, const State& state, const Controls& controls, Data& data) const override {
+        for (Index i = 0; i < Index(model.motors.size()) && i < Index(controls.motors.size()); ++i) {
+            const Joint& joint = model.joints[model.motors[i].joint];
+            const Vec3 tau_joint = joint_motor_torque_in_joint_frame(model, state, i, controls.motors[i]);
+            const Vec3 tau = state.ori[joint.parent] * (joint.ref_ori * tau_joint);
+            data.torque[joint.child] += tau;
+            data.torque[joint.parent] -= tau;
+            data.motor_torque[i] = tau;
+        }
+    }
+};
+
+}  // namespace
+
+std::unique_ptr<ForceComponent> create_joint_motor_force(const PropNode& props, ForceContext& context) {
+    warn_unknown_properties(props, {}, context);
+    return std::make_unique<JointMotorForce>();
+}
+
+}  // namespace hfd

@@ -1,0 +1,57 @@
+// muscle_activation { activation_rate = 100 deactivation_rate = 25 }
+//
+// First-order activation dynamics (Hyfydy manual, "Muscle Activation Dynamics"):
+//   da/dt = (u - a)(c1 u + c2),  activation_rate = c1 + c2,  deactivation_rate = c2
+// with u the excitation (Controls::excitation, clamped to [0, 1]). A muscle's own
+// activation_rate / deactivation_rate (Model::Muscle, >= 0 when given) override
+// the component's. Fills Data::activation_derivative; the integrator integrates
+// activation with it and clamps activation to [0, 1].
+#include "forces/force_component.h"
+
+#include <algorithm>
+
+namespace hfd {
+
+namespace {
+
+class MuscleActivation final : public ForceComponent {
+public:
+    MuscleActivation(double activation_rate, double deactivation_rate)
+        : activation_rate_(activation_rate), deactivation_rate_(deactivation_rate) {}
+    std::string_view name() const override { return "muscle_activation"; }
+
+    void apply(const Model& model, const State& state, const Controls& controls, Data& data) const override {
+        for (size_t i = 0; i < model.muscles.size(); ++i) {
+            const Muscle& m = model.muscles[i];
+            const double rise = m.activation_rate >= 0 ? m.activation_rate : activation_rate_;
+            const double fall = m.deactivation_rate >= 0 ? m.deactivation_rate : deactivation_rate_;
+            const double u = i < controls.excitation.size() ? std::clamp(controls.excitation[i], 0.0, 1.0) : 0.0;
+            data.activation_derivative[i] = (u - state.activation[i]) * ((rise - fall) * u + fall);
+        }
+    }
+
+private:
+    double activation_rate_, deactivation_rate_;
+};
+
+}  // namespace
+
+std::unique_ptr<ForceComponent> create_muscle_activation(const PropNode& props, ForceContext& context) {
+    warn_unknown_properties(props, {"activation_rate", "deactivation_rate"}, context);
+    const size_t before = context.diagnostics.size();
+    const double activation_rate = read_number(props, "activation_rate", 100.0, context);
+    const double deactivation_rate = read_number(props, "deactivation_rate", 25.0, context);
+    for (const char* key : {"activation_rate", "deactivation_rate"}) {
+        const double value = std::string_view(key) == "activation_rate" ? activation_rate : deactivation_rate;
+        if (value > 0) continue;
+        const PropNode* node = props.find(key);
+        context.diagnostics.push_back({Severity::Error, location_of(node ? *node : props, context.file),
+                                       "muscle_activation." + std::string(key) + " must be > 0 (1/s)"});
+    }
+    if (std::any_of(context.diagnostics.begin() + before, context.diagnostics.end(),
+                    [](const Diagnostic& d) { return d.severity == Severity::Error; }))
+        return nullptr;
+    return std::make_unique<MuscleActivation>(activation_rate, deactivation_rate);
+}
+
+}  // namespace hfd

@@ -1,0 +1,121 @@
+#pragma once
+// Curves of the Hill-type muscle models, as plain functions of normalized
+// quantities: fiber length l in units of optimal fiber length, fiber velocity v
+// in units of v_max * optimal fiber length per second (v < 0 shortening), tendon
+// strain e = (l_T - l_slack) / l_slack, forces in units of max isometric force.
+#include <cmath>
+
+namespace hfd {
+
+// --- Millard et al. 2013 (muscle_force_m2012fast) ---------------------------
+// Closed forms chosen to keep the key properties of the paper's splines:
+//  active force-length: (1 - x^2)^2 with x = (l - 1) / w, w = 0.56 below optimum
+//    and 0.81 above, zero outside; 1 with zero slope at l = 1, zero at l = 0.44
+//    and l = 1.81 like the paper's curve, C1 everywhere.
+//  passive force-length: (exp(k (l - 1) / e0) - 1) / (exp(k) - 1), k = 4,
+//    e0 = 0.7: zero at l <= 1, 1 at 70 % strain (the paper's e0), convex.
+//  force-velocity: Hill's hyperbola (1 + v) / (1 - v / A), A = 0.25, for
+//    -1 <= v <= 0 (0 at -v_max, 1 and slope 1 + 1/A = 5 at 0), zero below -1;
+//    E - (E - 1) B / (B + v) for v > 0 with E = 1.4 (the paper's eccentric limit)
+//    and B = (E - 1) / 5 so that the slope is continuous at 0. Increasing.
+//  tendon force-length: quadratic toe c e^2 up to e_toe = 0.0392 (force 2/3),
+//    then linear with slope 4 / (3 e_toe), reaching 1 at e = 0.049 (the paper's
+//    strain at max isometric force). C1.
+namespace m2012 {
+constexpr double eccentric_limit = 1.4;
+constexpr double concentric_curvature = 0.25;
+constexpr double tendon_strain_at_one = 0.049;
+double active_force_length(double l);
+double passive_force_length(double l);
+double force_velocity(double v);
+double tendon_force_length(double strain);
+// Damped equilibrium along the fiber, solved exactly for v (no iteration):
+//   a_fl * f_V(v) + beta * v = fiber_force,  with a_fl = a * f_L(l) >= 0, beta > 0.
+// a_fl f_V(v) + beta v is strictly increasing, so the root is unique; on each
+// branch of f_V it is a quadratic (or linear) equation in v.
+double damped_fiber_velocity(double fiber_force, double a_fl, double beta);
+}  // namespace m2012
+
+// --- Geyer & Herr 2010 (muscle_force_gh2010) ---------------------------------
+// CE force-length exp(c |(l - 1) / w|^3), c = ln(0.05), w = 0.56.
+// CE force-velocity (v < 0 shortening, |v| <= 1):
+//   (1 + v) / (1 - K v) for v < 0, N - (N - 1)(1 - v) / (1 + 7.56 K v) for v >= 0,
+//   N = 1.5, K = 5.
+// SE (tendon) (e / e_ref)^2 for e > 0, e_ref = 0.04.
+// PE ((l - 1) / w)^2 for l > 1; BE (buffer) ((l - (1 - w)) / (w / 2))^2 for l < 1 - w
+// (Geyer, Seyfarth & Blickhan 2003), BE pushes the fiber apart.
+namespace gh2010 {
+constexpr double width = 0.56;
+constexpr double eccentric_force = 1.5;  // N
+constexpr double curvature = 5.0;        // K
+constexpr double tendon_reference_strain = 0.04;
+double active_force_length(double l);
+double force_velocity(double v);
+// Inverse of force_velocity for f in [0, N), clamped to that range.
+double inverse_force_velocity(double f);
+double parallel_elastic(double l);
+double buffer_elastic(double l);
+double tendon_force(double strain);
+}  // namespace gh2010
+
+// --- Thelen 2003 as described for OpenSim by C. T. John (muscle_force_tj2003) --
+// f_L = exp(-(l - 1)^2 / gamma), gamma = 0.45.
+// f_PE = (exp(k_PE (l - 1) / e0) - 1) / (exp(k_PE) - 1), k_PE = 5, e0 = 0.6 (l > 1).
+// Tendon: F_toe / (exp(k_toe) - 1) (exp(k_toe e / e_toe) - 1) for e <= e_toe,
+//   k_lin (e - e_toe) + F_toe beyond, with e0_T = 0.04, e_toe = 0.609 e0_T,
+//   F_toe = 0.333, k_toe = 3, k_lin = 1.712 / e0_T.
+// Force-velocity inverse: with F_a = a f_L and F the velocity-dependent fiber force,
+//   v = (F - F_a) / b  (times (0.25 + 0.75 a) v_max l_opt), where
+//   b = F_a + F / A_f (F <= F_a),  b = (2 + 2/A_f)(F_a F_len - F) / (F_len - 1) (F > F_a),
+//   A_f = 0.25, F_len = 1.4, plus `damping` added to b. Outside 0 <= F < 0.95 F_a F_len
+//   the curve is extended linearly with its slope at the end point.
+namespace tj2003 {
+constexpr double af = 0.25;
+constexpr double flen = 1.4;
+double active_force_length(double l);
+double passive_force_length(double l);
+double tendon_force_length(double strain);
+// Normalized fiber velocity (units of the activation-scaled v_max, see above).
+double fiber_velocity(double velocity_force, double a_fl, double damping);
+// Velocity-dependent force for a normalized fiber velocity (inverse of fiber_velocity).
+double force_velocity(double v, double a_fl, double damping);
+}  // namespace tj2003
+
+// --- Pennation and the musculotendon equilibrium, shared by the models -------
+// Constant thickness: l_f sin(alpha) = l_opt sin(alpha_opt) = thickness.
+struct FiberGeometry {
+    double fiber_length = 0;    // m, clamped to minimum_fiber_length
+    double cos_pennation = 1;
+    double tendon_length = 0;   // path length - fiber_length cos(alpha)
+};
+// Shortest fiber allowed: 1 % of optimal, and pennation below acos(0.1).
+double minimum_fiber_length(double optimal_fiber_length, double thickness);
+FiberGeometry fiber_geometry(double path_length, double fiber_length, double optimal_fiber_length, double thickness);
+
+// Fiber length (m) where tendon force equals fiber force along the tendon at
+// zero fiber velocity: tendon(e) = fiber(l_f / l_opt) cos(alpha). Bisection on
+// the fiber length along the tendon; when no positive tendon force balances the
+// fiber, the tendon is left exactly slack.
+template <typename FiberForce, typename TendonForce>
+double equilibrium_fiber_length(double path_length, double optimal_fiber_length, double tendon_slack_length,
+                                double thickness, FiberForce fiber_force, TendonForce tendon_force) {
+    const double min_length = minimum_fiber_length(optimal_fiber_length, thickness);
+    const double min_along = std::sqrt(min_length * min_length - thickness * thickness);
+    double hi = path_length - tendon_slack_length;  // tendon slack: no tendon force
+    if (hi <= min_along) return min_length;
+    double lo = min_along;
+    auto imbalance = [&](double along) {
+        const double fiber = std::sqrt(along * along + thickness * thickness);
+        const double strain = (path_length - along - tendon_slack_length) / tendon_slack_length;
+        return tendon_force(strain) - fiber_force(fiber / optimal_fiber_length) * along / fiber;
+    };
+    if (imbalance(lo) <= 0) return min_length;
+    for (int i = 0; i < 100 && hi - lo > 1e-14 * (1 + hi); ++i) {
+        const double mid = 0.5 * (lo + hi);
+        (imbalance(mid) > 0 ? lo : hi) = mid;
+    }
+    const double along = 0.5 * (lo + hi);
+    return std::sqrt(along * along + thickness * thickness);
+}
+
+}  // namespace hfd

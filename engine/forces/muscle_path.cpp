@@ -1,0 +1,185 @@
+#include "forces/muscle_path.h"
+
+#include "sim/kinematics.h"
+
+#include <cmath>
+
+namespace hfd {
+
+namespace {
+
+Vec3 point_of(const Model& model, const State& state, const PathPoint& p) {
+    return world_point(state, p.body, p.pos);
+}
+
+// Unit direction from a to b; zero when they coincide (no defined line of action).
+Vec3 unit_direction(const Vec3& a, const Vec3& b) {
+    const Vec3 d = b - a;
+    const double n = d.norm();
+    return n > 1e-12 ? Vec3(d / n) : Vec3::Zero();
+}
+
+void add_point_force(const State& state, Index body, const Vec3& point, const Vec3& force, Data& data) {
+    data.force[body] += force;
+    data.torque[body] += (point - state.pos[body]).cross(force);
+}
+
+void add_joint_torque(const Model& model, Index joint, const Vec3& torque, Data& data) {
+    data.torque[model.joints[joint].child] += torque;
+    data.torque[model.joints[joint].parent] -= torque;
+}
+
+Index root_body_of(const Model& model, Index body) {
+    for (size_t guard = 0; guard <= model.bodies.size(); ++guard) {
+        const Index j = model.bodies[body].parent_joint;
+        if (j == no_index) return body;
+        body = model.joints[j].parent;
+    }
+    return body;  // a loop in the joint tree; build_model should have refused it
+}
+
+Vec3 joint_centre(const Model& model, const State& state, Index joint) {
+    const Joint& j = model.joints[joint];
+    return world_point(state, j.child, j.pos_in_child);
+}
+
+// Adds to moment the moment about centre of the segment forces that act on
+// bodies for which `inside` is true, per unit tension; to force, their sum.
+template <typename Inside>
+void subtree_load(const Model& model, const State& state, Index muscle, const Vec3& centre, Inside inside,
+                  Vec3& force, Vec3& moment) {
+    const auto& path = model.muscles[muscle].path;
+    for (size_t k = 0; k + 1 < path.size(); ++k) {
+        const bool in_a = inside(path[k].body), in_b = inside(path[k + 1].body);
+        if (in_a == in_b) continue;  // internal to one side: no load across the boundary
+        const Vec3 a = point_of(model, state, path[k]), b = point_of(model, state, path[k + 1]);
+        const Vec3 u = unit_direction(a, b);
+        const Vec3& at = in_a ? a : b;
+        const Vec3 f = in_a ? u : Vec3(-u);
+        force += f;
+        moment += (at - centre).cross(f);
+    }
+}
+
+}  // namespace
+
+double muscle_path_length(const Model& model, const State& state, Index muscle) {
+    const auto& path = model.muscles[muscle].path;
+    double length = 0;
+    for (size_t k = 0; k + 1 < path.size(); ++k)
+        length += (point_of(model, state, path[k + 1]) - point_of(model, state, path[k])).norm();
+    return length;
+}
+
+double muscle_path_velocity(const Model& model, const State& state, Index muscle) {
+    const auto& path = model.muscles[muscle].path;
+    double velocity = 0;
+    for (size_t k = 0; k + 1 < path.size(); ++k) {
+        const Vec3 a = point_of(model, state, path[k]), b = point_of(model, state, path[k + 1]);
+        const Vec3 va = world_point_velocity(state, path[k].body, a);
+        const Vec3 vb = world_point_velocity(state, path[k + 1].body, b);
+        velocity += unit_direction(a, b).dot(vb - va);
+    }
+    return velocity;
+}
+
+Vec3 muscle_path_point(const Model& model, const State& state, Index muscle, int point) {
+    return point_of(model, state, model.muscles[muscle].path[point]);
+}
+
+bool is_distal_of_joint(const Model& model, Index body, Index joint) {
+    for (size_t guard = 0; guard <= model.bodies.size() && body != no_index; ++guard) {
+        if (body == model.joints[joint].child) return true;
+        const Index j = model.bodies[body].parent_joint;
+        if (j == no_index) return false;
+        body = model.joints[j].parent;
+    }
+    return false;
+}
+
+Vec3 muscle_joint_moment(const Model& model, const State& state, Index muscle, Index joint) {
+    Vec3 force = Vec3::Zero(), moment = Vec3::Zero();
+    subtree_load(model, state, muscle, joint_centre(model, state, joint),
+                 [&](Index body) { return is_distal_of_joint(model, body, joint); }, force, moment);
+    return moment;
+}
+
+void apply_muscle_tension(const Model& model, const State& state, Index muscle, double tension, Data& data) {
+    apply_muscle_tension_as(model, state, muscle, tension, model.muscles[muscle].joint_torques, data);
+}
+
+void apply_muscle_tension_as(const Model& model, const State& state, Index muscle, double tension,
+                             bool as_joint_torques, Data& data) {
+    const auto& path = model.muscles[muscle].path;
+    for (size_t k = 0; k + 1 < path.size(); ++k) {
+        const Index body_a = path[k].body, body_b = path[k + 1].body;
+        if (body_a == body_b) continue;
+        const Vec3 a = point_of(model, state, path[k]), b = point_of(model, state, path[k + 1]);
+        const Vec3 f = tension * unit_direction(a, b);
+        if (!as_joint_torques) {
+            add_point_force(state, body_a, a, f, data);
+            add_point_force(state, body_b, b, -f, data);
+            continue;
+        }
+        // Joints between the two bodies: those above exactly one of them.
+        for (Index body : {body_a, body_b}) {
+            const Index other = body == body_a ? body_b : body_a;
+            const Vec3& at = body == body_a ? a : b;
+            const Vec3 on_body = body == body_a ? f : Vec3(-f);
+            Index current = body;
+            for (size_t guard = 0; guard <= model.bodies.size(); ++guard) {
+                const Index j = model.bodies[current].parent_joint;
+                if (j == no_index) break;
+                if (is_distal_of_joint(model, other, j)) break;  // common ancestor reached
+                add_joint_torque(model, j, (at - joint_centre(model, state, j)).cross(on_body), data);
+                current = model.joints[j].parent;
+            }
+        }
+    }
+}
+
+Vec3 dof_axis(const Model& model, const State& state, Index dof) {
+    const Dof& d = model.dofs[dof];
+    Quat frame = Quat::Identity();
+    Vec3 angles = Vec3::Zero();
+    if (d.kind == Dof::Kind::JointRotation) {
+        const Joint& j = model.joints[d.joint];
+        frame = state.ori[j.parent] * j.ref_ori;
+        angles = euler_xyz_from_quat(joint_orientation(model, state, d.joint));
+    } else if (d.kind == Dof::Kind::RootRotation) {
+        angles = euler_xyz_from_quat(state.ori[d.body]);
+    } else {
+        return d.sign * Vec3::Unit(d.axis);
+    }
+    // Intrinsic x-y-z angles: omega = a' x + b' Rx(a) y + c' Rx(a) Ry(b) z.
+    const Quat qx(Eigen::AngleAxisd(angles.x(), Vec3::UnitX()));
+    const Quat qy(Eigen::AngleAxisd(angles.y(), Vec3::UnitY()));
+    const Vec3 local = d.axis == 0 ? Vec3(Vec3::UnitX())
+                       : d.axis == 1 ? Vec3(qx * Vec3::UnitY())
+                                     : Vec3(qx * (qy * Vec3::UnitZ()));
+    return d.sign * (frame * local);
+}
+
+double muscle_moment_arm(const Model& model, const State& state, Index muscle, Index dof) {
+    const Dof& d = model.dofs[dof];
+    const Vec3 axis = dof_axis(model, state, dof);
+    if (d.kind == Dof::Kind::JointRotation) return axis.dot(muscle_joint_moment(model, state, muscle, d.joint));
+    Vec3 force = Vec3::Zero(), moment = Vec3::Zero();
+    subtree_load(model, state, muscle, state.pos[d.body],
+                 [&](Index body) { return root_body_of(model, body) == d.body; }, force, moment);
+    return d.kind == Dof::Kind::RootTranslation ? axis.dot(force) : axis.dot(moment);
+}
+
+bool check_elastic_tendons(std::string_view component, const Model& model, std::vector<Diagnostic>& diagnostics) {
+    bool ok = true;
+    for (const Muscle& m : model.muscles) {
+        if (m.tendon_slack_length > 0) continue;
+        diagnostics.push_back({Severity::Error, m.location,
+                               "muscle '" + m.name + "': " + std::string(component) +
+                                   " needs tendon_slack_length > 0 (its tendon is elastic)"});
+        ok = false;
+    }
+    return ok;
+}
+
+}  // namespace hfd

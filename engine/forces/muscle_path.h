@@ -1,0 +1,59 @@
+#pragma once
+// Geometry of a point-path musculotendon unit: a polyline through via points
+// fixed on bodies (Muscle::path). Its length is L = sum_k |p_{k+1} - p_k| and its
+// lengthening velocity dL/dt = sum_k u_k . (v(p_{k+1}) - v(p_k)), with u_k the
+// unit direction of segment k.
+//
+// Tension T acts along every segment that joins two different bodies: +T u_k on
+// the body of p_k at p_k and -T u_k on the body of p_{k+1} at p_{k+1}. Each pair is
+// equal, opposite and collinear, so the muscle adds no net force or moment to
+// the system. Segments within one body cancel out and are skipped.
+//
+// joint_point_path_muscle (Muscle::joint_torques) applies the same effect as joint
+// torques: for every joint j crossed by a segment, the moment about the joint
+// centre (child anchor) of the segment force acting on the child side of j is
+// applied as +M_j to the child and -M_j to the parent. This keeps the generalized
+// (rotational) forces of the joints and drops the forces that would displace
+// the joint. The moment arm of a dof is the same moment per unit tension
+// projected on the dof's rotation axis; it equals -dL/dq (virtual work).
+#include "model/model.h"
+#include "sim/data.h"
+#include "sim/state.h"
+
+#include <string_view>
+#include <vector>
+
+namespace hfd {
+
+double muscle_path_length(const Model& model, const State& state, Index muscle);
+// dL/dt, > 0 when lengthening.
+double muscle_path_velocity(const Model& model, const State& state, Index muscle);
+// World position of via point k of a muscle.
+Vec3 muscle_path_point(const Model& model, const State& state, Index muscle, int point);
+
+// Adds the effect of tension (N, >= 0 pulls) of a muscle to data.force / data.torque,
+// as point forces or as joint torques depending on Muscle::joint_torques.
+void apply_muscle_tension(const Model& model, const State& state, Index muscle, double tension, Data& data);
+// Same, forcing point forces (false) or joint torques (true).
+void apply_muscle_tension_as(const Model& model, const State& state, Index muscle, double tension,
+                             bool as_joint_torques, Data& data);
+
+// True when body lies on the child side of joint (the child itself or below it).
+bool is_distal_of_joint(const Model& model, Index body, Index joint);
+// Moment (world, N m per N of tension) about the centre of `joint` of the muscle
+// forces that act on the child side of that joint. Zero when the path does not
+// cross the joint.
+Vec3 muscle_joint_moment(const Model& model, const State& state, Index muscle, Index joint);
+// World axis along which dof `dof` rotates (or translates) the bodies below it,
+// with the dof's sign: d(orientation)/d(dof) = axis (as angular velocity).
+Vec3 dof_axis(const Model& model, const State& state, Index dof);
+// Moment arm (m) of a muscle about a dof: -dL/dq. Rotational dofs of a joint use
+// muscle_joint_moment; root dofs use the forces/moments on the root's subtree.
+double muscle_moment_arm(const Model& model, const State& state, Index muscle, Index dof);
+
+// Muscle force components with an elastic tendon need tendon_slack_length > 0
+// (strain is relative to it): reports each muscle without one as an error at the
+// muscle's location. False when any was found.
+bool check_elastic_tendons(std::string_view component, const Model& model, std::vector<Diagnostic>& diagnostics);
+
+}  // namespace hfd

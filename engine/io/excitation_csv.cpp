@@ -1,0 +1,181 @@
+#include "io/excitation_csv.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <fstream>
+#include <sstream>
+
+namespace hfd {
+
+namespace {
+
+struct Field {
+    std::string_view text;
+    int column = 1;  // 1-based byte column of the field's first character
+};
+
+std::string_view trim(std::string_view s, int& offset) {
+    while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) { s.remove_prefix(1); ++offset; }
+    while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
+    return s;
+}
+
+char detect_separator(std::string_view header) {
+    for (char c : {',', '\t', ';'})
+        if (header.find(c) != std::string_view::npos) return c;
+    return ',';
+}
+
+void split(std::string_view line, char separator, std::vector<Field>& fields) {
+    fields.clear();
+    size_t start = 0;
+    while (true) {
+        const size_t end = line.find(separator, start);
+        const std::string_view raw = line.substr(start, end == std::string_view::npos ? line.npos : end - start);
+        int offset = 0;
+        std::string_view text = trim(raw, offset);
+        if (text.size() >= 2 && text.front() == '"' && text.back() == '"') {
+            text = text.substr(1, text.size() - 2);
+            ++offset;
+        }
+        fields.push_back({text, int(start) + offset + 1});
+        if (end == std::string_view::npos) break;
+        start = end + 1;
+    }
+}
+
+std::optional<double> parse_number(std::string_view text) {
+    if (!text.empty() && text.front() == '+') text.remove_prefix(1);
+    double value = 0;
+    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (error != std::errc() || end != text.data() + text.size() || text.empty()) return std::nullopt;
+    return value;
+}
+
+class Reader {
+public:
+    Reader(const std::string& file, const Model& model, std::vector<Diagnostic>& diagnostics)
+        : file_(file), model_(model), diagnostics_(diagnostics) {}
+
+    void error(int line, int column, std::string message) {
+        diagnostics_.push_back({Severity::Error, {file_, line, column}, std::move(message)});
+    }
+
+    bool read_header(const std::vector<Field>& fields, int line, ExcitationSeries& series) {
+        if (fields[0].text != "time")
+            error(line, fields[0].column, "first column must be 'time', found '" + std::string(fields[0].text) + "'");
+        for (size_t c = 1; c < fields.size(); ++c) {
+            const std::string name(fields[c].text);
+            const Index muscle = model_.find_muscle(name);
+            if (muscle == no_index) {
+                error(line, fields[c].column, "unknown muscle '" + name + "' in column " + std::to_string(c + 1));
+            } else if (std::find(series.muscle.begin(), series.muscle.end(), muscle) != series.muscle.end()) {
+                error(line, fields[c].column, "muscle '" + name + "' has more than one column");
+            }
+            series.muscle.push_back(muscle);
+        }
+        series.values.resize(series.muscle.size());
+        return !has_errors(diagnostics_);
+    }
+
+    void read_row(const std::vector<Field>& fields, int line, size_t expected, ExcitationSeries& series) {
+        if (fields.size() != expected) {
+            error(line, fields.back().column,
+                  "expected " + std::to_string(expected) + " fields, found " + std::to_string(fields.size()));
+            return;
+        }
+        for (size_t c = 0; c < fields.size(); ++c) {
+            const auto value = parse_number(fields[c].text);
+            if (!value || !std::isfinite(*value)) {
+                error(line, fields[c].column, "expected a finite number, found '" + std::string(fields[c].text) + "'");
+                continue;
+            }
+            if (c == 0) {
+                if (!series.time.empty() && !(*value > series.time.back()))
+                    error(line, fields[c].column, "time must increase (previous row has " +
+                                                      std::to_string(series.time.back()) + ")");
+                series.time.push_back(*value);
+            } else {
+                if (*value < 0 || *value > 1)
+                    error(line, fields[c].column, "excitation must be within 0..1, found " + std::string(fields[c].text));
+                series.values[c - 1].push_back(*value);
+            }
+        }
+    }
+
+private:
+    const std::string& file_;
+    const Model& model_;
+    std::vector<Diagnostic>& diagnostics_;
+};
+
+}  // namespace
+
+ExcitationReadResult read_excitation_text(std::string_view text, const std::string& file_name, const Model& model) {
+    ExcitationReadResult result;
+    ExcitationSeries series;
+    Reader reader(file_name, model, result.diagnostics);
+    std::vector<Field> fields;
+    char separator = 0;
+    size_t expected = 0;
+    int line_number = 0;
+    for (size_t start = 0; start <= text.size();) {
+        size_t end = text.find('\n', start);
+        if (end == std::string_view::npos) end = text.size();
+        std::string_view line = text.substr(start, end - start);
+        start = end + 1;
+        ++line_number;
+        if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+        int offset = 0;
+        if (trim(line, offset).empty() || trim(line, offset).front() == '#') continue;
+        if (separator == 0) {
+            separator = detect_separator(line);
+            split(line, separator, fields);
+            expected = fields.size();
+            if (!reader.read_header(fields, line_number, series)) return result;
+            continue;
+        }
+        split(line, separator, fields);
+        reader.read_row(fields, line_number, expected, series);
+    }
+    if (separator == 0) reader.error(1, 1, "no header line 'time,<muscle>,...'");
+    else if (series.time.empty()) reader.error(line_number, 1, "no data rows after the header");
+    if (!has_errors(result.diagnostics)) result.series = std::move(series);
+    return result;
+}
+
+ExcitationReadResult read_excitation_csv(const std::string& path, const Model& model) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+        ExcitationReadResult result;
+        Diagnostic diagnostic;
+        diagnostic.location.file = path;
+        diagnostic.message = "cannot open excitation file";
+        result.diagnostics.push_back(std::move(diagnostic));
+        return result;
+    }
+    std::ostringstream text;
+    text << in.rdbuf();
+    return read_excitation_text(text.str(), path, model);
+}
+
+double excitation_at(const ExcitationSeries& series, size_t column, double t) {
+    const auto& time = series.time;
+    const auto& values = series.values[column];
+    if (t <= time.front()) return values.front();
+    if (t >= time.back()) return values.back();
+    const size_t k = size_t(std::upper_bound(time.begin(), time.end(), t) - time.begin());  // time[k-1] <= t < time[k]
+    const double w = (t - time[k - 1]) / (time[k] - time[k - 1]);
+    return values[k - 1] + w * (values[k] - values[k - 1]);
+}
+
+void apply_excitation(const ExcitationSeries& series, double t, Controls& controls) {
+    for (size_t c = 0; c < series.muscle.size(); ++c) {
+        const Index muscle = series.muscle[c];
+        if (muscle >= 0 && size_t(muscle) < controls.excitation.size())
+            controls.excitation[muscle] = excitation_at(series, c, t);
+    }
+}
+
+}  // namespace hfd

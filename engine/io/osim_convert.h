@@ -1,0 +1,55 @@
+#pragma once
+// OsimModel -> hfd property tree. Bodies move to hfd frames (origin at the mass
+// centre, axes along the principal axes); every attached location follows.
+#include "io/osim_import.h"
+#include "io/osim_model.h"
+#include "io/osim_xml.h"
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace hfd::osim {
+
+struct BodyFrame {
+    Transform hfd_in_osim;      // the hfd body frame in the OpenSim body frame
+    Vec3 moments = Vec3::Zero();  // principal moments of inertia
+};
+
+struct ConvertContext {
+    const OsimModel& model;
+    const OsimImportOptions& options;
+    Report& report;
+    std::map<std::string, BodyFrame> frames;  // by body name
+
+    // A transform given in a body's OpenSim frame, expressed in its hfd frame.
+    Transform to_hfd(const Attachment& attachment) const;
+};
+
+// What joint conversion produces: a joint node per child body, dof nodes, and
+// every body's hfd pose at the coordinates' default values.
+struct JointOutput {
+    std::map<std::string, std::vector<PropNode>> joints_by_child;
+    std::vector<PropNode> dofs;
+    std::map<std::string, Transform> body_pose;  // hfd frame in world
+};
+JointOutput convert_joints(ConvertContext& context);
+
+// Hunt-Crossley contacts: materials are added to model_node at once; the
+// geometry nodes are returned so they can follow the muscles.
+void write_contacts(PropNode& model_node, std::vector<PropNode>& geometry_nodes, ConvertContext& context);
+
+// The whole `model { }` group.
+PropNode convert_model(const OsimModel& model, const OsimImportOptions& options, Report& report);
+
+// Writing values the way hand-written files do: 6 significant digits,
+// vectors as { x = .. y = .. z = .. }, angles in degrees.
+// Body poses use more digits so that joint anchors meet to a micrometre.
+std::string format_number(double value, int significant_digits = 6);
+PropNode& add_number(PropNode& parent, const std::string& key, double value);
+PropNode& add_vec3(PropNode& parent, const std::string& key, const Vec3& v, int significant_digits = 6);
+PropNode& add_euler_degrees(PropNode& parent, const std::string& key, const Quat& q, int significant_digits = 6);
+std::string format_range(double low, double high);
+bool is_identity(const Quat& q);
+
+}  // namespace hfd::osim

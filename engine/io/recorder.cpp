@@ -1,0 +1,220 @@
+#include "io/recorder.h"
+
+#include "io/contact_events.h"
+#include "sim/kinematics.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <utility>
+
+namespace hfd {
+
+Recorder::Recorder(const Simulation& sim, ContactPairSet pairs, GroupMask groups)
+    : pairs_(std::move(pairs)), groups_(groups | group_bit(ChannelGroup::Time)) {
+    const Model& model = sim.model();
+    channels_ = describe_channels(model, pairs_, groups_);
+    data_.resize(model);
+    pair_contacts_.resize(pairs_.size());
+    bool integrated = false;
+    for (const auto& force : sim.forces()) integrated = integrated || force->integrates_fiber_length();
+    fiber_length_in_state_ = integrated && sim.state().fiber_length.size() == model.muscles.size();
+}
+
+Index Recorder::find_channel(std::string_view name) const {
+    for (size_t i = 0; i < channels_.size(); ++i)
+        if (channels_[i].name == name) return static_cast<Index>(i);
+    return no_index;
+}
+
+void Recorder::sample(const Simulation& sim) {
+    const Model& model = sim.model();
+    const State& state = sim.state();
+    const bool needs_forces = groups_ & (group_bit(ChannelGroup::Joints) | group_bit(ChannelGroup::Muscles) |
+                                         group_bit(ChannelGroup::Contacts));
+    if (needs_forces) sim.evaluate(state, data_);
+    const size_t row_begin = values_.size();
+    values_.push_back(state.time);
+    if (groups_ & group_bit(ChannelGroup::Dofs)) {
+        const CoordinateValues coordinates = coordinate_values(model, state);
+        for (size_t i = 0; i < coordinates.value.size(); ++i) {
+            values_.push_back(coordinates.value[i]);
+            values_.push_back(coordinates.velocity[i]);
+        }
+    }
+    if (groups_ & group_bit(ChannelGroup::Bodies)) {
+        for (size_t b = 0; b < model.bodies.size(); ++b) {
+            if (model.bodies[b].is_static()) continue;
+            const Vec3& p = state.pos[b];
+            const Quat& q = state.ori[b];
+            values_.insert(values_.end(), {p.x(), p.y(), p.z(), q.w(), q.x(), q.y(), q.z()});
+        }
+    }
+    if (groups_ & group_bit(ChannelGroup::Joints)) {
+        for (size_t j = 0; j < model.joints.size(); ++j) {
+            const Vec3 d = joint_displacement(model, state, static_cast<Index>(j));
+            const Vec3 t = j < data_.joint_limit_torque.size() ? data_.joint_limit_torque[j] : Vec3::Zero();
+            values_.insert(values_.end(), {d.x(), d.y(), d.z(), t.x(), t.y(), t.z()});
+        }
+    }
+    if (groups_ & group_bit(ChannelGroup::Muscles)) append_muscles(sim);
+    if (groups_ & group_bit(ChannelGroup::Contacts)) append_contacts();
+    if (values_.size() - row_begin != channels_.size()) {
+        // A layout mismatch would shift every later column: keep rows aligned.
+        std::fprintf(stderr, "hfd: recorder row has %zu values for %zu channels\n", values_.size() - row_begin,
+                     channels_.size());
+        values_.resize(row_begin + channels_.size(), std::nan(""));
+    }
+}
+
+namespace {
+double at(const std::vector<double>& values, size_t i) { return i < values.size() ? values[i] : std::nan(""); }
+}  // namespace
+
+void Recorder::append_muscles(const Simulation& sim) {
+    const Model& model = sim.model();
+    const State& state = sim.state();
+    const Controls& controls = sim.controls();
+    for (size_t m = 0; m < model.muscles.size(); ++m) {
+        const Muscle& muscle = model.muscles[m];
+        const double tendon_length = at(data_.tendon_length, m);
+        double fiber_length = 0;
+        if (fiber_length_in_state_) {
+            fiber_length = state.fiber_length[m];
+        } else {
+            // Rigid or equilibrium tendon: fibre length from the path and the tendon,
+            // with the constant-thickness pennation model l_f sin(alpha) = l_opt sin(alpha_opt)
+            // (Millard et al. 2013, eq. 17).
+            const double along_path = at(data_.muscle_length, m) - tendon_length;
+            const double thickness = muscle.optimal_fiber_length * std::sin(muscle.pennation_angle);
+            fiber_length = std::sqrt(along_path * along_path + thickness * thickness);
+        }
+        values_.insert(values_.end(), {at(controls.excitation, m), at(state.activation, m), fiber_length,
+                                       tendon_length, at(data_.muscle_force, m)});
+    }
+}
+
+void Recorder::append_contacts() {
+    gather_pair_contacts(data_, pairs_, pair_contacts_);
+    for (const PairContact& pair : pair_contacts_) {
+        const Vec3& f = pair.force;
+        const Vec3& p = pair.point;
+        values_.insert(values_.end(), {pair.touching ? 1.0 : 0.0, f.x(), f.y(), f.z(), p.x(), p.y(), p.z()});
+    }
+}
+
+size_t sample_count(double duration, double period) {
+    if (!(duration > 0) || !(period > 0)) return 1;
+    // Tolerance so that 1.0 / 0.01 counts 100 periods despite rounding.
+    const double periods = duration / period;
+    const double whole = std::floor(periods + 1e-9);
+    const bool partial = periods - whole > 1e-9;
+    return static_cast<size_t>(whole) + 1 + (partial ? 1 : 0);
+}
+
+double sample_time(double start, double duration, double period, size_t k) {
+    const size_t last = sample_count(duration, period) - 1;
+    if (k >= last) return start + duration;
+    // A period of 1/N s (0.01, 0.05) gives times k / N, correctly rounded, so that
+    // they print as 0.15 rather than 3 * 0.05 = 0.15000000000000002.
+    const double rate = std::round(1 / period);
+    if (rate >= 1 && std::abs(rate * period - 1) < 1e-12) return start + static_cast<double>(k) / rate;
+    return start + static_cast<double>(k) * period;
+}
+
+double body_kinetic_energy(const Model& model, const State& state, Index body) {
+    const Body& b = model.bodies[body];
+    if (b.is_static()) return 0;
+    const Vec3 local_w = state.ori[body].conjugate() * state.ang_vel[body];
+    return 0.5 * b.mass * state.lin_vel[body].squaredNorm() + 0.5 * local_w.dot(b.inertia.cwiseProduct(local_w));
+}
+
+namespace {
+
+// Stops a run whose kinetic energy ran away; names the body holding most of it.
+bool check_energy(const Simulation& sim, double limit, RunResult& result) {
+    const Model& model = sim.model();
+    double total = 0, largest = -1;
+    Index worst = no_index;
+    for (size_t b = 0; b < model.bodies.size(); ++b) {
+        const double e = body_kinetic_energy(model, sim.state(), static_cast<Index>(b));
+        total += e;
+        if (e > largest) largest = e, worst = static_cast<Index>(b);
+    }
+    if (total <= limit) return true;  // also false for NaN, which sim.step reports itself
+    char text[256];
+    std::snprintf(text, sizeof text, "kinetic energy %.3g J exceeds %.3g J at t = %.6g s (body '%s' holds %.3g J)",
+                  total, limit, sim.state().time, worst >= 0 ? model.bodies[worst].name.c_str() : "?", largest);
+    result.ok = false;
+    result.message = text;
+    result.body = worst;
+    result.time = sim.state().time;
+    return false;
+}
+
+}  // namespace
+
+// Advances to `target` one step at a time, like Simulation::advance_to (same
+// steps, same absorption of rounding remainders), so that contact events and
+// the energy check see every step.
+static bool advance_observed(Simulation& sim, double target, const RunOptions& options, State& before,
+                             RunResult& result) {
+    const Simulation& view = sim;
+    while (view.state().time < target) {
+        const double time_before = view.state().time;
+        if (options.events) before = view.state();
+        if (options.control) options.control(time_before, sim.controls());
+        if (!sim.step(target)) {
+            result.ok = false;
+            result.time = view.error() ? view.error()->time : time_before;
+            result.body = view.error() ? view.error()->body : no_index;
+            result.message = view.error() ? view.error()->message
+                                          : "integration failed at t = " + std::to_string(time_before) + " s";
+            return false;
+        }
+        ++result.steps;
+        if (target - view.state().time < 1e-12 * std::max(1.0, std::abs(target))) sim.state().time = target;
+        if (!(view.state().time > time_before)) {
+            result.ok = false;
+            result.time = time_before;
+            result.message = "integrator made no progress at t = " + std::to_string(time_before) + " s";
+            return false;
+        }
+        if (options.events) options.events->after_step(sim, before);
+        if (!check_energy(sim, options.max_kinetic_energy, result)) return false;
+    }
+    return true;
+}
+
+RunResult record_simulation(Simulation& sim, Recorder& recorder, const RunOptions& options) {
+    RunResult result;
+    const Simulation& view = sim;
+    const double start = view.state().time;
+    const size_t samples = sample_count(options.duration, options.sample_period);
+    recorder.reserve_rows(recorder.row_count() + samples);
+    if (options.control) options.control(start, sim.controls());
+    recorder.sample(view);
+    if (options.on_sample) options.on_sample(view.state().time);
+    State before;
+    if (options.events) {
+        options.events->start(sim);
+        before = view.state();
+    }
+    for (size_t k = 1; k < samples; ++k) {
+        if (options.interrupted && *options.interrupted) {
+            result.ok = false;
+            result.time = view.state().time;
+            result.message = "interrupted at t = " + std::to_string(result.time) + " s";
+            return result;
+        }
+        const double target = sample_time(start, options.duration, options.sample_period, k);
+        if (!advance_observed(sim, target, options, before, result)) return result;
+        if (options.control) options.control(target, sim.controls());
+        recorder.sample(view);
+        if (options.on_sample) options.on_sample(view.state().time);
+    }
+    result.time = view.state().time;
+    return result;
+}
+
+}  // namespace hfd

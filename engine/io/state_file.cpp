@@ -1,0 +1,90 @@
+#include "io/state_file.h"
+
+#include "format/parser.h"
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+namespace hfd {
+
+namespace {
+
+void report(std::vector<Diagnostic>& diagnostics, Severity severity, const PropNode& node, const std::string& file,
+            std::string message) {
+    diagnostics.push_back({severity, location_of(node, file), std::move(message)});
+}
+
+// Reads `group { dof = number ... }` into target (per Model::dofs).
+void read_dof_group(const PropNode& group, const std::string& file, const Model& model, std::vector<double>& target,
+                    std::vector<Diagnostic>& diagnostics) {
+    if (!group.is_group()) {
+        report(diagnostics, Severity::Error, group, file,
+               "'" + group.key + "' must be a group of dof values: " + group.key + " { dof_name = number ... }");
+        return;
+    }
+    std::vector<const PropNode*> seen(model.dofs.size(), nullptr);
+    for (const PropNode& entry : group.children) {
+        if (entry.is_variable_definition()) continue;
+        const Index dof = model.find_dof(entry.key);
+        if (dof == no_index) {
+            std::string message = "unknown dof '" + entry.key + "' in " + group.key;
+            if (model.dofs.empty()) message += " (the model defines no dofs)";
+            report(diagnostics, Severity::Error, entry, file, message);
+            continue;
+        }
+        std::string why;
+        const std::optional<double> number = entry.is_value() ? to_number(entry, &why) : std::nullopt;
+        if (!number || !std::isfinite(*number)) {
+            diagnostics.push_back({Severity::Error, value_location_of(entry, file),
+                                   "value of dof '" + entry.key + "' must be a finite number" +
+                                       (why.empty() ? "" : ": " + why)});
+            continue;
+        }
+        if (seen[dof])
+            report(diagnostics, Severity::Warning, entry, file,
+                   "dof '" + entry.key + "' given twice in " + group.key + "; the last value is used");
+        seen[dof] = &entry;
+        target[dof] = *number;
+    }
+}
+
+}  // namespace
+
+StateFileResult read_state_text(std::string_view text, const std::string& file_name, const Model& model) {
+    StateFileResult result;
+    ParseResult parsed = parse_text(text, file_name);
+    result.diagnostics = parsed.diagnostics;
+    if (!parsed.ok()) return result;
+    DofAssignment dofs = default_dof_assignment(model);
+    dofs.value.resize(model.dofs.size(), 0.0);
+    dofs.velocity.resize(model.dofs.size(), 0.0);
+    for (const PropNode& node : parsed.root.children) {
+        if (node.key == "values") read_dof_group(node, file_name, model, dofs.value, result.diagnostics);
+        else if (node.key == "velocities") read_dof_group(node, file_name, model, dofs.velocity, result.diagnostics);
+        else if (!node.is_variable_definition())
+            report(result.diagnostics, Severity::Warning, node, file_name,
+                   "'" + node.key + "' is not part of a state file (expected values or velocities); ignored");
+    }
+    if (!has_errors(result.diagnostics)) result.dofs = std::move(dofs);
+    return result;
+}
+
+StateFileResult read_state_file(const std::string& path, const Model& model) {
+    std::error_code ignored;
+    std::ifstream stream(path, std::ios::binary);
+    if (!stream || std::filesystem::is_directory(path, ignored)) {
+        StateFileResult result;
+        Diagnostic cannot_open;
+        cannot_open.location.file = path;
+        cannot_open.message = "cannot open state file";
+        result.diagnostics.push_back(std::move(cannot_open));
+        return result;
+    }
+    std::ostringstream text;
+    text << stream.rdbuf();
+    return read_state_text(text.str(), path, model);
+}
+
+}  // namespace hfd

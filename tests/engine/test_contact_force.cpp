@@ -1,0 +1,546 @@
+// Contact response: the force laws on single hand-made contacts (pd,
+// Hunt-Crossley, Simbody friction, OpenSim equivalence), then whole simulations
+// against analytic results (resting depth, sliding distance, creep speed,
+// restitution, object-object contact, H0918 standing on its feet).
+#include "forces/force_component.h"
+#include "forces/simple_collision_detection.h"
+#include "format/parser.h"
+#include "model/build_model.h"
+#include "sim/kinematics.h"
+#include "sim/simulation.h"
+
+#include <QtTest>
+
+#include <algorithm>
+#include <cmath>
+#include <fstream>
+#include <sstream>
+
+using namespace hfd;
+
+namespace {
+
+constexpr double g = 9.81;
+
+// ---- single contacts, no simulation --------------------------------------------
+
+std::unique_ptr<ForceComponent> make_component(const std::string& name, const Model& model,
+                                               std::initializer_list<std::pair<const char*, const char*>> properties,
+                                               std::vector<Diagnostic>& diagnostics) {
+    std::vector<ForceRegistration> registry;
+    register_contact_forces(registry);
+    PropNode props;
+    props.key = name;
+    props.kind = PropNode::Kind::Group;
+    for (auto [key, value] : properties) props.add(key, value);
+    static const std::string file = "config.hfd";
+    ForceContext context{model, file, diagnostics};
+    for (const ForceRegistration& r : registry)
+        if (r.name == name) return r.factory(props, context);
+    return nullptr;
+}
+
+// Static body 0 and dynamic body 1 at (0, 0.1, 0), touching at the origin.
+struct OneContact {
+    Model model;
+    State state;
+    Data data;
+    OneContact(double k, double c, double mu_s, double mu_d, double depth, const Vec3& relative_velocity) {
+        model.materials.push_back(Material{});
+        for (int i = 0; i < 2; ++i) {
+            Body body;
+            body.name = i == 0 ? "ground" : "ball";
+            body.mass = i;
+            model.bodies.push_back(body);
+        }
+        state.pos = {Vec3::Zero(), Vec3(0, 0.1, 0)};
+        state.ori = {Quat::Identity(), Quat::Identity()};
+        state.lin_vel = state.ang_vel = {Vec3::Zero(), Vec3::Zero()};
+        data.resize(model);
+        Contact contact;
+        contact.body_a = 0, contact.body_b = 1, contact.geometry_a = 0, contact.geometry_b = 1;
+        contact.point = Vec3(0.02, 0, 0.01), contact.normal = Vec3::UnitY(), contact.depth = depth;
+        contact.relative_velocity = relative_velocity;
+        contact.stiffness = k, contact.damping = c, contact.static_friction = mu_s, contact.dynamic_friction = mu_d;
+        data.contacts.push_back(contact);
+    }
+    Vec3 force_of(const std::string& component, std::initializer_list<std::pair<const char*, const char*>> props = {}) {
+        std::vector<Diagnostic> diagnostics;
+        auto force = make_component(component, model, props, diagnostics);
+        if (!force) return Vec3::Constant(std::nan(""));
+        force->apply(model, state, Controls{}, data);
+        return data.contacts[0].force;
+    }
+};
+
+bool close(double a, double b, double relative) { return std::abs(a - b) <= relative * std::abs(b) + 1e-300; }
+#define VERIFY_CLOSE(a, b, rel) \
+    QVERIFY2(close((a), (b), (rel)), (QByteArray::number((a), 'g', 12) + " expected " + QByteArray::number((b), 'g', 12)))
+
+// ---- simulations ---------------------------------------------------------------
+
+struct Run {
+    std::vector<Diagnostic> diagnostics;
+    std::unique_ptr<Simulation> sim;
+    QByteArray messages() const {
+        QByteArray out;
+        for (const Diagnostic& d : diagnostics) out += QByteArray::fromStdString(format_diagnostic(d)) + "\n";
+        return out;
+    }
+};
+
+std::unique_ptr<Run> simulate_text(const std::string& text) {
+    auto run = std::make_unique<Run>();
+    ParseResult parsed = parse_text(text, "inline.hfd");
+    run->diagnostics = parsed.diagnostics;
+    if (!parsed.ok()) return run;
+    BuildResult built = build_model(parsed.root, "inline.hfd");
+    run->diagnostics.insert(run->diagnostics.end(), built.diagnostics.begin(), built.diagnostics.end());
+    if (!built.ok()) return run;
+    const SimConfig config = read_sim_config(parsed.root, "inline.hfd", run->diagnostics);
+    if (has_errors(run->diagnostics)) return run;
+    run->sim = Simulation::create(*built.model, config, run->diagnostics);
+    return run;
+}
+
+#define REQUIRE_SIM(run) QVERIFY2((run)->sim, (run)->messages().constData())
+
+std::string replace_all(std::string text, const std::string& key, const std::string& value) {
+    for (size_t at = text.find(key); at != std::string::npos; at = text.find(key, at + value.size()))
+        text.replace(at, key.size(), value);
+    return text;
+}
+
+// One body (a sphere of radius 0.1 or a box) over a ground plane; materials equal on both sides.
+std::string scene(const std::string& shape, const std::string& body_pos, const std::string& lin_vel,
+                  const std::string& material, const std::string& response, const std::string& gravity = "0 -9.81 0",
+                  const std::string& step = "0.00002") {
+    std::string text = R"(
+model {
+    gravity [ GRAVITY ]
+    material { name = mat MATERIAL }
+    body { name = ground mass = 0 inertia { x = 0 y = 0 z = 0 }
+        geometry { name = floor type = plane normal [ 0 1 0 ] material = mat } }
+    body { name = thing mass = 1 inertia { x = 0.004 y = 0.004 z = 0.004 } pos [ POS ] lin_vel [ VEL ]
+        geometry { name = thing_shape SHAPE material = mat } }
+}
+composite_force { simple_collision_detection {} RESPONSE }
+symplectic_euler_integrator { step_size = STEP }
+)";
+    text = replace_all(text, "GRAVITY", gravity);
+    text = replace_all(text, "MATERIAL", material);
+    text = replace_all(text, "POS", body_pos);
+    text = replace_all(text, "VEL", lin_vel);
+    text = replace_all(text, "SHAPE", shape);
+    text = replace_all(text, "RESPONSE", response);
+    return replace_all(text, "STEP", step);
+}
+
+const std::string ball = "type = sphere radius = 0.1";
+const std::string block = "type = box half_dim [ 0.1 0.05 0.1 ]";
+
+// Normal velocity after a drop at `speed` without gravity: restitution = v_out / v_in.
+double restitution(const std::string& material, const std::string& response, double speed) {
+    auto run = simulate_text(scene(ball, "0 0.1001 0", "0 " + std::to_string(-speed) + " 0", material, response,
+                                   "0 0 0", "0.000005"));
+    if (!run->sim) return std::nan("");
+    const double contact_time = 0.2;  // far longer than any impact here
+    if (!run->sim->advance_to(contact_time)) return std::nan("");
+    return run->sim->state().lin_vel[1].y() / speed;
+}
+
+double total_contact_force_y(Simulation& sim) {
+    sim.evaluate();
+    double sum = 0;
+    for (const Contact& c : sim.data().contacts) sum += c.force.y();
+    return sum;
+}
+
+// H0918 without its muscles, posed standing (knees at their -5 degree limit)
+// with the lowest foot sphere 5 mm above the ground; optionally every joint
+// locked at that pose by a zero-width limit range and stiff limits.
+bool h0918_available() { return std::ifstream(std::string(HFD_CORPUS_DIR) + "/scone/H0918.hfd").good(); }
+
+std::unique_ptr<Simulation> h0918_simulation(bool locked) {
+    const std::string path = std::string(HFD_CORPUS_DIR) + "/scone/H0918.hfd";
+    std::ifstream file(path);
+    if (!file) return nullptr;
+    std::stringstream buffer;
+    buffer << file.rdbuf();
+    ParseResult parsed = parse_text(buffer.str(), path);
+    PropNode* model_node = parsed.root.find("model");
+    if (!parsed.ok() || !model_node) return nullptr;
+    auto& children = model_node->children;
+    children.erase(std::remove_if(children.begin(), children.end(),
+                                  [](const PropNode& n) { return n.key.find("muscle") != std::string::npos; }),
+                   children.end());
+    for (PropNode& body : children) {
+        PropNode* joint = body.key == "body" ? body.find("joint") : nullptr;
+        if (!locked || !joint || !joint->find("limits")) continue;
+        const bool knee = joint->find("name")->value.rfind("knee", 0) == 0;
+        for (PropNode& axis : joint->find("limits")->children)
+            if (axis.key == "z") axis.value = knee ? "-5..-5" : "0..0";
+        if (PropNode* stiffness = joint->find("limit_stiffness")) stiffness->value = "1e5";
+    }
+    BuildResult built = build_model(parsed.root, path);
+    if (!built.ok()) return nullptr;
+    ParseResult config_text = parse_text(R"(
+composite_force {
+    planar_joint_force_pnld {}
+    simple_collision_detection {}
+    contact_force_hunt_crossley { viscosity = 1e3 }
+}
+error_control_integrator_pse { accuracy = 0.01 }
+)", "h0918_config.zml");
+    std::vector<Diagnostic> diagnostics;
+    const SimConfig config = read_sim_config(config_text.root, "h0918_config.zml", diagnostics);
+    auto sim = Simulation::create(*built.model, config, diagnostics);
+    if (!sim) return nullptr;
+    const Model& m = sim->model();
+    DofAssignment dofs = default_dof_assignment(m);
+    dofs.value[m.find_dof("knee_angle_r")] = dofs.value[m.find_dof("knee_angle_l")] = -5 * 3.14159265358979 / 180;
+    State state = sim->state();
+    auto lowest_foot = [&] {
+        apply_dofs(m, dofs, state);
+        double lowest = 1e9;
+        for (const Geometry& geometry : m.geometries)
+            if (geometry.shape.type == ShapeType::Sphere)
+                lowest = std::min(lowest, world_point(state, geometry.body, geometry.pos).y() - geometry.shape.radius);
+        return lowest;
+    };
+    dofs.value[m.find_dof("pelvis_ty")] -= lowest_foot() - 0.005;
+    lowest_foot();
+    sim->set_initial_state(state);
+    return sim;
+}
+
+}  // namespace
+
+class TestContactForce : public QObject {
+    Q_OBJECT
+private slots:
+    // Fn = k d - c vn, never pulling.
+    void pdNormalForce() {
+        VERIFY_CLOSE(OneContact(1e5, 200, 0, 0, 0.002, Vec3(0, -0.3, 0)).force_of("contact_force_pd").y(), 260.0, 1e-12);
+        VERIFY_CLOSE(OneContact(1e5, 200, 0, 0, 0.002, Vec3(0, 0.3, 0)).force_of("contact_force_pd").y(), 140.0, 1e-12);
+        const Vec3 separating = OneContact(1e5, 200, 1, 1, 0.002, Vec3(0.5, 5, 0)).force_of("contact_force_pd");
+        QCOMPARE(separating.norm(), 0.0);
+    }
+
+    // Fn = (k d)^(3/2) (1 - 3/2 c vn): approaching (vn < 0) pushes harder.
+    void huntCrossleyNormalForce() {
+        const double k = 6000, d = 0.004, c = 1;
+        VERIFY_CLOSE(OneContact(k, c, 0, 0, d, Vec3(0, -0.5, 0)).force_of("contact_force_hunt_crossley").y(),
+                     std::pow(k * d, 1.5) * 1.75, 1e-12);
+        VERIFY_CLOSE(OneContact(k, c, 0, 0, d, Vec3(0, 0.2, 0)).force_of("contact_force_hunt_crossley_sb").y(),
+                     std::pow(k * d, 1.5) * 0.7, 1e-12);
+        QCOMPARE(OneContact(k, c, 1, 1, d, Vec3(0.1, 1, 0)).force_of("contact_force_hunt_crossley").norm(), 0.0);
+        QCOMPARE(OneContact(k, c, 1, 1, 0, Vec3(0.1, -1, 0)).force_of("contact_force_hunt_crossley").norm(), 0.0);
+    }
+
+    // Ft = -vt/|vt| min(eta |vt|, mu Fn), mu = static friction (as the manual writes).
+    void viscousCoulombFriction() {
+        const double k = 1e5, d = 0.001;  // Fn = 100 N at rest
+        const Vec3 slow = OneContact(k, 0, 0.8, 0.3, d, Vec3(0.01, 0, -0.02)).force_of("contact_force_pd", {{"viscosity", "500"}});
+        QVERIFY((Vec3(slow.x(), 0, slow.z()) - (-500 * Vec3(0.01, 0, -0.02))).norm() < 1e-9);  // 11 N < 80 N
+        const Vec3 fast = OneContact(k, 0, 0.8, 0.3, d, Vec3(3, 0, 4)).force_of("contact_force_pd", {{"viscosity", "500"}});
+        QVERIFY((Vec3(fast.x(), 0, fast.z()) - (-80 * Vec3(0.6, 0, 0.8))).norm() < 1e-9);
+        VERIFY_CLOSE(fast.y(), 100.0, 1e-12);
+        const Vec3 hc = OneContact(6000, 0, 0.5, 0.5, d, Vec3(-2, 0, 0)).force_of("contact_force_hunt_crossley");
+        VERIFY_CLOSE(hc.x(), 0.5 * std::pow(6.0, 1.5), 1e-12);
+    }
+
+    // Simbody's friction: mu_s Fn at the transition velocity, mu_d Fn when sliding fast,
+    // (2 mu_s - mu_d) Fn vs / vtr when creeping.
+    void hollarsFriction() {
+        const double k = 6000, d = 0.004, fn = std::pow(k * d, 1.5), mu_s = 0.9, mu_d = 0.5;
+        auto friction = [&](double slip) {
+            return -OneContact(k, 0, mu_s, mu_d, d, Vec3(slip, 0, 0))
+                        .force_of("contact_force_hunt_crossley_sb", {{"transition_velocity", "0.2"}})
+                        .x();
+        };
+        VERIFY_CLOSE(friction(0.2), mu_s * fn, 1e-12);
+        VERIFY_CLOSE(friction(200), (mu_d + 2 * (mu_s - mu_d) / (1 + 1e6)) * fn, 1e-12);
+        VERIFY_CLOSE(friction(1e-5), (2 * mu_s - mu_d) * fn * 1e-5 / 0.2, 1e-6);
+        QVERIFY(friction(0.1) < friction(0.2) && friction(0.4) < friction(0.2));  // peak at vtr
+        QVERIFY(-friction(-0.3) == friction(0.3));
+    }
+
+    // F on b, -F on a, torques about each centre of mass: the contact adds no
+    // net force and no net moment about the origin.
+    void appliedToBothBodies() {
+        OneContact one(1e5, 50, 0.7, 0.7, 0.003, Vec3(0.4, -0.2, 0.1));
+        const Vec3 f = one.force_of("contact_force_pd");
+        const Vec3 p = one.data.contacts[0].point;
+        QVERIFY((one.data.force[1] - f).norm() < 1e-12);
+        QVERIFY((one.data.force[0] + f).norm() < 1e-12);
+        QVERIFY((one.data.torque[1] - (p - one.state.pos[1]).cross(f)).norm() < 1e-12);
+        const Vec3 net_moment = one.state.pos[0].cross(one.data.force[0]) + one.data.torque[0] +
+                                one.state.pos[1].cross(one.data.force[1]) + one.data.torque[1];
+        QVERIFY(net_moment.norm() < 1e-12);
+    }
+
+    // OpenSim's HuntCrossleyForce (Simbody) for a sphere of radius r on a half
+    // space, per-surface stiffness E_i, dissipation c, depth d, penetration rate v:
+    //   s1 = E2^(2/3) / (E1^(2/3) + E2^(2/3)),  E = (s1 E1^(2/3))^(3/2),
+    //   R = r (the half space has infinite radius),  f = (4/3) sqrt(R) E d^(3/2) (1 + 3/2 c v).
+    // Materials converted with k_i = (4/3 sqrt(r) E_i)^(2/3) must give the same force.
+    void matchesOpenSimHuntCrossley() {
+        const double r = 0.03, c = 0.8, d = 0.004, v = 0.35;
+        for (auto [e_ball, e_floor] : {std::pair{2e6, 2e6}, std::pair{2e6, 9e6}}) {
+            const double s1 = std::pow(e_floor, 2.0 / 3) / (std::pow(e_ball, 2.0 / 3) + std::pow(e_floor, 2.0 / 3));
+            const double e = std::pow(s1 * std::pow(e_ball, 2.0 / 3), 1.5);
+            const double opensim = 4.0 / 3 * std::sqrt(r) * e * std::pow(d, 1.5) * (1 + 1.5 * c * v);
+
+            Model model;
+            model.materials.resize(3);
+            model.materials[1].stiffness = std::pow(4.0 / 3 * std::sqrt(r) * e_ball, 2.0 / 3);
+            model.materials[2].stiffness = std::pow(4.0 / 3 * std::sqrt(r) * e_floor, 2.0 / 3);
+            model.materials[1].damping = model.materials[2].damping = c;
+            model.bodies.resize(2);
+            model.bodies[1].mass = 1;
+            Geometry floor, sphere;
+            floor.body = 0, floor.material = 2, floor.shape.type = ShapeType::Plane;
+            sphere.body = 1, sphere.material = 1, sphere.shape.type = ShapeType::Sphere, sphere.shape.radius = r;
+            model.geometries = {floor, sphere};
+            State state;
+            state.pos = {Vec3::Zero(), Vec3(0, r - d, 0)};
+            state.ori = {Quat::Identity(), Quat::Identity()};
+            state.lin_vel = {Vec3::Zero(), Vec3(0, -v, 0)};
+            state.ang_vel = {Vec3::Zero(), Vec3::Zero()};
+            Data data;
+            data.resize(model);
+            std::vector<Diagnostic> diagnostics;
+            auto detection = make_component("simple_collision_detection", model, {}, diagnostics);
+            auto response = make_component("contact_force_hunt_crossley", model, {}, diagnostics);
+            QVERIFY(detection && response);
+            detection->apply(model, state, Controls{}, data);
+            response->apply(model, state, Controls{}, data);
+            QCOMPARE(data.contacts.size(), size_t(1));
+            VERIFY_CLOSE(data.contacts[0].force.y(), opensim, 1e-10);
+        }
+    }
+
+    void badProperties() {
+        Model model;
+        std::vector<Diagnostic> diagnostics;
+        QVERIFY(!make_component("contact_force_pd", model, {{"viscosity", "-1"}}, diagnostics));
+        QVERIFY(has_errors(diagnostics));
+        diagnostics.clear();
+        QVERIFY(!make_component("contact_force_hunt_crossley", model, {{"viscosity", "nan"}}, diagnostics));
+        QVERIFY(has_errors(diagnostics));
+        diagnostics.clear();
+        QVERIFY(!make_component("contact_force_hunt_crossley_sb", model, {{"transition_velocity", "0"}}, diagnostics));
+        QVERIFY(has_errors(diagnostics));
+        QVERIFY(diagnostics.back().message.find("transition_velocity") != std::string::npos);
+        diagnostics.clear();
+        QVERIFY(make_component("contact_force_hunt_crossley_sb", model, {{"viscosity", "3"}}, diagnostics));
+        QCOMPARE(diagnostics.size(), size_t(1));
+        QCOMPARE(diagnostics[0].severity, Severity::Warning);
+    }
+
+    // ---- simulations ----
+
+    // At rest the contact carries m g: pd k d = m g, Hunt-Crossley (k d)^(3/2) = m g,
+    // k the series stiffness of the two equal materials (k_material / 2).
+    void restingDepth_data() {
+        QTest::addColumn<QString>("response");
+        QTest::addColumn<double>("expected_depth");
+        const double k_pd = 2e5 / 2, k_hc = 1e4 / 2;
+        QTest::newRow("pd") << "contact_force_pd {} " << g / k_pd;
+        QTest::newRow("hunt_crossley") << "contact_force_hunt_crossley {}" << std::pow(g, 2.0 / 3) / k_hc;
+        QTest::newRow("hunt_crossley_sb") << "contact_force_hunt_crossley_sb {}" << std::pow(g, 2.0 / 3) / k_hc;
+    }
+    void restingDepth() {
+        QFETCH(QString, response);
+        QFETCH(double, expected_depth);
+        const bool pd = response.startsWith("contact_force_pd");
+        const std::string material = pd ? "stiffness = 2e5 damping = 600" : "stiffness = 1e4 damping = 3";
+        auto run = simulate_text(scene(ball, "0 0.1 0", "0 0 0", material, response.toStdString()));
+        REQUIRE_SIM(run);
+        QVERIFY2(run->sim->advance_to(1.5), run->sim->error() ? run->sim->error()->message.c_str() : "");
+        const double depth = 0.1 - run->sim->state().pos[1].y();
+        VERIFY_CLOSE(depth, expected_depth, 0.005);
+        VERIFY_CLOSE(total_contact_force_y(*run->sim), g, 0.005);
+    }
+
+    // A block sliding at v0 decelerates at mu g and stops after v0^2 / (2 mu g).
+    void slidingBlockStops_data() {
+        QTest::addColumn<QString>("response");
+        QTest::newRow("pd") << "contact_force_pd { viscosity = 1000 }";
+        QTest::newRow("hunt_crossley") << "contact_force_hunt_crossley { viscosity = 1000 }";
+        QTest::newRow("hunt_crossley_sb") << "contact_force_hunt_crossley_sb { transition_velocity = 0.01 }";
+    }
+    void slidingBlockStops() {
+        QFETCH(QString, response);
+        const bool pd = response.startsWith("contact_force_pd");
+        const double mu = 0.5, v0 = 2;
+        const std::string friction = " static_friction = 0.5 dynamic_friction = 0.5";
+        const std::string material = (pd ? "stiffness = 2e5 damping = 600" : "stiffness = 2e4 damping = 3") + friction;
+        auto run = simulate_text(scene(block, "0 0.05 0", "2 0 0", material, response.toStdString(), "0 -9.81 0", "0.00002"));
+        REQUIRE_SIM(run);
+        Simulation& sim = *run->sim;
+        QVERIFY(sim.advance_to(0.2));
+        VERIFY_CLOSE(sim.state().lin_vel[1].x(), v0 - mu * g * 0.2, 0.01);
+        QVERIFY(sim.advance_to(1.0));
+        VERIFY_CLOSE(sim.state().pos[1].x(), v0 * v0 / (2 * mu * g), 0.01);
+        QVERIFY(std::abs(sim.state().lin_vel[1].x()) < 0.01);
+    }
+
+    // Simbody friction on a slope tan(theta) < mu_s: the block creeps at the slip
+    // speed where Fn [r (mu_d + 2 (mu_s - mu_d) / (1 + r^2))] = Fn tan(theta),
+    // r = v / vtr < 1, so below the transition velocity; steeper than atan(mu_s) it slides away.
+    void simbodyFrictionCreepsOnSlope() {
+        const double mu_s = 0.6, mu_d = 0.4;
+        const std::string material = "stiffness = 2e4 damping = 3 static_friction = 0.6 dynamic_friction = 0.4";
+        for (double transition : {0.1, 0.01}) {
+            const double tan_theta = 0.3, theta = std::atan(tan_theta);
+            double lo = 0, hi = 1;  // coefficient(r) increases on [0, 1]
+            for (int i = 0; i < 100; ++i) {
+                const double r = 0.5 * (lo + hi);
+                (r * (mu_d + 2 * (mu_s - mu_d) / (1 + r * r)) < tan_theta ? lo : hi) = r;
+            }
+            const std::string gravity = std::to_string(g * std::sin(theta)) + " " + std::to_string(-g * std::cos(theta)) + " 0";
+            auto run = simulate_text(scene(block, "0 0.05 0", "0 0 0", material,
+                                           "contact_force_hunt_crossley_sb { transition_velocity = " +
+                                               std::to_string(transition) + " }", gravity));
+            REQUIRE_SIM(run);
+            QVERIFY(run->sim->advance_to(1.0));
+            const double speed = run->sim->state().lin_vel[1].x();
+            VERIFY_CLOSE(speed, lo * transition, 0.02);
+            QVERIFY(speed < transition);
+        }
+        const double steep = std::atan(0.7);
+        auto run = simulate_text(scene(block, "0 0.05 0", "0 0 0", material, "contact_force_hunt_crossley_sb {}",
+                                       std::to_string(g * std::sin(steep)) + " " + std::to_string(-g * std::cos(steep)) + " 0"));
+        REQUIRE_SIM(run);
+        QVERIFY(run->sim->advance_to(1.0));
+        // sliding fast, the friction tends to mu_d Fn: a = g (sin - mu_d cos) minus the start
+        QVERIFY(run->sim->state().lin_vel[1].x() > 0.8 * g * (std::sin(steep) - mu_d * std::cos(steep)));
+    }
+
+    // Hunt-Crossley: 1 - e = c v for small c v (Simbody's documentation of the model),
+    // so restitution falls as impact speed rises. Kelvin-Voigt: e does not depend on speed.
+    void restitutionVersusImpactSpeed() {
+        const std::string hc_material = "stiffness = 1e4 damping = 0.04";
+        const std::string hc = "contact_force_hunt_crossley {}";
+        const double e_slow = restitution(hc_material, hc, 0.5), e_fast = restitution(hc_material, hc, 2.0);
+        QVERIFY2(e_fast < e_slow - 0.04, QByteArray::number(e_slow) + " " + QByteArray::number(e_fast));
+        VERIFY_CLOSE(1 - e_slow, 0.04 * 0.5, 0.15);
+        VERIFY_CLOSE(1 - e_fast, 0.04 * 2.0, 0.15);
+
+        const std::string pd_material = "stiffness = 2e5 damping = 40";
+        const std::string pd = "contact_force_pd {}";
+        const double p_slow = restitution(pd_material, pd, 0.5), p_fast = restitution(pd_material, pd, 2.0);
+        QVERIFY2(std::abs(p_fast - p_slow) < 0.002, QByteArray::number(p_slow) + " " + QByteArray::number(p_fast));
+        QVERIFY(p_slow > 0.5 && p_slow < 0.99);
+    }
+
+    // A ball dropped on a resting ball: passes through without the flag, lands on it with it.
+    void objectContactNeedsFlag() {
+        for (bool flag : {false, true}) {
+            const std::string text = std::string(R"(
+model {
+    material { name = mat stiffness = 1e4 damping = 3 }
+    body { name = ground mass = 0 inertia { x = 0 y = 0 z = 0 }
+        geometry { name = floor type = plane normal [ 0 1 0 ] material = mat } }
+    body { name = lower mass = 1 inertia { x = 0.004 y = 0.004 z = 0.004 } pos [ 0 0.1 0 ]
+        geometry { name = lower_ball type = sphere radius = 0.1 material = mat } }
+    body { name = upper mass = 1 inertia { x = 0.004 y = 0.004 z = 0.004 } pos [ 0 0.5 0 ]
+        geometry { name = upper_ball type = sphere radius = 0.1 material = mat } }
+}
+composite_force { simple_collision_detection { enable_collision_between_objects = )") + (flag ? "1" : "0") + R"( }
+                  contact_force_hunt_crossley {} }
+symplectic_euler_integrator { step_size = 0.00002 }
+)";
+            auto run = simulate_text(text);
+            REQUIRE_SIM(run);
+            QVERIFY(run->sim->advance_to(1.5));
+            const double upper = run->sim->state().pos[2].y();
+            if (flag) QVERIFY2(upper > 0.29 && upper < 0.3, QByteArray::number(upper));
+            else QVERIFY2(upper > 0.09 && upper < 0.1, QByteArray::number(upper));
+        }
+    }
+
+    // At rest, a capsule lying flat touches at its two cap centres, a box at its
+    // four bottom corners, each carrying an equal share of the weight.
+    void capsuleAndBoxContactPoints() {
+        const std::string material = "stiffness = 1e4 damping = 3";
+        auto capsule = simulate_text(scene("type = capsule radius = 0.05 height = 0.4 ori { z = 90 }", "0.3 0.05 0",
+                                           "0 0 0", material, "contact_force_hunt_crossley {}"));
+        REQUIRE_SIM(capsule);
+        QVERIFY(capsule->sim->advance_to(1.0));
+        capsule->sim->evaluate();
+        const auto& capsule_contacts = capsule->sim->data().contacts;
+        QCOMPARE(capsule_contacts.size(), size_t(2));
+        for (const Contact& c : capsule_contacts) {
+            QVERIFY2(std::abs(std::abs(c.point.x() - 0.3) - 0.2) < 1e-3, QByteArray::number(c.point.x()));
+            QVERIFY(std::abs(c.point.z()) < 1e-6);
+            VERIFY_CLOSE(c.force.y(), g / 2, 0.01);
+        }
+
+        auto box = simulate_text(scene(block, "0 0.05 0", "0 0 0", material, "contact_force_hunt_crossley {}"));
+        REQUIRE_SIM(box);
+        QVERIFY(box->sim->advance_to(1.0));
+        box->sim->evaluate();
+        const auto& box_contacts = box->sim->data().contacts;
+        QCOMPARE(box_contacts.size(), size_t(4));
+        for (const Contact& c : box_contacts) {
+            QVERIFY(std::abs(std::abs(c.point.x()) - 0.1) < 1e-6);
+            QVERIFY(std::abs(std::abs(c.point.z()) - 0.1) < 1e-6);
+            VERIFY_CLOSE(c.force.y(), g / 4, 0.01);
+        }
+    }
+
+    // The corpus H0918 without muscles, its feet 5 mm above the ground, with the
+    // SCONE config. Limp, it folds (nothing but the feet collides), yet as a
+    // passive system it can only lose energy: kinetic + potential never exceed
+    // the start (springs and contacts store energy >= 0). With its joints locked
+    // at the standing pose it lands on its feet and stands; its momentum then
+    // changes exactly by the contact impulse plus gravity.
+    void h0918Limp() {
+        auto sim = h0918_simulation(false);
+        if (!h0918_available()) QSKIP("corpus H0918.hfd not available");
+        QVERIFY(sim);
+        const double start_energy = sim->kinetic_energy(sim->state()) + sim->potential_energy(sim->state());
+        const double weight = sim->model().total_mass() * g;
+        for (int i = 1; i <= 200; ++i) {
+            QVERIFY2(sim->advance_to(0.01 * i), sim->error() ? sim->error()->message.c_str() : "");
+            const double energy = sim->kinetic_energy(sim->state()) + sim->potential_energy(sim->state());
+            QVERIFY2(energy < start_energy + 0.005 * weight, QByteArray::number(energy - start_energy));
+        }
+    }
+
+    void h0918StandsOnLockedJoints() {
+        auto sim = h0918_simulation(true);
+        if (!h0918_available()) QSKIP("corpus H0918.hfd not available");
+        QVERIFY(sim);
+        const Model& model = sim->model();
+        const double total_mass = model.total_mass(), start_height = sim->state().pos[model.find_body("pelvis")].y();
+        auto momentum_y = [&] {
+            double p = 0;
+            for (size_t b = 0; b < model.bodies.size(); ++b) p += model.bodies[b].mass * sim->state().lin_vel[b].y();
+            return p;
+        };
+        const double p0 = momentum_y(), dt = 0.0002, duration = 0.4;
+        double impulse = 0.5 * dt * total_contact_force_y(*sim);
+        for (int i = 1; i <= int(duration / dt + 0.5); ++i) {
+            QVERIFY2(sim->advance_to(i * dt), sim->error() ? sim->error()->message.c_str() : "");
+            impulse += dt * total_contact_force_y(*sim);
+            for (const Contact& c : sim->data().contacts) QVERIFY2(c.depth < 0.03, QByteArray::number(c.depth));
+        }
+        impulse -= 0.5 * dt * total_contact_force_y(*sim);
+        const double gravity_impulse = total_mass * g * duration;
+        QVERIFY2(std::abs(momentum_y() - p0 - (impulse - gravity_impulse)) < 0.02 * gravity_impulse,
+                 QByteArray::number(momentum_y() - p0) + " vs " + QByteArray::number(impulse - gravity_impulse));
+        QVERIFY(sim->data().contacts.size() >= 2);
+        for (const Contact& c : sim->data().contacts)
+            QVERIFY(model.bodies[c.body_b].name == "calcn_r" || model.bodies[c.body_b].name == "calcn_l");
+        const double height = sim->state().pos[model.find_body("pelvis")].y();
+        QVERIFY2(std::abs(height - start_height) < 0.03, QByteArray::number(height - start_height));
+        VERIFY_CLOSE(impulse / duration, total_mass * g, 0.1);  // it stands: the feet carry the weight
+    }
+};
+
+QTEST_APPLESS_MAIN(TestContactForce)
+#include "test_contact_force.moc"

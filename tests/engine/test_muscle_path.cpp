@@ -1,0 +1,213 @@
+// Muscle path geometry against finite differences and conservation laws:
+// length and lengthening velocity, moment arm = -dL/dq, zero net force and
+// moment of a point path muscle, and generalized forces (virtual work) of both
+// the point-force and the joint-torque application equal to tension * moment arm.
+#include "format/parser.h"
+#include "forces/muscle_path.h"
+#include "model/build_model.h"
+#include "sim/kinematics.h"
+
+#include <QtTest>
+
+#include <cmath>
+#include <random>
+
+using namespace hfd;
+
+namespace {
+
+// Three links hanging from the ground with ball joints (one with a reference
+// orientation), a muscle from the ground across all three joints, and a free box
+// with a muscle from the ground.
+const char* chain_model = R"(
+model {
+  body { name = ground mass = 0 inertia = [ 0 0 0 ] }
+  body { name = a mass = 1 inertia = [ 0.01 0.01 0.01 ]
+    joint { name = ja parent = ground pos_in_parent = [ 0 0 0 ] pos_in_child = [ 0 0.2 0 ] } }
+  body { name = b mass = 1 inertia = [ 0.01 0.01 0.01 ]
+    joint { name = jb parent = a pos_in_parent = [ 0 -0.2 0 ] pos_in_child = [ 0 0.2 0 ] ref_ori = [ 10 20 30 ] } }
+  body { name = c mass = 1 inertia = [ 0.01 0.01 0.01 ]
+    joint { name = jc parent = b pos_in_parent = [ 0.01 -0.2 0 ] pos_in_child = [ 0 0.1 0.01 ] } }
+  body { name = box mass = 1 inertia = [ 0.01 0.01 0.01 ] pos = [ 1 0 0 ] }
+  point_path_muscle { name = long max_isometric_force = 1000 optimal_fiber_length = 0.1 tendon_slack_length = 0.2
+    path [ { body = ground pos = [ 0.05 0.05 0.02 ] } { body = a pos = [ 0.04 0 0.03 ] }
+           { body = a pos = [ 0.05 -0.1 0.03 ] } { body = b pos = [ 0.03 0.1 -0.02 ] } { body = c pos = [ 0.02 0 0.01 ] } ] }
+  point_path_muscle { name = free max_isometric_force = 1000 optimal_fiber_length = 0.1 tendon_slack_length = 0.2
+    path [ { body = ground pos = [ 0.5 0.3 0.1 ] } { body = box pos = [ -0.05 0.05 0.02 ] } ] }
+  dof { name = a_rx source = a_rx } dof { name = a_ry source = a_ry } dof { name = a_rz source = a_rz }
+  dof { name = b_rx source = b_rx } dof { name = b_ry source = b_ry } dof { name = b_rz source = b_rz }
+  dof { name = c_rx source = c_rx } dof { name = c_ry source = c_ry } dof { name = c_rz source = c_rz }
+  dof { name = box_tx source = box_tx default = 1 } dof { name = box_ty source = box_ty } dof { name = box_tz source = box_tz }
+  dof { name = box_rx source = box_rx } dof { name = box_ry source = box_ry } dof { name = box_rz source = box_rz }
+}
+)";
+
+Model load(const char* text) {
+    ParseResult parsed = parse_text(text, "chain.hfd");
+    BuildResult built = build_model(parsed.root, "chain.hfd");
+    for (const auto& d : built.diagnostics) qWarning("%s", format_diagnostic(d).c_str());
+    if (!built.model) qFatal("test model does not build");
+    return std::move(*built.model);
+}
+
+State posed(const Model& model, const DofAssignment& dofs) {
+    State s = initial_state(model);
+    apply_dofs(model, dofs, s);
+    return s;
+}
+
+DofAssignment random_pose(const Model& model, std::mt19937& rng) {
+    std::uniform_real_distribution<double> angle(-0.6, 0.6), rate(-2, 2);
+    DofAssignment dofs = default_dof_assignment(model);
+    for (size_t d = 0; d < dofs.value.size(); ++d) {
+        dofs.value[d] += angle(rng);
+        dofs.velocity[d] = rate(rng);
+    }
+    return dofs;
+}
+
+// Generalized force of the accumulated body loads on dof d (virtual work), with
+// body displacements from finite differences of the pose.
+double generalized_force(const Model& model, const DofAssignment& dofs, const Data& data, int d) {
+    const double h = 1e-6;
+    DofAssignment plus = dofs, minus = dofs;
+    plus.value[d] += h;
+    minus.value[d] -= h;
+    const State sp = posed(model, plus), sm = posed(model, minus);
+    double q = 0;
+    for (size_t b = 0; b < model.bodies.size(); ++b) {
+        const Vec3 dx = (sp.pos[b] - sm.pos[b]) / (2 * h);
+        const Vec3 dtheta = rotation_vector(sp.ori[b] * sm.ori[b].conjugate()) / (2 * h);
+        q += data.force[b].dot(dx) + data.torque[b].dot(dtheta);
+    }
+    return q;
+}
+
+Data sized_data(const Model& model) {
+    Data data;
+    data.resize(model);
+    return data;
+}
+
+}  // namespace
+
+class TestMusclePath : public QObject {
+    Q_OBJECT
+private slots:
+    void lengthOfStraightPath() {
+        const Model model = load(chain_model);
+        const State s = posed(model, default_dof_assignment(model));
+        // free muscle: from ground (0.5 0.3 0.1) to box (1 0 0) + (-0.05 0.05 0.02)
+        const double expected = (Vec3(0.95, 0.05, 0.02) - Vec3(0.5, 0.3, 0.1)).norm();
+        QVERIFY(std::abs(muscle_path_length(model, s, model.find_muscle("free")) - expected) < 1e-12);
+    }
+
+    void velocityIsDerivativeOfLength() {
+        const Model model = load(chain_model);
+        std::mt19937 rng(3);
+        for (int trial = 0; trial < 5; ++trial) {
+            const DofAssignment dofs = random_pose(model, rng);
+            const State s = posed(model, dofs);
+            const double h = 1e-6;
+            DofAssignment plus = dofs, minus = dofs;
+            for (size_t d = 0; d < dofs.value.size(); ++d) {
+                plus.value[d] += h * dofs.velocity[d];
+                minus.value[d] -= h * dofs.velocity[d];
+            }
+            for (Index m = 0; m < Index(model.muscles.size()); ++m) {
+                const double fd = (muscle_path_length(model, posed(model, plus), m) -
+                                   muscle_path_length(model, posed(model, minus), m)) / (2 * h);
+                const double v = muscle_path_velocity(model, s, m);
+                QVERIFY2(std::abs(fd - v) < 1e-6, qPrintable(QString("muscle %1: fd %2 vs %3").arg(m).arg(fd).arg(v)));
+            }
+        }
+    }
+
+    void momentArmIsMinusLengthDerivative() {
+        const Model model = load(chain_model);
+        std::mt19937 rng(7);
+        for (int trial = 0; trial < 5; ++trial) {
+            const DofAssignment dofs = random_pose(model, rng);
+            const State s = posed(model, dofs);
+            for (Index m = 0; m < Index(model.muscles.size()); ++m) {
+                for (int d = 0; d < int(model.dofs.size()); ++d) {
+                    const double h = 1e-6;
+                    DofAssignment plus = dofs, minus = dofs;
+                    plus.value[d] += h;
+                    minus.value[d] -= h;
+                    const double fd = -(muscle_path_length(model, posed(model, plus), m) -
+                                        muscle_path_length(model, posed(model, minus), m)) / (2 * h);
+                    const double arm = muscle_moment_arm(model, s, m, d);
+                    QVERIFY2(std::abs(fd - arm) < 1e-7,
+                             qPrintable(QString("muscle %1 dof %2: -dL/dq %3, moment arm %4")
+                                            .arg(m).arg(QString::fromStdString(model.dofs[d].name)).arg(fd).arg(arm)));
+                }
+            }
+        }
+        // the long muscle crosses every chain dof, the free one none of them
+        const State s = posed(model, default_dof_assignment(model));
+        QVERIFY(std::abs(muscle_moment_arm(model, s, 0, model.find_dof("c_rz"))) > 1e-3);
+        QCOMPARE(muscle_moment_arm(model, s, 1, model.find_dof("b_rz")), 0.0);
+    }
+
+    void pointPathAppliesNoNetForceOrMoment() {
+        const Model model = load(chain_model);
+        std::mt19937 rng(11);
+        const State s = posed(model, random_pose(model, rng));
+        Data data = sized_data(model);
+        const double tension = 750;
+        apply_muscle_tension_as(model, s, 0, tension, false, data);
+        Vec3 net_force = Vec3::Zero(), net_moment = Vec3::Zero();
+        for (size_t b = 0; b < model.bodies.size(); ++b) {
+            net_force += data.force[b];
+            net_moment += s.pos[b].cross(data.force[b]) + data.torque[b];
+        }
+        QVERIFY(net_force.norm() < 1e-10 * tension);
+        QVERIFY(net_moment.norm() < 1e-10 * tension);
+        // and it does pull: the insertion body feels a force toward the previous via point
+        const Index c = model.find_body("c");
+        const Vec3 toward = (muscle_path_point(model, s, 0, 3) - muscle_path_point(model, s, 0, 4)).normalized();
+        QVERIFY((data.force[c] - tension * toward).norm() < 1e-9 * tension);
+    }
+
+    void jointTorquesApplyNoNetForceOrTorque() {
+        const Model model = load(chain_model);
+        std::mt19937 rng(13);
+        const State s = posed(model, random_pose(model, rng));
+        Data data = sized_data(model);
+        apply_muscle_tension_as(model, s, 0, 500, true, data);
+        Vec3 net_torque = Vec3::Zero();
+        for (size_t b = 0; b < model.bodies.size(); ++b) {
+            QCOMPARE(data.force[b].norm(), 0.0);
+            net_torque += data.torque[b];
+        }
+        QVERIFY(net_torque.norm() < 1e-10 * 500);
+        QVERIFY(data.torque[model.find_body("c")].norm() > 1.0);
+    }
+
+    void bothApplicationsDoTheVirtualWorkOfTheMomentArm() {
+        const Model model = load(chain_model);
+        std::mt19937 rng(17);
+        const DofAssignment dofs = random_pose(model, rng);
+        const State s = posed(model, dofs);
+        const double tension = 300;
+        for (bool as_torques : {false, true}) {
+            for (Index m = 0; m < Index(model.muscles.size()); ++m) {
+                Data data = sized_data(model);
+                apply_muscle_tension_as(model, s, m, tension, as_torques, data);
+                for (int d = 0; d < int(model.dofs.size()); ++d) {
+                    if (as_torques && model.dofs[d].kind != Dof::Kind::JointRotation) continue;  // no joint to push
+                    const double q = generalized_force(model, dofs, data, d);
+                    const double expected = tension * muscle_moment_arm(model, s, m, d);
+                    QVERIFY2(std::abs(q - expected) < 1e-5 * tension,
+                             qPrintable(QString("%1 muscle %2 dof %3: Q %4 vs T*r %5")
+                                            .arg(as_torques ? "torques" : "forces").arg(m)
+                                            .arg(QString::fromStdString(model.dofs[d].name)).arg(q).arg(expected)));
+                }
+            }
+        }
+    }
+};
+
+QTEST_APPLESS_MAIN(TestMusclePath)
+#include "test_muscle_path.moc"

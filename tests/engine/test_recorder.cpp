@@ -1,0 +1,302 @@
+// Recorder: rows at the sample times exactly (compared with a simulation that
+// advances to the same times directly), row count, channel layout, and runs
+// that blow up or gain absurd energy stop with the time and the body named.
+#include "format/parser.h"
+#include "forces/muscle_path.h"
+#include "io/contact_events.h"
+#include "io/recorder.h"
+#include "model/build_model.h"
+#include "sim/kinematics.h"
+
+#include <QtTest>
+
+#include <cmath>
+#include <set>
+#include <utility>
+
+using namespace hfd;
+
+namespace {
+
+// A 0.5 m pendulum on a stiff pin joint, swinging from horizontal.
+const char* pendulum_text = R"(
+model {
+	name = pendulum
+	body { name = ground mass = 0 inertia { x = 0 y = 0 z = 0 } }
+	body {
+		name = bob
+		mass = 1
+		inertia { x = 0.01 y = 0.01 z = 0.01 }
+		pos { x = 0.5 y = 1 z = 0 }
+		joint { name = pivot parent = ground pos_in_parent { x = 0 y = 1 z = 0 } pos_in_child { x = -0.5 y = 0 z = 0 }
+			stiffness = 1e5 damping = 10 }
+	}
+	dof { name = swing source = bob_rz }
+}
+composite_force { joint_force_pd {} }
+symplectic_euler_integrator { step_size = 1e-4 }
+)";
+
+std::unique_ptr<Simulation> make_simulation(const std::string& text, SimConfig* config_out = nullptr) {
+    const ParseResult parsed = parse_text(text, "inline.hfd");
+    if (!parsed.ok()) return nullptr;
+    BuildResult built = build_model(parsed.root, "inline.hfd");
+    if (!built.ok()) {
+        for (const Diagnostic& d : built.diagnostics) qWarning("%s", format_diagnostic(d).c_str());
+        return nullptr;
+    }
+    std::vector<Diagnostic> diagnostics;
+    const SimConfig config = read_sim_config(parsed.root, "inline.hfd", diagnostics);
+    if (config_out) *config_out = config;
+    auto sim = Simulation::create(std::move(*built.model), config, diagnostics);
+    for (const Diagnostic& d : diagnostics)
+        if (d.severity == Severity::Error) qWarning("%s", format_diagnostic(d).c_str());
+    return sim;
+}
+
+std::string replace_all(std::string text, const std::string& from, const std::string& to) {
+    for (size_t at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size()))
+        text.replace(at, from.size(), to);
+    return text;
+}
+
+}  // namespace
+
+class TestRecorder : public QObject {
+    Q_OBJECT
+private slots:
+    void sample_count_and_times();
+    void rows_equal_direct_advance_to();
+    void rows_are_independent_of_event_detection();
+    void channel_layout();
+    void blow_up_stops_with_time_and_body();
+    void runaway_energy_stops_the_run();
+    void body_kinetic_energy_uses_body_frame_inertia();
+    void muscle_channels();
+};
+
+void TestRecorder::sample_count_and_times() {
+    QCOMPARE(sample_count(1.0, 0.01), size_t(101));
+    QCOMPARE(sample_count(0.5, 0.1), size_t(6));
+    // 0.25 s at 0.1 s: 0, 0.1, 0.2 and the end 0.25
+    QCOMPARE(sample_count(0.25, 0.1), size_t(4));
+    QVERIFY(sample_time(0, 0.25, 0.1, 3) == 0.25);
+    QVERIFY(sample_time(2, 1.0, 0.01, 37) == 2 + 37 / 100.0);
+    QVERIFY(sample_time(0, 1.0, 0.05, 3) == 0.15);  // not 3 * 0.05 = 0.15000000000000002
+    QVERIFY(sample_time(0, 1.0, 0.03, 3) == 3 * 0.03);
+    QVERIFY(sample_time(0, 1.0, 0.01, 100) == 1.0);
+}
+
+void TestRecorder::rows_equal_direct_advance_to() {
+    auto sim = make_simulation(pendulum_text);
+    auto reference = make_simulation(pendulum_text);
+    QVERIFY(sim && reference);
+    Recorder recorder(*sim, ContactPairSet{});
+    RunOptions options;
+    options.duration = 0.5;
+    options.sample_period = 0.01;
+    const RunResult result = record_simulation(*sim, recorder, options);
+    QVERIFY2(result.ok, result.message.c_str());
+    QCOMPARE(recorder.row_count(), size_t(51));  // duration / period + 1
+    QCOMPARE(result.steps, 5000LL);               // 0.5 s / 1e-4 s: samples do not add steps
+
+    const Index swing = recorder.find_channel("swing"), swing_vel = recorder.find_channel("swing.vel");
+    const Index pos_x = recorder.find_channel("bob.pos_x"), ori_z = recorder.find_channel("bob.ori_z");
+    const Index displacement_y = recorder.find_channel("pivot.displacement_y");
+    QVERIFY(swing >= 0 && swing_vel >= 0 && pos_x >= 0 && ori_z >= 0 && displacement_y >= 0);
+    const Model& model = reference->model();
+    for (size_t k = 0; k < recorder.row_count(); ++k) {
+        const double t = sample_time(0, 0.5, 0.01, k);
+        QVERIFY(reference->advance_to(t));
+        const State& s = std::as_const(*reference).state();
+        QVERIFY(recorder.value(k, 0) == t);
+        QVERIFY(recorder.value(k, swing) == dof_value(model, s, 0));
+        QVERIFY(recorder.value(k, swing_vel) == dof_velocity(model, s, 0));
+        QVERIFY(recorder.value(k, pos_x) == s.pos[1].x());
+        QVERIFY(recorder.value(k, ori_z) == s.ori[1].z());
+        QVERIFY(recorder.value(k, displacement_y) == joint_displacement(model, s, 0).y());
+    }
+    // the pendulum actually swung: 0.5 s is about 0.4 of its period, so it passed the bottom
+    QVERIFY(recorder.value(50, swing) < -1.0);
+}
+
+void TestRecorder::rows_are_independent_of_event_detection() {
+    // The event search re-simulates from saved states; with a fixed-step
+    // integrator the recorded trajectory must not change.
+    const std::string bouncing = R"(
+model {
+	material { name = rubber stiffness = 2e4 damping = 0 }
+	body { name = ground mass = 0 inertia { x = 0 y = 0 z = 0 } }
+	geometry { name = floor type = plane body = ground normal = [ 0 1 0 ] material = rubber }
+	body { name = ball mass = 1 inertia { x = 0.004 y = 0.004 z = 0.004 } pos { x = 0 y = 0.15 z = 0 } }
+	geometry { name = shell type = sphere radius = 0.1 body = ball material = rubber }
+}
+composite_force { simple_collision_detection {} contact_force_pd {} }
+symplectic_euler_integrator { step_size = 1e-4 }
+)";
+    SimConfig config;
+    auto with_events = make_simulation(bouncing, &config);
+    auto without = make_simulation(bouncing);
+    QVERIFY(with_events && without);
+    const ContactPairSet pairs = candidate_contact_pairs(with_events->model(), collision_settings(config));
+    QCOMPARE(pairs.size(), size_t(1));
+    Recorder a(*with_events, pairs), b(*without, pairs);
+    ContactEventDetector detector(*with_events, pairs);
+    RunOptions options;
+    options.duration = 0.3;
+    options.events = &detector;
+    QVERIFY(record_simulation(*with_events, a, options).ok);
+    options.events = nullptr;
+    QVERIFY(record_simulation(*without, b, options).ok);
+    QVERIFY(detector.events().size() >= 2);
+    QCOMPARE(a.row_count(), b.row_count());
+    for (size_t i = 0; i < a.values().size(); ++i) QVERIFY(a.values()[i] == b.values()[i]);
+}
+
+void TestRecorder::channel_layout() {
+    auto sim = make_simulation(pendulum_text);
+    QVERIFY(sim);
+    Recorder all(*sim, ContactPairSet{});
+    std::set<std::string> names;
+    for (const Channel& channel : all.channels()) names.insert(channel.name);
+    QCOMPARE(names.size(), all.channel_count());
+    // time + (value, vel) of one dof + 7 for one dynamic body + 6 for one joint (no muscles, no contacts)
+    QCOMPARE(all.channel_count(), size_t(1 + 2 + 7 + 6));
+    QCOMPARE(channel_label(all.channels()[all.find_channel("swing")]), std::string("swing [rad]"));
+    QCOMPARE(channel_label(all.channels()[all.find_channel("swing.vel")]), std::string("swing.vel [rad/s]"));
+    QCOMPARE(channel_label(all.channels()[all.find_channel("bob.pos_y")]), std::string("bob.pos_y [m]"));
+    QCOMPARE(channel_label(all.channels()[all.find_channel("pivot.displacement_x")]),
+             std::string("pivot.displacement_x [m]"));
+    QVERIFY(all.find_channel("ground.pos_x") == no_index);  // static bodies never move
+
+    const std::optional<GroupMask> dofs_only = parse_channel_groups("dofs");
+    QVERIFY(dofs_only);
+    Recorder dofs(*sim, ContactPairSet{}, *dofs_only);
+    QCOMPARE(dofs.channel_count(), size_t(3));
+    dofs.sample(*sim);
+    QCOMPARE(dofs.row_count(), size_t(1));
+    std::string error;
+    QVERIFY(!parse_channel_groups("dofs,bodys", &error));
+    QVERIFY(error.find("bodys") != std::string::npos);
+}
+
+void TestRecorder::blow_up_stops_with_time_and_body() {
+    // A joint a million times too stiff for its step: symplectic Euler diverges
+    // when h > 2/omega; here omega = sqrt(k/m) = 1e5 rad/s and h = 1e-3 s.
+    const std::string text = replace_all(replace_all(pendulum_text, "stiffness = 1e5", "stiffness = 1e10"),
+                                         "step_size = 1e-4", "step_size = 1e-3");
+    auto sim = make_simulation(text);
+    QVERIFY(sim);
+    Recorder recorder(*sim, ContactPairSet{});
+    RunOptions options;
+    options.duration = 1;
+    const RunResult result = record_simulation(*sim, recorder, options);
+    QVERIFY(!result.ok);
+    QVERIFY2(result.message.find("bob") != std::string::npos, result.message.c_str());
+    QVERIFY2(result.message.find("t = ") != std::string::npos, result.message.c_str());
+    QCOMPARE(result.body, Index(1));
+    QVERIFY(result.time > 0 && result.time < 1);
+    // every row recorded before the failure is kept, all finite and before it
+    QVERIFY(recorder.row_count() >= 1 && recorder.row_count() < 101);
+    for (size_t r = 0; r < recorder.row_count(); ++r) QVERIFY(recorder.value(r, 0) <= result.time);
+    for (double v : recorder.values()) QVERIFY(std::isfinite(v));
+}
+
+void TestRecorder::runaway_energy_stops_the_run() {
+    // A free 1 kg body at 1e5 m/s holds 5e9 J, above the 1e9 J limit, while
+    // every value is still finite.
+    const char* text = R"(
+model {
+	gravity = [ 0 0 0 ]
+	body { name = bullet mass = 1 inertia { x = 0.01 y = 0.01 z = 0.01 } lin_vel { x = 1e5 y = 0 z = 0 } }
+}
+composite_force { }
+symplectic_euler_integrator { step_size = 1e-4 }
+)";
+    auto sim = make_simulation(text);
+    QVERIFY(sim);
+    Recorder recorder(*sim, ContactPairSet{});
+    RunOptions options;
+    options.duration = 0.1;
+    const RunResult result = record_simulation(*sim, recorder, options);
+    QVERIFY(!result.ok);
+    QVERIFY2(result.message.find("kinetic energy") != std::string::npos, result.message.c_str());
+    QVERIFY2(result.message.find("bullet") != std::string::npos, result.message.c_str());
+    QCOMPARE(result.steps, 1LL);
+    QCOMPARE(recorder.row_count(), size_t(1));
+    // with a higher limit the same run completes
+    auto again = make_simulation(text);
+    Recorder second(*again, ContactPairSet{});
+    options.max_kinetic_energy = 1e10;
+    QVERIFY(record_simulation(*again, second, options).ok);
+    QCOMPARE(second.row_count(), size_t(11));
+}
+
+void TestRecorder::body_kinetic_energy_uses_body_frame_inertia() {
+    Model model;
+    Body body;
+    body.name = "box";
+    body.mass = 2;
+    body.inertia = Vec3(1, 3, 5);
+    model.bodies.push_back(body);
+    State state;
+    state.pos = {Vec3::Zero()};
+    state.ori = {Quat(Eigen::AngleAxisd(M_PI / 2, Vec3::UnitZ()))};
+    state.lin_vel = {Vec3(0, 0, 3)};
+    state.ang_vel = {Vec3(2, 0, 0)};  // world x is the body's -y axis after the rotation
+    // 1/2 m v^2 + 1/2 I_yy w^2 = 1/2*2*9 + 1/2*3*4
+    QVERIFY(std::abs(body_kinetic_energy(model, state, 0) - (9.0 + 6.0)) < 1e-12);
+}
+
+void TestRecorder::muscle_channels() {
+    // The pendulum with a muscle from above the pivot to the bob, excited at 0.7
+    // by a run control: every muscle channel equals the state / evaluation of a
+    // reference run advanced to the same times with the same excitation.
+    std::string text = pendulum_text;
+    text.replace(text.find("\tdof {"), 0,
+                 "\tpoint_path_muscle { name = lifter max_isometric_force = 500 optimal_fiber_length = 0.3\n"
+                 "\t\ttendon_slack_length = 0.25 pennation_angle = 0\n"
+                 "\t\tpath [ { body = ground pos { x = 0 y = 1.3 z = 0 } } { body = bob pos { x = 0 y = 0 z = 0 } } ] }\n");
+    text.replace(text.find("joint_force_pd {}"), 17,
+                 "joint_force_pd {} muscle_activation { activation_rate = 100 deactivation_rate = 25 } "
+                 "muscle_force_m2012fast {}");
+    auto sim = make_simulation(text);
+    auto reference = make_simulation(text);
+    QVERIFY(sim && reference);
+    Recorder recorder(*sim, ContactPairSet{}, *parse_channel_groups("muscles"));
+    QCOMPARE(recorder.channel_count(), size_t(1 + 5));
+    RunOptions options;
+    options.duration = 0.1;
+    options.control = [](double, Controls& controls) { controls.excitation[0] = 0.7; };
+    const RunResult result = record_simulation(*sim, recorder, options);
+    QVERIFY2(result.ok, result.message.c_str());
+    const Index excitation = recorder.find_channel("lifter.excitation");
+    const Index activation = recorder.find_channel("lifter.activation");
+    const Index fiber = recorder.find_channel("lifter.fiber_length");
+    const Index tendon = recorder.find_channel("lifter.tendon_length");
+    const Index force = recorder.find_channel("lifter.force");
+    QVERIFY(excitation >= 0 && activation >= 0 && fiber >= 0 && tendon >= 0 && force >= 0);
+    Data data;
+    data.resize(reference->model());
+    for (size_t k = 0; k < recorder.row_count(); ++k) {
+        const double t = sample_time(0, 0.1, 0.01, k);
+        reference->controls().excitation[0] = 0.7;
+        QVERIFY(reference->advance_to(t));
+        const State& s = std::as_const(*reference).state();
+        reference->evaluate(s, data);
+        QVERIFY(recorder.value(k, excitation) == 0.7);
+        QVERIFY(recorder.value(k, activation) == s.activation[0]);
+        QVERIFY(recorder.value(k, fiber) == s.fiber_length[0]);
+        QVERIFY(recorder.value(k, tendon) == data.tendon_length[0]);
+        QVERIFY(recorder.value(k, force) == data.muscle_force[0]);
+        // no pennation: fibre and tendon make up the path
+        const double path = muscle_path_length(reference->model(), s, 0);
+        QVERIFY(std::abs(recorder.value(k, fiber) + recorder.value(k, tendon) - path) < 1e-9);
+    }
+    // excited at 0.7, activation rises and the muscle pulls
+    QVERIFY(recorder.value(recorder.row_count() - 1, activation) > 0.6);
+    QVERIFY(recorder.value(recorder.row_count() - 1, force) > 0);
+}
+
+QTEST_APPLESS_MAIN(TestRecorder)
+#include "test_recorder.moc"

@@ -1,0 +1,268 @@
+// simple_collision_detection on hand-built models: which pairs are tested,
+// what each Contact holds, unsupported pairs, and no allocation per evaluation.
+#include "forces/simple_collision_detection.h"
+#include "sim/data.h"
+#include "sim/state.h"
+
+#include <QtTest>
+
+#include <cmath>
+
+using namespace hfd;
+
+namespace {
+
+constexpr double pi = 3.14159265358979323846;
+
+bool near(const Vec3& a, const Vec3& b, double tolerance = 1e-12) { return (a - b).norm() <= tolerance; }
+
+struct Scene {
+    Model model;
+    State state;
+
+    Scene() {
+        Material default_material;
+        default_material.name = "default";
+        model.materials.push_back(default_material);
+        add_body("ground", 0, Vec3::Zero());
+    }
+    Index add_body(const std::string& name, double mass, const Vec3& pos, const Quat& ori = Quat::Identity()) {
+        Body body;
+        body.name = name, body.mass = mass, body.inertia = Vec3::Constant(0.01), body.pos = pos, body.ori = ori;
+        model.bodies.push_back(body);
+        state.pos.push_back(pos);
+        state.ori.push_back(ori);
+        state.lin_vel.push_back(Vec3::Zero());
+        state.ang_vel.push_back(Vec3::Zero());
+        return Index(model.bodies.size() - 1);
+    }
+    Index add_geometry(const std::string& name, Index body, const Shape& shape, const Vec3& pos = Vec3::Zero(),
+                       Index material = 0, int line = 0) {
+        Geometry g;
+        g.name = name, g.body = body, g.shape = shape, g.pos = pos, g.material = material;
+        g.location = {"scene.hfd", line, 3};
+        model.geometries.push_back(g);
+        return Index(model.geometries.size() - 1);
+    }
+};
+
+Shape sphere(double r) { Shape s; s.type = ShapeType::Sphere; s.radius = r; return s; }
+Shape box(const Vec3& half) { Shape s; s.type = ShapeType::Box; s.half_dim = half; return s; }
+Shape ground_plane() { Shape s; s.type = ShapeType::Plane; s.normal = Vec3::UnitY(); return s; }
+
+PropNode props(bool between_objects) {
+    PropNode node;
+    node.key = "simple_collision_detection";
+    node.kind = PropNode::Kind::Group;
+    if (between_objects) node.add("enable_collision_between_objects", "1");
+    return node;
+}
+
+struct Detection {
+    std::vector<Diagnostic> diagnostics;
+    std::unique_ptr<ForceComponent> component;
+    Data data;
+};
+
+std::unique_ptr<Detection> detect(Scene& scene, const PropNode& properties) {
+    auto result = std::make_unique<Detection>();
+    const std::string file = "config.hfd";
+    ForceContext context{scene.model, file, result->diagnostics};
+    result->component = create_simple_collision_detection(properties, context);
+    if (!result->component) return result;
+    result->data.resize(scene.model);
+    Controls controls;
+    result->component->initialize(scene.model, scene.state, controls, result->data);
+    result->data.clear_accumulators();
+    result->component->apply(scene.model, scene.state, controls, result->data);
+    return result;
+}
+
+}  // namespace
+
+class TestSimpleCollisionDetection : public QObject {
+    Q_OBJECT
+private slots:
+    // Two spheres overlapping each other, both 1 cm into the ground.
+    void objectPairsOnlyWithFlag() {
+        Scene scene;
+        scene.add_geometry("floor", 0, ground_plane());
+        const Index a = scene.add_body("a", 1, Vec3(0, 0.09, 0));
+        const Index b = scene.add_body("b", 1, Vec3(0.15, 0.09, 0));
+        scene.add_geometry("ball_a", a, sphere(0.1));
+        scene.add_geometry("ball_b", b, sphere(0.1));
+
+        auto plain = detect(scene, props(false));
+        QVERIFY(plain->component);
+        QCOMPARE(plain->data.contacts.size(), size_t(2));
+        for (const Contact& c : plain->data.contacts) {
+            QCOMPARE(c.geometry_a, 0);
+            QCOMPARE(c.body_a, 0);
+            QVERIFY(near(c.normal, Vec3::UnitY()));
+            QVERIFY(std::abs(c.depth - 0.01) < 1e-12);
+        }
+
+        auto with_flag = detect(scene, props(true));
+        QCOMPARE(with_flag->data.contacts.size(), size_t(3));
+        int object_contacts = 0;
+        for (const Contact& c : with_flag->data.contacts) {
+            if (c.geometry_a == 0) continue;
+            ++object_contacts;
+            QCOMPARE(c.body_a, a);
+            QCOMPARE(c.body_b, b);
+            QVERIFY(near(c.normal, Vec3::UnitX()));  // from a towards b
+            QVERIFY(std::abs(c.depth - 0.05) < 1e-12);
+            QVERIFY(near(c.point, Vec3(0.075, 0.09, 0)));
+        }
+        QCOMPARE(object_contacts, 1);
+        QVERIFY(plain->diagnostics.empty());
+    }
+
+    // The static geometry is always a, whatever the order in the model.
+    void staticGeometryIsA() {
+        Scene scene;
+        const Index ball = scene.add_body("ball", 1, Vec3(0, 0.09, 0));
+        scene.add_geometry("ball", ball, sphere(0.1));
+        scene.add_geometry("floor", 0, ground_plane());
+        auto result = detect(scene, props(false));
+        QCOMPARE(result->data.contacts.size(), size_t(1));
+        const Contact& c = result->data.contacts[0];
+        QCOMPARE(c.geometry_a, 1);
+        QCOMPARE(c.geometry_b, 0);
+        QCOMPARE(c.body_b, ball);
+        QVERIFY(near(c.normal, Vec3::UnitY()));
+    }
+
+    // Geometry offset on a turned, moving and spinning body; materials combined.
+    void contactFields() {
+        Scene scene;
+        Material soft;
+        soft.name = "soft", soft.stiffness = 1e4, soft.damping = 3, soft.static_friction = 0.5, soft.dynamic_friction = 0.2;
+        scene.model.materials.push_back(soft);
+        scene.model.materials[0].stiffness = 4e4, scene.model.materials[0].damping = 1;
+        scene.model.materials[0].static_friction = 0.8, scene.model.materials[0].dynamic_friction = 0.8;
+        scene.add_geometry("floor", 0, ground_plane());
+        const Quat turn(Eigen::AngleAxisd(pi / 2, Vec3::UnitZ()));  // body x axis -> world y
+        const Index body = scene.add_body("wheel", 2, Vec3(0.3, 0.5, 0.2), turn);
+        // body-frame offset -0.45 along x = 0.45 below the body centre in the world
+        scene.add_geometry("foot", body, sphere(0.06), Vec3(-0.45, 0, 0), 1);
+        scene.state.lin_vel[body] = Vec3(1, -2, 0.5);
+        scene.state.ang_vel[body] = Vec3(0, 0, 3);
+
+        auto result = detect(scene, props(false));
+        QCOMPARE(result->data.contacts.size(), size_t(1));
+        const Contact& c = result->data.contacts[0];
+        QCOMPARE(c.body_b, body);
+        QCOMPARE(c.geometry_b, 1);
+        QVERIFY(std::abs(c.depth - 0.01) < 1e-12);
+        QVERIFY(near(c.point, Vec3(0.3, -0.005, 0.2)));
+        const Vec3 expected_velocity = Vec3(1, -2, 0.5) + Vec3(0, 0, 3).cross(c.point - Vec3(0.3, 0.5, 0.2));
+        QVERIFY(near(c.relative_velocity, expected_velocity));
+        QVERIFY(std::abs(c.stiffness - 4e4 * 1e4 / 5e4) < 1e-9);
+        QVERIFY(std::abs(c.damping - 2) < 1e-12);
+        QVERIFY(std::abs(c.static_friction - std::sqrt(0.4)) < 1e-12);
+        QVERIFY(std::abs(c.dynamic_friction - std::sqrt(0.16)) < 1e-12);
+    }
+
+    void relativeVelocityIsBMinusA() {
+        Scene scene;
+        const Index a = scene.add_body("a", 1, Vec3(0, 1, 0));
+        const Index b = scene.add_body("b", 1, Vec3(0.15, 1, 0));
+        scene.add_geometry("ball_a", a, sphere(0.1));
+        scene.add_geometry("ball_b", b, sphere(0.1));
+        scene.state.lin_vel[a] = Vec3(2, 0, 0);
+        scene.state.lin_vel[b] = Vec3(-1, 0.5, 0);
+        scene.state.ang_vel[a] = Vec3(0, 4, 0);
+        auto result = detect(scene, props(true));
+        QCOMPARE(result->data.contacts.size(), size_t(1));
+        const Contact& c = result->data.contacts[0];
+        const Vec3 va = Vec3(2, 0, 0) + Vec3(0, 4, 0).cross(c.point - Vec3(0, 1, 0));
+        QVERIFY(near(c.relative_velocity, Vec3(-1, 0.5, 0) - va));
+        QVERIFY(c.relative_velocity.dot(c.normal) < 0);  // approaching
+    }
+
+    void sameBodyNeverCollides() {
+        Scene scene;
+        const Index body = scene.add_body("body", 1, Vec3(0, 1, 0));
+        scene.add_geometry("one", body, sphere(0.1));
+        scene.add_geometry("two", body, sphere(0.1), Vec3(0.05, 0, 0));
+        auto result = detect(scene, props(true));
+        QVERIFY(result->data.contacts.empty());
+    }
+
+    void unsupportedPairIsReportedOnce() {
+        Scene scene;
+        scene.add_geometry("floor", 0, ground_plane());
+        const Index a = scene.add_body("crate_a", 1, Vec3(0, 0.5, 0));
+        const Index b = scene.add_body("crate_b", 1, Vec3(0, 0.8, 0));
+        scene.add_geometry("crate_a_box", a, box(Vec3::Constant(0.1)), Vec3::Zero(), 0, 11);
+        scene.add_geometry("crate_b_box", b, box(Vec3::Constant(0.1)), Vec3::Zero(), 0, 12);
+
+        auto plain = detect(scene, props(false));  // boxes on dynamic bodies never meet
+        QVERIFY(plain->diagnostics.empty());
+
+        auto with_flag = detect(scene, props(true));
+        QVERIFY(with_flag->component);
+        QCOMPARE(with_flag->diagnostics.size(), size_t(1));
+        const Diagnostic& d = with_flag->diagnostics[0];
+        QCOMPARE(d.severity, Severity::Warning);
+        QVERIFY(d.message.find("crate_a_box") != std::string::npos);
+        QVERIFY(d.message.find("crate_b_box") != std::string::npos);
+        QCOMPARE(d.location.line, 12);
+        QVERIFY(!has_errors(with_flag->diagnostics));
+
+        // a static box (an obstacle) against a dynamic box: reported without the flag too
+        scene.add_geometry("step", 0, box(Vec3(1, 0.05, 1)), Vec3::Zero(), 0, 13);
+        auto obstacle = detect(scene, props(false));
+        QCOMPARE(obstacle->diagnostics.size(), size_t(2));
+    }
+
+    // Capacity for every possible contact is reserved at initialize; evaluations
+    // with the most contacts possible do not move the buffer.
+    void noAllocationPerEvaluation() {
+        Scene scene;
+        scene.add_geometry("floor", 0, ground_plane());
+        const Index crate = scene.add_body("crate", 1, Vec3(0, -1, 0));  // entirely below the floor: 8 corners
+        scene.add_geometry("crate", crate, box(Vec3(0.1, 0.2, 0.3)));
+        const Index ball = scene.add_body("ball", 1, Vec3(0, 0.05, 0));
+        scene.add_geometry("ball", ball, sphere(0.1));
+        auto result = detect(scene, props(true));
+        QCOMPARE(result->data.contacts.size(), size_t(9));
+        const Contact* buffer = result->data.contacts.data();
+        const size_t capacity = result->data.contacts.capacity();
+        Controls controls;
+        for (int i = 0; i < 5; ++i) {
+            result->data.clear_accumulators();
+            result->component->apply(scene.model, scene.state, controls, result->data);
+        }
+        QCOMPARE(result->data.contacts.size(), size_t(9));
+        QCOMPARE(result->data.contacts.data(), buffer);
+        QCOMPARE(result->data.contacts.capacity(), capacity);
+    }
+
+    void badProperties() {
+        Scene scene;
+        scene.add_geometry("floor", 0, ground_plane());
+        PropNode bad = props(false);
+        PropNode& flag = bad.add("enable_collision_between_objects", "maybe");
+        flag.line = 4, flag.column = 7;
+        std::vector<Diagnostic> diagnostics;
+        const std::string file = "config.hfd";
+        ForceContext context{scene.model, file, diagnostics};
+        QVERIFY(!create_simple_collision_detection(bad, context));
+        QVERIFY(has_errors(diagnostics));
+        QCOMPARE(diagnostics.back().location.line, 4);
+        QVERIFY(diagnostics.back().message.find("enable_collision_between_objects") != std::string::npos);
+
+        PropNode unknown = props(false);
+        unknown.add("enable_collisions", "1");
+        diagnostics.clear();
+        QVERIFY(create_simple_collision_detection(unknown, context));
+        QCOMPARE(diagnostics.size(), size_t(1));
+        QCOMPARE(diagnostics[0].severity, Severity::Warning);
+        QVERIFY(diagnostics[0].message.find("enable_collisions") != std::string::npos);
+    }
+};
+
+QTEST_APPLESS_MAIN(TestSimpleCollisionDetection)
+#include "test_simple_collision_detection.moc"
