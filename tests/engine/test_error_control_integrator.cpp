@@ -21,17 +21,6 @@ std::unique_ptr<Simulation> double_pendulum(const std::string& integrator, bool 
     return sim;
 }
 
-// Largest distance of any body from the reference run, sampled every 10 ms.
-double largest_deviation(Simulation& sim, Simulation& reference, double duration) {
-    double largest = 0;
-    for (double t = 0.01; t <= duration + 1e-9; t += 0.01) {
-        if (!sim.advance_to(t) || !reference.advance_to(t)) return 1e9;
-        for (size_t b = 0; b < sim.model().bodies.size(); ++b)
-            largest = std::max(largest, (sim.state().pos[b] - reference.state().pos[b]).norm());
-    }
-    return largest;
-}
-
 }  // namespace
 
 class TestErrorControlIntegrator : public QObject {

@@ -1,0 +1,175 @@
+#include "controls_dock.h"
+
+#include "sim/kinematics.h"
+#include "simulation_controller.h"
+
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QSlider>
+#include <QVBoxLayout>
+#include <cmath>
+
+namespace hfd::studio {
+
+namespace {
+
+constexpr int slider_steps = 1000;
+constexpr double push_duration = 0.1;  // s
+
+QSlider* make_slider(QWidget* parent, int minimum, int maximum, int value) {
+    auto* slider = new QSlider(Qt::Horizontal, parent);
+    slider->setRange(minimum, maximum);
+    slider->setValue(value);
+    return slider;
+}
+
+QLabel* heading(const QString& text, QWidget* parent) {
+    auto* label = new QLabel(QStringLiteral("<b>%1</b>").arg(text), parent);
+    return label;
+}
+
+}  // namespace
+
+ControlsDock::ControlsDock(SimulationController* controller, QWidget* parent)
+    : QDockWidget(tr("Controls"), parent), controller_(controller) {
+    setObjectName(QStringLiteral("ControlsDock"));
+    auto* content = new QWidget(this);
+    auto* layout = new QVBoxLayout(content);
+    filter_ = new QLineEdit(content);
+    filter_->setPlaceholderText(tr("Filter muscles, motors, dofs"));
+    filter_->setClearButtonEnabled(true);
+    layout->addWidget(filter_);
+    connect(filter_, &QLineEdit::textChanged, this, &ControlsDock::setFilter);
+
+    auto* push = new QHBoxLayout;
+    body_ = new QComboBox(content);
+    direction_ = new QComboBox(content);
+    for (const char* name : {"+x", "-x", "+y", "-y", "+z", "-z"}) direction_->addItem(QString::fromLatin1(name));
+    push_force_ = new QDoubleSpinBox(content);
+    push_force_->setRange(1, 1e5);
+    push_force_->setValue(200);
+    push_force_->setSuffix(tr(" N"));
+    auto* push_button = new QPushButton(tr("Push"), content);
+    push_button->setToolTip(tr("Applies the force to the body's centre of mass for %1 s").arg(push_duration));
+    push->addWidget(body_, 1);
+    push->addWidget(direction_);
+    push->addWidget(push_force_);
+    push->addWidget(push_button);
+    layout->addLayout(push);
+    connect(push_button, &QPushButton::clicked, this, &ControlsDock::pushSelected);
+
+    auto* scroll = new QScrollArea(content);
+    scroll->setWidgetResizable(true);
+    auto* list = new QWidget(scroll);
+    rows_ = new QVBoxLayout(list);
+    rows_->addStretch();
+    scroll->setWidget(list);
+    layout->addWidget(scroll, 1);
+    setWidget(content);
+}
+
+QWidget* ControlsDock::row(const QString& name, QWidget* field) {
+    auto* widget = new QWidget;
+    auto* layout = new QHBoxLayout(widget);
+    layout->setContentsMargins(0, 0, 0, 0);
+    auto* label = new QLabel(name, widget);
+    label->setMinimumWidth(110);
+    layout->addWidget(label);
+    layout->addWidget(field, 1);
+    widget->setObjectName(name);
+    rows_->insertWidget(rows_->count() - 1, widget);
+    row_widgets_.push_back(widget);
+    return widget;
+}
+
+void ControlsDock::setModel(const Model& model) {
+    model_ = model;
+    for (QWidget* widget : row_widgets_) delete widget;
+    row_widgets_.clear();
+    excitation_.clear();
+    dofs_.clear();
+    motors_.clear();
+    QWidget* list = rows_->parentWidget();
+    if (!model.muscles.empty()) row_widgets_.push_back(heading(tr("Muscle excitation"), list)), rows_->insertWidget(rows_->count() - 1, row_widgets_.back());
+    for (size_t m = 0; m < model.muscles.size(); ++m) {
+        QSlider* slider = make_slider(list, 0, slider_steps, 0);
+        connect(slider, &QSlider::valueChanged, this,
+                [this, m](int value) { controller_->setExcitation(int(m), double(value) / slider_steps); });
+        row(QString::fromStdString(model.muscles[m].name), slider);
+        excitation_.push_back(slider);
+    }
+    if (!model.motors.empty()) row_widgets_.push_back(heading(tr("Motor targets (x y z, degrees)"), list)), rows_->insertWidget(rows_->count() - 1, row_widgets_.back());
+    for (size_t j = 0; j < model.motors.size(); ++j) {
+        auto* field = new QWidget(list);
+        auto* layout = new QHBoxLayout(field);
+        layout->setContentsMargins(0, 0, 0, 0);
+        const Vec3 euler = model.motors[j].target_ori.toRotationMatrix().eulerAngles(0, 1, 2);
+        std::array<QSlider*, 3> sliders{};
+        for (int axis = 0; axis < 3; ++axis) {
+            sliders[axis] = make_slider(field, -180, 180, int(std::lround(euler[axis] * 180 / M_PI)));
+            layout->addWidget(sliders[axis]);
+            connect(sliders[axis], &QSlider::valueChanged, this, [this, j] { sendMotor(int(j)); });
+        }
+        row(QString::fromStdString(model.motors[j].name), field);
+        motors_.push_back(sliders);
+    }
+    if (!model.dofs.empty()) row_widgets_.push_back(heading(tr("Initial pose (before play)"), list)), rows_->insertWidget(rows_->count() - 1, row_widgets_.back());
+    for (const Dof& dof : model.dofs) {
+        const double span = dof.range_max - dof.range_min;
+        const int value = span > 0 ? int(std::lround((dof.default_value - dof.range_min) / span * slider_steps)) : 0;
+        QSlider* slider = make_slider(list, 0, slider_steps, value);
+        connect(slider, &QSlider::valueChanged, this, &ControlsDock::sendDofs);
+        row(QString::fromStdString(dof.name), slider);
+        dofs_.push_back(slider);
+    }
+    body_->clear();
+    for (size_t b = 0; b < model.bodies.size(); ++b)
+        if (model.bodies[b].mass > 0) body_->addItem(QString::fromStdString(model.bodies[b].name), int(b));
+    setFilter(filter_->text());
+}
+
+void ControlsDock::setFilter(const QString& text) {
+    for (QWidget* widget : row_widgets_)
+        if (!widget->objectName().isEmpty())
+            widget->setVisible(text.isEmpty() || widget->objectName().contains(text, Qt::CaseInsensitive));
+}
+
+void ControlsDock::setSelectedBody(int body) {
+    const int index = body_->findData(body);
+    if (index >= 0) body_->setCurrentIndex(index);
+}
+
+void ControlsDock::sendMotor(int motor) {
+    const auto& sliders = motors_.at(motor);
+    auto angle = [&](int axis) { return sliders[axis]->value() * M_PI / 180; };
+    // intrinsic x-y-z: q = qx * qy * qz
+    const Quat target = Quat(Eigen::AngleAxisd(angle(0), Vec3::UnitX())) *
+                        Quat(Eigen::AngleAxisd(angle(1), Vec3::UnitY())) *
+                        Quat(Eigen::AngleAxisd(angle(2), Vec3::UnitZ()));
+    controller_->setMotorTarget(motor, target);
+}
+
+void ControlsDock::sendDofs() {
+    DofAssignment dofs = default_dof_assignment(model_);
+    for (size_t d = 0; d < model_.dofs.size() && d < dofs_.size(); ++d) {
+        const Dof& dof = model_.dofs[d];
+        dofs.value[d] = dof.range_min + (dof.range_max - dof.range_min) * dofs_[d]->value() / slider_steps;
+    }
+    controller_->setInitialDofs(dofs);
+}
+
+void ControlsDock::pushSelected() {
+    if (body_->currentIndex() < 0) return;
+    const int axis = direction_->currentIndex() / 2;
+    const double sign = direction_->currentIndex() % 2 ? -1 : 1;
+    Vec3 force = Vec3::Zero();
+    force[axis] = sign * push_force_->value();
+    controller_->push(body_->currentData().toInt(), force, push_duration);
+}
+
+}  // namespace hfd::studio

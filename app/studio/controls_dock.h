@@ -1,0 +1,52 @@
+#pragma once
+// Live inputs of a run: per-muscle excitation sliders (with a filter box),
+// joint motor targets, dof sliders that pose the model before it starts, and a
+// push (a short perturbation force) on the selected body. Every change is
+// queued to the simulation thread and applied between steps.
+#include "model/model.h"
+
+#include <QDockWidget>
+#include <array>
+#include <vector>
+
+class QComboBox;
+class QDoubleSpinBox;
+class QLineEdit;
+class QSlider;
+class QVBoxLayout;
+
+namespace hfd::studio {
+
+class SimulationController;
+
+class ControlsDock : public QDockWidget {
+    Q_OBJECT
+public:
+    explicit ControlsDock(SimulationController* controller, QWidget* parent = nullptr);
+
+    void setModel(const Model& model);  // rebuilds the sliders
+    void setSelectedBody(int body);
+    void setFilter(const QString& text);
+
+    QSlider* excitationSlider(int muscle) const { return excitation_.at(muscle); }
+    QSlider* dofSlider(int dof) const { return dofs_.at(dof); }
+    void pushSelected();
+
+private:
+    QWidget* row(const QString& name, QWidget* field);
+    void sendDofs();
+    void sendMotor(int motor);
+
+    SimulationController* controller_;
+    Model model_;
+    QLineEdit* filter_;
+    QVBoxLayout* rows_;
+    QComboBox* body_;
+    QComboBox* direction_;
+    QDoubleSpinBox* push_force_;
+    std::vector<QSlider*> excitation_, dofs_;
+    std::vector<std::array<QSlider*, 3>> motors_;
+    std::vector<QWidget*> row_widgets_;
+};
+
+}  // namespace hfd::studio

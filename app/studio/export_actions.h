@@ -1,0 +1,42 @@
+#pragma once
+// File > Export: the recorded trajectory as CSV or OpenSim .sto, the contact
+// events as CSV (all written by the engine writers from the worker's
+// recording), and the 3D view as a PNG image.
+#include <QObject>
+#include <functional>
+
+class QAction;
+class QMenu;
+
+namespace hfd {
+class ModelViewer;
+}
+
+namespace hfd::studio {
+
+class SimulationController;
+struct StudioPrompts;
+
+class ExportActions : public QObject {
+    Q_OBJECT
+public:
+    ExportActions(SimulationController* controller, StudioPrompts* prompts, ModelViewer* viewer, QObject* parent);
+    void addToMenu(QMenu* menu);
+
+    bool exportTrajectoryCsv(const QString& path);
+    bool exportSto(const QString& path);
+    bool exportContactEvents(const QString& path);
+    bool saveScreenshot(const QString& path);
+
+signals:
+    void statusMessage(const QString& message);
+
+private:
+    void ask(const QString& suggested, const std::function<bool(const QString&)>& write);
+
+    SimulationController* controller_;
+    StudioPrompts* prompts_;
+    ModelViewer* viewer_;
+};
+
+}  // namespace hfd::studio

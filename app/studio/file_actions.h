@@ -1,0 +1,70 @@
+#pragma once
+// The File menu: New, Open, Open Recent, Save, Save As, Reload, Import
+// OpenSim model, Quit. Asks before discarding unsaved changes.
+#include "format/diagnostic.h"
+
+#include <QObject>
+#include <vector>
+
+class QAction;
+class QMenu;
+class QWidget;
+
+namespace hfd::studio {
+
+class Document;
+class RecentFiles;
+struct StudioPrompts;
+
+class FileActions : public QObject {
+    Q_OBJECT
+public:
+    FileActions(Document* document, RecentFiles* recent, StudioPrompts* prompts, QWidget* window);
+
+    QAction* newAction() const { return new_; }
+    QAction* openAction() const { return open_; }
+    QAction* saveAction() const { return save_; }
+    QAction* saveAsAction() const { return save_as_; }
+    QAction* reloadAction() const { return reload_; }
+    QAction* importAction() const { return import_; }
+    QAction* quitAction() const { return quit_; }
+    QMenu* recentMenu() const { return recent_menu_; }
+    void addToMenu(QMenu* file_menu);
+
+    // The template model File > New starts from.
+    static QString newModelTemplate();
+
+public slots:
+    // Each returns false when cancelled or failed (errors go to prompts->error).
+    bool newDocument();
+    bool open();
+    bool openPath(const QString& path);
+    bool save();
+    bool saveAs();
+    bool reload();
+    bool importOsim();
+    bool importOsimPath(const QString& path);
+    // Asks about unsaved changes; true when it is fine to replace the document.
+    bool maybeSave();
+
+signals:
+    // The conversion report of the last import (empty after New / Open).
+    void importReportChanged(const std::vector<hfd::Diagnostic>& report);
+    void statusMessage(const QString& message);
+
+private:
+    bool load(const QString& path);
+    bool importFile(const QString& path);
+    QString startDirectory() const;
+    void rememberDirectory(const QString& path);
+    void updateActions();
+
+    Document* document_;
+    RecentFiles* recent_;
+    StudioPrompts* prompts_;
+    QWidget* window_;
+    QAction *new_, *open_, *save_, *save_as_, *reload_, *import_, *quit_;
+    QMenu* recent_menu_;
+};
+
+}  // namespace hfd::studio

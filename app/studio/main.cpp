@@ -1,0 +1,47 @@
+// hfd-studio [MODEL] [--screenshot FILE.png] [--size WxH]
+#include "main_window.h"
+#include "screenshot.h"
+#include "studio_options.h"
+
+#include <QApplication>
+#include <QTimer>
+#include <cstdio>
+
+int main(int argc, char** argv)
+{
+    QApplication app(argc, argv);
+    QApplication::setOrganizationName(QStringLiteral("hfd"));
+    QApplication::setApplicationName(QStringLiteral("hfd-studio"));
+    QApplication::setApplicationVersion(QStringLiteral("0.1"));
+
+    QString error, help;
+    std::optional<hfd::studio::StudioOptions> options =
+        hfd::studio::parse_studio_arguments(QApplication::arguments(), &error, &help);
+    if (!options) {
+        if (!help.isEmpty()) {
+            std::fputs(qPrintable(help), stdout);
+            return 0;
+        }
+        std::fprintf(stderr, "hfd-studio: %s\n", qPrintable(error));
+        return 2;
+    }
+
+    if (!options->screenshot_path.isEmpty()) {
+        if (options->model_path.isEmpty()) options->model_path = hfd::studio::default_model_path();
+        if (options->model_path.isEmpty()) {
+            std::fprintf(stderr, "hfd-studio: --screenshot needs a model file\n");
+            return 1;
+        }
+        if (!hfd::studio::render_screenshot(options->model_path, options->screenshot_path, options->size, &error)) {
+            std::fprintf(stderr, "hfd-studio: %s\n", qPrintable(error));
+            return 1;
+        }
+        return 0;
+    }
+
+    hfd::studio::MainWindow window;
+    window.show();
+    QString model = options->model_path.isEmpty() ? hfd::studio::default_model_path() : options->model_path;
+    if (!model.isEmpty()) QTimer::singleShot(0, &window, [&window, model] { window.openFile(model); });
+    return app.exec();
+}

@@ -1,0 +1,310 @@
+#include "main_window.h"
+
+#include "code_editor.h"
+#include "diagnostics_dock.h"
+#include "document.h"
+#include "editor_dock.h"
+#include "file_actions.h"
+#include "find_replace_bar.h"
+#include "model_tree_dock.h"
+#include "model_viewer.h"
+#include "recent_files.h"
+#include "selection_sync.h"
+#include "simulation_dock.h"  // simulation UI (simulation_dock.cpp)
+#include "studio_settings.h"
+#include "viewer_dock.h"
+
+#include <QCloseEvent>
+#include <QFileInfo>
+#include <QInputDialog>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QStatusBar>
+#include <QTextDocument>
+#include <QToolBar>
+
+namespace hfd::studio {
+
+namespace {
+
+constexpr int layout_version = 1;
+const QString geometry_key = QStringLiteral("mainWindow/geometry");
+const QString state_key = QStringLiteral("mainWindow/state");
+
+StudioPrompts silent_prompts()
+{
+    StudioPrompts prompts;
+    prompts.unsaved_changes = [](const QString&) { return UnsavedChoice::Cancel; };
+    prompts.open_path = [](const QString&) { return QString(); };
+    prompts.save_path = [](const QString&) { return QString(); };
+    prompts.import_path = [](const QString&) { return QString(); };
+    prompts.error = [](const QString& title, const QString& message) { qWarning("%s: %s", qPrintable(title), qPrintable(message)); };
+    return prompts;
+}
+
+QString model_summary(const Model& model)
+{
+    return QObject::tr("%1: %2 bodies, %3 joints, %4 muscles, %5 geometries")
+        .arg(QString::fromStdString(model.name.empty() ? std::string("model") : model.name))
+        .arg(model.bodies.size())
+        .arg(model.joints.size())
+        .arg(model.muscles.size())
+        .arg(model.geometries.size());
+}
+
+}  // namespace
+
+MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent) : QMainWindow(parent)
+{
+    setObjectName(QStringLiteral("MainWindow"));
+    prompts_ = options.use_dialogs ? StudioPrompts::dialogs(this) : silent_prompts();
+    document_ = new Document(this);
+    recent_files_ = new RecentFiles(this);
+    file_actions_ = new FileActions(document_, recent_files_, &prompts_, this);
+    setDockNestingEnabled(true);
+    setAcceptDrops(true);
+    createDocks(options.with_viewer);
+    selection_sync_ = new SelectionSync(document_, editor_dock_->editor(), tree_dock_, viewer_dock_->viewer(), this);
+    createMenus();
+    createStatusBar();
+    connectDocument();
+    install_simulation_ui(this);  // simulation thread, docks, status, export (simulation_dock.cpp)
+    default_state_ = saveState(layout_version);
+    resize(1400, 900);
+    if (options.restore_settings) restoreSettings();
+    document_->setUntitled(FileActions::newModelTemplate(), {}, false);
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::createDocks(bool with_viewer)
+{
+    editor_dock_ = new EditorDock(document_->textDocument(), this);
+    tree_dock_ = new ModelTreeDock(this);
+    viewer_dock_ = new ViewerDock(with_viewer, this);
+    diagnostics_dock_ = new DiagnosticsDock(this);
+    addDockWidget(Qt::LeftDockWidgetArea, tree_dock_);
+    splitDockWidget(tree_dock_, editor_dock_, Qt::Horizontal);
+    addDockWidget(Qt::RightDockWidgetArea, viewer_dock_);
+    addDockWidget(Qt::BottomDockWidgetArea, diagnostics_dock_);
+    resizeDocks({tree_dock_, editor_dock_, viewer_dock_}, {260, 560, 580}, Qt::Horizontal);
+    resizeDocks({diagnostics_dock_}, {150}, Qt::Vertical);
+}
+
+void MainWindow::addDock(QDockWidget* dock, Qt::DockWidgetArea area)
+{
+    Q_ASSERT_X(!dock->objectName().isEmpty(), "MainWindow::addDock", "a dock needs an objectName to persist");
+    addDockWidget(area, dock);
+    docks_menu_->addAction(dock->toggleViewAction());
+}
+
+QMenu* MainWindow::addMenu(const QString& title)
+{
+    auto* menu = new QMenu(title, this);
+    menuBar()->insertMenu(help_menu_->menuAction(), menu);
+    return menu;
+}
+
+void MainWindow::createMenus()
+{
+    file_menu_ = menuBar()->addMenu(tr("&File"));
+    file_actions_->addToMenu(file_menu_);
+    createEditMenu();
+    createViewMenu();
+    help_menu_ = menuBar()->addMenu(tr("&Help"));
+    help_menu_->addAction(tr("&About hfd-studio"), this, [this] {
+        QMessageBox::about(this, tr("About hfd-studio"),
+                           tr("<b>hfd-studio</b><br>Editor, viewer and simulator for .hfd musculoskeletal models."));
+    });
+
+    QToolBar* toolbar = addToolBar(tr("File"));
+    toolbar->setObjectName(QStringLiteral("FileToolBar"));
+    toolbar->addAction(file_actions_->newAction());
+    toolbar->addAction(file_actions_->openAction());
+    toolbar->addAction(file_actions_->saveAction());
+    docks_menu_->addAction(toolbar->toggleViewAction());
+}
+
+void MainWindow::createEditMenu()
+{
+    editor::CodeEditor* editor = editor_dock_->editor();
+    editor::FindReplaceBar* find_bar = editor_dock_->findBar();
+    edit_menu_ = menuBar()->addMenu(tr("&Edit"));
+    QAction* undo = edit_menu_->addAction(tr("&Undo"), editor, &QPlainTextEdit::undo);
+    undo->setShortcuts(QKeySequence::Undo);
+    undo->setEnabled(false);
+    connect(document_->textDocument(), &QTextDocument::undoAvailable, undo, &QAction::setEnabled);
+    QAction* redo = edit_menu_->addAction(tr("&Redo"), editor, &QPlainTextEdit::redo);
+    redo->setShortcuts(QKeySequence::Redo);
+    redo->setEnabled(false);
+    connect(document_->textDocument(), &QTextDocument::redoAvailable, redo, &QAction::setEnabled);
+    // Undo/redo/cut/copy/paste keys are handled by the focused widget itself;
+    // the menu entries show them without stealing them from other widgets.
+    for (QAction* action : {undo, redo}) action->setShortcutContext(Qt::WidgetShortcut);
+    edit_menu_->addSeparator();
+    edit_menu_->addAction(tr("Cu&t"), editor, &QPlainTextEdit::cut)->setShortcutContext(Qt::WidgetShortcut);
+    edit_menu_->addAction(tr("&Copy"), editor, &QPlainTextEdit::copy)->setShortcutContext(Qt::WidgetShortcut);
+    edit_menu_->addAction(tr("&Paste"), editor, &QPlainTextEdit::paste)->setShortcutContext(Qt::WidgetShortcut);
+    edit_menu_->addSeparator();
+    edit_menu_->addAction(tr("&Find..."), find_bar, &editor::FindReplaceBar::showFind)->setShortcuts(QKeySequence::Find);
+    edit_menu_->addAction(tr("&Replace..."), find_bar, &editor::FindReplaceBar::showReplace)
+        ->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_H));
+    edit_menu_->addAction(tr("Find &Next"), find_bar, &editor::FindReplaceBar::findNext)
+        ->setShortcuts(QKeySequence::FindNext);
+    edit_menu_->addAction(tr("Find Pre&vious"), find_bar, &editor::FindReplaceBar::findPrevious)
+        ->setShortcuts(QKeySequence::FindPrevious);
+    edit_menu_->addSeparator();
+    QAction* comment = editor->toggleCommentAction();
+    comment->setShortcutContext(Qt::WindowShortcut);
+    edit_menu_->addAction(comment);
+    edit_menu_->addAction(tr("&Go to Line..."), this, &MainWindow::goToLine)
+        ->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_L));
+}
+
+void MainWindow::createViewMenu()
+{
+    view_menu_ = menuBar()->addMenu(tr("&View"));
+    docks_menu_ = view_menu_->addMenu(tr("&Docks"));
+    for (QDockWidget* dock : std::initializer_list<QDockWidget*>{editor_dock_, tree_dock_, viewer_dock_,
+                                                                 diagnostics_dock_})
+        docks_menu_->addAction(dock->toggleViewAction());
+    view_menu_->addSeparator();
+    editor::CodeEditor* editor = editor_dock_->editor();
+    view_menu_->addAction(tr("Zoom &In"), editor, [editor] { editor->zoomIn(1); })->setShortcuts(QKeySequence::ZoomIn);
+    view_menu_->addAction(tr("Zoom &Out"), editor, [editor] { editor->zoomOut(1); })
+        ->setShortcuts(QKeySequence::ZoomOut);
+    if (ModelViewer* viewer = viewer_dock_->viewer()) {
+        view_menu_->addSeparator();
+        view_menu_->addAction(tr("&Fit Model in View"), viewer, &ModelViewer::fitToModel)
+            ->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
+    }
+    view_menu_->addSeparator();
+    view_menu_->addAction(tr("&Reset Layout"), this, &MainWindow::resetLayout);
+}
+
+void MainWindow::createStatusBar()
+{
+    model_label_ = new QLabel(this);
+    cursor_label_ = new QLabel(this);
+    statusBar()->addPermanentWidget(model_label_);
+    statusBar()->addPermanentWidget(cursor_label_);
+    connect(editor_dock_->editor(), &editor::CodeEditor::cursorLineColumnChanged, this, [this](int line, int column) {
+        cursor_label_->setText(tr("Ln %1, Col %2").arg(line).arg(column));
+    });
+    cursor_label_->setText(tr("Ln 1, Col 1"));
+    connect(file_actions_, &FileActions::statusMessage, this,
+            [this](const QString& message) { statusBar()->showMessage(message, 5000); });
+}
+
+void MainWindow::connectDocument()
+{
+    connect(document_, &Document::analyzed, this, &MainWindow::onAnalyzed);
+    connect(document_, &Document::modelChanged, this, [this](const Model& model) {
+        viewer_dock_->setModel(model);
+        if (ModelViewer* viewer = viewer_dock_->viewer())
+            diagnostics_dock_->setDiagnostics(DiagnosticsDock::Source::Viewer, viewer->warnings());
+    });
+    connect(document_, &Document::contentReplaced, this, [this] {
+        editor_dock_->editor()->moveCursor(QTextCursor::Start);
+        tree_dock_->resetExpansion();
+        viewer_dock_->clearModel();
+        diagnostics_dock_->setDiagnostics(DiagnosticsDock::Source::Viewer, {});
+    });
+    connect(document_, &Document::dirtyChanged, this, &MainWindow::updateTitle);
+    connect(document_, &Document::pathChanged, this, &MainWindow::updateTitle);
+    connect(file_actions_, &FileActions::importReportChanged, this, [this](const std::vector<Diagnostic>& report) {
+        diagnostics_dock_->setDiagnostics(DiagnosticsDock::Source::Import, report);
+    });
+    connect(diagnostics_dock_, &DiagnosticsDock::locationActivated, editor_dock_->editor(),
+            &editor::CodeEditor::goToLineColumn);
+    updateTitle();
+}
+
+void MainWindow::onAnalyzed(const editor::Analysis& analysis)
+{
+    std::vector<Diagnostic> diagnostics = analysis.diagnostics();
+    diagnostics_dock_->setDiagnostics(DiagnosticsDock::Source::Model, diagnostics);
+    std::vector<Diagnostic> in_text;
+    for (const Diagnostic& diagnostic : diagnostics)
+        if (diagnostic.location.file.empty() || diagnostic.location.file == analysis.file_name)
+            in_text.push_back(diagnostic);
+    editor_dock_->editor()->setDiagnostics(in_text);
+    tree_dock_->setAnalysis(analysis);
+    int errors = 0;
+    for (const Diagnostic& diagnostic : diagnostics) errors += diagnostic.severity == Severity::Error;
+    if (analysis.build.ok())
+        model_label_->setText(model_summary(*analysis.build.model));
+    else
+        model_label_->setText(tr("<span style='color:#c00'>%n error(s)</span>", nullptr, errors) +
+                              (document_->lastValidModel() ? tr(" (view shows the last valid model)") : QString()));
+}
+
+void MainWindow::updateTitle()
+{
+    setWindowTitle(QStringLiteral("%1[*] \u2014 hfd-studio").arg(document_->displayName()));
+    setWindowModified(document_->isDirty());
+    setWindowFilePath(document_->path());
+}
+
+void MainWindow::goToLine()
+{
+    editor::CodeEditor* editor = editor_dock_->editor();
+    bool ok = false;
+    int line = QInputDialog::getInt(this, tr("Go to Line"), tr("Line:"), editor->textCursor().blockNumber() + 1, 1,
+                                    editor->document()->blockCount(), 1, &ok);
+    if (ok) editor->goToLineColumn(line, 1);
+}
+
+bool MainWindow::openFile(const QString& path)
+{
+    if (QFileInfo(path).suffix().compare(QStringLiteral("osim"), Qt::CaseInsensitive) == 0)
+        return file_actions_->importOsimPath(path);
+    return file_actions_->openPath(path);
+}
+
+void MainWindow::resetLayout()
+{
+    restoreState(default_state_, layout_version);
+    for (QDockWidget* dock : findChildren<QDockWidget*>()) dock->show();
+}
+
+void MainWindow::restoreSettings()
+{
+    auto settings = open_settings();
+    restoreGeometry(settings->value(geometry_key).toByteArray());
+    restoreState(settings->value(state_key).toByteArray(), layout_version);
+}
+
+void MainWindow::saveSettings()
+{
+    auto settings = open_settings();
+    settings->setValue(geometry_key, saveGeometry());
+    settings->setValue(state_key, saveState(layout_version));
+}
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+    if (!file_actions_->maybeSave()) {
+        event->ignore();
+        return;
+    }
+    saveSettings();
+    event->accept();
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event)
+{
+    if (event->mimeData()->hasUrls()) event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* event)
+{
+    const QList<QUrl> urls = event->mimeData()->urls();
+    if (urls.isEmpty() || !urls.first().isLocalFile()) return;
+    event->acceptProposedAction();
+    openFile(urls.first().toLocalFile());
+}
+
+}  // namespace hfd::studio

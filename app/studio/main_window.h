@@ -1,0 +1,96 @@
+#pragma once
+// The studio main window. It only creates the docks, menus and status bar and
+// connects them; each dock is its own class. To add a dock: create it with an
+// objectName and call addDock() (it is then listed in View and its placement
+// persists). To add a menu: addMenu() inserts it before Help.
+#include "prompts.h"
+
+#include <QMainWindow>
+
+class QLabel;
+
+namespace hfd::editor {
+struct Analysis;
+}
+
+namespace hfd::studio {
+
+class Document;
+class DiagnosticsDock;
+class EditorDock;
+class FileActions;
+class ModelTreeDock;
+class RecentFiles;
+class SelectionSync;
+class ViewerDock;
+
+struct MainWindowOptions {
+    bool with_viewer = true;       // false: no Qt3D view (tests on platforms without OpenGL)
+    bool use_dialogs = true;       // false: prompts answer Cancel until replaced (tests)
+    bool restore_settings = true;  // window geometry and dock layout from the last session
+};
+
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+public:
+    explicit MainWindow(const MainWindowOptions& options = {}, QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    Document* document() const { return document_; }
+    FileActions* fileActions() const { return file_actions_; }
+    RecentFiles* recentFiles() const { return recent_files_; }
+    SelectionSync* selectionSync() const { return selection_sync_; }
+    StudioPrompts& prompts() { return prompts_; }
+
+    EditorDock* editorDock() const { return editor_dock_; }
+    ModelTreeDock* treeDock() const { return tree_dock_; }
+    ViewerDock* viewerDock() const { return viewer_dock_; }
+    DiagnosticsDock* diagnosticsDock() const { return diagnostics_dock_; }
+
+    // Extension points for further docks and menus.
+    void addDock(QDockWidget* dock, Qt::DockWidgetArea area);
+    QMenu* addMenu(const QString& title);
+    QMenu* fileMenu() const { return file_menu_; }
+    QMenu* editMenu() const { return edit_menu_; }
+    QMenu* viewMenu() const { return view_menu_; }
+    QMenu* helpMenu() const { return help_menu_; }
+
+    // Opens a file (asking about unsaved changes first); errors go to prompts().error.
+    bool openFile(const QString& path);
+    void resetLayout();
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
+    void dragEnterEvent(QDragEnterEvent* event) override;
+    void dropEvent(QDropEvent* event) override;
+
+private:
+    void createDocks(bool with_viewer);
+    void createMenus();
+    void createEditMenu();
+    void createViewMenu();
+    void createStatusBar();
+    void connectDocument();
+    void onAnalyzed(const editor::Analysis& analysis);
+    void updateTitle();
+    void goToLine();
+    void restoreSettings();
+    void saveSettings();
+
+    StudioPrompts prompts_;
+    Document* document_ = nullptr;
+    RecentFiles* recent_files_ = nullptr;
+    FileActions* file_actions_ = nullptr;
+    SelectionSync* selection_sync_ = nullptr;
+    EditorDock* editor_dock_ = nullptr;
+    ModelTreeDock* tree_dock_ = nullptr;
+    ViewerDock* viewer_dock_ = nullptr;
+    DiagnosticsDock* diagnostics_dock_ = nullptr;
+    QMenu *file_menu_ = nullptr, *edit_menu_ = nullptr, *view_menu_ = nullptr, *docks_menu_ = nullptr,
+          *help_menu_ = nullptr;
+    QLabel* cursor_label_ = nullptr;
+    QLabel* model_label_ = nullptr;
+    QByteArray default_state_;
+};
+
+}  // namespace hfd::studio

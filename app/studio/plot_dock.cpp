@@ -1,0 +1,302 @@
+#include "plot_dock.h"
+
+#include "snapshot.h"
+
+#include <QChart>
+#include <QChartView>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QLegendMarker>
+#include <QLineSeries>
+#include <QListWidget>
+#include <QPushButton>
+#include <QSlider>
+#include <QSplitter>
+#include <QTimer>
+#include <QValueAxis>
+#include <QVBoxLayout>
+#include <algorithm>
+#include <cmath>
+
+namespace hfd::studio {
+
+std::vector<size_t> decimated_rows(size_t rows, size_t max_points) {
+    std::vector<size_t> picked;
+    if (rows == 0 || max_points == 0) return picked;
+    const size_t stride = std::max<size_t>(1, (rows + max_points - 2) / std::max<size_t>(1, max_points - 1));
+    for (size_t r = 0; r < rows; r += stride) picked.push_back(r);
+    if (picked.back() != rows - 1) picked.push_back(rows - 1);
+    return picked;
+}
+
+PlotDock::PlotDock(QWidget* parent) : QDockWidget(tr("Plots"), parent) {
+    setObjectName(QStringLiteral("PlotDock"));
+    auto* splitter = new QSplitter(Qt::Horizontal, this);
+    splitter->addWidget(createPicker());
+    auto* right = new QWidget(splitter);
+    auto* layout = new QVBoxLayout(right);
+    layout->setContentsMargins(0, 0, 0, 0);
+    for (int p = 0; p < plot_count; ++p) {
+        Plot& plot = plots_[p];
+        plot.chart = new QChart;
+        plot.chart->legend()->setAlignment(Qt::AlignRight);
+        plot.x = new QValueAxis(plot.chart);
+        plot.y = new QValueAxis(plot.chart);
+        plot.x->setTitleText(tr("time [s]"));
+        plot.chart->addAxis(plot.x, Qt::AlignBottom);
+        plot.chart->addAxis(plot.y, Qt::AlignLeft);
+        plot.cursor = new QLineSeries(plot.chart);
+        plot.cursor->setName(tr("t"));
+        plot.cursor->setColor(Qt::gray);
+        plot.chart->addSeries(plot.cursor);
+        plot.cursor->attachAxis(plot.x);
+        plot.cursor->attachAxis(plot.y);
+        plot.chart->legend()->markers(plot.cursor).first()->setVisible(false);
+        plot.view = new QChartView(plot.chart, right);
+        plot.view->setMinimumHeight(120);
+        layout->addWidget(plot.view, 1);
+    }
+    layout->addWidget(createTimeline());
+    splitter->addWidget(right);
+    splitter->setStretchFactor(1, 1);
+    setWidget(splitter);
+
+    redraw_ = new QTimer(this);
+    redraw_->setInterval(33);
+    connect(redraw_, &QTimer::timeout, this, [this] {
+        if (dirty_) refresh();
+    });
+    redraw_->start();
+    playback_ = new QTimer(this);
+    playback_->setInterval(16);
+    connect(playback_, &QTimer::timeout, this, &PlotDock::playbackTick);
+}
+
+QWidget* PlotDock::createPicker() {
+    auto* box = new QWidget(this);
+    auto* layout = new QVBoxLayout(box);
+    layout->setContentsMargins(0, 0, 0, 0);
+    search_ = new QLineEdit(box);
+    search_->setPlaceholderText(tr("Search channels"));
+    search_->setClearButtonEnabled(true);
+    target_ = new QComboBox(box);
+    for (int p = 0; p < plot_count; ++p) target_->addItem(tr("Plot %1").arg(p + 1));
+    autoscale_ = new QCheckBox(tr("Autoscale"), box);
+    autoscale_->setChecked(true);
+    list_ = new QListWidget(box);
+    layout->addWidget(search_);
+    layout->addWidget(target_);
+    layout->addWidget(list_, 1);
+    layout->addWidget(autoscale_);
+    connect(search_, &QLineEdit::textChanged, this, &PlotDock::setSearch);
+    connect(list_, &QListWidget::itemChanged, this, &PlotDock::onItemChanged);
+    connect(autoscale_, &QCheckBox::toggled, this, [this] { dirty_ = true; });
+    // The check marks show the channels of the plot chosen above.
+    connect(target_, &QComboBox::currentIndexChanged, this, [this](int plot) {
+        const QSignalBlocker blocker(list_);
+        for (int i = 0; i < list_->count(); ++i) {
+            const size_t channel = list_->item(i)->data(Qt::UserRole).toULongLong();
+            const auto& series = plots_[plot].series;
+            const bool shown = std::any_of(series.begin(), series.end(), [&](auto& s) { return s.first == channel; });
+            list_->item(i)->setCheckState(shown ? Qt::Checked : Qt::Unchecked);
+        }
+    });
+    return box;
+}
+
+QWidget* PlotDock::createTimeline() {
+    auto* box = new QWidget(this);
+    auto* layout = new QHBoxLayout(box);
+    layout->setContentsMargins(0, 0, 0, 0);
+    play_ = new QPushButton(tr("Play back"), box);
+    play_->setCheckable(true);
+    timeline_ = new QSlider(Qt::Horizontal, box);
+    speed_ = new QComboBox(box);
+    for (double speed : {0.1, 0.25, 0.5, 1.0, 2.0, 4.0}) speed_->addItem(QStringLiteral("%1x").arg(speed), speed);
+    speed_->setCurrentIndex(3);
+    loop_ = new QCheckBox(tr("Loop"), box);
+    layout->addWidget(play_);
+    layout->addWidget(timeline_, 1);
+    layout->addWidget(speed_);
+    layout->addWidget(loop_);
+    connect(timeline_, &QSlider::valueChanged, this, [this](int row) {
+        if (!running_) scrubTo(size_t(row));
+    });
+    connect(play_, &QPushButton::toggled, this, [this](bool on) {
+        if (!on || running_ || rowCount() == 0) {
+            playback_->stop();
+            play_->setChecked(false);
+            return;
+        }
+        if (size_t(timeline_->value()) + 1 >= rowCount()) timeline_->setValue(0);
+        playback_time_ = values_[size_t(timeline_->value()) * column_count_];
+        playback_clock_.start();
+        playback_->start();
+    });
+    updateTimeline();
+    return box;
+}
+
+void PlotDock::setModel(const Model& model) {
+    model_ = model;
+    has_model_ = true;
+}
+
+void PlotDock::setLayout(const RecordingLayout& layout) {
+    const bool same = layout.channels.size() == channels_.size() &&
+                      std::equal(channels_.begin(), channels_.end(), layout.channels.begin(),
+                                 [](const Channel& a, const Channel& b) { return a.name == b.name; });
+    values_.clear();
+    column_count_ = layout.channels.size();
+    if (!same) {
+        channels_ = layout.channels;
+        for (Plot& plot : plots_) {
+            for (auto& [channel, series] : plot.series) plot.chart->removeSeries(series), delete series;
+            plot.series.clear();
+        }
+        const QSignalBlocker blocker(list_);
+        list_->clear();
+        for (size_t c = 1; c < channels_.size(); ++c) {
+            auto* item = new QListWidgetItem(QString::fromStdString(channel_label(channels_[c])), list_);
+            item->setData(Qt::UserRole, qulonglong(c));
+            item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
+            item->setCheckState(Qt::Unchecked);
+        }
+        setSearch(search_->text());
+    }
+    dirty_ = true;
+    updateTimeline();
+}
+
+void PlotDock::addFrame(const SimulationFrame& frame) {
+    if (column_count_ == 0) return;
+    if (frame.first_row == 0 && frame.row_count > 0) values_.clear();
+    if (frame.first_row == rowCount()) values_.insert(values_.end(), frame.rows.begin(), frame.rows.end());
+    running_ = frame.running;
+    cursor_time_ = frame.time;
+    if (running_) play_->setChecked(false);
+    dirty_ = true;
+    updateTimeline();
+}
+
+void PlotDock::updateTimeline() {
+    const QSignalBlocker blocker(timeline_);
+    timeline_->setRange(0, int(std::max<size_t>(rowCount(), 1) - 1));
+    if (running_) timeline_->setValue(timeline_->maximum());
+    timeline_->setEnabled(!running_ && rowCount() > 1);
+    play_->setEnabled(!running_ && rowCount() > 1);
+}
+
+void PlotDock::setSearch(const QString& text) {
+    for (int i = 0; i < list_->count(); ++i)
+        list_->item(i)->setHidden(!text.isEmpty() && !list_->item(i)->text().contains(text, Qt::CaseInsensitive));
+}
+
+void PlotDock::onItemChanged(QListWidgetItem* item) {
+    setChannelPlotted(item->data(Qt::UserRole).toULongLong(), target_->currentIndex(), item->checkState() == Qt::Checked);
+}
+
+void PlotDock::setChannelPlotted(size_t channel, int plot_index, bool plotted) {
+    if (channel >= channels_.size() || plot_index < 0 || plot_index >= plot_count) return;
+    Plot& plot = plots_[plot_index];
+    auto found = std::find_if(plot.series.begin(), plot.series.end(), [&](auto& s) { return s.first == channel; });
+    if (plotted && found == plot.series.end()) {
+        auto* series = new QLineSeries(plot.chart);
+        series->setName(QString::fromStdString(channel_label(channels_[channel])));
+        plot.chart->addSeries(series);
+        series->attachAxis(plot.x);
+        series->attachAxis(plot.y);
+        plot.series.emplace_back(channel, series);
+    } else if (!plotted && found != plot.series.end()) {
+        plot.chart->removeSeries(found->second);
+        delete found->second;
+        plot.series.erase(found);
+    }
+    dirty_ = true;
+}
+
+int PlotDock::seriesCount(int plot) const { return int(plots_.at(plot).series.size()); }
+int PlotDock::pointCount(int plot, int series) const { return int(plots_.at(plot).series.at(series).second->count()); }
+
+void PlotDock::refresh() {
+    dirty_ = false;
+    const size_t rows = rowCount();
+    const std::vector<size_t> picked = decimated_rows(rows, max_plot_points);
+    const double t0 = rows ? values_[0] : 0, t1 = rows ? values_[(rows - 1) * column_count_] : 1;
+    for (Plot& plot : plots_) {
+        double low = INFINITY, high = -INFINITY;
+        for (auto& [channel, series] : plot.series) {
+            QList<QPointF> points;
+            points.reserve(qsizetype(picked.size()));
+            for (size_t r : picked) {
+                const double value = values_[r * column_count_ + channel];
+                points.append(QPointF(values_[r * column_count_], value));
+                if (std::isfinite(value)) low = std::min(low, value), high = std::max(high, value);
+            }
+            series->replace(points);
+        }
+        if (autoscale_->isChecked()) {
+            plot.x->setRange(t0, std::max(t1, t0 + 1e-6));
+            if (low <= high) {
+                const double margin = std::max(1e-9, 0.05 * (high - low));
+                plot.y->setRange(low - margin, high + margin);
+            }
+        }
+        plot.cursor->replace({QPointF(cursor_time_, plot.y->min()), QPointF(cursor_time_, plot.y->max())});
+    }
+}
+
+PoseSnapshot PlotDock::poseAt(size_t row) const {
+    if (!has_model_ || row >= rowCount()) return {};
+    State state = initial_state(model_);
+    const double* values = values_.data() + row * column_count_;
+    state.time = values[0];
+    for (size_t c = 0; c < channels_.size(); ++c) {
+        const Channel& channel = channels_[c];
+        if (channel.group == ChannelGroup::Bodies) {
+            const Index body = model_.find_body(channel.source);
+            if (body == no_index) continue;
+            const std::string& q = channel.quantity;
+            if (q.size() == 5 && q.rfind("pos_", 0) == 0) state.pos[body][q[4] - 'x'] = values[c];
+            else if (q == "ori_w") state.ori[body].w() = values[c];
+            else if (q == "ori_x") state.ori[body].x() = values[c];
+            else if (q == "ori_y") state.ori[body].y() = values[c];
+            else if (q == "ori_z") state.ori[body].z() = values[c];
+        } else if (channel.group == ChannelGroup::Muscles && channel.quantity == "activation") {
+            const Index muscle = model_.find_muscle(channel.source);
+            if (muscle != no_index) state.activation[muscle] = values[c];
+        }
+    }
+    return make_snapshot(model_, state, nullptr);
+}
+
+void PlotDock::scrubTo(size_t row) {
+    if (row >= rowCount()) return;
+    cursor_time_ = values_[row * column_count_];
+    dirty_ = true;
+    if (has_model_) emit poseRequested(poseAt(row));
+}
+
+void PlotDock::playbackTick() {
+    const size_t rows = rowCount();
+    if (rows < 2 || running_) return playback_->stop();
+    playback_time_ += speed_->currentData().toDouble() * playback_clock_.restart() * 1e-3;
+    const double end = values_[(rows - 1) * column_count_];
+    if (playback_time_ > end) {
+        if (!loop_->isChecked()) {
+            timeline_->setValue(int(rows - 1));
+            play_->setChecked(false);
+            return;
+        }
+        playback_time_ = values_[0];
+    }
+    size_t row = size_t(timeline_->value());
+    if (values_[row * column_count_] > playback_time_) row = 0;
+    while (row + 1 < rows && values_[(row + 1) * column_count_] <= playback_time_) ++row;
+    timeline_->setValue(int(row));
+}
+
+}  // namespace hfd::studio

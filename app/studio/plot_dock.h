@@ -1,0 +1,96 @@
+#pragma once
+// Live plots of recorded channels (Qt Charts): several plots, a channel
+// picker with search, autoscale, a time cursor and decimation to a bounded
+// number of points, redrawn at display rate. After a run the timeline scrubs
+// and plays the recording back (speed, loop), driving the 3D view and the
+// cursor together from the same rows.
+#include "simulation_controller.h"
+
+#include <QDockWidget>
+#include <QElapsedTimer>
+#include <array>
+#include <vector>
+
+class QCheckBox;
+class QComboBox;
+class QLineEdit;
+class QListWidget;
+class QListWidgetItem;
+class QPushButton;
+class QSlider;
+class QTimer;
+class QChart;
+class QChartView;
+class QLineSeries;
+class QValueAxis;
+
+namespace hfd::studio {
+
+constexpr int plot_count = 3;
+constexpr int max_plot_points = 2000;
+
+// Indices of the rows drawn for `rows` rows: every k-th row with k chosen so
+// that at most max_points are drawn, plus always the last row.
+std::vector<size_t> decimated_rows(size_t rows, size_t max_points);
+
+class PlotDock : public QDockWidget {
+    Q_OBJECT
+public:
+    explicit PlotDock(QWidget* parent = nullptr);
+
+    void setModel(const Model& model);
+    void setLayout(const RecordingLayout& layout);
+    void addFrame(const SimulationFrame& frame);
+
+    // Shows channel `channel` in plot `plot` (or removes it).
+    void setChannelPlotted(size_t channel, int plot, bool plotted);
+    void setSearch(const QString& text);
+    size_t rowCount() const { return column_count_ ? values_.size() / column_count_ : 0; }
+    double cursorTime() const { return cursor_time_; }
+    int seriesCount(int plot) const;
+    int pointCount(int plot, int series) const;
+    void refresh();            // redraws the plots now (normally at display rate)
+    void scrubTo(size_t row);  // moves the cursor and the 3D view to a recorded row
+    // Pose of the model at a recorded row (bodies from the channels, static ones as built).
+    PoseSnapshot poseAt(size_t row) const;
+
+signals:
+    void poseRequested(const hfd::PoseSnapshot& pose);
+
+private:
+    struct Plot {
+        QChart* chart = nullptr;
+        QChartView* view = nullptr;
+        QValueAxis *x = nullptr, *y = nullptr;
+        QLineSeries* cursor = nullptr;
+        std::vector<std::pair<size_t, QLineSeries*>> series;  // channel, series
+    };
+    QWidget* createPicker();
+    QWidget* createTimeline();
+    void onItemChanged(QListWidgetItem* item);
+    void playbackTick();
+    void updateTimeline();
+
+    std::array<Plot, plot_count> plots_;
+    Model model_;
+    bool has_model_ = false;
+    std::vector<Channel> channels_;
+    size_t column_count_ = 0;
+    std::vector<double> values_;  // recorded rows, row-major
+    double cursor_time_ = 0;
+    bool running_ = false, dirty_ = false;
+    QLineEdit* search_ = nullptr;
+    QListWidget* list_ = nullptr;
+    QComboBox* target_ = nullptr;
+    QCheckBox* autoscale_ = nullptr;
+    QSlider* timeline_ = nullptr;
+    QPushButton* play_ = nullptr;
+    QComboBox* speed_ = nullptr;
+    QCheckBox* loop_ = nullptr;
+    QTimer* redraw_ = nullptr;
+    QTimer* playback_ = nullptr;
+    QElapsedTimer playback_clock_;
+    double playback_time_ = 0;
+};
+
+}  // namespace hfd::studio

@@ -1,0 +1,28 @@
+#pragma once
+// Questions the studio asks the user. Each is a replaceable function so that
+// tests (and scripted use) can answer them without dialogs.
+#include <QString>
+#include <functional>
+
+class QWidget;
+
+namespace hfd::studio {
+
+enum class UnsavedChoice { Save, Discard, Cancel };
+
+struct StudioPrompts {
+    // "The document has unsaved changes": Save / Discard / Cancel.
+    std::function<UnsavedChoice(const QString& document_name)> unsaved_changes;
+    // A file to open (empty: cancelled); `directory` is where to start.
+    std::function<QString(const QString& directory)> open_path;
+    // A file to save to (empty: cancelled).
+    std::function<QString(const QString& suggested_path)> save_path;
+    // An .osim file to import (empty: cancelled).
+    std::function<QString(const QString& directory)> import_path;
+    std::function<void(const QString& title, const QString& message)> error;
+
+    // The standard dialogs, parented to `window`.
+    static StudioPrompts dialogs(QWidget* window);
+};
+
+}  // namespace hfd::studio

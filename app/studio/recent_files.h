@@ -1,0 +1,33 @@
+#pragma once
+// The most recently opened files, newest first, kept in the settings.
+#include <QObject>
+#include <QStringList>
+
+class QMenu;
+
+namespace hfd::studio {
+
+class RecentFiles : public QObject {
+    Q_OBJECT
+public:
+    static constexpr int max_count = 10;
+    explicit RecentFiles(QObject* parent = nullptr);
+
+    QStringList files() const { return files_; }
+    void add(const QString& path);     // moves it to the front
+    void remove(const QString& path);
+    void clear();
+
+    // Fills `menu` with one action per file (Ctrl+1..9 style numbering) and "Clear".
+    void fillMenu(QMenu* menu);
+
+signals:
+    void openRequested(const QString& path);
+    void changed();
+
+private:
+    void store();
+    QStringList files_;
+};
+
+}  // namespace hfd::studio

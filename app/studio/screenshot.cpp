@@ -1,0 +1,42 @@
+#include "screenshot.h"
+
+#include "model/build_model.h"
+#include "model_viewer.h"
+
+#include <QCoreApplication>
+#include <QFile>
+#include <QImage>
+
+namespace hfd::studio {
+
+bool render_screenshot(const QString& model_path, const QString& image_path, QSize size, QString* error)
+{
+    BuildResult result = load_model(QFile::encodeName(model_path).toStdString());
+    if (!result.ok()) {
+        QStringList lines;
+        for (const Diagnostic& diagnostic : result.diagnostics)
+            if (diagnostic.severity == Severity::Error) lines << QString::fromStdString(format_diagnostic(diagnostic));
+        if (lines.isEmpty()) lines << QStringLiteral("%1: the model could not be loaded").arg(model_path);
+        *error = lines.join(u'\n');
+        return false;
+    }
+    ModelViewer viewer;
+    viewer.resize(size);
+    viewer.setModel(*result.model);
+    viewer.show();
+    QCoreApplication::processEvents();
+    viewer.fitToModel();
+    QImage image = viewer.grabImage();
+    if (image.isNull()) {
+        *error = QStringLiteral("the 3D view could not be rendered");
+        return false;
+    }
+    if (image.size() != size) image = image.scaled(size, Qt::IgnoreAspectRatio, Qt::SmoothTransformation);
+    if (!image.save(image_path)) {
+        *error = QStringLiteral("cannot write %1").arg(image_path);
+        return false;
+    }
+    return true;
+}
+
+}  // namespace hfd::studio

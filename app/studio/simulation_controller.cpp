@@ -1,0 +1,379 @@
+#include "simulation_controller.h"
+
+#include "io/csv_writer.h"
+#include "io/sto_writer.h"
+#include "snapshot.h"
+
+#include <QTimer>
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <type_traits>
+#include <utility>
+
+namespace hfd::studio {
+
+namespace {
+
+constexpr double frame_interval = 1.0 / 60;  // s of wall time between published frames
+constexpr double tick_slice = 0.010;         // s of wall time the worker computes before checking its queue
+
+// The same divergence criterion as record_simulation: total kinetic energy
+// above the limit stops the run, naming the body that holds the most.
+bool energy_ok(const Simulation& sim, double limit, QString& message, Index& body) {
+    const Model& model = sim.model();
+    double total = 0, largest = -1;
+    for (size_t b = 0; b < model.bodies.size(); ++b) {
+        const double energy = body_kinetic_energy(model, sim.state(), static_cast<Index>(b));
+        total += energy;
+        if (energy > largest) largest = energy, body = static_cast<Index>(b);
+    }
+    if (total <= limit) return true;
+    message = QStringLiteral("simulation stopped: kinetic energy %1 J exceeds %2 J at t = %3 s (body '%4')")
+                  .arg(total, 0, 'g', 3)
+                  .arg(limit, 0, 'g', 3)
+                  .arg(sim.state().time, 0, 'g', 6)
+                  .arg(body >= 0 ? QString::fromStdString(model.bodies[body].name) : QStringLiteral("?"));
+    return false;
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------- worker
+
+SimulationWorker::SimulationWorker() : timer_(new QTimer(this)) {
+    timer_->setInterval(1);
+    connect(timer_, &QTimer::timeout, this, &SimulationWorker::tick);
+    wall_.start();
+}
+
+SimulationWorker::~SimulationWorker() = default;
+
+std::vector<Diagnostic> SimulationWorker::load(SimulationSetup setup) {
+    running_ = false;
+    timer_->stop();
+    std::vector<Diagnostic> diagnostics;
+    recorder_.reset();
+    events_.reset();
+    sim_ = Simulation::create(std::move(setup.model), setup.config, diagnostics);
+    if (!sim_) return diagnostics;
+    end_time_ = setup.end_time;
+    sample_period_ = setup.sample_period;
+    max_kinetic_energy_ = setup.max_kinetic_energy;
+    pairs_ = candidate_contact_pairs(sim_->model(), collision_settings(setup.config));
+    model_perturbations_ = std::as_const(*sim_).controls().perturbations;
+    startRecording();
+    return diagnostics;
+}
+
+// Starts a recording at the current state, exactly as `hfd simulate` does:
+// first sample, then the contact event detector takes the starting contacts.
+void SimulationWorker::startRecording() {
+    const Simulation& view = *sim_;
+    recorder_ = std::make_unique<Recorder>(view, pairs_, all_channel_groups);
+    events_.emplace(view, pairs_);
+    start_time_ = view.state().time;
+    recorder_->reserve_rows(sample_count(std::max(end_time_ - start_time_, sample_period_), sample_period_));
+    recorder_->sample(view);
+    events_->start(*sim_);
+    before_ = view.state();
+    next_sample_ = 1;
+    steps_ = last_frame_steps_ = 0;
+    published_rows_ = 0;
+    finished_ = false;
+    error_.clear();
+    error_body_.clear();
+    last_frame_wall_ = -1;
+    auto layout = std::make_shared<RecordingLayout>();
+    layout->channels = recorder_->channels();
+    layout->pairs = pairs_;
+    emit layoutChanged(std::move(layout));
+    publish(true);
+}
+
+void SimulationWorker::restartPacing() {
+    pace_wall_start_ = wall_.nsecsElapsed() * 1e-9;
+    pace_sim_start_ = sim_ ? std::as_const(*sim_).state().time : 0;
+}
+
+void SimulationWorker::play() {
+    if (!sim_ || running_ || !error_.isEmpty()) return;
+    if (atEnd()) return;
+    running_ = true;
+    restartPacing();
+    timer_->start();
+    publish(true);
+}
+
+void SimulationWorker::pause() {
+    if (!running_) return;
+    running_ = false;
+    timer_->stop();
+    publish(true);
+}
+
+void SimulationWorker::reset() {
+    if (!sim_) return;
+    running_ = false;
+    timer_->stop();
+    sim_->reset();
+    sim_->controls().perturbations = model_perturbations_;
+    startRecording();
+}
+
+bool SimulationWorker::atEnd() const {
+    return next_sample_ >= sample_count(end_time_ - start_time_, sample_period_);
+}
+
+void SimulationWorker::stepPeriod() {
+    if (!sim_ || running_ || !error_.isEmpty() || atEnd()) return;
+    const double target = sample_time(start_time_, end_time_ - start_time_, sample_period_, next_sample_);
+    while (std::as_const(*sim_).state().time < target)
+        if (!advanceOneStep(target)) return;
+    sampleIfDue();
+    finished_ = atEnd();
+    publish(true);
+}
+
+void SimulationWorker::tick() {
+    if (!running_ || !sim_) return;
+    const double now = wall_.nsecsElapsed() * 1e-9;
+    const double slice_end = now + tick_slice;
+    const double pace_target = real_time_factor_ > 0
+                                   ? pace_sim_start_ + real_time_factor_ * (now - pace_wall_start_)
+                                   : std::numeric_limits<double>::infinity();
+    const Simulation& view = *sim_;
+    while (running_) {
+        if (atEnd()) {
+            running_ = false;
+            finished_ = true;
+            timer_->stop();
+            break;
+        }
+        if (view.state().time >= pace_target) break;
+        const double target = sample_time(start_time_, end_time_ - start_time_, sample_period_, next_sample_);
+        if (!advanceOneStep(target)) return;
+        sampleIfDue();
+        if (wall_.nsecsElapsed() * 1e-9 > slice_end) break;
+    }
+    publish(!running_);
+}
+
+// One accepted step, with the bookkeeping of record_simulation's inner loop
+// (same remainder absorption, contact events, energy check), so that a run
+// here records the same numbers as `hfd simulate`.
+bool SimulationWorker::advanceOneStep(double target) {
+    const Simulation& view = *sim_;
+    const double time_before = view.state().time;
+    before_ = view.state();
+    if (!sim_->step(target)) {
+        const auto& error = view.error();
+        stop(error ? QString::fromStdString(error->message)
+                   : QStringLiteral("integration failed at t = %1 s").arg(time_before),
+             error ? error->time : time_before, error ? error->body : no_index);
+        return false;
+    }
+    ++steps_;
+    if (target - view.state().time < 1e-12 * std::max(1.0, std::abs(target))) sim_->state().time = target;
+    if (!(view.state().time > time_before)) {
+        stop(QStringLiteral("integrator made no progress at t = %1 s").arg(time_before), time_before, no_index);
+        return false;
+    }
+    events_->after_step(*sim_, before_);
+    QString message;
+    Index body = no_index;
+    if (!energy_ok(view, max_kinetic_energy_, message, body)) {
+        stop(message, view.state().time, body);
+        return false;
+    }
+    return true;
+}
+
+void SimulationWorker::sampleIfDue() {
+    const double target = sample_time(start_time_, end_time_ - start_time_, sample_period_, next_sample_);
+    if (std::as_const(*sim_).state().time < target) return;
+    recorder_->sample(*sim_);
+    ++next_sample_;
+}
+
+void SimulationWorker::stop(const QString& message, double time, Index body) {
+    running_ = false;
+    timer_->stop();
+    error_ = message;
+    error_time_ = time;
+    error_body_ = body >= 0 ? QString::fromStdString(sim_->model().bodies[body].name) : QString();
+    publish(true);
+}
+
+void SimulationWorker::publish(bool force) {
+    if (!sim_) return;
+    const double now = wall_.nsecsElapsed() * 1e-9;
+    if (!force && last_frame_wall_ >= 0 && now - last_frame_wall_ < frame_interval) return;
+    const Simulation& view = *sim_;
+    auto frame = std::make_shared<SimulationFrame>();
+    fill_snapshot(view.model(), view.state(), &view.data(), frame->pose);
+    frame->time = view.state().time;
+    const double wall = last_frame_wall_ >= 0 ? now - last_frame_wall_ : 0;
+    if (wall > 0) {
+        frame->real_time_factor = (frame->time - last_frame_sim_) / wall;
+        frame->steps_per_second = (steps_ - last_frame_steps_) / wall;
+    }
+    frame->step_size = view.last_step_size();
+    frame->steps = steps_;
+    const size_t columns = recorder_->channel_count();
+    frame->first_row = published_rows_;
+    frame->row_count = recorder_->row_count() - published_rows_;
+    frame->rows.assign(recorder_->values().begin() + published_rows_ * columns, recorder_->values().end());
+    published_rows_ = recorder_->row_count();
+    frame->running = running_;
+    frame->finished = finished_;
+    frame->error = error_;
+    frame->error_time = error_time_;
+    frame->error_body = error_body_;
+    last_frame_wall_ = now;
+    last_frame_sim_ = frame->time;
+    last_frame_steps_ = steps_;
+    emit frameReady(std::move(frame));
+}
+
+void SimulationWorker::setExcitation(Index muscle, double excitation) {
+    if (!sim_ || muscle < 0 || muscle >= Index(sim_->model().muscles.size())) return;
+    sim_->controls().excitation[muscle] = std::clamp(excitation, 0.0, 1.0);
+}
+
+void SimulationWorker::setMotorTarget(Index motor, const Quat& target) {
+    if (!sim_ || motor < 0 || motor >= Index(sim_->model().motors.size())) return;
+    sim_->controls().motors[motor].target_ori = target;
+}
+
+void SimulationWorker::push(Index body, const Vec3& force, double duration) {
+    if (!sim_ || body < 0 || body >= Index(sim_->model().bodies.size())) return;
+    Perturbation push;
+    push.body = body;
+    push.force = force;
+    push.start_time = std::as_const(*sim_).state().time;
+    push.end_time = push.start_time + duration;
+    sim_->controls().perturbations.push_back(push);
+}
+
+void SimulationWorker::setInitialDofs(const DofAssignment& dofs) {
+    if (!sim_ || steps_ > 0 || running_) return;
+    State posed = std::as_const(*sim_).initial_state();
+    apply_dofs(sim_->model(), dofs, posed);
+    sim_->set_initial_state(posed);
+    sim_->reset();
+    startRecording();
+}
+
+// ---------------------------------------------------------------- controller
+
+SimulationController::SimulationController(QObject* parent)
+    : QObject(parent), thread_(new QThread(this)), worker_(new SimulationWorker) {
+    thread_->setObjectName(QStringLiteral("simulation"));
+    worker_->moveToThread(thread_);
+    connect(thread_, &QThread::finished, worker_, &QObject::deleteLater);
+    connect(worker_, &SimulationWorker::frameReady, this, &SimulationController::onFrame);
+    connect(worker_, &SimulationWorker::layoutChanged, this,
+            [this](std::shared_ptr<const RecordingLayout> layout) {
+                layout_ = std::move(layout);
+                emit layoutReceived(*layout_);
+            });
+    thread_->start();
+}
+
+SimulationController::~SimulationController() {
+    thread_->quit();
+    thread_->wait();
+}
+
+template <typename F> void SimulationController::queue(F&& command) {
+    QMetaObject::invokeMethod(worker_, std::forward<F>(command), Qt::QueuedConnection);
+}
+
+template <typename F> auto SimulationController::call(F&& function) const {
+    std::invoke_result_t<F> result{};
+    QMetaObject::invokeMethod(worker_, [&] { result = function(); }, Qt::BlockingQueuedConnection);
+    return result;
+}
+
+std::vector<Diagnostic> SimulationController::load(SimulationSetup setup) {
+    auto shared = std::make_shared<SimulationSetup>(std::move(setup));
+    std::vector<Diagnostic> diagnostics = call([this, shared] { return worker_->load(std::move(*shared)); });
+    loaded_ = !has_errors(diagnostics) && call([this] { return worker_->simulation() != nullptr; });
+    return diagnostics;
+}
+
+void SimulationController::play() { queue([w = worker_] { w->play(); }); }
+void SimulationController::pause() { queue([w = worker_] { w->pause(); }); }
+void SimulationController::togglePlay() { running_ ? pause() : play(); }
+void SimulationController::stepPeriod() { queue([w = worker_] { w->stepPeriod(); }); }
+void SimulationController::reset() { queue([w = worker_] { w->reset(); }); }
+void SimulationController::setRealTimeFactor(double factor) {
+    queue([w = worker_, factor] { w->setRealTimeFactor(factor); });
+}
+void SimulationController::setEndTime(double end_time) { queue([w = worker_, end_time] { w->setEndTime(end_time); }); }
+void SimulationController::setExcitation(int muscle, double excitation) {
+    queue([w = worker_, muscle, excitation] { w->setExcitation(muscle, excitation); });
+}
+void SimulationController::setMotorTarget(int motor, const Quat& target) {
+    queue([w = worker_, motor, target] { w->setMotorTarget(motor, target); });
+}
+void SimulationController::push(int body, const Vec3& force, double duration) {
+    queue([w = worker_, body, force, duration] { w->push(body, force, duration); });
+}
+void SimulationController::setInitialDofs(const DofAssignment& dofs) {
+    queue([w = worker_, dofs] { w->setInitialDofs(dofs); });
+}
+
+State SimulationController::stateCopy() const {
+    return call([this] { return worker_->simulation() ? worker_->simulation()->state() : State{}; });
+}
+
+State SimulationController::initialStateCopy() const {
+    return call([this] { return worker_->simulation() ? worker_->simulation()->initial_state() : State{}; });
+}
+
+bool SimulationController::exportCsv(const QString& path, QString* error) const {
+    std::string message;
+    const bool ok = call([&] {
+        if (!worker_->recorder()) return (message = "nothing recorded", false);
+        return save_recording_csv(path.toStdString(), *worker_->recorder(), all_channel_groups, &message);
+    });
+    if (!ok && error) *error = QString::fromStdString(message);
+    return ok;
+}
+
+bool SimulationController::exportSto(const QString& path, QString* error) const {
+    std::string message;
+    const bool ok = call([&] {
+        if (!worker_->recorder()) return (message = "nothing recorded", false);
+        const std::string& name = worker_->simulation()->model().name;
+        return save_dof_sto(path.toStdString(), *worker_->recorder(), name.empty() ? "hfd" : name, &message);
+    });
+    if (!ok && error) *error = QString::fromStdString(message);
+    return ok;
+}
+
+bool SimulationController::exportContactEvents(const QString& path, QString* error) const {
+    std::string message;
+    const bool ok = call([&] {
+        const ContactEventDetector* events = worker_->events();
+        if (!events) return (message = "nothing recorded", false);
+        return save_contact_events_csv(path.toStdString(), events->events(), events->contact_pairs(), &message);
+    });
+    if (!ok && error) *error = QString::fromStdString(message);
+    return ok;
+}
+
+void SimulationController::onFrame(std::shared_ptr<const SimulationFrame> frame) {
+    const bool had_error = latest_ && !latest_->error.isEmpty();
+    latest_ = std::move(frame);
+    if (running_ != latest_->running) {
+        running_ = latest_->running;
+        emit runningChanged(running_);
+    }
+    emit frameReceived(*latest_);
+    if (!latest_->error.isEmpty() && !had_error) emit stopped(latest_->error);
+}
+
+}  // namespace hfd::studio

@@ -1,0 +1,180 @@
+#pragma once
+// Runs one hfd::Simulation on its own thread. The SimulationWorker lives on
+// that thread and owns the Simulation, the Recorder and the contact event
+// detector; the SimulationController (GUI thread) only queues commands to it,
+// which the worker applies between integrator steps, and receives copies
+// (SimulationFrame) at display rate. The GUI thread never sees the live State.
+//
+// A run records like `hfd simulate`: a sample at the start and one every
+// sample_period (the run advances to each sample time exactly), all channel
+// groups, contact events located between steps, and it stops when a body's
+// state turns non-finite or the kinetic energy runs away; the recording made
+// until then is kept.
+#include "io/channels.h"
+#include "io/contact_events.h"
+#include "io/recorder.h"
+#include "model_viewer.h"
+#include "sim/kinematics.h"
+#include "sim/simulation.h"
+
+#include <QElapsedTimer>
+#include <QObject>
+#include <QString>
+#include <QThread>
+#include <memory>
+#include <optional>
+
+class QTimer;
+
+namespace hfd::studio {
+
+struct SimulationSetup {
+    Model model;
+    SimConfig config;
+    double end_time = 1;            // s of simulated time
+    double sample_period = 0.01;    // s between recorded rows
+    double max_kinetic_energy = 1e9;
+};
+
+// What the GUI receives: copies, never references into the simulation.
+struct SimulationFrame {
+    PoseSnapshot pose;
+    double time = 0;
+    double real_time_factor = 0;    // simulated / wall seconds since the previous frame
+    double step_size = 0;           // last accepted step
+    double steps_per_second = 0;    // accepted integrator steps per wall second
+    long long steps = 0;            // accepted steps since the start / reset
+    size_t first_row = 0;           // recorder row index of rows[0]
+    size_t row_count = 0;           // rows in `rows`
+    std::vector<double> rows;       // recorder rows added since the previous frame, row-major
+    bool running = false, finished = false;
+    QString error;                  // why the run stopped (blow-up), empty otherwise
+    double error_time = 0;
+    QString error_body;
+};
+
+// Channels of the recording and the contact pairs (sent once per load).
+struct RecordingLayout {
+    std::vector<Channel> channels;
+    ContactPairSet pairs;
+};
+
+class SimulationWorker : public QObject {
+    Q_OBJECT
+public:
+    SimulationWorker();
+    ~SimulationWorker() override;
+
+    // All of these run on the worker thread (the controller queues them).
+    std::vector<Diagnostic> load(SimulationSetup setup);
+    void play();
+    void pause();
+    void stepPeriod();
+    void reset();
+    void setRealTimeFactor(double factor) { real_time_factor_ = factor; restartPacing(); }
+    void setEndTime(double end_time) { end_time_ = end_time; }
+    void setExcitation(Index muscle, double excitation);
+    void setMotorTarget(Index motor, const Quat& target);
+    void push(Index body, const Vec3& force, double duration);
+    void setInitialDofs(const DofAssignment& dofs);
+
+    const Simulation* simulation() const { return sim_.get(); }
+    const Recorder* recorder() const { return recorder_.get(); }
+    const ContactEventDetector* events() const { return events_ ? &*events_ : nullptr; }
+    bool isRunning() const { return running_; }
+
+signals:
+    void frameReady(std::shared_ptr<const hfd::studio::SimulationFrame> frame);
+    void layoutChanged(std::shared_ptr<const hfd::studio::RecordingLayout> layout);
+
+private:
+    void tick();
+    bool advanceOneStep(double target);  // one integrator step towards target; false: stopped
+    void sampleIfDue();
+    bool atEnd() const;
+    void stop(const QString& message, double time, Index body);
+    void publish(bool force);
+    void restartPacing();
+    void startRecording();
+
+    std::unique_ptr<Simulation> sim_;
+    std::unique_ptr<Recorder> recorder_;
+    std::optional<ContactEventDetector> events_;
+    ContactPairSet pairs_;
+    std::vector<Perturbation> model_perturbations_;
+    State before_;                  // state before the current step (contact events)
+    QTimer* timer_ = nullptr;
+    double end_time_ = 1, sample_period_ = 0.01, max_kinetic_energy_ = 1e9;
+    double start_time_ = 0;
+    size_t next_sample_ = 1, sample_total_ = 0;
+    double real_time_factor_ = 1;   // <= 0: as fast as possible
+    bool running_ = false, finished_ = false;
+    QString error_;
+    double error_time_ = 0;
+    QString error_body_;
+    // pacing and statistics
+    QElapsedTimer wall_;
+    double pace_wall_start_ = 0, pace_sim_start_ = 0;
+    double last_frame_wall_ = -1, last_frame_sim_ = 0;
+    long long last_frame_steps_ = 0, steps_ = 0;
+    size_t published_rows_ = 0;
+};
+
+class SimulationController : public QObject {
+    Q_OBJECT
+public:
+    explicit SimulationController(QObject* parent = nullptr);
+    ~SimulationController() override;
+
+    // Builds the simulation from the model and config (replacing any run);
+    // returns the diagnostics of Simulation::create (errors: nothing loaded).
+    std::vector<Diagnostic> load(SimulationSetup setup);
+    bool isLoaded() const { return loaded_; }
+
+    void play();
+    void pause();
+    void togglePlay();
+    void stepPeriod();   // advances one sample period, then pauses
+    void reset();        // back to the initial state; recording cleared
+    void setRealTimeFactor(double factor);  // <= 0: as fast as possible
+    void setEndTime(double end_time);
+    void setExcitation(int muscle, double excitation);
+    void setMotorTarget(int motor, const Quat& target);
+    void push(int body, const Vec3& force, double duration);
+    void setInitialDofs(const DofAssignment& dofs);  // poses the initial state (before a run)
+
+    bool isRunning() const { return running_; }
+    const SimulationFrame* latestFrame() const { return latest_.get(); }
+    std::shared_ptr<const SimulationFrame> latestFrameShared() const { return latest_; }
+    const RecordingLayout* layout() const { return layout_.get(); }
+
+    // Copies made on the worker thread between steps (blocking the GUI briefly).
+    State stateCopy() const;
+    State initialStateCopy() const;
+    // Exports from the worker's recorder (between steps).
+    bool exportCsv(const QString& path, QString* error) const;
+    bool exportSto(const QString& path, QString* error) const;
+    bool exportContactEvents(const QString& path, QString* error) const;
+
+    QThread* workerThread() const { return thread_; }
+    const QObject* worker() const { return worker_; }
+
+signals:
+    void frameReceived(const hfd::studio::SimulationFrame& frame);
+    void layoutReceived(const hfd::studio::RecordingLayout& layout);
+    void runningChanged(bool running);
+    void stopped(const QString& message);  // a blow-up: time and body in the message
+
+private:
+    template <typename F> void queue(F&& command);
+    template <typename F> auto call(F&& function) const;
+    void onFrame(std::shared_ptr<const SimulationFrame> frame);
+
+    QThread* thread_;
+    SimulationWorker* worker_;
+    std::shared_ptr<const SimulationFrame> latest_;
+    std::shared_ptr<const RecordingLayout> layout_;
+    bool loaded_ = false, running_ = false;
+};
+
+}  // namespace hfd::studio

@@ -1,0 +1,100 @@
+#pragma once
+// The simulation dock: play / pause / step / reset (actions with shortcuts),
+// real-time factor, end time, and the force components and integrator of the
+// run. The choices are written back into the document's top-level
+// composite_force and integrator blocks, so the file says what runs; they
+// apply when the simulation is reset.
+#include "sim/sim_config.h"
+
+#include <QDockWidget>
+#include <string>
+#include <vector>
+
+class QAction;
+class QCheckBox;
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+class QSlider;
+
+namespace hfd::studio {
+
+class Document;
+class MainWindow;
+class SimulationController;
+
+// What the dock offers, read from and written into a SimConfig.
+struct ForceChoices {
+    std::string joint_force;                 // "" = none
+    bool collision_detection = false;
+    bool collision_between_objects = false;
+    std::string contact_force;               // "" = none
+    std::string muscle_force;                // "" = none
+    bool motors = false;
+    std::string integrator;
+    double accuracy = 0.01;                  // error-controlled integrators
+    double step_size = 0.001;                // fixed-step integrators
+};
+ForceChoices choices_from_config(const SimConfig& config);
+// Rewrites the config's components in the order joint, collision, contact,
+// activation, muscle, motor (others kept after them); kept components keep their properties.
+void apply_choices(const ForceChoices& choices, SimConfig& config);
+bool is_error_controlled(const std::string& integrator_name);
+
+// One replacement of the byte range [begin, end) of a text.
+struct TextEdit {
+    int begin = 0, end = 0;
+    std::string replacement;
+};
+// Edits that make `text` (parsed into `root`) hold `config`'s blocks: the old
+// top-level composite_force and integrator blocks are replaced in place,
+// missing ones appended at the end. Sorted from the end of the text backwards.
+std::vector<TextEdit> config_block_edits(const std::string& text, const PropNode& root, const SimConfig& config);
+std::string apply_text_edits(std::string text, const std::vector<TextEdit>& edits);
+
+class SimulationDock : public QDockWidget {
+    Q_OBJECT
+public:
+    SimulationDock(Document* document, SimulationController* controller, QWidget* parent = nullptr);
+
+    QAction* playAction() const { return play_action_; }
+    QAction* stepAction() const { return step_action_; }
+    QAction* resetAction() const { return reset_action_; }
+
+    // Loads the document's model and config into the controller (also what Reset does).
+    bool reloadFromDocument();
+    // Current choices of the widgets; setting them writes the document text.
+    ForceChoices choices() const;
+    void setChoices(const ForceChoices& choices);
+    double endTime() const;
+
+signals:
+    void message(const QString& text);
+
+private:
+    QWidget* createRunControls();
+    QWidget* createForceControls();
+    void updateFromDocument();
+    void showChoices(const ForceChoices& choices);  // widgets only, no document edit
+    void writeChoicesToDocument();
+    void updateRealTimeFactor();
+    void updateIntegratorFields();
+
+    Document* document_;
+    SimulationController* controller_;
+    QAction *play_action_, *step_action_, *reset_action_;
+    QSlider* speed_slider_ = nullptr;
+    QCheckBox* max_speed_ = nullptr;
+    QLabel* speed_label_ = nullptr;
+    QDoubleSpinBox* end_time_ = nullptr;
+    QComboBox *joint_force_ = nullptr, *contact_force_ = nullptr, *muscle_force_ = nullptr, *integrator_ = nullptr;
+    QCheckBox *collision_ = nullptr, *between_objects_ = nullptr, *motors_ = nullptr;
+    QDoubleSpinBox *accuracy_ = nullptr, *step_size_ = nullptr;
+    bool updating_ = false;
+};
+
+// Creates the simulation controller, docks, status widget and export actions
+// and connects them to the main window (its one hook into the studio).
+SimulationController* install_simulation_ui(MainWindow* window);
+
+}  // namespace hfd::studio

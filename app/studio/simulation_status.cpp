@@ -1,0 +1,35 @@
+#include "simulation_status.h"
+
+#include "simulation_controller.h"
+
+#include <QHBoxLayout>
+#include <QLabel>
+
+namespace hfd::studio {
+
+QString status_text(const SimulationFrame& frame) {
+    QString text = QObject::tr("t = %1 s").arg(frame.time, 0, 'f', 3);
+    if (frame.running) text += QObject::tr("   %1x").arg(frame.real_time_factor, 0, 'g', 3);
+    if (frame.step_size > 0) text += QObject::tr("   h = %1 s").arg(frame.step_size, 0, 'e', 1);
+    if (frame.running) text += QObject::tr("   %1 steps/s").arg(frame.steps_per_second, 0, 'f', 0);
+    if (!frame.error.isEmpty()) text += QStringLiteral("   ") + frame.error;
+    else if (frame.finished) text += QObject::tr("   finished");
+    else if (!frame.running) text += QObject::tr("   paused");
+    return text;
+}
+
+SimulationStatus::SimulationStatus(QWidget* parent) : QWidget(parent), label_(new QLabel(this)) {
+    setObjectName(QStringLiteral("SimulationStatus"));
+    auto* layout = new QHBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(label_);
+}
+
+void SimulationStatus::showFrame(const SimulationFrame& frame) {
+    label_->setText(status_text(frame));
+    label_->setStyleSheet(frame.error.isEmpty() ? QString() : QStringLiteral("color: #c00"));
+}
+
+QString SimulationStatus::text() const { return label_->text(); }
+
+}  // namespace hfd::studio

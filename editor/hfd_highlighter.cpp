@@ -1,0 +1,159 @@
+#include "hfd_highlighter.h"
+
+#include <QRegularExpression>
+#include <QSet>
+
+namespace hfd::editor {
+
+namespace {
+
+bool is_word_char(QChar c)
+{
+    if (c.isSpace()) return false;
+    switch (c.unicode()) {
+    case '{': case '}': case '[': case ']': case '=': case '"': case '#': return false;
+    default: return true;
+    }
+}
+
+bool is_number_or_range(QStringView word)
+{
+    static const QRegularExpression pattern(
+        R"(^[-+]?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?(\.\.[-+]?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?)?$)");
+    return pattern.match(word).hasMatch();
+}
+
+// Index of the first non-space character at or after `from`, or line.size().
+int skip_spaces(QStringView line, int from)
+{
+    while (from < line.size() && line[from].isSpace()) ++from;
+    return from;
+}
+
+// Position just after the closing quote (or the end of the line).
+int string_end(QStringView line, int open_quote)
+{
+    int i = open_quote + 1;
+    while (i < line.size()) {
+        if (line[i] == u'\\' && i + 1 < line.size()) { i += 2; continue; }
+        if (line[i] == u'"') return i + 1;
+        ++i;
+    }
+    return i;
+}
+
+// Classifies the unquoted word line[start, end).
+TokenKind classify_word(QStringView line, int start, int end, bool* plain)
+{
+    *plain = false;
+    QStringView word = line.mid(start, end - start);
+    if (word.startsWith(u'$')) return TokenKind::Variable;
+    if (is_number_or_range(word)) return TokenKind::Number;
+    int next = skip_spaces(line, end);
+    bool is_key = next < line.size() && (line[next] == u'=' || line[next] == u'{' || line[next] == u'[');
+    if (is_key) return is_component_name(word) ? TokenKind::Component : TokenKind::Key;
+    *plain = true;
+    return TokenKind::Key;
+}
+
+}  // namespace
+
+bool is_component_name(QStringView key)
+{
+    static const QSet<QString> names = {
+        "model", "body", "joint", "geometry", "material", "model_options", "point_path_muscle",
+        "joint_point_path_muscle", "joint_motor", "mesh", "dof", "composite_force", "perturbation",
+        "gravity", "muscle_activation", "simple_collision_detection", "contact_force_pd",
+        "contact_force_hunt_crossley", "contact_force_hunt_crossley_sb", "joint_motor_force",
+        "integrator", "model_force"};
+    static const QRegularExpression families(
+        R"(^(planar_)?((joint|contact|muscle)_force_\w+|\w+_integrator(_\w+)?|\w+_collision_detection)$)");
+    return names.contains(key.toString()) || families.match(key).hasMatch();
+}
+
+std::vector<TokenSpan> tokenize_line(QStringView line, bool& in_block_comment)
+{
+    std::vector<TokenSpan> spans;
+    int i = 0;
+    const int n = int(line.size());
+    while (i < n) {
+        if (in_block_comment) {
+            int close = int(line.indexOf(u"*/", i));
+            int end = close < 0 ? n : close + 2;
+            spans.push_back({i, end - i, TokenKind::Comment});
+            if (close >= 0) in_block_comment = false;
+            i = end;
+            continue;
+        }
+        QChar c = line[i];
+        if (c.isSpace() || c == u'=') { ++i; continue; }
+        if (c == u'#') {
+            spans.push_back({i, n - i, TokenKind::Comment});
+            break;
+        }
+        if (c == u'/' && i + 1 < n && line[i + 1] == u'*') {
+            in_block_comment = true;
+            spans.push_back({i, 2, TokenKind::Comment});
+            i += 2;
+            // The rest is handled as the inside of the comment; merge the spans.
+            int close = int(line.indexOf(u"*/", i));
+            int end = close < 0 ? n : close + 2;
+            spans.back().length = end - spans.back().start;
+            if (close >= 0) in_block_comment = false;
+            i = end;
+            continue;
+        }
+        if (c == u'"') {
+            int end = string_end(line, i);
+            spans.push_back({i, end - i, TokenKind::String});
+            i = end;
+            continue;
+        }
+        if (c == u'{' || c == u'}' || c == u'[' || c == u']') {
+            spans.push_back({i, 1, TokenKind::Bracket});
+            ++i;
+            continue;
+        }
+        int end = i;
+        while (end < n && is_word_char(line[end]) && !(line[end] == u'/' && end + 1 < n && line[end + 1] == u'*'))
+            ++end;
+        bool plain = false;
+        TokenKind kind = classify_word(line, i, end, &plain);
+        if (!plain) spans.push_back({i, end - i, kind});
+        i = end;
+    }
+    return spans;
+}
+
+HfdHighlighter::HfdHighlighter(QTextDocument* document) : QSyntaxHighlighter(document)
+{
+    auto make = [](QColor color, bool bold = false, bool italic = false) {
+        QTextCharFormat format;
+        format.setForeground(color);
+        if (bold) format.setFontWeight(QFont::Bold);
+        format.setFontItalic(italic);
+        return format;
+    };
+    formats_[int(TokenKind::Comment)] = make(QColor(0x6a, 0x8a, 0x6a), false, true);
+    formats_[int(TokenKind::Key)] = make(QColor(0x1f, 0x4e, 0x99));
+    formats_[int(TokenKind::Component)] = make(QColor(0x80, 0x20, 0x90), true);
+    formats_[int(TokenKind::Number)] = make(QColor(0x09, 0x86, 0x58));
+    formats_[int(TokenKind::String)] = make(QColor(0xa3, 0x15, 0x15));
+    formats_[int(TokenKind::Variable)] = make(QColor(0xb0, 0x60, 0x00), true);
+    formats_[int(TokenKind::Bracket)] = make(QColor(0x50, 0x50, 0x50));
+}
+
+QTextCharFormat HfdHighlighter::format_of(TokenKind kind) const
+{
+    return formats_[int(kind)];
+}
+
+void HfdHighlighter::highlightBlock(const QString& text)
+{
+    bool in_block_comment = previousBlockState() == 1;
+    for (const TokenSpan& span : tokenize_line(text, in_block_comment))
+        setFormat(span.start, span.length, formats_[int(span.kind)]);
+    setCurrentBlockState(in_block_comment ? 1 : 0);
+}
+
+}  // namespace hfd::editor

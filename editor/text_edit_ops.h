@@ -1,0 +1,23 @@
+#pragma once
+// Text operations of the editor that do not need a widget: bracket matching
+// and line comment toggling.
+#include <QString>
+#include <QStringList>
+
+namespace hfd::editor {
+
+struct BracketMatch {
+    int bracket = -1;         // == position when a bracket is there (outside strings and comments)
+    int partner = -1;         // the bracket that closes / opens it; -1 when there is none
+    bool mismatched = false;  // no partner, or a partner of the other kind ({ closed by ])
+};
+
+// The partner of the `{}` / `[]` bracket at `position` of `text`, skipping
+// brackets inside quoted strings and comments.
+BracketMatch match_bracket(const QString& text, int position);
+
+// Comments each line with "# " after its indentation, or, when every non-blank
+// line already starts with '#', removes that '#' (and one space after it).
+QStringList toggle_line_comments(const QStringList& lines);
+
+}  // namespace hfd::editor

@@ -1,0 +1,59 @@
+#pragma once
+// Shared by the app tests: settings redirected to a temporary directory, a
+// small valid model, file helpers.
+#include <QDir>
+#include <QFile>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+
+namespace studio_test {
+
+// Call from initTestCase(): QSettings then read and write below `dir` only.
+inline void isolate_settings(const QTemporaryDir& dir)
+{
+    QStandardPaths::setTestModeEnabled(true);
+    QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, dir.filePath(QStringLiteral("settings")));
+    QSettings settings(QSettings::NativeFormat, QSettings::UserScope, QStringLiteral("hfd"), QStringLiteral("hfd-studio"));
+    settings.clear();
+}
+
+// Two bodies: static ground and a link hanging from it by a hinge.
+inline const char* pendulum_text()
+{
+    return "model {\n"
+           "\tname = pendulum\n"
+           "\tbody {\n"
+           "\t\tname = ground\n"
+           "\t\tmass = 0\n"
+           "\t\tinertia { x = 0 y = 0 z = 0 }\n"
+           "\t}\n"
+           "\tbody {\n"
+           "\t\tname = link\n"
+           "\t\tmass = 2.5\n"
+           "\t\tinertia { x = 0.1 y = 0.1 z = 0.1 }\n"
+           "\t\tpos { x = 0 y = 1 z = 0 }\n"
+           "\t\tjoint {\n"
+           "\t\t\tname = hinge\n"
+           "\t\t\tparent = ground\n"
+           "\t\t\tpos_in_parent { x = 0 y = 1.5 z = 0 }\n"
+           "\t\t\tpos_in_child { x = 0 y = 0.5 z = 0 }\n"
+           "\t\t}\n"
+           "\t}\n"
+           "}\n";
+}
+
+inline bool write_file(const QString& path, const QByteArray& content)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate)) return false;
+    return file.write(content) == content.size();
+}
+
+inline QByteArray read_file(const QString& path)
+{
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+}  // namespace studio_test

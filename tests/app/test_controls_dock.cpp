@@ -1,0 +1,99 @@
+// Sliders reach the simulation: excitations during a run, dofs pose the start.
+#include "controls_dock.h"
+
+#include "format/parser.h"
+#include "model/build_model.h"
+#include "simulation_controller.h"
+
+#include <QLineEdit>
+#include <QSlider>
+#include <QTest>
+#include <cmath>
+
+using namespace hfd;
+using namespace hfd::studio;
+
+namespace {
+
+const QString arm = QStringLiteral(HFD_SAMPLES_DIR "/arm_muscles.hfd");
+
+SimulationSetup arm_setup(double end_time) {
+    SimulationSetup setup;
+    BuildResult built = load_model(arm.toStdString());
+    if (!built.ok()) return setup;
+    setup.model = std::move(*built.model);
+    std::vector<Diagnostic> diagnostics;
+    setup.config = read_sim_config(parse_file(arm.toStdString()).root, arm.toStdString(), diagnostics);
+    setup.end_time = end_time;
+    return setup;
+}
+
+}  // namespace
+
+class TestControlsDock : public QObject {
+    Q_OBJECT
+private slots:
+    void excitationSliderDrivesTheRecordedExcitation();
+    void dofSliderPosesTheInitialState();
+    void filterHidesOtherRows();
+};
+
+void TestControlsDock::excitationSliderDrivesTheRecordedExcitation() {
+    SimulationController controller;
+    SimulationSetup setup = arm_setup(0.2);
+    const Model model = setup.model;
+    QVERIFY(!has_errors(controller.load(std::move(setup))));
+    ControlsDock dock(&controller);
+    dock.setModel(model);
+    const Index biceps = model.find_muscle("biceps");
+    QVERIFY(biceps != no_index);
+    dock.excitationSlider(biceps)->setValue(700);  // 0.7
+    controller.setRealTimeFactor(0);
+    controller.play();
+    QTRY_VERIFY_WITH_TIMEOUT(controller.latestFrame() && controller.latestFrame()->finished, 20000);
+    const auto& channels = controller.layout()->channels;
+    size_t excitation = 0, activation = 0;
+    for (size_t c = 0; c < channels.size(); ++c) {
+        if (channels[c].name == "biceps.excitation") excitation = c;
+        if (channels[c].name == "biceps.activation") activation = c;
+    }
+    QVERIFY(excitation > 0 && activation > 0);
+    const SimulationFrame& last = *controller.latestFrame();
+    const size_t columns = channels.size();
+    QVERIFY(last.row_count > 0);
+    const double* row = last.rows.data() + (last.row_count - 1) * columns;
+    QCOMPARE(row[excitation], 0.7);
+    // First-order activation dynamics rise towards the excitation.
+    QVERIFY(row[activation] > 0.3 && row[activation] <= 0.7 + 1e-9);
+}
+
+void TestControlsDock::dofSliderPosesTheInitialState() {
+    SimulationController controller;
+    SimulationSetup setup = arm_setup(0.2);
+    const Model model = setup.model;
+    QVERIFY(!has_errors(controller.load(std::move(setup))));
+    ControlsDock dock(&controller);
+    dock.setModel(model);
+    const Index elbow = model.find_dof("elbow_flexion");
+    QVERIFY(elbow != no_index);
+    const Dof& dof = model.dofs[elbow];
+    dock.dofSlider(elbow)->setValue(500);  // middle of the range
+    const double wanted = dof.range_min + 0.5 * (dof.range_max - dof.range_min);
+    QTRY_VERIFY_WITH_TIMEOUT(std::abs(dof_value(model, controller.initialStateCopy(), elbow) - wanted) < 1e-9, 5000);
+    QVERIFY(controller.stateCopy().same_as(controller.initialStateCopy()));
+}
+
+void TestControlsDock::filterHidesOtherRows() {
+    SimulationController controller;
+    SimulationSetup setup = arm_setup(0.2);
+    const Model model = setup.model;
+    ControlsDock dock(&controller);
+    dock.setModel(model);
+    dock.show();
+    dock.setFilter(QStringLiteral("tri"));
+    QVERIFY(!dock.excitationSlider(model.find_muscle("biceps"))->isVisibleTo(&dock));
+    QVERIFY(dock.excitationSlider(model.find_muscle("triceps"))->isVisibleTo(&dock));
+}
+
+QTEST_MAIN(TestControlsDock)
+#include "test_controls_dock.moc"

@@ -1,0 +1,135 @@
+#include "code_editor.h"
+#include "diagnostics_dock.h"
+#include "document.h"
+#include "editor_dock.h"
+#include "main_window.h"
+#include "recent_files.h"
+#include "studio_test_support.h"
+#include "text_positions.h"
+
+#include <QMenuBar>
+#include <QTextBlock>
+#include <QTreeWidget>
+#include <QtTest>
+
+using namespace hfd::studio;
+
+namespace {
+MainWindowOptions test_options()
+{
+    MainWindowOptions options;
+    options.with_viewer = false;
+    options.use_dialogs = false;
+    return options;
+}
+}  // namespace
+
+class TestMainWindow : public QObject {
+    Q_OBJECT
+    QTemporaryDir dir_;
+    QString model_path_;
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY(dir_.isValid());
+        studio_test::isolate_settings(dir_);
+        model_path_ = dir_.filePath("pendulum.hfd");
+        QVERIFY(studio_test::write_file(model_path_, studio_test::pendulum_text()));
+    }
+
+    void startsWithDocksAndATemplate()
+    {
+        MainWindow window(test_options());
+        for (const char* name : {"EditorDock", "ModelTreeDock", "ViewerDock", "DiagnosticsDock"})
+            QVERIFY2(window.findChild<QDockWidget*>(name), name);
+        QVERIFY(window.document()->isUntitled());
+        QVERIFY(!window.document()->isDirty());
+        QVERIFY(window.document()->lastValidModel());  // the template builds
+        QCOMPARE(window.diagnosticsDock()->errorCount(), 0);
+        // Extension points: a new menu goes before Help, a new dock is listed in View.
+        QMenu* simulation = window.addMenu("&Simulation");
+        QList<QAction*> menus = window.menuBar()->actions();
+        QCOMPARE(menus.indexOf(simulation->menuAction()) + 1, menus.indexOf(window.helpMenu()->menuAction()));
+    }
+
+    void closeWithUnsavedChangesAsks()
+    {
+        MainWindow window(test_options());
+        window.show();
+        QVERIFY(window.openFile(model_path_));
+        window.editorDock()->editor()->textCursor().insertText("# unsaved\n");
+        QVERIFY(window.isWindowModified());
+        int asked = 0;
+        window.prompts().unsaved_changes = [&](const QString& name) {
+            ++asked;
+            return name == "pendulum.hfd" ? UnsavedChoice::Cancel : UnsavedChoice::Discard;
+        };
+        QVERIFY(!window.close());
+        QCOMPARE(asked, 1);
+        QVERIFY(window.isVisible());
+        QVERIFY(window.document()->text().startsWith("# unsaved\n"));
+        window.prompts().unsaved_changes = [&](const QString&) {
+            ++asked;
+            return UnsavedChoice::Discard;
+        };
+        QVERIFY(window.close());
+        QCOMPARE(asked, 2);
+        QCOMPARE(studio_test::read_file(model_path_), QByteArray(studio_test::pendulum_text()));
+    }
+
+    void syntaxErrorIsUnderlinedAndListed()
+    {
+        MainWindow window(test_options());
+        window.show();
+        QVERIFY(window.openFile(model_path_));
+        hfd::editor::CodeEditor* editor = window.editorDock()->editor();
+        // Type a second '=' after "mass = " on line 10: the parser stops at line 10, column 10.
+        editor->goToLineColumn(10, 10);
+        QTest::keyClicks(editor, "= ");
+        QTRY_VERIFY_WITH_TIMEOUT(!editor->diagnosticSelections().isEmpty(), 3000);
+        const QTextCursor underline = editor->diagnosticSelections().first().cursor;
+        QCOMPARE(underline.block().blockNumber(), 9);
+        QCOMPARE(underline.selectionStart() - underline.block().position(), 9);
+        QCOMPARE(underline.selectedText(), QStringLiteral("="));
+        QVERIFY(window.diagnosticsDock()->errorCount() >= 1);
+        // The model from before the error stays.
+        QVERIFY(window.document()->lastValidModel());
+        QCOMPARE(window.document()->lastValidModel()->bodies[1].mass, 2.5);
+
+        // Clicking the entry moves the cursor to its line and column.
+        editor->moveCursor(QTextCursor::Start);
+        QTreeWidget* list = window.diagnosticsDock()->list();
+        QTreeWidgetItem* item = list->topLevelItem(0);
+        QVERIFY(item->text(1).startsWith("10:10"));
+        QTest::mouseClick(list->viewport(), Qt::LeftButton, {}, list->visualItemRect(item).center());
+        QCOMPARE(editor->textCursor().blockNumber(), 9);
+        QCOMPARE(editor->textCursor().positionInBlock(), 9);
+
+        // Fixing the text clears the underline and the list.
+        for (int i = 0; i < 4 && window.document()->isDirty(); ++i) editor->undo();
+        QCOMPARE(window.document()->text(), QString::fromUtf8(studio_test::pendulum_text()));
+        QTRY_VERIFY_WITH_TIMEOUT(editor->diagnosticSelections().isEmpty(), 3000);
+        QCOMPARE(window.diagnosticsDock()->errorCount(), 0);
+        window.prompts().unsaved_changes = [](const QString&) { return UnsavedChoice::Discard; };
+    }
+
+    void layoutAndRecentFilesPersist()
+    {
+        {
+            MainWindow window(test_options());
+            window.show();
+            QVERIFY(window.openFile(model_path_));
+            window.diagnosticsDock()->hide();
+            QVERIFY(window.close());
+        }
+        MainWindow window(test_options());
+        QCOMPARE(window.recentFiles()->files().value(0), QFileInfo(model_path_).absoluteFilePath());
+        QVERIFY(window.diagnosticsDock()->isHidden());
+        window.resetLayout();
+        QVERIFY(!window.diagnosticsDock()->isHidden());
+    }
+};
+
+QTEST_MAIN(TestMainWindow)
+#include "test_main_window.moc"

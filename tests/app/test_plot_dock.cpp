@@ -1,0 +1,97 @@
+// Plots follow the recording; the timeline reproduces recorded poses.
+#include "plot_dock.h"
+
+#include "format/parser.h"
+#include "model/build_model.h"
+#include "studio_test_support.h"
+
+#include <QSignalSpy>
+#include <QTest>
+
+using namespace hfd;
+using namespace hfd::studio;
+
+class TestPlotDock : public QObject {
+    Q_OBJECT
+private slots:
+    void decimationBoundsThePointsAndKeepsTheEnds();
+    void recordingDrivesPlotsAndPoses();
+};
+
+void TestPlotDock::decimationBoundsThePointsAndKeepsTheEnds() {
+    const std::vector<size_t> all = decimated_rows(10, 2000);
+    QCOMPARE(all.size(), size_t(10));
+    for (size_t i = 0; i < all.size(); ++i) QCOMPARE(all[i], i);
+    for (size_t rows : {2001u, 2002u, 10001u, 123457u}) {
+        const std::vector<size_t> picked = decimated_rows(rows, 2000);
+        QVERIFY2(picked.size() <= 2000, qPrintable(QString::number(picked.size())));
+        QVERIFY(picked.size() >= 1000);
+        QCOMPARE(picked.front(), size_t(0));
+        QCOMPARE(picked.back(), rows - 1);
+        QVERIFY(std::is_sorted(picked.begin(), picked.end()));
+    }
+    QVERIFY(decimated_rows(0, 2000).empty());
+}
+
+// A pendulum run recorded through the controller: every row reaches the plot,
+// and the pose rebuilt from the last row is the simulation's final state.
+void TestPlotDock::recordingDrivesPlotsAndPoses() {
+    const std::string text = std::string(studio_test::pendulum_text()) +
+                             "composite_force { joint_force_pnld {} }\nsymplectic_euler_integrator { step_size = 0.001 }\n";
+    // start the link swinging: displaced sideways from below the hinge
+    const std::string swinging = QString::fromStdString(text)
+                                     .replace("pos { x = 0 y = 1 z = 0 }", "pos { x = 0.3 y = 1.1 z = 0 }")
+                                     .toStdString();
+    const ParseResult parsed = parse_text(swinging, "pendulum.hfd");
+    QVERIFY(parsed.ok());
+    BuildResult built = build_model(parsed.root, "pendulum.hfd");
+    QVERIFY(built.ok());
+    PlotDock dock;
+    dock.setModel(*built.model);
+    SimulationSetup setup;
+    setup.model = *built.model;
+    std::vector<Diagnostic> diagnostics;
+    setup.config = read_sim_config(parsed.root, "pendulum.hfd", diagnostics);
+    setup.end_time = 0.5;
+    SimulationController controller;
+    connect(&controller, &SimulationController::layoutReceived, &dock, &PlotDock::setLayout);
+    connect(&controller, &SimulationController::frameReceived, &dock, &PlotDock::addFrame);
+    QVERIFY(!has_errors(controller.load(std::move(setup))));
+    const State initial = controller.initialStateCopy();
+    controller.setRealTimeFactor(0);
+    controller.play();
+    QTRY_VERIFY_WITH_TIMEOUT(controller.latestFrame() && controller.latestFrame()->finished, 20000);
+    QCOMPARE(dock.rowCount(), size_t(51));
+
+    const Index pos_y = [&] {
+        const auto& channels = controller.layout()->channels;
+        for (size_t c = 0; c < channels.size(); ++c)
+            if (channels[c].name == "link.pos_y") return Index(c);
+        return no_index;
+    }();
+    QVERIFY(pos_y != no_index);
+    dock.setChannelPlotted(size_t(pos_y), 1, true);
+    dock.refresh();
+    QCOMPARE(dock.seriesCount(0), 0);
+    QCOMPARE(dock.seriesCount(1), 1);
+    QCOMPARE(dock.pointCount(1, 0), 51);
+    dock.setChannelPlotted(size_t(pos_y), 1, false);
+    QCOMPARE(dock.seriesCount(1), 0);
+
+    const State final_state = controller.stateCopy();
+    QCOMPARE(final_state.time, 0.5);
+    const PoseSnapshot last = dock.poseAt(50);
+    QVERIFY(last.body_pos.at(1).isApprox(final_state.pos[1], 1e-14));
+    QVERIFY(last.body_ori.at(1).coeffs().isApprox(final_state.ori[1].coeffs(), 1e-14));
+    QVERIFY((final_state.pos[1] - initial.pos[1]).norm() > 1e-3);  // it did swing
+
+    QSignalSpy poses(&dock, &PlotDock::poseRequested);
+    dock.scrubTo(0);
+    QCOMPARE(poses.count(), 1);
+    const PoseSnapshot first = poses.at(0).at(0).value<PoseSnapshot>();
+    QVERIFY(first.body_pos.at(1).isApprox(initial.pos[1], 1e-14));
+    QCOMPARE(dock.cursorTime(), 0.0);
+}
+
+QTEST_MAIN(TestPlotDock)
+#include "test_plot_dock.moc"

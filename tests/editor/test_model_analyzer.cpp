@@ -1,0 +1,116 @@
+#include "model_analyzer.h"
+
+#include <QPlainTextDocumentLayout>
+#include <QSignalSpy>
+#include <QTextCursor>
+#include <QTextDocument>
+#include <QtTest>
+
+using hfd::editor::Analysis;
+using hfd::editor::ModelAnalyzer;
+
+namespace {
+const char* const model_text =
+    "model {\n"
+    "\tname = pendulum\n"
+    "\tbody {\n"
+    "\t\tname = ground\n"
+    "\t\tmass = 0\n"
+    "\t\tinertia { x = 0 y = 0 z = 0 }\n"
+    "\t}\n"
+    "\tbody {\n"
+    "\t\tname = link\n"
+    "\t\tmass = 2.5\n"
+    "\t\tinertia { x = 0.1 y = 0.1 z = 0.1 }\n"
+    "\t\tpos { x = 0 y = 1 z = 0 }\n"
+    "\t\tjoint {\n"
+    "\t\t\tname = hinge\n"
+    "\t\t\tparent = ground\n"
+    "\t\t\tpos_in_parent { x = 0 y = 1.5 z = 0 }\n"
+    "\t\t\tpos_in_child { x = 0 y = 0.5 z = 0 }\n"
+    "\t\t}\n"
+    "\t}\n"
+    "}\n";
+
+void append(QTextDocument& document, const QString& text)
+{
+    QTextCursor cursor(&document);
+    cursor.movePosition(QTextCursor::End);
+    cursor.insertText(text);
+}
+}  // namespace
+
+class TestModelAnalyzer : public QObject {
+    Q_OBJECT
+private slots:
+    void debouncesEdits()
+    {
+        QTextDocument document;
+        document.setDocumentLayout(new QPlainTextDocumentLayout(&document));
+        document.setPlainText(model_text);
+        ModelAnalyzer analyzer(&document);
+        analyzer.setDelay(200);
+        QSignalSpy spy(&analyzer, &ModelAnalyzer::analyzed);
+        for (int i = 0; i < 5; ++i) {
+            append(document, QStringLiteral(" "));
+            QTest::qWait(20);
+        }
+        QCOMPARE(spy.count(), 0);  // still typing
+        QVERIFY(analyzer.isPending());
+        QTRY_COMPARE_WITH_TIMEOUT(spy.count(), 1, 2000);
+        QVERIFY(analyzer.isCurrent());
+        QTest::qWait(300);
+        QCOMPARE(spy.count(), 1);  // one analysis for the whole burst
+        QCOMPARE(analyzer.latest()->text, document.toPlainText().toStdString());
+    }
+
+    void buildsAndReportsModelChanges()
+    {
+        QTextDocument document;
+        document.setDocumentLayout(new QPlainTextDocumentLayout(&document));
+        document.setPlainText(model_text);
+        ModelAnalyzer analyzer(&document);
+        analyzer.setFileName("pendulum.hfd");
+        analyzer.analyzeNow();
+        const Analysis* first = analyzer.latest();
+        QVERIFY(first->parse.ok());
+        QVERIFY2(first->build.ok(), first->diagnostics().empty() ? "" : first->diagnostics()[0].message.c_str());
+        QCOMPARE(int(first->build.model->bodies.size()), 2);
+        QVERIFY(first->model_changed);
+
+        append(document, QStringLiteral("\n# only a comment\n"));
+        analyzer.analyzeNow();
+        QVERIFY(analyzer.latest()->build.ok());
+        QVERIFY(!analyzer.latest()->model_changed);
+
+        QString text = document.toPlainText();
+        document.setPlainText(text.replace("mass = 2.5", "mass = 3"));
+        analyzer.analyzeNow();
+        QVERIFY(analyzer.latest()->model_changed);
+        QCOMPARE(analyzer.latest()->build.model->bodies[1].mass, 3.0);
+    }
+
+    void syntaxErrorGivesLineColumnAndNoBuild()
+    {
+        QTextDocument document;
+        document.setDocumentLayout(new QPlainTextDocumentLayout(&document));
+        QString text = model_text;
+        text.replace("\t\tmass = 2.5\n", "\t\tmass = = 2.5\n");  // line 10, the second '=' at column 10
+        document.setPlainText(text);
+        ModelAnalyzer analyzer(&document);
+        analyzer.setFileName("pendulum.hfd");
+        analyzer.analyzeNow();
+        const Analysis* analysis = analyzer.latest();
+        QVERIFY(!analysis->parse.ok());
+        QVERIFY(!analysis->build.ok());
+        auto diagnostics = analysis->diagnostics();
+        QVERIFY(!diagnostics.empty());
+        QCOMPARE(diagnostics[0].severity, hfd::Severity::Error);
+        QCOMPARE(diagnostics[0].location.file, std::string("pendulum.hfd"));
+        QCOMPARE(diagnostics[0].location.line, 10);
+        QCOMPARE(diagnostics[0].location.column, 10);
+    }
+};
+
+QTEST_MAIN(TestModelAnalyzer)
+#include "test_model_analyzer.moc"

@@ -1,0 +1,81 @@
+// Orbit camera: presets look along the documented axes, the centre pixel ray
+// goes through the target, fit keeps the whole box in view.
+#include "camera_controller.h"
+
+#include <QtTest>
+
+#include <cmath>
+
+using namespace hfd;
+
+namespace {
+bool near(const Vec3& a, const Vec3& b, double tol = 1e-9) { return (a - b).norm() <= tol; }
+}
+
+class TestCameraController : public QObject {
+    Q_OBJECT
+private slots:
+    void presets() {
+        OrbitCamera camera;
+        camera.target = Vec3(1, 1, 0);
+        camera.distance = 3;
+        apply_camera_preset(camera, CameraPreset::Front);
+        QVERIFY(near(camera.eye(), Vec3(1, 1, 3)));
+        QVERIFY(near(camera.right(), Vec3::UnitX()));
+        QVERIFY(near(camera.up(), Vec3::UnitY()));
+        apply_camera_preset(camera, CameraPreset::Side);
+        QVERIFY(near(camera.eye(), Vec3(-2, 1, 0)));
+        QVERIFY(near(camera.up(), Vec3::UnitY()));
+        apply_camera_preset(camera, CameraPreset::Top);
+        QVERIFY(near(camera.eye(), Vec3(1, 4, 0)));
+        QVERIFY(near(camera.right(), Vec3::UnitX()));
+    }
+
+    void pixel_rays() {
+        OrbitCamera camera;
+        camera.target = Vec3(0, 1, 0);
+        camera.distance = 2;
+        camera.orbit(37, -12);
+        Vec3 origin, direction;
+        camera.pixel_ray(400, 300, 800, 600, origin, direction);
+        QVERIFY(near(origin, camera.eye()));
+        QVERIFY(near(direction, -camera.eye_direction()));
+        // the top edge of the image is half the vertical field of view above the axis
+        camera.pixel_ray(400, 0, 800, 600, origin, direction);
+        QVERIFY(std::abs(std::acos(direction.dot(-camera.eye_direction())) - camera.vertical_fov / 2) < 1e-9);
+        QVERIFY(direction.dot(camera.up()) > 0);
+    }
+
+    void pan_follows_cursor_and_zoom() {
+        OrbitCamera camera;
+        camera.distance = 2;
+        const Vec3 before = camera.target;
+        camera.pan(0, 600, 600);  // a full-height drag down moves the view up by its height
+        const double view_height = 2 * camera.distance * std::tan(camera.vertical_fov / 2);
+        QVERIFY(near(camera.target - before, view_height * Vec3::UnitY()));
+        camera.zoom(1);
+        QVERIFY(camera.distance < 2);
+        camera.orbit(0, 1e6);
+        QVERIFY(camera.pitch <= 1.5707963267948966);
+    }
+
+    void fit_contains_box() {
+        OrbitCamera camera;
+        apply_camera_preset(camera, CameraPreset::Front);
+        const Vec3 lo(-0.5, 0, -0.2), hi(1.5, 1.8, 0.2);
+        fit_camera(camera, lo, hi, 0.5);  // tall narrow view: width limits
+        QVERIFY(near(camera.target, 0.5 * (lo + hi)));
+        for (int corner = 0; corner < 8; ++corner) {
+            const Vec3 p((corner & 1) ? hi.x() : lo.x(), (corner & 2) ? hi.y() : lo.y(), (corner & 4) ? hi.z() : lo.z());
+            const Vec3 rel = p - camera.eye();
+            const double depth = rel.dot(-camera.eye_direction());
+            QVERIFY(depth > 0);
+            const double half_height = depth * std::tan(camera.vertical_fov / 2);
+            QVERIFY(std::abs(rel.dot(camera.up())) < half_height);
+            QVERIFY(std::abs(rel.dot(camera.right())) < half_height * 0.5);
+        }
+    }
+};
+
+QTEST_APPLESS_MAIN(TestCameraController)
+#include "test_camera_controller.moc"

@@ -1,0 +1,179 @@
+// Renders a red box above a ground plane with Qt3D (run under xvfb with Mesa
+// software OpenGL; skipped on the offscreen platform) and checks pixels:
+// the box colour at the centre, background in a top corner, ground below;
+// setSnapshot moves the box, selectBody tints it, a click picks it.
+#include "model_viewer.h"
+#include "model/build_model.h"
+
+#include <Qt3DExtras/Qt3DWindow>
+
+#include <QGuiApplication>
+#include <filesystem>
+#include <QSignalSpy>
+#include <QtTest>
+
+using namespace hfd;
+
+namespace {
+
+Model box_model() {
+    Model model;
+    model.file = "box.hfd";
+    model.bodies.resize(2);
+    model.bodies[0].name = "ground";
+    model.bodies[1].name = "box";
+    model.bodies[1].mass = 1;
+    model.bodies[1].pos = Vec3(0, 1, 0);
+    Geometry ground;
+    ground.body = 0;
+    ground.shape.type = ShapeType::Plane;
+    model.geometries.push_back(ground);
+    Mesh box;
+    box.body = 1;
+    box.shape.type = ShapeType::Box;
+    box.shape.half_dim = Vec3(0.3, 0.3, 0.3);
+    box.has_color = true;
+    box.color = Eigen::Vector4d(0.9, 0.1, 0.1, 1);
+    model.meshes.push_back(box);
+    return model;
+}
+
+bool is_red(QColor c) { return c.red() > 140 && c.green() < 90 && c.blue() < 90; }
+
+QColor average(const QImage& image, QPoint centre, int half = 3) {
+    int r = 0, g = 0, b = 0, n = 0;
+    for (int y = centre.y() - half; y <= centre.y() + half; ++y)
+        for (int x = centre.x() - half; x <= centre.x() + half; ++x) {
+            const QColor c = image.pixelColor(x, y);
+            r += c.red();
+            g += c.green();
+            b += c.blue();
+            ++n;
+        }
+    return QColor(r / n, g / n, b / n);
+}
+
+QByteArray describe(QColor c) {
+    return QByteArray::number(c.red()) + "," + QByteArray::number(c.green()) + "," + QByteArray::number(c.blue());
+}
+
+Qt3DExtras::Qt3DWindow* render_window() {
+    for (QWindow* window : QGuiApplication::allWindows())
+        if (auto* w = qobject_cast<Qt3DExtras::Qt3DWindow*>(window)) return w;
+    return nullptr;
+}
+
+}  // namespace
+
+class TestModelViewerRender : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() {
+        const QString platform = QGuiApplication::platformName();
+        if (platform == "offscreen" || platform == "minimal")
+            QSKIP("needs a display with OpenGL: runs as viewer_test_model_viewer_render_xvfb");
+    }
+
+    void renders_box_picks_and_moves() {
+        ModelViewer viewer;
+        viewer.resize(640, 480);
+        viewer.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&viewer));
+        const Model model = box_model();
+        viewer.setModel(model);
+        QVERIFY(viewer.warnings().empty());
+        viewer.setViewPreset(ModelViewer::ViewPreset::Front);
+        viewer.fitToModel();
+
+        QImage image = viewer.grabImage();
+        QVERIFY(!image.isNull());
+        QVERIFY(image.width() >= 320 && image.height() >= 240);
+        const QPoint centre(image.width() / 2, image.height() / 2);
+        const QColor box = average(image, centre);
+        QVERIFY2(is_red(box), describe(box));
+        const QColor top_corner = average(image, QPoint(8, 8));
+        QVERIFY2(std::abs(top_corner.red() - 236) < 12 && std::abs(top_corner.green() - 239) < 12 &&
+                     std::abs(top_corner.blue() - 244) < 12,
+                 describe(top_corner));  // the background colour
+        const QColor ground = average(image, QPoint(8, image.height() - 8));
+        QVERIFY2(!is_red(ground) && std::abs(ground.red() - ground.green()) < 30, describe(ground));
+        QVERIFY2(ground != top_corner, describe(ground));
+
+        // a click on the box picks and tints body 1; a click on the sky picks
+        // nothing and clears the tint; selectBody tints without a signal
+        Qt3DExtras::Qt3DWindow* window = render_window();
+        QVERIFY(window);
+        QSignalSpy clicked(&viewer, &ModelViewer::bodyClicked);
+        QTest::mouseClick(window, Qt::LeftButton, {}, QPoint(window->width() / 2, window->height() / 2));
+        const QColor picked = average(viewer.grabImage(), centre);
+        QVERIFY2(picked.green() > box.green() + 30, describe(picked));
+        QTest::mouseClick(window, Qt::LeftButton, {}, QPoint(8, 8));
+        QVERIFY(is_red(average(viewer.grabImage(), centre)));
+        QCOMPARE(clicked.count(), 2);
+        QCOMPARE(clicked.at(0).at(0).toInt(), 1);
+        QCOMPARE(clicked.at(1).at(0).toInt(), -1);
+        viewer.selectBody(1);
+        const QColor selected = average(viewer.grabImage(), centre);
+        QVERIFY2(selected.green() > box.green() + 30, describe(selected));
+        QCOMPARE(clicked.count(), 2);
+        viewer.selectBody(-1);
+
+        // a snapshot moves the box out of the centre
+        PoseSnapshot moved;
+        moved.body_pos = {Vec3::Zero(), Vec3(5, 1, 0)};
+        moved.body_ori = {Quat::Identity(), Quat::Identity()};
+        viewer.setSnapshot(moved);
+        const QColor after = average(viewer.grabImage(), centre);
+        QVERIFY2(!is_red(after), describe(after));
+    }
+
+    void top_view_sees_box_from_above() {
+        ModelViewer viewer;
+        viewer.resize(400, 400);
+        viewer.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&viewer));
+        viewer.setModel(box_model());
+        viewer.setViewPreset(ModelViewer::ViewPreset::Top);
+        viewer.fitToModel();
+        const QImage image = viewer.grabImage();
+        const QColor centre = average(image, QPoint(image.width() / 2, image.height() / 2));
+        QVERIFY2(is_red(centre), describe(centre));
+        // looking down, the ground fills the corners instead of the background
+        const QColor corner = average(image, QPoint(8, 8));
+        QVERIFY2(!is_red(corner) && std::abs(corner.blue() - 244) > 6, describe(corner));
+    }
+
+    // The gait model with its bone meshes from geometry/, posed from the dof
+    // defaults (pelvis at the origin, so the feet are below the floor).
+    void corpus_model_renders_bones() {
+        const std::string path = std::string(HFD_CORPUS_DIR) + "/scone/H0918.hfd";
+        if (!std::filesystem::exists(path)) QSKIP("corpus not available");
+        const BuildResult built = load_model(path);
+        QVERIFY2(built.ok(), built.diagnostics.empty() ? "" : format_diagnostic(built.diagnostics[0]).c_str());
+        ModelViewer viewer;
+        viewer.resize(400, 600);
+        viewer.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&viewer));
+        viewer.setModel(*built.model);
+        QCOMPARE(viewer.warnings().size(), std::size_t(0));  // every .vtp found and loaded
+        viewer.resetView();
+        const QImage image = viewer.grabImage();
+        // lit ivory: red >= green > blue, clearly warmer than the bluish background
+        auto is_bone = [](QColor c) { return c.red() > 120 && c.red() >= c.green() && c.green() > c.blue() + 10; };
+        int bone_pixels = 0, top_row = image.height(), bottom_row = -1;
+        for (int y = 0; y < image.height(); ++y)
+            for (int x = 0; x < image.width(); ++x)
+                if (is_bone(image.pixelColor(x, y))) {
+                    ++bone_pixels;
+                    top_row = std::min(top_row, y);
+                    bottom_row = std::max(bottom_row, y);
+                }
+        QVERIFY2(bone_pixels > image.width() * image.height() / 200, QByteArray::number(bone_pixels));
+        // fit to model: skull near the top, feet near the bottom of the view
+        QVERIFY2(top_row < image.height() / 6 && bottom_row > image.height() * 5 / 6,
+                 QByteArray::number(top_row) + " " + QByteArray::number(bottom_row));
+    }
+};
+
+QTEST_MAIN(TestModelViewerRender)
+#include "test_model_viewer_render.moc"

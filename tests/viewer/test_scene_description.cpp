@@ -1,0 +1,114 @@
+// What gets drawn: shapes and their extents, meshes found next to the model
+// or in geometry/, missing meshes as placeholders with a located warning.
+#include "scene_description.h"
+
+#include <QDir>
+#include <QFile>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace hfd;
+
+namespace {
+
+const char* triangle_obj = "v 0 0 0\nv 0.2 0 0\nv 0 0.4 0\nf 1 2 3\n";
+
+Mesh file_mesh(const std::string& file, Index body, int line) {
+    Mesh mesh;
+    mesh.file = file;
+    mesh.body = body;
+    mesh.location = {"model.hfd", line, 3};
+    return mesh;
+}
+
+}  // namespace
+
+class TestSceneDescription : public QObject {
+    Q_OBJECT
+private slots:
+    void shapes_and_bare_bodies() {
+        Model model;
+        model.bodies.resize(3);
+        model.bodies[0].mass = 0;
+        model.bodies[1].mass = 2;
+        // a uniform solid sphere of radius 0.1: I = 2/5 m r^2
+        model.bodies[2].mass = 4;
+        model.bodies[2].inertia = Vec3::Constant(0.4 * 4 * 0.01);
+        Geometry ground;
+        ground.body = 0;
+        ground.shape.type = ShapeType::Plane;
+        Geometry capsule;
+        capsule.body = 1;
+        capsule.shape.type = ShapeType::Capsule;
+        capsule.shape.radius = 0.05;
+        capsule.shape.height = 0.3;
+        model.geometries = {ground, capsule};
+        const SceneDescription scene = describe_scene(model);
+        QVERIFY(scene.warnings.empty());
+        QCOMPARE(scene.drawables.size(), std::size_t(3));
+        QCOMPARE(scene.drawables[0].shape, DrawShape::Plane);
+        QVERIFY(!scene.drawables[0].pickable());
+        QCOMPARE(scene.drawables[1].shape, DrawShape::Capsule);
+        QVERIFY(scene.drawables[1].local_max.isApprox(Vec3(0.05, 0.2, 0.05)));  // h/2 + r along y
+        QCOMPARE(scene.drawables[2].body, 2);
+        QCOMPARE(scene.drawables[2].shape, DrawShape::Ellipsoid);
+        QVERIFY(scene.drawables[2].half_dim.isApprox(Vec3::Constant(0.1), 1e-9));
+    }
+
+    void meshes_resolved_and_missing() {
+        QTemporaryDir dir;
+        QVERIFY(QDir(dir.path()).mkdir("geometry"));
+        for (const QString& path : {dir.filePath("here.obj"), dir.filePath("geometry/bone.obj")}) {
+            QFile file(path);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write(triangle_obj);
+        }
+        Model model;
+        model.directory = dir.path().toStdString();
+        model.bodies.resize(1);
+        model.bodies[0].mass = 1;
+        Mesh scaled = file_mesh("bone.obj", 0, 7);
+        scaled.scale = Vec3(2, 1, 1);
+        Mesh colored = file_mesh("here.obj", 0, 8);
+        colored.has_color = true;
+        colored.color = Eigen::Vector4d(1, 0, 0, 1);
+        model.meshes = {scaled, colored, file_mesh("missing.vtp", 0, 9), file_mesh("broken.stl", 0, 10)};
+        const SceneDescription scene = describe_scene(model);
+
+        QCOMPARE(scene.drawables.size(), std::size_t(4));
+        QCOMPARE(scene.drawables[0].shape, DrawShape::Mesh);
+        QCOMPARE(scene.drawables[0].mesh->triangles.size(), std::size_t(1));
+        QVERIFY(scene.drawables[0].local_max.isApprox(Vec3(0.4, 0.4, 0), 1e-6));  // scaled extent
+        QCOMPARE(scene.drawables[1].shape, DrawShape::Mesh);
+        QCOMPARE(scene.drawables[1].color, Eigen::Vector4d(1, 0, 0, 1));
+        QVERIFY(scene.drawables[2].placeholder);
+        QVERIFY(scene.drawables[3].placeholder);
+
+        QCOMPARE(scene.warnings.size(), std::size_t(2));
+        QCOMPARE(scene.warnings[0].severity, Severity::Warning);
+        QCOMPARE(scene.warnings[0].location.line, 9);
+        QCOMPARE(scene.warnings[0].location.file, std::string("model.hfd"));
+        QVERIFY(scene.warnings[0].message.find("missing.vtp") != std::string::npos);
+        QCOMPARE(scene.warnings[1].location.line, 10);
+    }
+
+    void bounds_follow_body_pose() {
+        Model model;
+        model.bodies.resize(1);
+        Geometry box;
+        box.body = 0;
+        box.shape.type = ShapeType::Box;
+        box.shape.half_dim = Vec3(0.1, 0.2, 0.3);
+        model.geometries = {box};
+        const SceneDescription scene = describe_scene(model);
+        const Quat quarter_turn_x(Eigen::AngleAxisd(1.5707963267948966, Vec3::UnitX()));
+        const WorldBounds bounds = scene_bounds(scene, {Vec3(1, 2, 3)}, {quarter_turn_x});
+        QVERIFY(!bounds.empty);
+        // Rx(90) swaps the y and z extents
+        QVERIFY(bounds.min.isApprox(Vec3(0.9, 1.7, 2.8), 1e-9));
+        QVERIFY(bounds.max.isApprox(Vec3(1.1, 2.3, 3.2), 1e-9));
+    }
+};
+
+QTEST_APPLESS_MAIN(TestSceneDescription)
+#include "test_scene_description.moc"

@@ -1,0 +1,41 @@
+#pragma once
+// Orbit camera: a target point, a distance and two angles. yaw = 0, pitch = 0
+// puts the eye on +z looking towards -z (the x-y plane, where sagittal models
+// walk along +x, seen with x to the right and y up).
+#include "model/math_types.h"
+
+namespace hfd {
+
+struct OrbitCamera {
+    Vec3 target = Vec3(0, 1, 0);
+    double distance = 4;
+    double yaw = 0;     // about world y; > 0 moves the eye towards +x
+    double pitch = 0;   // elevation of the eye, [-pi/2, pi/2]
+    double vertical_fov = 40 * 3.14159265358979323846 / 180;  // radians
+
+    Vec3 eye_direction() const;  // unit vector target -> eye
+    Vec3 eye() const { return target + distance * eye_direction(); }
+    Vec3 up() const;             // unit, orthogonal to the view direction
+    Vec3 right() const;          // unit, screen x
+
+    // Mouse drag in pixels: orbit turns by `radians_per_pixel`; pan moves the
+    // target so the point under the cursor follows it (viewport height in pixels).
+    void orbit(double dx_pixels, double dy_pixels, double radians_per_pixel = 0.008);
+    void pan(double dx_pixels, double dy_pixels, double viewport_height);
+    void zoom(double wheel_steps);  // > 0 moves closer
+
+    // World ray through a pixel (x right, y down, origin top-left).
+    void pixel_ray(double x, double y, double width, double height, Vec3& origin, Vec3& direction) const;
+};
+
+enum class CameraPreset { Front, Side, Top };
+// Front: eye on +z looking along -z. Side: eye on -x looking along +x (z to the
+// right). Top: eye on +y looking down, x to the right. Keeps target and distance.
+void apply_camera_preset(OrbitCamera& camera, CameraPreset preset);
+
+// Target at the centre of the box, distance so that, seen from the current
+// direction, the whole box fills the view with a small margin at the given
+// aspect ratio (width / height).
+void fit_camera(OrbitCamera& camera, const Vec3& box_min, const Vec3& box_max, double aspect);
+
+}  // namespace hfd

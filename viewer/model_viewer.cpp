@@ -1,0 +1,358 @@
+#include "model_viewer.h"
+
+#include "camera_controller.h"
+#include "picking.h"
+#include "scene_description.h"
+#include "scene_entities.h"
+#include "snapshot.h"
+
+#include <Qt3DCore/QEntity>
+#include <Qt3DCore/QTransform>
+#include <Qt3DExtras/QForwardRenderer>
+#include <Qt3DExtras/Qt3DWindow>
+#include <Qt3DRender/QCamera>
+#include <Qt3DRender/QCameraLens>
+#include <Qt3DRender/QDirectionalLight>
+#include <Qt3DRender/QRenderCapture>
+#include <Qt3DRender/QRenderSettings>
+
+#include <QElapsedTimer>
+#include <QEventLoop>
+#include <QGuiApplication>
+#include <QLabel>
+#include <QMouseEvent>
+#include <QOpenGLContext>
+#include <QScreen>
+#include <QTimer>
+#include <QVBoxLayout>
+#include <QWheelEvent>
+
+#include <cmath>
+#include <functional>
+
+namespace hfd {
+namespace {
+
+const QColor background_color(236, 239, 244);
+constexpr int capture_timeout_ms = 5000;
+constexpr int expose_timeout_ms = 3000;
+constexpr int click_tolerance_pixels = 4;
+constexpr int max_capture_frames = 8;
+
+// Qt3D needs a real OpenGL context; the offscreen and minimal platforms (used
+// by headless tests) have none, and Qt3D would abort on them.
+bool opengl_available() {
+    const QString platform = QGuiApplication::platformName();
+    if (platform == QLatin1String("offscreen") || platform == QLatin1String("minimal")) return false;
+    if (qEnvironmentVariableIsSet("HFD_VIEWER_NO_3D")) return false;
+    QOpenGLContext context;
+    return context.create();
+}
+
+// Qt3D 6.4's RHI renderer returns render captures upside down and its OpenGL
+// renderer does not; prefer the OpenGL one unless the user chose otherwise.
+// Returns whether captures need flipping.
+bool choose_renderer() {
+    if (!qEnvironmentVariableIsSet("QT3D_RENDERER")) qputenv("QT3D_RENDERER", "opengl");
+    return qgetenv("QT3D_RENDERER") == "rhi";
+}
+
+class EventForwarder : public QObject {
+public:
+    explicit EventForwarder(std::function<bool(QEvent*)> handler, QObject* parent)
+        : QObject(parent), handler_(std::move(handler)) {}
+    bool eventFilter(QObject*, QEvent* event) override { return handler_(event); }
+
+private:
+    std::function<bool(QEvent*)> handler_;
+};
+
+}  // namespace
+
+struct ModelViewer::Impl {
+    ModelViewer* self = nullptr;
+    Qt3DExtras::Qt3DWindow* window = nullptr;  // owned by container
+    QWidget* container = nullptr;
+    Qt3DCore::QEntity* root = nullptr;         // owned by window
+    Qt3DRender::QDirectionalLight* key_light = nullptr;
+    Qt3DRender::QRenderCapture* capture = nullptr;
+
+    Model model;
+    bool has_model = false;
+    SceneDescription scene;
+    PoseSnapshot pose;
+    OrbitCamera camera;
+    Index selected = no_index;
+    bool show_frames = false, show_centers_of_mass = false;
+    double exaggeration = 1;
+
+    QPoint press_position, last_position;
+    Qt::MouseButton drag_button = Qt::NoButton;
+    bool dragged = false;
+
+    std::unique_ptr<SceneEntities> entities;  // last: destroyed first
+
+    void create_3d_view(QVBoxLayout* layout);
+    void create_lights();
+    void apply_camera();
+    void rebuild();
+    double aspect() const;
+    bool handle_window_event(QEvent* event);
+    void handle_drag(const QPoint& position, Qt::KeyboardModifiers modifiers);
+    void pick(const QPoint& position);
+    QImage capture_frame();
+    QImage capture_image();
+    bool flip_captures = false;
+};
+
+void ModelViewer::Impl::create_3d_view(QVBoxLayout* layout) {
+    flip_captures = choose_renderer();
+    window = new Qt3DExtras::Qt3DWindow();
+    window->defaultFrameGraph()->setClearColor(background_color);
+    window->renderSettings()->setRenderPolicy(Qt3DRender::QRenderSettings::OnDemand);
+    container = QWidget::createWindowContainer(window, self);
+    container->setMinimumSize(64, 64);
+    layout->addWidget(container);
+
+    // Capture node above the default forward renderer, for grabImage().
+    capture = new Qt3DRender::QRenderCapture();
+    window->activeFrameGraph()->setParent(capture);
+    window->setActiveFrameGraph(capture);
+
+    root = new Qt3DCore::QEntity();
+    create_lights();
+    window->setRootEntity(root);
+    window->installEventFilter(new EventForwarder([this](QEvent* e) { return handle_window_event(e); }, self));
+    apply_camera();
+}
+
+void ModelViewer::Impl::create_lights() {
+    auto add_light = [this](float intensity) {
+        auto* entity = new Qt3DCore::QEntity(root);
+        auto* light = new Qt3DRender::QDirectionalLight(entity);
+        light->setColor(Qt::white);
+        light->setIntensity(intensity);
+        entity->addComponent(light);
+        return light;
+    };
+    key_light = add_light(0.7f);  // follows the camera (apply_camera)
+    add_light(0.3f)->setWorldDirection(QVector3D(0.3f, -1.0f, -0.2f));
+}
+
+double ModelViewer::Impl::aspect() const {
+    const QWidget* w = container ? container : self;
+    return w->height() > 0 ? double(w->width()) / w->height() : 1.0;
+}
+
+void ModelViewer::Impl::apply_camera() {
+    if (!window) return;
+    Qt3DRender::QCamera* cam = window->camera();
+    const float near_plane = float(std::max(0.005, camera.distance * 0.01));
+    cam->lens()->setPerspectiveProjection(float(camera.vertical_fov * 180 / 3.14159265358979323846), float(aspect()),
+                                          near_plane, float(camera.distance * 20 + 200));
+    cam->setPosition(to_qt(camera.eye()));
+    cam->setViewCenter(to_qt(camera.target));
+    cam->setUpVector(to_qt(camera.up()));
+    // key light from over the viewer's shoulder
+    const Vec3 direction = -camera.eye_direction() - 0.6 * camera.up() + 0.3 * camera.right();
+    key_light->setWorldDirection(to_qt(direction.normalized()));
+}
+
+void ModelViewer::Impl::rebuild() {
+    entities.reset();
+    if (!root || !has_model) return;
+    entities = std::make_unique<SceneEntities>(root, model, scene);
+    entities->set_pose(model, pose);
+    entities->set_selected_body(selected);
+    entities->set_show_body_frames(show_frames);
+    entities->set_show_centers_of_mass(show_centers_of_mass);
+    entities->set_joint_exaggeration(exaggeration);
+}
+
+bool ModelViewer::Impl::handle_window_event(QEvent* event) {
+    switch (event->type()) {
+    case QEvent::MouseButtonPress: {
+        auto* mouse = static_cast<QMouseEvent*>(event);
+        press_position = last_position = mouse->position().toPoint();
+        drag_button = mouse->button();
+        dragged = false;
+        return true;
+    }
+    case QEvent::MouseMove: {
+        auto* mouse = static_cast<QMouseEvent*>(event);
+        if (drag_button == Qt::NoButton) return false;
+        handle_drag(mouse->position().toPoint(), mouse->modifiers());
+        return true;
+    }
+    case QEvent::MouseButtonRelease: {
+        auto* mouse = static_cast<QMouseEvent*>(event);
+        if (!dragged && drag_button == Qt::LeftButton) pick(mouse->position().toPoint());
+        drag_button = Qt::NoButton;
+        return true;
+    }
+    case QEvent::MouseButtonDblClick:
+        self->fitToModel();
+        return true;
+    case QEvent::Wheel:
+        camera.zoom(static_cast<QWheelEvent*>(event)->angleDelta().y() / 120.0);
+        apply_camera();
+        return true;
+    case QEvent::Resize:
+        apply_camera();
+        return false;
+    default: return false;
+    }
+}
+
+void ModelViewer::Impl::handle_drag(const QPoint& position, Qt::KeyboardModifiers modifiers) {
+    const QPoint delta = position - last_position;
+    last_position = position;
+    if ((position - press_position).manhattanLength() > click_tolerance_pixels) dragged = true;
+    if (!dragged) return;
+    const bool pan = drag_button == Qt::MiddleButton || (drag_button == Qt::LeftButton && (modifiers & Qt::ShiftModifier));
+    if (pan) camera.pan(delta.x(), delta.y(), window->height());
+    else if (drag_button == Qt::LeftButton) camera.orbit(delta.x(), delta.y());
+    else if (drag_button == Qt::RightButton) camera.zoom(-delta.y() / 40.0);
+    apply_camera();
+}
+
+void ModelViewer::Impl::pick(const QPoint& position) {
+    Vec3 origin, direction;
+    camera.pixel_ray(position.x() + 0.5, position.y() + 0.5, window->width(), window->height(), origin, direction);
+    const PickResult hit = pick_body(scene, pose.body_pos, pose.body_ori, origin, direction);
+    self->selectBody(hit.body);
+    emit self->bodyClicked(hit.body);
+}
+
+QImage ModelViewer::Impl::capture_frame() {
+    Qt3DRender::QRenderCaptureReply* reply = capture->requestCapture();
+    if (!reply->isComplete()) {
+        QEventLoop loop;
+        QTimer timeout;
+        timeout.setSingleShot(true);
+        QObject::connect(reply, &Qt3DRender::QRenderCaptureReply::completed, &loop, &QEventLoop::quit);
+        QObject::connect(&timeout, &QTimer::timeout, &loop, &QEventLoop::quit);
+        timeout.start(capture_timeout_ms);
+        loop.exec();
+    }
+    QImage image = reply->isComplete() ? reply->image() : QImage();
+    delete reply;
+    if (flip_captures) image = image.mirrored(false, true);
+    return image.convertToFormat(QImage::Format_RGB32);
+}
+
+// Qt3D loads new geometry over a few frames: capture until two frames agree
+// and, with a model loaded, the frame is more than the clear colour.
+QImage ModelViewer::Impl::capture_image() {
+    QElapsedTimer waited;
+    waited.start();
+    while (!window->isExposed() && self->isVisible() && waited.elapsed() < expose_timeout_ms)
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
+    if (!window->isExposed()) return {};
+
+    QImage previous;
+    for (int attempt = 0; attempt < max_capture_frames; ++attempt) {
+        QImage image = capture_frame();
+        if (image.isNull()) break;
+        QImage blank(image.size(), image.format());
+        blank.fill(background_color);
+        const bool settled = image == previous && (!has_model || image != blank);
+        previous = image;
+        if (settled) break;
+    }
+    if (previous.isNull() && window->screen()) previous = window->screen()->grabWindow(window->winId()).toImage();
+    return previous;
+}
+
+ModelViewer::ModelViewer(QWidget* parent) : QWidget(parent), impl_(std::make_unique<Impl>()) {
+    impl_->self = this;
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    if (opengl_available()) {
+        impl_->create_3d_view(layout);
+    } else {
+        auto* label = new QLabel(tr("3D view unavailable: no OpenGL on this display"), this);
+        label->setAlignment(Qt::AlignCenter);
+        layout->addWidget(label);
+    }
+}
+
+ModelViewer::~ModelViewer() = default;
+
+void ModelViewer::setModel(const Model& model) {
+    const bool first = !impl_->has_model || impl_->model.file != model.file;
+    impl_->model = model;
+    impl_->has_model = true;
+    impl_->scene = describe_scene(model);
+    // bodies placed through the joint tree until the first snapshot arrives
+    fill_snapshot(model, initial_state(model), nullptr, impl_->pose);
+    if (impl_->selected >= Index(model.bodies.size())) impl_->selected = no_index;
+    impl_->rebuild();
+    if (first) resetView();
+}
+
+void ModelViewer::clearModel() {
+    impl_->entities.reset();
+    impl_->model = Model();
+    impl_->has_model = false;
+    impl_->scene = SceneDescription();
+    impl_->pose = PoseSnapshot();
+    impl_->selected = no_index;
+}
+
+const std::vector<Diagnostic>& ModelViewer::warnings() const { return impl_->scene.warnings; }
+
+void ModelViewer::setSnapshot(const PoseSnapshot& snapshot) {
+    impl_->pose = snapshot;
+    if (impl_->entities) impl_->entities->set_pose(impl_->model, impl_->pose);
+}
+
+void ModelViewer::selectBody(Index body) {
+    impl_->selected = body;
+    if (impl_->entities) impl_->entities->set_selected_body(body);
+}
+
+void ModelViewer::resetView() {
+    impl_->camera = OrbitCamera();
+    apply_camera_preset(impl_->camera, CameraPreset::Front);
+    fitToModel();
+}
+
+void ModelViewer::fitToModel() {
+    const WorldBounds bounds = scene_bounds(impl_->scene, impl_->pose.body_pos, impl_->pose.body_ori);
+    if (!bounds.empty) fit_camera(impl_->camera, bounds.min, bounds.max, impl_->aspect());
+    impl_->apply_camera();
+}
+
+void ModelViewer::setViewPreset(ViewPreset preset) {
+    switch (preset) {
+    case ViewPreset::Front: apply_camera_preset(impl_->camera, CameraPreset::Front); break;
+    case ViewPreset::Side: apply_camera_preset(impl_->camera, CameraPreset::Side); break;
+    case ViewPreset::Top: apply_camera_preset(impl_->camera, CameraPreset::Top); break;
+    }
+    impl_->apply_camera();
+}
+
+void ModelViewer::setShowBodyFrames(bool show) {
+    impl_->show_frames = show;
+    if (impl_->entities) impl_->entities->set_show_body_frames(show);
+}
+
+void ModelViewer::setShowCentersOfMass(bool show) {
+    impl_->show_centers_of_mass = show;
+    if (impl_->entities) impl_->entities->set_show_centers_of_mass(show);
+}
+
+void ModelViewer::setJointDisplacementExaggeration(double factor) {
+    impl_->exaggeration = factor;
+    if (impl_->entities) impl_->entities->set_joint_exaggeration(factor);
+}
+
+QImage ModelViewer::grabImage() {
+    QImage image;
+    if (impl_->window) image = impl_->capture_image();
+    if (image.isNull()) image = grab().toImage();
+    return image;
+}
+
+}  // namespace hfd

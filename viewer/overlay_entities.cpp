@@ -1,0 +1,138 @@
+#include "overlay_entities.h"
+
+#include "snapshot.h"
+
+#include <Qt3DCore/QEntity>
+#include <Qt3DCore/QTransform>
+#include <Qt3DExtras/QConeMesh>
+#include <Qt3DExtras/QCylinderMesh>
+#include <Qt3DExtras/QPhongMaterial>
+#include <Qt3DExtras/QSphereMesh>
+
+#include <algorithm>
+#include <cmath>
+
+namespace hfd {
+namespace {
+
+constexpr double muscle_radius = 0.005;
+constexpr double joint_anchor_radius = 0.014, joint_child_radius = 0.010, joint_link_radius = 0.004;
+constexpr double arrow_shaft_radius = 0.008, arrow_head_radius = 0.02, arrow_head_length = 0.05;
+constexpr double min_arrow_length = 1e-4;
+constexpr double min_link_length = 1e-5;
+
+}  // namespace
+
+QColor activation_color(double activation) {
+    const double a = std::isfinite(activation) ? std::clamp(activation, 0.0, 1.0) : 0.0;
+    return QColor::fromRgbF(float(a), 0.0f, float(1 - a));
+}
+
+OverlayEntities::OverlayEntities(Qt3DCore::QEntity* parent, const Model& model, const UnitMeshes& unit)
+    : root_(new Qt3DCore::QEntity(parent)), unit_(unit) {
+    const double weight = model.total_mass() * model.gravity.norm();
+    if (weight > 0) metres_per_newton_ = 1.0 / weight;
+    arrow_material_ = make_material(QColor(240, 170, 20), root_, 0.4);
+
+    muscles_.resize(model.muscles.size());
+    for (std::size_t m = 0; m < model.muscles.size(); ++m) {
+        muscles_[m].material = make_material(activation_color(0), root_, 0.4);
+        const std::size_t segments = model.muscles[m].path.size() > 0 ? model.muscles[m].path.size() - 1 : 0;
+        for (std::size_t s = 0; s < segments; ++s) {
+            Placed segment;
+            segment.entity = make_entity(root_, &segment.transform, {unit_.cylinder, muscles_[m].material});
+            muscles_[m].segments.push_back(segment);
+        }
+    }
+
+    auto* anchor_material = make_material(QColor(90, 90, 100), root_, 0.4);
+    auto* child_material = make_material(QColor(200, 60, 160), root_, 0.4);
+    joints_.resize(model.joints.size());
+    for (JointEntities& joint : joints_) {
+        joint.parent_anchor.entity = make_entity(root_, &joint.parent_anchor.transform, {unit_.sphere, anchor_material});
+        joint.parent_anchor.transform->setScale(float(joint_anchor_radius));
+        joint.child_anchor.entity = make_entity(root_, &joint.child_anchor.transform, {unit_.sphere, child_material});
+        joint.child_anchor.transform->setScale(float(joint_child_radius));
+        joint.link.entity = make_entity(root_, &joint.link.transform, {unit_.cylinder, child_material});
+    }
+    joint_anchor_.assign(model.joints.size(), Vec3::Zero());
+    joint_displacement_.assign(model.joints.size(), Vec3::Zero());
+}
+
+void OverlayEntities::set_pose(const Model& model, const PoseSnapshot& pose) {
+    const std::size_t muscle_count = std::min(muscles_.size(), pose.muscle_path.size());
+    for (std::size_t m = 0; m < muscle_count; ++m) {
+        const std::vector<Vec3>& path = pose.muscle_path[m];
+        MuscleEntities& muscle = muscles_[m];
+        for (std::size_t s = 0; s < muscle.segments.size(); ++s) {
+            const bool have = s + 1 < path.size();
+            muscle.segments[s].entity->setEnabled(have);
+            if (have) set_segment_transform(muscle.segments[s].transform, path[s], path[s + 1], muscle_radius);
+        }
+        if (m < pose.muscle_activation.size())
+            set_material_color(muscle.material, activation_color(pose.muscle_activation[m]), 0.4);
+    }
+
+    const bool have_bodies = pose.body_pos.size() == model.bodies.size() && pose.body_ori.size() == model.bodies.size();
+    if (have_bodies && joints_.size() == model.joints.size()) {
+        for (std::size_t j = 0; j < joints_.size(); ++j) {
+            joint_anchor_[j] = joint_parent_anchor(model, pose.body_pos, pose.body_ori, Index(j));
+            joint_displacement_[j] = j < pose.joint_displacement.size()
+                                         ? pose.joint_displacement[j]
+                                         : Vec3(joint_child_anchor(model, pose.body_pos, pose.body_ori, Index(j)) -
+                                                joint_anchor_[j]);
+        }
+        place_joints();
+    }
+    set_contacts(pose.contacts);
+}
+
+void OverlayEntities::set_joint_exaggeration(double factor) {
+    exaggeration_ = std::isfinite(factor) ? factor : 1.0;
+    place_joints();
+}
+
+void OverlayEntities::place_joints() {
+    for (std::size_t j = 0; j < joints_.size(); ++j) {
+        const Vec3 child = joint_anchor_[j] + exaggeration_ * joint_displacement_[j];
+        joints_[j].parent_anchor.transform->setTranslation(to_qt(joint_anchor_[j]));
+        joints_[j].child_anchor.transform->setTranslation(to_qt(child));
+        const bool visible_link = (child - joint_anchor_[j]).norm() > min_link_length;
+        joints_[j].child_anchor.entity->setEnabled(visible_link);
+        joints_[j].link.entity->setEnabled(visible_link);
+        if (visible_link) set_segment_transform(joints_[j].link.transform, joint_anchor_[j], child, joint_link_radius);
+    }
+}
+
+OverlayEntities::Arrow OverlayEntities::make_arrow() {
+    Arrow arrow;
+    arrow.root.entity = make_entity(root_, &arrow.root.transform, {});
+    arrow.shaft.entity = make_entity(arrow.root.entity, &arrow.shaft.transform, {unit_.cylinder, arrow_material_});
+    arrow.head.entity = make_entity(arrow.root.entity, &arrow.head.transform, {unit_.cone, arrow_material_});
+    return arrow;
+}
+
+// The arrow's root frame has +y along the force; shaft and head are laid out
+// along it so the tip is at point + metres_per_newton * force.
+void OverlayEntities::set_contacts(const std::vector<PoseSnapshot::ContactArrow>& contacts) {
+    std::size_t used = 0;
+    for (const PoseSnapshot::ContactArrow& contact : contacts) {
+        const double length = metres_per_newton_ * contact.force.norm();
+        if (!(length > min_arrow_length) || !contact.point.allFinite()) continue;
+        if (used == arrows_.size()) arrows_.push_back(make_arrow());
+        Arrow& arrow = arrows_[used++];
+        arrow.root.entity->setEnabled(true);
+        arrow.root.transform->setTranslation(to_qt(contact.point));
+        arrow.root.transform->setRotation(to_qt(rotation_from_y(contact.force)));
+        const double head = std::min(arrow_head_length, 0.5 * length);
+        const double shaft = length - head;
+        arrow.shaft.transform->setTranslation(QVector3D(0, float(0.5 * shaft), 0));
+        arrow.shaft.transform->setScale3D(QVector3D(float(arrow_shaft_radius), float(std::max(shaft, 1e-6)),
+                                                    float(arrow_shaft_radius)));
+        arrow.head.transform->setTranslation(QVector3D(0, float(shaft + 0.5 * head), 0));
+        arrow.head.transform->setScale3D(QVector3D(float(arrow_head_radius), float(head), float(arrow_head_radius)));
+    }
+    for (std::size_t i = used; i < arrows_.size(); ++i) arrows_[i].root.entity->setEnabled(false);
+}
+
+}  // namespace hfd

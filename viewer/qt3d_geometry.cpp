@@ -1,0 +1,82 @@
+#include "qt3d_geometry.h"
+
+#include <Qt3DCore/QAttribute>
+#include <Qt3DCore/QBuffer>
+#include <Qt3DCore/QGeometry>
+#include <Qt3DRender/QGeometryRenderer>
+
+#include <cstring>
+
+namespace hfd {
+namespace {
+
+using Qt3DCore::QAttribute;
+
+constexpr int vertex_stride = 6 * sizeof(float);  // position, normal
+
+QAttribute* vertex_attribute(Qt3DCore::QGeometry* geometry, Qt3DCore::QBuffer* buffer, const QString& name,
+                             int byte_offset, int count) {
+    auto* attribute = new QAttribute(geometry);
+    attribute->setName(name);
+    attribute->setAttributeType(QAttribute::VertexAttribute);
+    attribute->setVertexBaseType(QAttribute::Float);
+    attribute->setVertexSize(3);
+    attribute->setBuffer(buffer);
+    attribute->setByteStride(vertex_stride);
+    attribute->setByteOffset(uint(byte_offset));
+    attribute->setCount(uint(count));
+    return attribute;
+}
+
+Qt3DCore::QGeometry* interleaved_geometry(const std::vector<Eigen::Vector3f>& positions,
+                                          const std::vector<Eigen::Vector3f>& normals, Qt3DCore::QNode* parent) {
+    QByteArray vertices(qsizetype(positions.size()) * vertex_stride, Qt::Uninitialized);
+    float* out = reinterpret_cast<float*>(vertices.data());
+    for (std::size_t i = 0; i < positions.size(); ++i) {
+        const Eigen::Vector3f normal = i < normals.size() ? normals[i] : Eigen::Vector3f::UnitY();
+        const float values[6] = {positions[i].x(), positions[i].y(), positions[i].z(),
+                                 normal.x(), normal.y(), normal.z()};
+        std::memcpy(out + 6 * i, values, sizeof(values));
+    }
+    auto* geometry = new Qt3DCore::QGeometry(parent);
+    auto* buffer = new Qt3DCore::QBuffer(geometry);
+    buffer->setData(vertices);
+    const int count = int(positions.size());
+    geometry->addAttribute(vertex_attribute(geometry, buffer, QAttribute::defaultPositionAttributeName(), 0, count));
+    geometry->addAttribute(
+        vertex_attribute(geometry, buffer, QAttribute::defaultNormalAttributeName(), 3 * sizeof(float), count));
+    return geometry;
+}
+
+}  // namespace
+
+Qt3DRender::QGeometryRenderer* make_triangle_renderer(const TriangleMesh& mesh, Qt3DCore::QNode* parent) {
+    auto* renderer = new Qt3DRender::QGeometryRenderer(parent);
+    Qt3DCore::QGeometry* geometry = interleaved_geometry(mesh.positions, mesh.normals, renderer);
+
+    QByteArray indices(qsizetype(mesh.triangles.size()) * 3 * qsizetype(sizeof(std::uint32_t)), Qt::Uninitialized);
+    if (!mesh.triangles.empty()) std::memcpy(indices.data(), mesh.triangles.data(), std::size_t(indices.size()));
+    auto* index_buffer = new Qt3DCore::QBuffer(geometry);
+    index_buffer->setData(indices);
+    auto* index_attribute = new QAttribute(geometry);
+    index_attribute->setAttributeType(QAttribute::IndexAttribute);
+    index_attribute->setVertexBaseType(QAttribute::UnsignedInt);
+    index_attribute->setBuffer(index_buffer);
+    index_attribute->setCount(uint(mesh.triangles.size() * 3));
+    geometry->addAttribute(index_attribute);
+
+    renderer->setGeometry(geometry);
+    renderer->setPrimitiveType(Qt3DRender::QGeometryRenderer::Triangles);
+    return renderer;
+}
+
+Qt3DRender::QGeometryRenderer* make_line_renderer(const std::vector<Eigen::Vector3f>& segment_points,
+                                                  Qt3DCore::QNode* parent) {
+    auto* renderer = new Qt3DRender::QGeometryRenderer(parent);
+    renderer->setGeometry(interleaved_geometry(segment_points, {}, renderer));
+    renderer->setPrimitiveType(Qt3DRender::QGeometryRenderer::Lines);
+    renderer->setVertexCount(int(segment_points.size()));
+    return renderer;
+}
+
+}  // namespace hfd

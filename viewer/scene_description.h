@@ -1,0 +1,60 @@
+#pragma once
+// What the view draws for a model, as plain data: one drawable per geometry,
+// mesh and bare body, in its body's frame, with meshes loaded and missing
+// files turned into placeholders plus a warning. Qt3D maps this (scene_entities),
+// picking and fit-to-model read it.
+#include "model/model.h"
+#include "triangle_mesh.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace hfd {
+
+enum class DrawShape { Sphere, Ellipsoid, Box, Cylinder, Capsule, Plane, Mesh };
+
+struct Drawable {
+    Index body = no_index;        // no_index: fixed in the world
+    DrawShape shape = DrawShape::Sphere;
+    double radius = 0, height = 0;
+    Vec3 half_dim = Vec3::Zero(); // box; ellipsoid semi-axes
+    Vec3 plane_normal = Vec3::UnitY();
+    std::shared_ptr<const TriangleMesh> mesh;
+    Vec3 pos = Vec3::Zero();      // drawable frame in the body frame
+    Quat ori = Quat::Identity();
+    Vec3 scale = Vec3::Ones();    // applied to meshes
+    Eigen::Vector4d color = Eigen::Vector4d(0.8, 0.8, 0.8, 1);
+    bool placeholder = false;     // stands in for a mesh that could not be loaded
+    // extent in the drawable frame (scale applied); planes have none
+    Vec3 local_min = Vec3::Zero(), local_max = Vec3::Zero();
+    bool pickable() const { return shape != DrawShape::Plane; }
+};
+
+struct SceneDescription {
+    std::vector<Drawable> drawables;
+    std::vector<Diagnostic> warnings;
+};
+
+SceneDescription describe_scene(const Model& model);
+
+// Where a mesh file is looked for: as given when absolute, else relative to
+// the model directory and its geometry/ subfolder. Empty when none exists.
+std::string resolve_mesh_file(const std::string& model_directory, const std::string& file);
+
+// Loads .vtp or .obj by extension.
+MeshLoadResult load_mesh_file(const std::string& path);
+
+// Axis-aligned world bounds of the pickable drawables at the given body poses.
+struct WorldBounds {
+    Vec3 min = Vec3::Zero(), max = Vec3::Zero();
+    bool empty = true;
+};
+WorldBounds scene_bounds(const SceneDescription& scene, const std::vector<Vec3>& body_pos,
+                         const std::vector<Quat>& body_ori);
+
+// Pose of a drawable's frame in the world.
+void drawable_world_pose(const Drawable& drawable, const std::vector<Vec3>& body_pos,
+                         const std::vector<Quat>& body_ori, Vec3& pos, Quat& ori);
+
+}  // namespace hfd

@@ -1,0 +1,138 @@
+#include "scene_entities.h"
+
+#include "overlay_entities.h"
+#include "primitive_mesh.h"
+#include "qt3d_geometry.h"
+
+#include <Qt3DCore/QEntity>
+#include <Qt3DCore/QTransform>
+#include <Qt3DExtras/QCylinderMesh>
+#include <Qt3DExtras/QPhongMaterial>
+#include <Qt3DExtras/QPlaneMesh>
+#include <Qt3DExtras/QSphereMesh>
+#include <Qt3DExtras/QCuboidMesh>
+#include <Qt3DRender/QGeometryRenderer>
+
+namespace hfd {
+namespace {
+
+constexpr float ground_half_size = 20;   // m
+constexpr float grid_spacing = 1;        // m
+constexpr double frame_axis_length = 0.12, frame_axis_radius = 0.004;
+constexpr double center_of_mass_radius = 0.022;
+const QColor highlight_color = QColor::fromRgbF(1.0f, 0.85f, 0.2f);
+
+// The selected body's colour moves halfway to a warm yellow.
+QColor highlighted(const QColor& color) {
+    return QColor::fromRgbF(0.5f * (color.redF() + highlight_color.redF()), 0.5f * (color.greenF() + highlight_color.greenF()),
+                            0.5f * (color.blueF() + highlight_color.blueF()));
+}
+
+void add_axis(Qt3DCore::QEntity* frame, const UnitMeshes& unit, const Vec3& axis, const QColor& color) {
+    Qt3DCore::QTransform* t = nullptr;
+    make_entity(frame, &t, {unit.cylinder, make_material(color, frame, 0.5)});
+    set_segment_transform(t, Vec3::Zero(), frame_axis_length * axis, frame_axis_radius);
+}
+
+}  // namespace
+
+SceneEntities::SceneEntities(Qt3DCore::QEntity* parent, const Model& model, const SceneDescription& scene) {
+    root_ = new Qt3DCore::QEntity(parent);
+    unit_ = make_unit_meshes(root_);
+    bodies_.resize(model.bodies.size());
+    for (BodyEntities& body : bodies_) {
+        body.entity = make_entity(root_, &body.transform, {});
+        add_body_decorations(body);
+    }
+    for (const Drawable& drawable : scene.drawables) add_drawable(drawable);
+    overlays_ = std::make_unique<OverlayEntities>(root_, model, unit_);
+}
+
+SceneEntities::~SceneEntities() {
+    overlays_.reset();
+    delete root_;
+}
+
+void SceneEntities::add_body_decorations(BodyEntities& body) {
+    body.frame = new Qt3DCore::QEntity(body.entity);
+    add_axis(body.frame, unit_, Vec3::UnitX(), QColor(220, 40, 40));
+    add_axis(body.frame, unit_, Vec3::UnitY(), QColor(40, 180, 40));
+    add_axis(body.frame, unit_, Vec3::UnitZ(), QColor(40, 80, 230));
+    body.frame->setEnabled(false);
+    Qt3DCore::QTransform* t = nullptr;
+    body.center_of_mass = make_entity(body.entity, &t, {unit_.sphere, make_material(QColor(250, 200, 0), body.entity, 0.5)});
+    t->setScale(float(center_of_mass_radius));
+    body.center_of_mass->setEnabled(false);
+}
+
+void SceneEntities::add_drawable(const Drawable& d) {
+    const bool on_body = d.body >= 0 && std::size_t(d.body) < bodies_.size();
+    Qt3DCore::QEntity* parent = on_body ? bodies_[d.body].entity : root_;
+    const QColor color = to_qcolor(d.color);
+    auto* material = make_material(color, parent);
+    Qt3DCore::QTransform* t = nullptr;
+    Quat ori = d.ori;
+    QVector3D scale(1, 1, 1);
+    Qt3DCore::QComponent* shape = nullptr;
+    switch (d.shape) {
+    case DrawShape::Sphere: shape = unit_.sphere; scale = QVector3D(1, 1, 1) * float(d.radius); break;
+    case DrawShape::Ellipsoid: shape = unit_.sphere; scale = to_qt(d.half_dim); break;
+    case DrawShape::Box: shape = unit_.cube; scale = 2 * to_qt(d.half_dim); break;
+    case DrawShape::Cylinder: shape = unit_.cylinder; scale = QVector3D(float(d.radius), float(d.height), float(d.radius)); break;
+    case DrawShape::Capsule: shape = make_triangle_renderer(capsule_mesh(float(d.radius), float(d.height)), parent); break;
+    case DrawShape::Mesh: shape = make_triangle_renderer(*d.mesh, parent); scale = to_qt(d.scale); break;
+    case DrawShape::Plane: {
+        auto* plane = new Qt3DExtras::QPlaneMesh(parent);
+        plane->setWidth(2 * ground_half_size);
+        plane->setHeight(2 * ground_half_size);
+        shape = plane;
+        ori = d.ori * rotation_from_y(d.plane_normal);
+        break;
+    }
+    }
+    Qt3DCore::QEntity* entity = make_entity(parent, &t, {shape, material});
+    t->setTranslation(to_qt(d.pos));
+    t->setRotation(to_qt(ori));
+    t->setScale3D(scale);
+    if (d.shape == DrawShape::Plane) {
+        material->setSpecular(Qt::black);  // a matte floor: no glare when looking down
+        // grid lines just above the surface so they win the depth test
+        Qt3DCore::QTransform* grid_transform = nullptr;
+        make_entity(entity, &grid_transform,
+                    {make_line_renderer(grid_lines(ground_half_size, grid_spacing), entity),
+                     make_material(QColor(150, 156, 150), entity)});
+        grid_transform->setTranslation(QVector3D(0, 0.002f, 0));
+    } else {
+        materials_.push_back({d.body, material, color});
+    }
+}
+
+void SceneEntities::set_pose(const Model& model, const PoseSnapshot& pose) {
+    if (pose.body_pos.size() == bodies_.size() && pose.body_ori.size() == bodies_.size()) {
+        for (std::size_t b = 0; b < bodies_.size(); ++b) {
+            bodies_[b].transform->setTranslation(to_qt(pose.body_pos[b]));
+            bodies_[b].transform->setRotation(to_qt(pose.body_ori[b]));
+        }
+    }
+    overlays_->set_pose(model, pose);
+}
+
+void SceneEntities::set_selected_body(Index body) {
+    selected_ = body;
+    for (const DrawnMaterial& drawn : materials_) {
+        const bool selected = drawn.body == body && body != no_index;
+        set_material_color(drawn.material, selected ? highlighted(drawn.color) : drawn.color);
+    }
+}
+
+void SceneEntities::set_show_body_frames(bool show) {
+    for (BodyEntities& body : bodies_) body.frame->setEnabled(show);
+}
+
+void SceneEntities::set_show_centers_of_mass(bool show) {
+    for (BodyEntities& body : bodies_) body.center_of_mass->setEnabled(show);
+}
+
+void SceneEntities::set_joint_exaggeration(double factor) { overlays_->set_joint_exaggeration(factor); }
+
+}  // namespace hfd

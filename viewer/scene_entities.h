@@ -1,0 +1,56 @@
+#pragma once
+// The Qt3D entities of one model: a transform per body carrying its drawables,
+// body frame axes and centre-of-mass marker, plus the overlays (muscles,
+// joints, contact arrows). Built once per model; a pose only moves them.
+#include "model_viewer.h"
+#include "qt3d_helpers.h"
+#include "scene_description.h"
+
+#include <memory>
+#include <vector>
+
+namespace Qt3DCore { class QEntity; class QTransform; }
+namespace Qt3DExtras { class QPhongMaterial; }
+
+namespace hfd {
+
+class OverlayEntities;
+
+class SceneEntities {
+public:
+    SceneEntities(Qt3DCore::QEntity* parent, const Model& model, const SceneDescription& scene);
+    ~SceneEntities();
+    SceneEntities(const SceneEntities&) = delete;
+    SceneEntities& operator=(const SceneEntities&) = delete;
+
+    void set_pose(const Model& model, const PoseSnapshot& pose);
+    void set_selected_body(Index body);
+    void set_show_body_frames(bool show);
+    void set_show_centers_of_mass(bool show);
+    void set_joint_exaggeration(double factor);
+
+private:
+    struct BodyEntities {
+        Qt3DCore::QEntity* entity = nullptr;
+        Qt3DCore::QTransform* transform = nullptr;
+        Qt3DCore::QEntity* frame = nullptr;
+        Qt3DCore::QEntity* center_of_mass = nullptr;
+    };
+    struct DrawnMaterial {
+        Index body = no_index;
+        Qt3DExtras::QPhongMaterial* material = nullptr;
+        QColor color;
+    };
+
+    void add_drawable(const Drawable& drawable);
+    void add_body_decorations(BodyEntities& body);
+
+    Qt3DCore::QEntity* root_ = nullptr;
+    UnitMeshes unit_;
+    std::vector<BodyEntities> bodies_;
+    std::vector<DrawnMaterial> materials_;
+    std::unique_ptr<OverlayEntities> overlays_;
+    Index selected_ = no_index;
+};
+
+}  // namespace hfd
