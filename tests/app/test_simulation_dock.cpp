@@ -1,0 +1,206 @@
+// The simulation dock writes its force and integrator choices into the
+// document's config blocks, and what it runs is what the file says.
+#include "simulation_dock.h"
+
+#include "document.h"
+#include "format/parser.h"
+#include "main_window.h"
+#include "plot_dock.h"
+#include "simulation_status.h"
+#include "simulation_controller.h"
+#include "studio_test_support.h"
+
+#include <QAction>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QMenuBar>
+#include <QTest>
+#include <QTextDocument>
+
+using namespace hfd;
+using namespace hfd::studio;
+
+namespace {
+
+QString model_with_config() {
+    return QString::fromUtf8(studio_test::pendulum_text()) +
+           QStringLiteral("composite_force {\n\tjoint_force_pnld {}\n\tsimple_collision_detection {}\n"
+                          "\tcontact_force_hunt_crossley {}\n}\n# integrator\nerror_control_integrator_mem { accuracy = 0.001 }\n");
+}
+
+SimConfig config_of(const std::string& text) {
+    const ParseResult parsed = parse_text(text, "test.hfd");
+    std::vector<Diagnostic> diagnostics;
+    SimConfig config = read_sim_config(parsed.root, "test.hfd", diagnostics);
+    return parsed.ok() && !has_errors(diagnostics) ? config : SimConfig{};
+}
+
+QComboBox* combo_with(QWidget* parent, const QString& item) {
+    for (QComboBox* combo : parent->findChildren<QComboBox*>())
+        if (combo->findText(item) >= 0) return combo;
+    return nullptr;
+}
+
+}  // namespace
+
+class TestSimulationDock : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() { studio_test::isolate_settings(settings_dir_); }
+    void editsReplaceTheBlocksInPlace();
+    void editsAppendMissingBlocks();
+    void choicesRoundTripThroughConfig();
+    void changingTheIntegratorRewritesTheDocument();
+    void installAddsDocksAndMenus();
+
+private:
+    QTemporaryDir settings_dir_;
+};
+
+void TestSimulationDock::editsReplaceTheBlocksInPlace() {
+    const std::string text = model_with_config().toStdString();
+    const ParseResult parsed = parse_text(text, "test.hfd");
+    QVERIFY(parsed.ok());
+    SimConfig config = config_of(text);
+    ForceChoices choices = choices_from_config(config);
+    choices.integrator = "symplectic_euler_integrator";
+    choices.step_size = 0.0005;
+    choices.contact_force = "contact_force_pd";
+    apply_choices(choices, config);
+    const std::string edited = apply_text_edits(text, config_block_edits(text, parsed.root, config));
+    const SimConfig read = config_of(edited);
+    QCOMPARE(read.integrator.key, std::string("symplectic_euler_integrator"));
+    QCOMPARE(to_number(*read.integrator.find("step_size")).value(), 0.0005);
+    QVERIFY(!read.integrator.find("accuracy"));
+    QCOMPARE(read.composite_force.children.size(), size_t(3));
+    QCOMPARE(read.composite_force.children[2].key, std::string("contact_force_pd"));
+    // Everything outside the two blocks is untouched, the comment between them included.
+    const size_t model_end = text.find("composite_force");
+    QCOMPARE(edited.substr(0, model_end), text.substr(0, model_end));
+    QVERIFY(edited.find("# integrator") != std::string::npos);
+    QCOMPARE(std::count(edited.begin(), edited.end(), '{') , std::count(edited.begin(), edited.end(), '}'));
+    QVERIFY(edited.find("error_control_integrator_mem") == std::string::npos);
+}
+
+void TestSimulationDock::editsAppendMissingBlocks() {
+    const std::string text = studio_test::pendulum_text();
+    const ParseResult parsed = parse_text(text, "test.hfd");
+    QVERIFY(parsed.ok());
+    std::vector<Diagnostic> diagnostics;
+    SimConfig config = read_sim_config(parsed.root, "test.hfd", diagnostics);
+    QVERIFY(config.from_defaults);
+    ForceChoices choices = choices_from_config(config);
+    choices.motors = false;
+    choices.muscle_force.clear();
+    apply_choices(choices, config);
+    const std::string edited = apply_text_edits(text, config_block_edits(text, parsed.root, config));
+    QVERIFY(edited.rfind(text, 0) == 0);  // appended after the unchanged model
+    const SimConfig read = config_of(edited);
+    QVERIFY(!read.from_defaults);
+    QVERIFY(read.composite_force.same_content(config.composite_force));
+    QVERIFY(read.integrator.same_content(config.integrator));
+    QVERIFY(!read.composite_force.find("joint_motor_force"));
+}
+
+void TestSimulationDock::choicesRoundTripThroughConfig() {
+    SimConfig config = config_of(model_with_config().toStdString());
+    ForceChoices choices = choices_from_config(config);
+    QCOMPARE(choices.joint_force, std::string("joint_force_pnld"));
+    QVERIFY(choices.collision_detection);
+    QVERIFY(!choices.collision_between_objects);
+    QCOMPARE(choices.accuracy, 0.001);
+    choices.collision_between_objects = true;
+    choices.muscle_force = "muscle_force_gh2010";
+    choices.motors = true;
+    apply_choices(choices, config);
+    const ForceChoices back = choices_from_config(config);
+    QVERIFY(back.collision_between_objects);
+    QCOMPARE(back.muscle_force, std::string("muscle_force_gh2010"));
+    QVERIFY(back.motors);
+    // canonical order: joint, collision, contact, muscle, motor
+    QStringList keys;
+    for (const PropNode& child : config.composite_force.children) keys << QString::fromStdString(child.key);
+    QCOMPARE(keys, QStringList({"joint_force_pnld", "simple_collision_detection", "contact_force_hunt_crossley",
+                                "muscle_force_gh2010", "joint_motor_force"}));
+    choices.collision_detection = false;
+    apply_choices(choices, config);
+    QVERIFY(!config.composite_force.find("simple_collision_detection"));
+}
+
+void TestSimulationDock::changingTheIntegratorRewritesTheDocument() {
+    Document document;
+    document.setUntitled(model_with_config(), {}, false);
+    document.analyzer()->analyzeNow();
+    QVERIFY(document.lastValidModel());
+    SimulationController controller;
+    SimulationDock dock(&document, &controller);
+    QComboBox* integrator = combo_with(&dock, QStringLiteral("symplectic_euler_integrator"));
+    QVERIFY(integrator);
+    QCOMPARE(integrator->currentText(), QStringLiteral("error_control_integrator_mem"));
+    QVERIFY(!document.isDirty());
+    integrator->setCurrentIndex(integrator->findText(QStringLiteral("symplectic_euler_integrator")));
+    const std::string text = document.text().toStdString();
+    QVERIFY(document.isDirty());
+    QCOMPARE(config_of(text).integrator.key, std::string("symplectic_euler_integrator"));
+    QVERIFY(text.find("error_control_integrator_mem") == std::string::npos);
+    // One undo step restores the file.
+    document.textDocument()->undo();
+    QCOMPARE(document.text(), model_with_config());
+
+    // Unchecking collision detection removes the component from the file.
+    document.analyzer()->analyzeNow();
+    QCheckBox* collision = nullptr;
+    for (QCheckBox* check : dock.findChildren<QCheckBox*>())
+        if (check->text() == QStringLiteral("collision detection")) collision = check;
+    QVERIFY(collision && collision->isChecked());
+    collision->setChecked(false);
+    QVERIFY(!config_of(document.text().toStdString()).composite_force.find("simple_collision_detection"));
+    // Reset loads what the file says.
+    QVERIFY(dock.reloadFromDocument());
+    QVERIFY(controller.isLoaded());
+}
+
+void TestSimulationDock::installAddsDocksAndMenus() {
+    MainWindowOptions options;
+    options.with_viewer = false;
+    options.use_dialogs = false;
+    options.restore_settings = false;
+    MainWindow window(options);
+    QVERIFY(window.findChild<SimulationDock*>());
+    QVERIFY(window.findChild<QDockWidget*>(QStringLiteral("PlotDock")));
+    QVERIFY(window.findChild<QDockWidget*>(QStringLiteral("ControlsDock")));
+    QVERIFY(window.findChild<QWidget*>(QStringLiteral("SimulationStatus")));
+    QStringList menus;
+    for (QAction* action : window.menuBar()->actions()) menus << action->text();
+    QVERIFY2(menus.contains(QStringLiteral("&Simulation")), qPrintable(menus.join(',')));
+    SimulationDock* dock = window.findChild<SimulationDock*>();
+    QCOMPARE(dock->playAction()->shortcut(), QKeySequence(Qt::Key_Space));
+
+    // Open a sample and play it through the window's actions: the status bar
+    // and the plots follow the run.
+    QVERIFY(window.openFile(QStringLiteral(HFD_SAMPLES_DIR "/arm_muscles.hfd")));
+    window.document()->analyzer()->analyzeNow();
+    QVERIFY(window.document()->lastValidModel());
+    // at the default real-time factor 1: 5 s of simulated time take about 5 s
+    auto* status = window.findChild<SimulationStatus*>();
+    auto* plots = window.findChild<PlotDock*>();
+    dock->playAction()->trigger();
+    QTRY_VERIFY_WITH_TIMEOUT(plots->rowCount() > 20, 20000);
+    dock->playAction()->trigger();  // pause
+    QTRY_VERIFY2_WITH_TIMEOUT(status->text().contains(QStringLiteral("paused")), qPrintable(status->text()), 5000);
+    QVERIFY(!dock->playAction()->isChecked());
+    dock->resetAction()->trigger();
+    QTRY_COMPARE_WITH_TIMEOUT(plots->rowCount(), size_t(1), 5000);
+    // Reset has Ctrl+R or F5, and no key that another action of the window already uses.
+    const QList<QKeySequence> reset_keys = dock->resetAction()->shortcuts();
+    QVERIFY(!reset_keys.isEmpty());
+    QVERIFY(reset_keys.contains(QKeySequence(Qt::Key_F5)) || reset_keys.contains(QKeySequence(Qt::CTRL | Qt::Key_R)));
+    for (QAction* action : window.findChildren<QAction*>()) {
+        if (action == dock->resetAction()) continue;
+        for (const QKeySequence& key : action->shortcuts())
+            QVERIFY2(!reset_keys.contains(key), qPrintable(action->text() + " also uses " + key.toString()));
+    }
+}
+
+QTEST_MAIN(TestSimulationDock)
+#include "test_simulation_dock.moc"
