@@ -4,6 +4,25 @@
 
 namespace hfd::test {
 
+// A 0.5 m pendulum on a stiff pin joint, swinging from horizontal (recording and export tests).
+inline const char* pin_pendulum_text = R"(
+model {
+	name = pendulum
+	body { name = ground mass = 0 inertia { x = 0 y = 0 z = 0 } }
+	body {
+		name = bob
+		mass = 1
+		inertia { x = 0.01 y = 0.01 z = 0.01 }
+		pos { x = 0.5 y = 1 z = 0 }
+		joint { name = pivot parent = ground pos_in_parent { x = 0 y = 1 z = 0 } pos_in_child { x = -0.5 y = 0 z = 0 }
+			stiffness = 1e5 damping = 10 }
+	}
+	dof { name = swing source = bob_rz }
+}
+composite_force { joint_force_pd {} }
+symplectic_euler_integrator { step_size = 1e-4 }
+)";
+
 // Two links hanging from the ground, swinging in the x-y plane from the given
 // dof angles (degrees). joint_damping is the damping of each joint's spring.
 inline std::string double_pendulum(const std::string& forces, const std::string& integrator, double angle1 = 90,

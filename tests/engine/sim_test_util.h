@@ -17,7 +17,8 @@ inline std::string diagnostics_text(const std::vector<Diagnostic>& diagnostics) 
 }
 
 // Fails the current test (returns nullptr) when parsing, building or creating fails.
-inline std::unique_ptr<Simulation> make_simulation(const std::string& text, std::vector<Diagnostic>* out = nullptr) {
+inline std::unique_ptr<Simulation> make_simulation(const std::string& text, std::vector<Diagnostic>* out = nullptr,
+                                                   SimConfig* config_out = nullptr) {
     std::vector<Diagnostic> diagnostics;
     ParseResult parsed = parse_text(text, "inline.hfd");
     diagnostics = parsed.diagnostics;
@@ -27,6 +28,7 @@ inline std::unique_ptr<Simulation> make_simulation(const std::string& text, std:
         diagnostics.insert(diagnostics.end(), built.diagnostics.begin(), built.diagnostics.end());
         if (built.model) {
             const SimConfig config = read_sim_config(parsed.root, "inline.hfd", diagnostics);
+            if (config_out) *config_out = config;
             sim = Simulation::create(std::move(*built.model), config, diagnostics);
         }
     }

@@ -1,5 +1,7 @@
 // `hfd simulate` end to end: exit codes for bad arguments / missing or invalid
 // files / blown-up simulations, and the files it writes.
+#include "chain_models.h"
+
 #include <QtTest>
 
 #include <QProcess>
@@ -11,23 +13,6 @@
 #include <vector>
 
 namespace {
-
-const char* pendulum_text = R"(model {
-	name = pendulum
-	body { name = ground mass = 0 inertia { x = 0 y = 0 z = 0 } }
-	body {
-		name = bob
-		mass = 1
-		inertia { x = 0.01 y = 0.01 z = 0.01 }
-		pos { x = 0.5 y = 1 z = 0 }
-		joint { name = pivot parent = ground pos_in_parent { x = 0 y = 1 z = 0 } pos_in_child { x = -0.5 y = 0 z = 0 }
-			stiffness = 1e5 damping = 10 }
-	}
-	dof { name = swing source = bob_rz }
-}
-composite_force { joint_force_pd {} }
-symplectic_euler_integrator { step_size = 1e-4 }
-)";
 
 const char* ball_text = R"(model {
 	material { name = rubber stiffness = 2e4 damping = 0 }
@@ -104,7 +89,7 @@ QString TestCliSimulate::write(const QString& name, const char* text) {
 }
 
 void TestCliSimulate::bad_arguments_exit_2() {
-    const QString model = write("pendulum.hfd", pendulum_text);
+    const QString model = write("pendulum.hfd", hfd::test::pin_pendulum_text);
     Run r = run({});
     QCOMPARE(r.exit_code, 2);
     QVERIFY2(r.err.contains("no model"), qPrintable(r.err));
@@ -135,7 +120,7 @@ void TestCliSimulate::missing_model_exits_1() {
     const Run r = run({directory_.filePath("absent.hfd")});
     QCOMPARE(r.exit_code, 1);
     QVERIFY2(r.err.contains("absent.hfd"), qPrintable(r.err));
-    const QString model = write("pendulum.hfd", pendulum_text);
+    const QString model = write("pendulum.hfd", hfd::test::pin_pendulum_text);
     const Run config = run({model, "--config", directory_.filePath("absent.zml")});
     QCOMPARE(config.exit_code, 1);
     QVERIFY2(config.err.contains("absent.zml"), qPrintable(config.err));
@@ -156,7 +141,7 @@ void TestCliSimulate::invalid_model_reports_location() {
 }
 
 void TestCliSimulate::invalid_state_file_reports_location() {
-    const QString model = write("pendulum.hfd", pendulum_text);
+    const QString model = write("pendulum.hfd", hfd::test::pin_pendulum_text);
     const QString state = write("init.zml", "values {\n\tswing = 0.1\n\tknee = 0.2\n}\n");
     const Run r = run({model, "--state", state});
     QCOMPARE(r.exit_code, 1);
@@ -164,7 +149,7 @@ void TestCliSimulate::invalid_state_file_reports_location() {
 }
 
 void TestCliSimulate::writes_csv_sto_and_summary() {
-    const QString model = write("pendulum.hfd", pendulum_text);
+    const QString model = write("pendulum.hfd", hfd::test::pin_pendulum_text);
     const QString csv = directory_.filePath("pendulum.csv"), sto = directory_.filePath("pendulum.sto");
     const Run r = run({model, "--duration", "0.5", "--sample", "0.01", "--out", csv, "--sto", sto});
     QVERIFY2(r.exit_code == 0, qPrintable(r.err));
@@ -185,7 +170,7 @@ void TestCliSimulate::writes_csv_sto_and_summary() {
 }
 
 void TestCliSimulate::state_file_sets_initial_pose() {
-    const QString model = write("pendulum.hfd", pendulum_text);
+    const QString model = write("pendulum.hfd", hfd::test::pin_pendulum_text);
     const QString state = write("start.zml", "values { swing = -0.3 }\nvelocities { swing = 2 }\n");
     const QString csv = directory_.filePath("posed.csv");
     const Run r = run({model, "--state", state, "--duration", "0.01", "--groups", "dofs", "--out", csv});
@@ -218,7 +203,7 @@ void TestCliSimulate::contact_events_file() {
 
 void TestCliSimulate::blow_up_exits_3_and_keeps_rows() {
     // omega = sqrt(1e10) = 1e5 rad/s with h = 1e-3 s: far past the h < 2/omega stability limit
-    std::string text = pendulum_text;
+    std::string text = hfd::test::pin_pendulum_text;
     text.replace(text.find("stiffness = 1e5"), 15, "stiffness = 1e10");
     text.replace(text.find("step_size = 1e-4"), 16, "step_size = 1e-3");
     const QString model = write("unstable.hfd", text.c_str());
@@ -233,7 +218,7 @@ void TestCliSimulate::blow_up_exits_3_and_keeps_rows() {
 }
 
 void TestCliSimulate::excitation_file_drives_muscles() {
-    std::string text = pendulum_text;
+    std::string text = hfd::test::pin_pendulum_text;
     text.replace(text.find("\tdof {"), 0,
                  "\tpoint_path_muscle { name = lifter max_isometric_force = 500 optimal_fiber_length = 0.3\n"
                  "\t\ttendon_slack_length = 0.25 path [ { body = ground pos { x = 0 y = 1.3 z = 0 } }\n"
@@ -261,7 +246,7 @@ void TestCliSimulate::excitation_file_drives_muscles() {
 void TestCliSimulate::killed_process_leaves_no_partial_file() {
     // Killed at various moments (simulating, writing): the final name holds the
     // previous file or the complete new one, never a truncated one.
-    const QString model = write("pendulum.hfd", pendulum_text);
+    const QString model = write("pendulum.hfd", hfd::test::pin_pendulum_text);
     const QString csv = directory_.filePath("killed.csv");
     for (int delay_ms : {30, 120, 160, 190, 220, 400}) {
         write("killed.csv", "previous\n");

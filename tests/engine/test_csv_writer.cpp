@@ -8,6 +8,9 @@
 #include "io/text_file.h"
 #include "model/build_model.h"
 
+#include "chain_models.h"
+#include "sim_test_util.h"
+
 #include <QtTest>
 
 #include <charconv>
@@ -26,33 +29,6 @@ using namespace hfd;
 namespace fs = std::filesystem;
 
 namespace {
-
-const char* pendulum_text = R"(
-model {
-	name = pendulum
-	body { name = ground mass = 0 inertia { x = 0 y = 0 z = 0 } }
-	body {
-		name = bob
-		mass = 1
-		inertia { x = 0.01 y = 0.01 z = 0.01 }
-		pos { x = 0.5 y = 1 z = 0 }
-		joint { name = pivot parent = ground pos_in_parent { x = 0 y = 1 z = 0 } pos_in_child { x = -0.5 y = 0 z = 0 }
-			stiffness = 1e5 damping = 10 }
-	}
-	dof { name = swing source = bob_rz }
-}
-composite_force { joint_force_pd {} }
-symplectic_euler_integrator { step_size = 1e-4 }
-)";
-
-std::unique_ptr<Simulation> make_simulation() {
-    const ParseResult parsed = parse_text(pendulum_text, "inline.hfd");
-    BuildResult built = build_model(parsed.root, "inline.hfd");
-    if (!built.ok()) return nullptr;
-    std::vector<Diagnostic> diagnostics;
-    const SimConfig config = read_sim_config(parsed.root, "inline.hfd", diagnostics);
-    return Simulation::create(std::move(*built.model), config, diagnostics);
-}
 
 std::string read_text(const fs::path& path) {
     std::ifstream stream(path, std::ios::binary);
@@ -146,7 +122,7 @@ void TestCsvWriter::numbers_round_trip_bit_for_bit() {
 }
 
 void TestCsvWriter::recording_round_trip() {
-    auto sim = make_simulation();
+    auto sim = test::make_simulation(test::pin_pendulum_text);
     QVERIFY(sim);
     Recorder recorder(*sim, ContactPairSet{});
     RunOptions options;
@@ -272,7 +248,7 @@ void TestCsvWriter::unwritable_target_reports_error() {
 }
 
 void TestCsvWriter::sto_header_and_columns() {
-    auto sim = make_simulation();
+    auto sim = test::make_simulation(test::pin_pendulum_text);
     QVERIFY(sim);
     Recorder recorder(*sim, ContactPairSet{});
     RunOptions options;

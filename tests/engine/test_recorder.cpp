@@ -8,6 +8,9 @@
 #include "model/build_model.h"
 #include "sim/kinematics.h"
 
+#include "chain_models.h"
+#include "sim_test_util.h"
+
 #include <QtTest>
 
 #include <cmath>
@@ -17,42 +20,6 @@
 using namespace hfd;
 
 namespace {
-
-// A 0.5 m pendulum on a stiff pin joint, swinging from horizontal.
-const char* pendulum_text = R"(
-model {
-	name = pendulum
-	body { name = ground mass = 0 inertia { x = 0 y = 0 z = 0 } }
-	body {
-		name = bob
-		mass = 1
-		inertia { x = 0.01 y = 0.01 z = 0.01 }
-		pos { x = 0.5 y = 1 z = 0 }
-		joint { name = pivot parent = ground pos_in_parent { x = 0 y = 1 z = 0 } pos_in_child { x = -0.5 y = 0 z = 0 }
-			stiffness = 1e5 damping = 10 }
-	}
-	dof { name = swing source = bob_rz }
-}
-composite_force { joint_force_pd {} }
-symplectic_euler_integrator { step_size = 1e-4 }
-)";
-
-std::unique_ptr<Simulation> make_simulation(const std::string& text, SimConfig* config_out = nullptr) {
-    const ParseResult parsed = parse_text(text, "inline.hfd");
-    if (!parsed.ok()) return nullptr;
-    BuildResult built = build_model(parsed.root, "inline.hfd");
-    if (!built.ok()) {
-        for (const Diagnostic& d : built.diagnostics) qWarning("%s", format_diagnostic(d).c_str());
-        return nullptr;
-    }
-    std::vector<Diagnostic> diagnostics;
-    const SimConfig config = read_sim_config(parsed.root, "inline.hfd", diagnostics);
-    if (config_out) *config_out = config;
-    auto sim = Simulation::create(std::move(*built.model), config, diagnostics);
-    for (const Diagnostic& d : diagnostics)
-        if (d.severity == Severity::Error) qWarning("%s", format_diagnostic(d).c_str());
-    return sim;
-}
 
 std::string replace_all(std::string text, const std::string& from, const std::string& to) {
     for (size_t at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size()))
@@ -88,8 +55,8 @@ void TestRecorder::sample_count_and_times() {
 }
 
 void TestRecorder::rows_equal_direct_advance_to() {
-    auto sim = make_simulation(pendulum_text);
-    auto reference = make_simulation(pendulum_text);
+    auto sim = test::make_simulation(test::pin_pendulum_text);
+    auto reference = test::make_simulation(test::pin_pendulum_text);
     QVERIFY(sim && reference);
     Recorder recorder(*sim, ContactPairSet{});
     RunOptions options;
@@ -135,8 +102,8 @@ composite_force { simple_collision_detection {} contact_force_pd {} }
 symplectic_euler_integrator { step_size = 1e-4 }
 )";
     SimConfig config;
-    auto with_events = make_simulation(bouncing, &config);
-    auto without = make_simulation(bouncing);
+    auto with_events = test::make_simulation(bouncing, nullptr, &config);
+    auto without = test::make_simulation(bouncing);
     QVERIFY(with_events && without);
     const ContactPairSet pairs = candidate_contact_pairs(with_events->model(), collision_settings(config));
     QCOMPARE(pairs.size(), size_t(1));
@@ -154,7 +121,7 @@ symplectic_euler_integrator { step_size = 1e-4 }
 }
 
 void TestRecorder::channel_layout() {
-    auto sim = make_simulation(pendulum_text);
+    auto sim = test::make_simulation(test::pin_pendulum_text);
     QVERIFY(sim);
     Recorder all(*sim, ContactPairSet{});
     std::set<std::string> names;
@@ -183,9 +150,9 @@ void TestRecorder::channel_layout() {
 void TestRecorder::blow_up_stops_with_time_and_body() {
     // A joint a million times too stiff for its step: symplectic Euler diverges
     // when h > 2/omega; here omega = sqrt(k/m) = 1e5 rad/s and h = 1e-3 s.
-    const std::string text = replace_all(replace_all(pendulum_text, "stiffness = 1e5", "stiffness = 1e10"),
+    const std::string text = replace_all(replace_all(test::pin_pendulum_text, "stiffness = 1e5", "stiffness = 1e10"),
                                          "step_size = 1e-4", "step_size = 1e-3");
-    auto sim = make_simulation(text);
+    auto sim = test::make_simulation(text);
     QVERIFY(sim);
     Recorder recorder(*sim, ContactPairSet{});
     RunOptions options;
@@ -213,7 +180,7 @@ model {
 composite_force { }
 symplectic_euler_integrator { step_size = 1e-4 }
 )";
-    auto sim = make_simulation(text);
+    auto sim = test::make_simulation(text);
     QVERIFY(sim);
     Recorder recorder(*sim, ContactPairSet{});
     RunOptions options;
@@ -225,7 +192,7 @@ symplectic_euler_integrator { step_size = 1e-4 }
     QCOMPARE(result.steps, 1LL);
     QCOMPARE(recorder.row_count(), size_t(1));
     // with a higher limit the same run completes
-    auto again = make_simulation(text);
+    auto again = test::make_simulation(text);
     Recorder second(*again, ContactPairSet{});
     options.max_kinetic_energy = 1e10;
     QVERIFY(record_simulation(*again, second, options).ok);
@@ -252,7 +219,7 @@ void TestRecorder::muscle_channels() {
     // The pendulum with a muscle from above the pivot to the bob, excited at 0.7
     // by a run control: every muscle channel equals the state / evaluation of a
     // reference run advanced to the same times with the same excitation.
-    std::string text = pendulum_text;
+    std::string text = test::pin_pendulum_text;
     text.replace(text.find("\tdof {"), 0,
                  "\tpoint_path_muscle { name = lifter max_isometric_force = 500 optimal_fiber_length = 0.3\n"
                  "\t\ttendon_slack_length = 0.25 pennation_angle = 0\n"
@@ -260,8 +227,8 @@ void TestRecorder::muscle_channels() {
     text.replace(text.find("joint_force_pd {}"), 17,
                  "joint_force_pd {} muscle_activation { activation_rate = 100 deactivation_rate = 25 } "
                  "muscle_force_m2012fast {}");
-    auto sim = make_simulation(text);
-    auto reference = make_simulation(text);
+    auto sim = test::make_simulation(text);
+    auto reference = test::make_simulation(text);
     QVERIFY(sim && reference);
     Recorder recorder(*sim, ContactPairSet{}, *parse_channel_groups("muscles"));
     QCOMPARE(recorder.channel_count(), size_t(1 + 5));
