@@ -53,8 +53,11 @@ PropNode parse_or_die(const std::string& text, const std::string& name) {
 struct Measurement { double steps_per_second = 0, realtime_factor = 0; bool ok = false; };
 
 Measurement run_once(const Case& c, const std::string& integrator) {
-    const bool planar = integrator.find("planar") != std::string::npos || integrator.find("_ps") != std::string::npos ||
-                        integrator.find("_pse") != std::string::npos;
+    PropNode integrator_root = parse_or_die(integrator, "bench integrator");
+    std::vector<Diagnostic> ignored;
+    IntegratorContext integrator_context{"bench integrator", ignored};
+    const auto probe = create_integrator(integrator_root.children.front(), integrator_context);
+    const bool planar = probe && probe->is_planar();
     std::string config = "composite_force { " + (planar ? c.forces_planar : c.forces_3d) + " }\n" + integrator + "\n";
     PropNode config_root = parse_or_die(config, "bench config");
     std::vector<Diagnostic> diagnostics;

@@ -27,6 +27,8 @@ public:
     virtual bool integrates_fiber_length() const { return false; }
     // Planar components only act in the x-y plane (forces) and about z (torques).
     virtual bool is_planar() const { return false; }
+    // The component exists in a planar and a 3D variant, which must match the integrator.
+    virtual bool has_planar_variant() const { return false; }
 };
 
 struct ForceContext {

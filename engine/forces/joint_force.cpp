@@ -39,6 +39,7 @@ public:
         else return nonlinear_damping ? "joint_force_pnld" : "joint_force_pd";
     }
     bool is_planar() const override { return planar; }
+    bool has_planar_variant() const override { return true; }
 
     void apply(const Model& m, const State& s, const Controls&, Data& d) const override {
         for (Index j = 0, n = Index(m.joints.size()); j < n; ++j) {

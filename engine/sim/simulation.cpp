@@ -57,16 +57,15 @@ std::unique_ptr<Simulation> Simulation::create(Model model, const SimConfig& con
     if (errors_after > errors_before || !sim->integrator_) return nullptr;
 
     add_default_activation_dynamics(*sim, context);
-    // only joint forces have planar variants: a joint force that does not match
-    // the integrator works against it (out-of-plane motion left unconstrained or ignored)
+    // a component with a planar variant that does not match the integrator works
+    // against it (out-of-plane motion left unconstrained, or computed and ignored)
     for (const auto& force : sim->forces_) {
-        const bool joint_force = force->name().find("joint_force") != std::string_view::npos;
-        if (joint_force && force->is_planar() != sim->integrator_->is_planar())
+        if (force->has_planar_variant() && force->is_planar() != sim->integrator_->is_planar())
             diagnostics.push_back({Severity::Warning, location_of(config.integrator, config.file),
                                    std::string(force->name()) + (force->is_planar() ? " is planar but " : " is 3D but ") +
                                        std::string(sim->integrator_->name()) +
                                        (sim->integrator_->is_planar() ? " is planar" : " is 3D") +
-                                       ": use planar joint forces with planar integrators"});
+                                       ": use planar forces with planar integrators"});
     }
     const Model& m = sim->model_;
     sim->inv_mass_.resize(m.bodies.size());
