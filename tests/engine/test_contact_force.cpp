@@ -1,7 +1,7 @@
 // Contact response: the force laws on single hand-made contacts (pd,
 // Hunt-Crossley, Simbody friction, OpenSim equivalence), then whole simulations
 // against analytic results (resting depth, sliding distance, creep speed,
-// restitution, object-object contact, H0918 standing on its feet).
+// restitution, object-object contact). The corpus H0918 on its feet: test_h0918_contact.cpp.
 #include "forces/force_component.h"
 #include "forces/simple_collision_detection.h"
 #include "format/parser.h"
@@ -13,8 +13,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <fstream>
-#include <sstream>
 
 using namespace hfd;
 
@@ -154,64 +152,6 @@ double total_contact_force_y(Simulation& sim) {
     double sum = 0;
     for (const Contact& c : sim.data().contacts) sum += c.force.y();
     return sum;
-}
-
-// H0918 without its muscles, posed standing (knees at their -5 degree limit)
-// with the lowest foot sphere 5 mm above the ground; optionally every joint
-// locked at that pose by a zero-width limit range and stiff limits.
-bool h0918_available() { return std::ifstream(std::string(HFD_CORPUS_DIR) + "/scone/H0918.hfd").good(); }
-
-std::unique_ptr<Simulation> h0918_simulation(bool locked) {
-    const std::string path = std::string(HFD_CORPUS_DIR) + "/scone/H0918.hfd";
-    std::ifstream file(path);
-    if (!file) return nullptr;
-    std::stringstream buffer;
-    buffer << file.rdbuf();
-    ParseResult parsed = parse_text(buffer.str(), path);
-    PropNode* model_node = parsed.root.find("model");
-    if (!parsed.ok() || !model_node) return nullptr;
-    auto& children = model_node->children;
-    children.erase(std::remove_if(children.begin(), children.end(),
-                                  [](const PropNode& n) { return n.key.find("muscle") != std::string::npos; }),
-                   children.end());
-    for (PropNode& body : children) {
-        PropNode* joint = body.key == "body" ? body.find("joint") : nullptr;
-        if (!locked || !joint || !joint->find("limits")) continue;
-        const bool knee = joint->find("name")->value.rfind("knee", 0) == 0;
-        for (PropNode& axis : joint->find("limits")->children)
-            if (axis.key == "z") axis.value = knee ? "-5..-5" : "0..0";
-        if (PropNode* stiffness = joint->find("limit_stiffness")) stiffness->value = "1e5";
-    }
-    BuildResult built = build_model(parsed.root, path);
-    if (!built.ok()) return nullptr;
-    ParseResult config_text = parse_text(R"(
-composite_force {
-    planar_joint_force_pnld {}
-    simple_collision_detection {}
-    contact_force_hunt_crossley { viscosity = 1e3 }
-}
-error_control_integrator_pse { accuracy = 0.01 }
-)", "h0918_config.zml");
-    std::vector<Diagnostic> diagnostics;
-    const SimConfig config = read_sim_config(config_text.root, "h0918_config.zml", diagnostics);
-    auto sim = Simulation::create(*built.model, config, diagnostics);
-    if (!sim) return nullptr;
-    const Model& m = sim->model();
-    DofAssignment dofs = default_dof_assignment(m);
-    dofs.value[m.find_dof("knee_angle_r")] = dofs.value[m.find_dof("knee_angle_l")] = -5 * 3.14159265358979 / 180;
-    State state = sim->state();
-    auto lowest_foot = [&] {
-        apply_dofs(m, dofs, state);
-        double lowest = 1e9;
-        for (const Geometry& geometry : m.geometries)
-            if (geometry.shape.type == ShapeType::Sphere)
-                lowest = std::min(lowest, world_point(state, geometry.body, geometry.pos).y() - geometry.shape.radius);
-        return lowest;
-    };
-    dofs.value[m.find_dof("pelvis_ty")] -= lowest_foot() - 0.005;
-    lowest_foot();
-    sim->set_initial_state(state);
-    return sim;
 }
 
 }  // namespace
@@ -490,55 +430,6 @@ symplectic_euler_integrator { step_size = 0.00002 }
             QVERIFY(std::abs(std::abs(c.point.z()) - 0.1) < 1e-6);
             VERIFY_CLOSE(c.force.y(), g / 4, 0.01);
         }
-    }
-
-    // The corpus H0918 without muscles, its feet 5 mm above the ground, with the
-    // SCONE config. Limp, it folds (nothing but the feet collides), yet as a
-    // passive system it can only lose energy: kinetic + potential never exceed
-    // the start (springs and contacts store energy >= 0). With its joints locked
-    // at the standing pose it lands on its feet and stands; its momentum then
-    // changes exactly by the contact impulse plus gravity.
-    void h0918Limp() {
-        auto sim = h0918_simulation(false);
-        if (!h0918_available()) QSKIP("corpus H0918.hfd not available");
-        QVERIFY(sim);
-        const double start_energy = sim->kinetic_energy(sim->state()) + sim->potential_energy(sim->state());
-        const double weight = sim->model().total_mass() * g;
-        for (int i = 1; i <= 200; ++i) {
-            QVERIFY2(sim->advance_to(0.01 * i), sim->error() ? sim->error()->message.c_str() : "");
-            const double energy = sim->kinetic_energy(sim->state()) + sim->potential_energy(sim->state());
-            QVERIFY2(energy < start_energy + 0.005 * weight, QByteArray::number(energy - start_energy));
-        }
-    }
-
-    void h0918StandsOnLockedJoints() {
-        auto sim = h0918_simulation(true);
-        if (!h0918_available()) QSKIP("corpus H0918.hfd not available");
-        QVERIFY(sim);
-        const Model& model = sim->model();
-        const double total_mass = model.total_mass(), start_height = sim->state().pos[model.find_body("pelvis")].y();
-        auto momentum_y = [&] {
-            double p = 0;
-            for (size_t b = 0; b < model.bodies.size(); ++b) p += model.bodies[b].mass * sim->state().lin_vel[b].y();
-            return p;
-        };
-        const double p0 = momentum_y(), dt = 0.0002, duration = 0.4;
-        double impulse = 0.5 * dt * total_contact_force_y(*sim);
-        for (int i = 1; i <= int(duration / dt + 0.5); ++i) {
-            QVERIFY2(sim->advance_to(i * dt), sim->error() ? sim->error()->message.c_str() : "");
-            impulse += dt * total_contact_force_y(*sim);
-            for (const Contact& c : sim->data().contacts) QVERIFY2(c.depth < 0.03, QByteArray::number(c.depth));
-        }
-        impulse -= 0.5 * dt * total_contact_force_y(*sim);
-        const double gravity_impulse = total_mass * g * duration;
-        QVERIFY2(std::abs(momentum_y() - p0 - (impulse - gravity_impulse)) < 0.02 * gravity_impulse,
-                 QByteArray::number(momentum_y() - p0) + " vs " + QByteArray::number(impulse - gravity_impulse));
-        QVERIFY(sim->data().contacts.size() >= 2);
-        for (const Contact& c : sim->data().contacts)
-            QVERIFY(model.bodies[c.body_b].name == "calcn_r" || model.bodies[c.body_b].name == "calcn_l");
-        const double height = sim->state().pos[model.find_body("pelvis")].y();
-        QVERIFY2(std::abs(height - start_height) < 0.03, QByteArray::number(height - start_height));
-        VERIFY_CLOSE(impulse / duration, total_mass * g, 0.1);  // it stands: the feet carry the weight
     }
 };
 
