@@ -80,7 +80,6 @@ CodeEditor::CodeEditor(QWidget* parent) : QPlainTextEdit(parent)
     line_number_area_ = new LineNumberArea(this);
     QFont font = QFontDatabase::systemFont(QFontDatabase::FixedFont);
     setFont(font);
-    setTabStopDistance(4 * fontMetrics().horizontalAdvance(u' '));
     setLineWrapMode(QPlainTextEdit::NoWrap);
     setTextDocument(document());
 
@@ -107,6 +106,8 @@ void CodeEditor::setTextDocument(QTextDocument* text_document)
     if (highlighter_ && highlighter_->document() == text_document) return;
     delete highlighter_;  // before setDocument, which may delete the editor's own document
     if (text_document != document()) setDocument(text_document);
+    // The tab width lives in the document: set it for every document shown.
+    setTabStopDistance(4 * fontMetrics().horizontalAdvance(u' '));
     highlighter_ = new HfdHighlighter(text_document);
     text_document->setDefaultFont(font());
     diagnostic_selections_.clear();

@@ -1,7 +1,8 @@
-// hfd-studio [MODEL] [--screenshot FILE.png] [--size WxH]
+// hfd-studio [MODEL] [--screenshot FILE.png [--size WxH] [--window [--simulate SECONDS] [--plot NAMES]]]
 #include "main_window.h"
 #include "screenshot.h"
 #include "studio_options.h"
+#include "window_screenshot.h"
 
 #include <QApplication>
 #include <QTimer>
@@ -32,7 +33,13 @@ int main(int argc, char** argv)
             std::fprintf(stderr, "hfd-studio: --screenshot needs a model file\n");
             return 1;
         }
-        if (!hfd::studio::render_screenshot(options->model_path, options->screenshot_path, options->size, &error)) {
+        const bool written =
+            options->window
+                ? hfd::studio::render_window_screenshot({options->model_path, options->screenshot_path, options->size,
+                                                         options->simulate_seconds, options->plotted},
+                                                        &error)
+                : hfd::studio::render_screenshot(options->model_path, options->screenshot_path, options->size, &error);
+        if (!written) {
             std::fprintf(stderr, "hfd-studio: %s\n", qPrintable(error));
             return 1;
         }

@@ -6,6 +6,7 @@
 #include <QChartView>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QGraphicsLayout>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
@@ -43,9 +44,15 @@ PlotDock::PlotDock(QWidget* parent) : QDockWidget(tr("Plots"), parent) {
         Plot& plot = plots_[p];
         plot.chart = new QChart;
         plot.chart->legend()->setAlignment(Qt::AlignRight);
+        // Qt Charts elides every axis label when a short chart also keeps its
+        // default margins; three plots in a dock are short.
+        plot.chart->setMargins(QMargins(4, 4, 4, 4));
+        plot.chart->layout()->setContentsMargins(0, 0, 0, 0);
+        plot.chart->setBackgroundRoundness(0);
         plot.x = new QValueAxis(plot.chart);
         plot.y = new QValueAxis(plot.chart);
         plot.x->setTitleText(tr("time [s]"));
+        plot.y->setTickCount(3);  // five labels do not fit a short plot: Qt Charts would elide them all
         plot.chart->addAxis(plot.x, Qt::AlignBottom);
         plot.chart->addAxis(plot.y, Qt::AlignLeft);
         plot.cursor = new QLineSeries(plot.chart);

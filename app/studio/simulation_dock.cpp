@@ -22,6 +22,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QMenu>
+#include <QScrollArea>
 #include <QSlider>
 #include <QStatusBar>
 #include <QTextCursor>
@@ -239,7 +240,12 @@ SimulationDock::SimulationDock(Document* document, SimulationController* control
     note->setWordWrap(true);
     layout->addWidget(note);
     layout->addStretch();
-    setWidget(content);
+    // Scrollable, so the dock can be shorter than its controls and leave the height to the 3D view.
+    auto* scroll = new QScrollArea(this);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setWidget(content);
+    setWidget(scroll);
 
     connect(document_, &Document::analyzed, this, [this] { updateFromDocument(); });
     connect(document_, &Document::modelChanged, this, [this] {
@@ -478,6 +484,11 @@ SimulationController* install_simulation_ui(MainWindow* window) {
     window->addDock(dock, Qt::RightDockWidgetArea);
     window->addDock(controls, Qt::RightDockWidgetArea);
     window->addDock(plots, Qt::BottomDockWidgetArea);
+    // Run settings and controls share one tabbed area so the 3D view keeps most of the height.
+    window->tabifyDockWidget(dock, controls);
+    dock->raise();
+    window->resizeDocks({window->viewerDock(), dock}, {560, 300}, Qt::Vertical);
+    window->resizeDocks({plots}, {330}, Qt::Vertical);
     window->statusBar()->insertPermanentWidget(0, status);
     exports->addToMenu(window->fileMenu());
     QMenu* menu = window->addMenu(QObject::tr("&Simulation"));

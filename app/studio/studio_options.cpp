@@ -33,8 +33,17 @@ std::optional<StudioOptions> parse_studio_arguments(const QStringList& arguments
                                   QStringLiteral("FILE.png"));
     QCommandLineOption size(QStringLiteral("size"), QStringLiteral("Image size for --screenshot (default 1280x720)."),
                             QStringLiteral("WxH"));
+    QCommandLineOption window(QStringLiteral("window"),
+                              QStringLiteral("With --screenshot: capture the whole studio window (default size 1600x1000)."));
+    QCommandLineOption simulate(QStringLiteral("simulate"),
+                                QStringLiteral("With --window: simulate the model this long before the capture."),
+                                QStringLiteral("SECONDS"));
+    QCommandLineOption plot(QStringLiteral("plot"),
+                            QStringLiteral("With --window: channels to plot, comma separated (e.g. knee_angle_r)."),
+                            QStringLiteral("NAMES"));
     parser.addOption(screenshot);
     parser.addOption(size);
+    parser.addOptions({window, simulate, plot});
     if (!parser.parse(arguments)) {
         *error = parser.errorText();
         return std::nullopt;
@@ -61,6 +70,25 @@ std::optional<StudioOptions> parse_studio_arguments(const QStringList& arguments
         }
         options.size = *parsed;
     }
+    options.window = parser.isSet(window);
+    if (options.window && !parser.isSet(size)) options.size = QSize(1600, 1000);
+    if (parser.isSet(simulate)) {
+        bool ok = false;
+        options.simulate_seconds = parser.value(simulate).toDouble(&ok);
+        if (!ok || !(options.simulate_seconds >= 0) || options.simulate_seconds > 3600) {
+            *error = QStringLiteral("--simulate expects seconds between 0 and 3600, got '%1'").arg(parser.value(simulate));
+            return std::nullopt;
+        }
+    }
+    if (parser.isSet(plot)) options.plotted = parser.value(plot).split(u',', Qt::SkipEmptyParts);
+    if ((parser.isSet(simulate) || parser.isSet(plot)) && !options.window) {
+        *error = QStringLiteral("--simulate and --plot need --window");
+        return std::nullopt;
+    }
+    if (options.window && !parser.isSet(screenshot)) {
+        *error = QStringLiteral("--window needs --screenshot FILE.png");
+        return std::nullopt;
+    }
     if (parser.isSet(screenshot) && options.screenshot_path.isEmpty()) {
         *error = QStringLiteral("--screenshot needs a file name");
         return std::nullopt;
@@ -70,8 +98,8 @@ std::optional<StudioOptions> parse_studio_arguments(const QStringList& arguments
 
 QString default_model_path()
 {
-    QString showcase = QDir(QStringLiteral(HFD_SAMPLES_DIR)).filePath(QStringLiteral("showcase.hfd"));
-    return QFileInfo::exists(showcase) ? showcase : QString();
+    QString standing = QDir(QStringLiteral(HFD_SAMPLES_DIR)).filePath(QStringLiteral("human_standing.hfd"));
+    return QFileInfo::exists(standing) ? standing : QString();
 }
 
 }  // namespace hfd::studio

@@ -1,5 +1,6 @@
 #pragma once
-// Command line of hfd-studio: hfd-studio [MODEL] [--screenshot FILE.png] [--size WxH]
+// Command line of hfd-studio:
+//   hfd-studio [MODEL] [--screenshot FILE.png [--size WxH] [--window [--simulate SECONDS] [--plot NAME,...]]]
 #include <QSize>
 #include <QString>
 #include <QStringList>
@@ -8,16 +9,19 @@
 namespace hfd::studio {
 
 struct StudioOptions {
-    QString model_path;        // empty: open the showcase sample if it exists
+    QString model_path;        // empty: open the standing human sample if it exists
     QString screenshot_path;   // non-empty: render once, save, exit
     QSize size{1280, 720};
+    bool window = false;         // --screenshot of the whole studio window, not only the 3D view
+    double simulate_seconds = 0; // --window: simulate this long first
+    QStringList plotted;         // --window: channels shown in the first plot
 };
 
 // nullopt and `error` set on bad arguments; `help` is set for --help.
 std::optional<StudioOptions> parse_studio_arguments(const QStringList& arguments, QString* error, QString* help);
 std::optional<QSize> parse_size(const QString& text);  // "WxH", both positive
 
-// The model to open when none is given: samples/showcase.hfd, if present.
+// The model to open when none is given: samples/human_standing.hfd, if present.
 QString default_model_path();
 
 }  // namespace hfd::studio

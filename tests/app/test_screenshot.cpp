@@ -5,7 +5,12 @@
 #include <QProcess>
 #include <QtTest>
 
+#include "sim/kinematics.h"
+#include "model/build_model.h"
+#include "window_screenshot.h"
+
 using hfd::studio::render_screenshot;
+using hfd::studio::render_window_screenshot;
 
 class TestScreenshot : public QObject {
     Q_OBJECT
@@ -35,6 +40,36 @@ private slots:
         QVERIFY2(render_screenshot(model, image_path, QSize(320, 200), &error), qPrintable(error));
         QImage image(image_path);
         QCOMPARE(image.size(), QSize(320, 200));
+    }
+
+    // The whole window after a short run with a channel plotted; unknown
+    // channels and broken models are reported, and nothing is written then.
+    void windowScreenshot()
+    {
+        const QString model = dir_.filePath("window_pendulum.hfd");
+        QVERIFY(studio_test::write_file(model, studio_test::pendulum_text()));
+        hfd::BuildResult built = hfd::load_model(QFile::encodeName(model).toStdString());
+        QVERIFY(built.ok());
+        const QString channel = QString::fromStdString(hfd::coordinate_names(*built.model).front());
+
+        QString error;
+        const QString image_path = dir_.filePath("window.png");
+        QVERIFY2(render_window_screenshot({model, image_path, QSize(1400, 900), 0.2, {channel}}, &error), qPrintable(error));
+        QImage image(image_path);
+        QVERIFY(!image.isNull());
+        QVERIFY2(image.width() >= 1400 && image.height() >= 900, qPrintable(QString::number(image.width())));
+
+        const QString unknown_path = dir_.filePath("unknown.png");
+        QVERIFY(!render_window_screenshot({model, unknown_path, QSize(1400, 900), 0, {"no_such_channel"}}, &error));
+        QVERIFY2(error.contains("no_such_channel"), qPrintable(error));
+        QVERIFY(!QFileInfo::exists(unknown_path));
+
+        const QString broken = dir_.filePath("window_broken.hfd");
+        QVERIFY(studio_test::write_file(broken, "model {\n\tbody { name = b mass = }\n}\n"));
+        QVERIFY(!render_window_screenshot({broken, dir_.filePath("broken_window.png"), QSize(1400, 900), 0, {}}, &error));
+        QVERIFY2(error.contains("window_broken.hfd") && error.contains(":2:"), qPrintable(error));
+        QVERIFY(!render_window_screenshot({dir_.filePath("absent.hfd"), image_path, QSize(1400, 900), 0, {}}, &error));
+        QVERIFY(error.contains("absent.hfd"));
     }
 
     void commandLineExitCodes()

@@ -35,6 +35,41 @@ private slots:
         QVERIFY(!parse_size("100000x10"));
         QCOMPARE(parse_size("1920X1080"), std::optional<QSize>(QSize(1920, 1080)));
     }
+
+    void parsesWindowScreenshot()
+    {
+        QString error, help;
+        auto options = parse_studio_arguments({"hfd-studio", "m.hfd", "--screenshot", "w.png", "--window", "--simulate",
+                                               "1.5", "--plot", "knee_angle_r,hip_flexion_r"},
+                                              &error, &help);
+        QVERIFY2(options, qPrintable(error));
+        QVERIFY(options->window);
+        QCOMPARE(options->simulate_seconds, 1.5);
+        QCOMPARE(options->plotted, QStringList({"knee_angle_r", "hip_flexion_r"}));
+        QCOMPARE(options->size, QSize(1600, 1000));
+        options = parse_studio_arguments({"hfd-studio", "--screenshot", "w.png", "--window", "--size", "800x600"}, &error,
+                                         &help);
+        QVERIFY(options && options->size == QSize(800, 600) && options->simulate_seconds == 0);
+    }
+
+    void rejectsWindowOptionsAlone()
+    {
+        QString error, help;
+        QVERIFY(!parse_studio_arguments({"hfd-studio", "--window"}, &error, &help));
+        QVERIFY(error.contains("--screenshot"));
+        QVERIFY(!parse_studio_arguments({"hfd-studio", "--screenshot", "a.png", "--simulate", "1"}, &error, &help));
+        QVERIFY(error.contains("--window"));
+        for (const char* bad : {"-1", "nan", "abc", "1e9"}) {
+            QVERIFY(!parse_studio_arguments({"hfd-studio", "--screenshot", "a.png", "--window", "--simulate", bad}, &error,
+                                            &help));
+            QVERIFY2(error.contains("--simulate"), qPrintable(error));
+        }
+    }
+
+    void defaultModelIsTheStandingHuman()
+    {
+        QVERIFY(default_model_path().endsWith("samples/human_standing.hfd"));
+    }
 };
 
 QTEST_APPLESS_MAIN(TestStudioOptions)

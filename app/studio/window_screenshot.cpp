@@ -1,0 +1,147 @@
+#include "window_screenshot.h"
+
+#include "document.h"
+#include "main_window.h"
+#include "model_analyzer.h"
+#include "model_viewer.h"
+#include "plot_dock.h"
+#include "simulation_controller.h"
+#include "viewer_dock.h"
+
+#include <QApplication>
+#include <QDeadlineTimer>
+#include <QFileInfo>
+#include <QPainter>
+#include <QThread>
+
+#include <functional>
+
+namespace hfd::studio {
+
+namespace {
+
+// Processes events until `done` holds or the time is up; the simulation runs on
+// its own thread and the model is analysed after a debounce, so both need waiting.
+bool wait_until(const std::function<bool()>& done, int timeout_ms) {
+    QDeadlineTimer deadline(timeout_ms);
+    while (!done()) {
+        if (deadline.hasExpired()) return false;
+        QApplication::processEvents(QEventLoop::AllEvents, 20);
+        QThread::msleep(5);
+    }
+    return true;
+}
+
+bool plot_channels(const QStringList& names, const RecordingLayout& layout, PlotDock* plots, QString* error) {
+    for (const QString& name : names) {
+        size_t found = layout.channels.size();
+        for (size_t c = 0; c < layout.channels.size(); ++c)
+            if (QString::fromStdString(layout.channels[c].name) == name) found = c;
+        if (found == layout.channels.size()) {
+            *error = QStringLiteral("--plot: no channel '%1' in this model").arg(name);
+            return false;
+        }
+        plots->setChannelPlotted(found, 0, true);
+    }
+    return true;
+}
+
+bool run_for(SimulationController* controller, double seconds, QString* error) {
+    QString stop_message;
+    QObject::connect(controller, &SimulationController::stopped, controller,
+                     [&stop_message](const QString& message) { stop_message = message; });
+    controller->setRealTimeFactor(0);
+    controller->setEndTime(seconds);
+    controller->play();
+    const auto reached = [&] {
+        const SimulationFrame* frame = controller->latestFrame();
+        return !stop_message.isEmpty() || (frame && frame->time >= seconds - 1e-9 && !controller->isRunning());
+    };
+    const int timeout_ms = 60000;
+    if (!wait_until(reached, timeout_ms)) {
+        *error = QStringLiteral("the simulation did not reach %1 s within %2 s").arg(seconds).arg(timeout_ms / 1000);
+        return false;
+    }
+    if (!stop_message.isEmpty()) {
+        *error = stop_message;
+        return false;
+    }
+    return true;
+}
+
+// QWidget::grab() leaves the Qt3D window container empty: paint the 3D view's own capture over it.
+QImage compose(MainWindow& window) {
+    QImage image = window.grab().toImage();
+    ModelViewer* viewer = window.viewerDock()->viewer();
+    if (!viewer || !viewer->isVisible()) return image;
+    QImage view = viewer->grabImage();
+    if (view.isNull()) return image;
+    const qreal scale = image.devicePixelRatio();
+    const QRect target(viewer->mapTo(&window, QPoint(0, 0)) * scale, viewer->size() * scale);
+    QPainter painter(&image);
+    painter.drawImage(target, view);
+    return image;
+}
+
+// Opens the file and waits until it is analysed and its simulation is built. The
+// window starts with the New template: that one settles first, so what arrives next is the file's.
+bool open_for_simulation(MainWindow& window, SimulationController* controller, const QString& path, QString* error) {
+    const int timeout_ms = 20000;
+    wait_until([&] { return window.document()->lastValidModel() && controller->layout(); }, timeout_ms);
+    bool analysed = false, layout_arrived = false;
+    QStringList model_errors;
+    QObject::connect(window.document(), &Document::analyzed, &window, [&](const editor::Analysis& analysis) {
+        analysed = true;
+        model_errors.clear();
+        for (const Diagnostic& diagnostic : analysis.diagnostics())
+            if (diagnostic.severity == Severity::Error) model_errors << QString::fromStdString(format_diagnostic(diagnostic));
+    });
+    QObject::connect(controller, &SimulationController::layoutReceived, &window, [&] { layout_arrived = true; });
+    QString open_error;
+    window.prompts().error = [&open_error](const QString& title, const QString& message) {
+        open_error = title + QStringLiteral(": ") + message;
+    };
+    if (!window.openFile(path)) {
+        *error = open_error.isEmpty() ? QStringLiteral("%1: cannot open").arg(path) : open_error;
+        return false;
+    }
+    if (!wait_until([&] { return analysed; }, timeout_ms) || !model_errors.isEmpty()) {
+        *error = model_errors.isEmpty() ? QStringLiteral("%1: the model was not analysed").arg(path) : model_errors.join(u'\n');
+        return false;
+    }
+    if (!wait_until([&] { return layout_arrived && controller->isLoaded() && controller->layout(); }, timeout_ms)) {
+        *error = QStringLiteral("%1: the simulation could not be created (hfd simulate tells why)").arg(path);
+        return false;
+    }
+    return true;
+}
+
+}  // namespace
+
+bool render_window_screenshot(const WindowScreenshot& request, QString* error) {
+    if (!QFileInfo(request.model_path).isFile()) {
+        *error = QStringLiteral("%1: no such file").arg(request.model_path);
+        return false;
+    }
+    MainWindowOptions options;
+    options.use_dialogs = false;
+    options.restore_settings = false;
+    MainWindow window(options);
+    window.resize(request.size);
+    window.show();
+    auto* controller = window.findChild<SimulationController*>();
+    auto* plots = window.findChild<PlotDock*>();
+    if (!open_for_simulation(window, controller, request.model_path, error)) return false;
+    if (!plot_channels(request.plotted, *controller->layout(), plots, error)) return false;
+    if (request.simulate_seconds > 0 && !run_for(controller, request.simulate_seconds, error)) return false;
+    plots->refresh();
+    wait_until([] { return false; }, 300);  // lets the charts and the 3D view draw the last frame
+    const QImage image = compose(window);
+    if (!image.save(request.image_path)) {
+        *error = QStringLiteral("cannot write %1").arg(request.image_path);
+        return false;
+    }
+    return true;
+}
+
+}  // namespace hfd::studio

@@ -1,0 +1,22 @@
+#pragma once
+// hfd-studio --screenshot FILE --window: the whole studio window with the
+// model open, optionally after simulating it with some channels plotted
+// (what the README shows).
+#include <QSize>
+#include <QString>
+#include <QStringList>
+
+namespace hfd::studio {
+
+struct WindowScreenshot {
+    QString model_path, image_path;
+    QSize size{1600, 1000};
+    double simulate_seconds = 0;  // run this long (as fast as possible) before the capture
+    QStringList plotted;          // channel names shown in the first plot, e.g. "knee_angle_r"
+};
+
+// Returns true when the image was written; otherwise `error` says why (the
+// model's errors, an unknown channel name, a run that stopped, or a write failure).
+bool render_window_screenshot(const WindowScreenshot& request, QString* error);
+
+}  // namespace hfd::studio
