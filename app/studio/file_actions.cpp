@@ -4,6 +4,7 @@
 #include "io/osim_import.h"
 #include "prompts.h"
 #include "recent_files.h"
+#include "studio_resources.h"
 #include "studio_settings.h"
 
 #include <QAction>
@@ -82,6 +83,7 @@ void FileActions::addToMenu(QMenu* menu)
 
 QString FileActions::newModelTemplate()
 {
+    ensure_studio_resources();
     QFile file(QStringLiteral(":/templates/new_model.hfd"));
     if (!file.open(QIODevice::ReadOnly)) return QStringLiteral("model {\n\tname = new_model\n}\n");
     return QString::fromUtf8(file.readAll());

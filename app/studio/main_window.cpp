@@ -6,6 +6,7 @@
 #include "editor_dock.h"
 #include "file_actions.h"
 #include "find_replace_bar.h"
+#include "help_menu.h"
 #include "model_tree_dock.h"
 #include "model_viewer.h"
 #include "recent_files.h"
@@ -59,6 +60,7 @@ QString model_summary(const Model& model)
 MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent) : QMainWindow(parent)
 {
     setObjectName(QStringLiteral("MainWindow"));
+    resize(1400, 900);  // before the docks, so their proportions apply to this size
     prompts_ = options.use_dialogs ? StudioPrompts::dialogs(this) : silent_prompts();
     document_ = new Document(this);
     recent_files_ = new RecentFiles(this);
@@ -72,7 +74,6 @@ MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent) : QMai
     connectDocument();
     install_simulation_ui(this);  // simulation thread, docks, status, export (simulation_dock.cpp)
     default_state_ = saveState(layout_version);
-    resize(1400, 900);
     if (options.restore_settings) restoreSettings();
     document_->setUntitled(FileActions::newModelTemplate(), {}, false);
 }
@@ -114,6 +115,7 @@ void MainWindow::createMenus()
     createEditMenu();
     createViewMenu();
     help_menu_ = menuBar()->addMenu(tr("&Help"));
+    help_ = new HelpMenu(help_menu_, file_actions_, this);
     help_menu_->addAction(tr("&About hfd-studio"), this, [this] {
         QMessageBox::about(this, tr("About hfd-studio"),
                            tr("<b>hfd-studio</b><br>Editor, viewer and simulator for .hfd musculoskeletal models."));

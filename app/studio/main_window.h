@@ -19,6 +19,7 @@ class Document;
 class DiagnosticsDock;
 class EditorDock;
 class FileActions;
+class HelpMenu;
 class ModelTreeDock;
 class RecentFiles;
 class SelectionSync;
@@ -54,6 +55,7 @@ public:
     QMenu* editMenu() const { return edit_menu_; }
     QMenu* viewMenu() const { return view_menu_; }
     QMenu* helpMenu() const { return help_menu_; }
+    HelpMenu* help() const { return help_; }  // Samples and Format Reference
 
     // Opens a file (asking about unsaved changes first); errors go to prompts().error.
     bool openFile(const QString& path);
@@ -86,6 +88,7 @@ private:
     ModelTreeDock* tree_dock_ = nullptr;
     ViewerDock* viewer_dock_ = nullptr;
     DiagnosticsDock* diagnostics_dock_ = nullptr;
+    HelpMenu* help_ = nullptr;
     QMenu *file_menu_ = nullptr, *edit_menu_ = nullptr, *view_menu_ = nullptr, *docks_menu_ = nullptr,
           *help_menu_ = nullptr;
     QLabel* cursor_label_ = nullptr;
