@@ -1,5 +1,7 @@
 #include "model_analyzer.h"
 
+#include "sim/sim_config.h"
+
 #include <QTextDocument>
 
 namespace hfd::editor {
@@ -13,6 +15,7 @@ std::vector<Diagnostic> Analysis::diagnostics() const
     if (!parse.ok()) return parse.diagnostics;
     std::vector<Diagnostic> all = parse.diagnostics;  // parse warnings, if any
     all.insert(all.end(), build.diagnostics.begin(), build.diagnostics.end());
+    read_sim_config(parse.root, file_name, all);  // the simulation blocks beside the model
     return all;
 }
 

@@ -44,6 +44,12 @@ SimConfig read_sim_config(const PropNode& root, const std::string& file, std::ve
                 diagnostics.push_back({Severity::Error, location_of(node, file),
                                        "more than one integrator block ('" + integrator->key + "' and '" + node.key + "')"});
             integrator = &node;
+        } else if (node.key != "model" && !node.is_variable_definition()) {
+            // A misspelt block would otherwise leave the defaults in force without a word.
+            std::string known = "model, composite_force";
+            for (std::string_view name : names) known += ", " + std::string(name);
+            diagnostics.push_back({Severity::Warning, location_of(node, file),
+                                   "unknown top-level block '" + node.key + "' (ignored); expected one of: " + known});
         }
     }
     config.composite_force = forces ? *forces : defaults.composite_force;

@@ -110,6 +110,24 @@ private slots:
         QCOMPARE(diagnostics[0].location.line, 10);
         QCOMPARE(diagnostics[0].location.column, 10);
     }
+
+    // The simulation blocks are checked with the model: a misspelt one is shown in the editor.
+    void misspeltSimulationBlockIsReported()
+    {
+        QTextDocument document;
+        document.setDocumentLayout(new QPlainTextDocumentLayout(&document));
+        document.setPlainText(QString(model_text) + "composit_force { joint_force_pd {} }\n");
+        ModelAnalyzer analyzer(&document);
+        analyzer.setFileName("pendulum.hfd");
+        analyzer.analyzeNow();
+        const Analysis* analysis = analyzer.latest();
+        QVERIFY(analysis->build.ok());
+        const auto diagnostics = analysis->diagnostics();
+        QCOMPARE(diagnostics.size(), size_t(1));
+        QCOMPARE(diagnostics[0].severity, hfd::Severity::Warning);
+        QVERIFY(diagnostics[0].message.find("composit_force") != std::string::npos);
+        QCOMPARE(diagnostics[0].location.line, int(QString(model_text).count('\n')) + 1);
+    }
 };
 
 QTEST_MAIN(TestModelAnalyzer)

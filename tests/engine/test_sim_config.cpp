@@ -1,0 +1,69 @@
+// The simulation blocks beside the model: composite_force and one integrator,
+// defaults for what is missing, and a word about everything else.
+#include "format/parser.h"
+#include "sim/sim_config.h"
+
+#include <QtTest>
+
+using namespace hfd;
+
+namespace {
+
+struct Read {
+    SimConfig config;
+    std::vector<Diagnostic> diagnostics;
+};
+
+Read read(const std::string& text) {
+    Read result;
+    ParseResult parsed = parse_text(text, "config.hfd");
+    result.config = read_sim_config(parsed.root, "config.hfd", result.diagnostics);
+    return result;
+}
+
+}  // namespace
+
+class TestSimConfig : public QObject {
+    Q_OBJECT
+private slots:
+    void missingBlocksTakeTheDefaults() {
+        const Read r = read("model { name = m }\n$step = 0.001\n");
+        QVERIFY(r.diagnostics.empty());
+        QVERIFY(r.config.from_defaults);
+        QCOMPARE(r.config.integrator.key, default_sim_config().integrator.key);
+        QCOMPARE(r.config.composite_force.children.size(), default_sim_config().composite_force.children.size());
+    }
+
+    void givenBlocksAreRead() {
+        const Read r = read("composite_force { joint_force_pd {} }\nsymplectic_euler_integrator { step_size = 0.001 }\n");
+        QVERIFY(r.diagnostics.empty());
+        QVERIFY(!r.config.from_defaults);
+        QCOMPARE(r.config.integrator.key, std::string("symplectic_euler_integrator"));
+        QCOMPARE(r.config.composite_force.children.size(), size_t(1));
+    }
+
+    void secondIntegratorIsAnErrorAtItsLine() {
+        const Read r = read("forward_euler_integrator {}\nmidpoint_euler_integrator {}\n");
+        QCOMPARE(r.diagnostics.size(), size_t(1));
+        QCOMPARE(r.diagnostics[0].severity, Severity::Error);
+        QCOMPARE(r.diagnostics[0].location.line, 2);
+    }
+
+    // A misspelt block would leave the defaults in force: it is named, with its place.
+    void misspeltBlockIsWarnedAbout() {
+        const Read r = read("model { name = m }\ncomposit_force { joint_force_pd {} }\n  error_control_integrator_semm {}\n");
+        QCOMPARE(r.diagnostics.size(), size_t(2));
+        for (const Diagnostic& d : r.diagnostics) QCOMPARE(d.severity, Severity::Warning);
+        QVERIFY(r.diagnostics[0].message.find("'composit_force'") != std::string::npos);
+        QVERIFY(r.diagnostics[0].message.find("composite_force") != std::string::npos);
+        QCOMPARE(r.diagnostics[0].location.line, 2);
+        QCOMPARE(r.diagnostics[0].location.column, 1);
+        QVERIFY(r.diagnostics[1].message.find("error_control_integrator_sem,") != std::string::npos);
+        QCOMPARE(r.diagnostics[1].location.line, 3);
+        QCOMPARE(r.diagnostics[1].location.column, 3);
+        QVERIFY(r.config.from_defaults);
+    }
+};
+
+QTEST_APPLESS_MAIN(TestSimConfig)
+#include "test_sim_config.moc"
