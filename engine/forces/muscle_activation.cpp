@@ -3,7 +3,7 @@
 // First-order activation dynamics (Hyfydy manual, "Muscle Activation Dynamics"):
 //   da/dt = (u - a)(c1 u + c2),  activation_rate = c1 + c2,  deactivation_rate = c2
 // with u the excitation (Controls::excitation, clamped to [0, 1]). A muscle's own
-// activation_rate / deactivation_rate (Model::Muscle, >= 0 when given) override
+// activation_rate / deactivation_rate (Model::Muscle: positive when given, -1 when absent) override
 // the component's. Fills Data::activation_derivative; the integrator integrates
 // activation with it and clamps activation to [0, 1].
 #include "forces/force_component.h"
