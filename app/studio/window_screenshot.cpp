@@ -15,6 +15,7 @@
 #include <QThread>
 
 #include <functional>
+#include <vector>
 
 namespace hfd::studio {
 
@@ -32,6 +33,14 @@ bool wait_until(const std::function<bool()>& done, int timeout_ms) {
     return true;
 }
 
+// Disconnects on scope exit: the lambdas below capture locals of the function that connects them.
+struct ScopedConnections {
+    std::vector<QMetaObject::Connection> connections;
+    ~ScopedConnections() {
+        for (const QMetaObject::Connection& connection : connections) QObject::disconnect(connection);
+    }
+};
+
 bool plot_channels(const QStringList& names, const RecordingLayout& layout, PlotDock* plots, QString* error) {
     for (const QString& name : names) {
         size_t found = layout.channels.size();
@@ -48,8 +57,9 @@ bool plot_channels(const QStringList& names, const RecordingLayout& layout, Plot
 
 bool run_for(SimulationController* controller, double seconds, QString* error) {
     QString stop_message;
-    QObject::connect(controller, &SimulationController::stopped, controller,
-                     [&stop_message](const QString& message) { stop_message = message; });
+    ScopedConnections scoped;
+    scoped.connections.push_back(QObject::connect(controller, &SimulationController::stopped, controller,
+                                                  [&stop_message](const QString& message) { stop_message = message; }));
     controller->setRealTimeFactor(0);
     controller->setEndTime(seconds);
     controller->play();
@@ -85,22 +95,22 @@ QImage compose(MainWindow& window) {
 
 // Opens the file and waits until it is analysed and its simulation is built. The
 // window starts with the New template: that one settles first, so what arrives next is the file's.
-bool open_for_simulation(MainWindow& window, SimulationController* controller, const QString& path, QString* error) {
+bool open_for_simulation(MainWindow& window, SimulationController* controller, const QString& path,
+                         const QString& open_error, QString* error) {
     const int timeout_ms = 20000;
     wait_until([&] { return window.document()->lastValidModel() && controller->layout(); }, timeout_ms);
     bool analysed = false, layout_arrived = false;
     QStringList model_errors;
-    QObject::connect(window.document(), &Document::analyzed, &window, [&](const editor::Analysis& analysis) {
+    ScopedConnections scoped;
+    const auto on_analyzed = [&](const editor::Analysis& analysis) {
         analysed = true;
         model_errors.clear();
         for (const Diagnostic& diagnostic : analysis.diagnostics())
             if (diagnostic.severity == Severity::Error) model_errors << QString::fromStdString(format_diagnostic(diagnostic));
-    });
-    QObject::connect(controller, &SimulationController::layoutReceived, &window, [&] { layout_arrived = true; });
-    QString open_error;
-    window.prompts().error = [&open_error](const QString& title, const QString& message) {
-        open_error = title + QStringLiteral(": ") + message;
     };
+    scoped.connections.push_back(QObject::connect(window.document(), &Document::analyzed, &window, on_analyzed));
+    scoped.connections.push_back(
+        QObject::connect(controller, &SimulationController::layoutReceived, &window, [&] { layout_arrived = true; }));
     if (!window.openFile(path)) {
         *error = open_error.isEmpty() ? QStringLiteral("%1: cannot open").arg(path) : open_error;
         return false;
@@ -126,12 +136,16 @@ bool render_window_screenshot(const WindowScreenshot& request, QString* error) {
     MainWindowOptions options;
     options.use_dialogs = false;
     options.restore_settings = false;
+    QString open_error;  // outlives the window, whose error prompt writes it
     MainWindow window(options);
+    window.prompts().error = [&open_error](const QString& title, const QString& message) {
+        open_error = title + QStringLiteral(": ") + message;
+    };
     window.resize(request.size);
     window.show();
     auto* controller = window.findChild<SimulationController*>();
     auto* plots = window.findChild<PlotDock*>();
-    if (!open_for_simulation(window, controller, request.model_path, error)) return false;
+    if (!open_for_simulation(window, controller, request.model_path, open_error, error)) return false;
     if (!plot_channels(request.plotted, *controller->layout(), plots, error)) return false;
     if (request.simulate_seconds > 0 && !run_for(controller, request.simulate_seconds, error)) return false;
     plots->refresh();
