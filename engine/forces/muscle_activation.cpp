@@ -43,13 +43,9 @@ std::unique_ptr<ForceComponent> create_muscle_activation(const PropNode& props, 
     const double deactivation_rate = read_number(props, "deactivation_rate", 25.0, context);
     for (const char* key : {"activation_rate", "deactivation_rate"}) {
         const double value = std::string_view(key) == "activation_rate" ? activation_rate : deactivation_rate;
-        if (value > 0) continue;
-        const PropNode* node = props.find(key);
-        context.diagnostics.push_back({Severity::Error, location_of(node ? *node : props, context.file),
-                                       "muscle_activation." + std::string(key) + " must be > 0 (1/s)"});
+        if (!(value > 0)) report_property_error(props, key, "must be > 0 (1/s)", context);
     }
-    if (std::any_of(context.diagnostics.begin() + before, context.diagnostics.end(),
-                    [](const Diagnostic& d) { return d.severity == Severity::Error; }))
+    if (has_errors_since(context.diagnostics, before))
         return nullptr;
     return std::make_unique<MuscleActivation>(activation_rate, deactivation_rate);
 }

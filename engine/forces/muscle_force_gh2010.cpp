@@ -81,16 +81,11 @@ std::unique_ptr<ForceComponent> create_muscle_force_gh2010(const PropNode& props
     const size_t before = context.diagnostics.size();
     const double v_max = read_number(props, "v_max", 12.0, context);
     const double min_activation = read_number(props, "min_activation", 0.01, context);
-    if (!(v_max > 0))
-        context.diagnostics.push_back({Severity::Error, location_of(props.find("v_max") ? *props.find("v_max") : props, context.file),
-                                       "muscle_force_gh2010.v_max must be > 0 (optimal fiber lengths per second)"});
+    if (!(v_max > 0)) report_property_error(props, "v_max", "must be > 0 (optimal fiber lengths per second)", context);
     if (!(min_activation > 0 && min_activation < 1))
-        context.diagnostics.push_back(
-            {Severity::Error, location_of(props.find("min_activation") ? *props.find("min_activation") : props, context.file),
-             "muscle_force_gh2010.min_activation must be in (0, 1): the force-velocity inverse needs a > 0"});
+        report_property_error(props, "min_activation", "must be in (0, 1): the force-velocity inverse needs a > 0", context);
     check_elastic_tendons("muscle_force_gh2010", context.model, context.diagnostics);
-    if (std::any_of(context.diagnostics.begin() + before, context.diagnostics.end(),
-                    [](const Diagnostic& d) { return d.severity == Severity::Error; }))
+    if (has_errors_since(context.diagnostics, before))
         return nullptr;
     return std::make_unique<MuscleForceGH2010>(v_max, min_activation);
 }

@@ -92,17 +92,14 @@ std::unique_ptr<ForceComponent> create_muscle_force_m2012fast(const PropNode& pr
     s.beta = read_number(props, "xi", s.beta, context);
     s.v_max = read_number(props, "v_max", s.v_max, context);
     s.pennation_in_equilibrium = read_number(props, "use_pennation_during_equilibration", 0.0, context) != 0.0;
-    auto require_positive = [&](std::string_view key, double value, const char* why) {
-        if (value > 0) return;
-        const PropNode* node = props.find(key);
-        context.diagnostics.push_back({Severity::Error, node ? location_of(*node, context.file) : location_of(props, context.file),
-                                       "muscle_force_m2012fast." + std::string(key) + " must be > 0 " + why});
-    };
-    require_positive("xi", s.beta, "(the damping keeps the fiber velocity defined at zero activation)");
-    require_positive("v_max", s.v_max, "(maximum contraction velocity, optimal fiber lengths per second)");
+    if (!(s.beta > 0))
+        report_property_error(props, "xi", "must be > 0 (the damping keeps the fiber velocity defined at zero activation)",
+                              context);
+    if (!(s.v_max > 0))
+        report_property_error(props, "v_max", "must be > 0 (maximum contraction velocity, optimal fiber lengths per second)",
+                              context);
     check_elastic_tendons("muscle_force_m2012fast", context.model, context.diagnostics);
-    if (std::any_of(context.diagnostics.begin() + errors_before, context.diagnostics.end(),
-                    [](const Diagnostic& d) { return d.severity == Severity::Error; }))
+    if (has_errors_since(context.diagnostics, errors_before))
         return nullptr;
     return std::make_unique<MuscleForceM2012Fast>(s);
 }

@@ -86,18 +86,13 @@ std::unique_ptr<ForceComponent> create_muscle_force_tj2003(const PropNode& props
     s.damping = read_number(props, "xi", s.damping, context);
     s.v_max = read_number(props, "v_max", s.v_max, context);
     s.min_activation = read_number(props, "min_activation", s.min_activation, context);
-    auto fail = [&](const char* key, const char* message) {
-        const PropNode* node = props.find(key);
-        context.diagnostics.push_back({Severity::Error, location_of(node ? *node : props, context.file),
-                                       "muscle_force_tj2003." + std::string(key) + " " + message});
-    };
+    auto fail = [&](const char* key, const char* message) { report_property_error(props, key, message, context); };
     if (!(s.damping >= 0)) fail("xi", "must be >= 0");
     if (!(s.v_max > 0)) fail("v_max", "must be > 0 (optimal fiber lengths per second)");
     if (!(s.min_activation > 0 && s.min_activation < 1))
         fail("min_activation", "must be in (0, 1): the force-velocity inverse needs a > 0");
     check_elastic_tendons("muscle_force_tj2003", context.model, context.diagnostics);
-    if (std::any_of(context.diagnostics.begin() + before, context.diagnostics.end(),
-                    [](const Diagnostic& d) { return d.severity == Severity::Error; }))
+    if (has_errors_since(context.diagnostics, before))
         return nullptr;
     return std::make_unique<MuscleForceTJ2003>(s);
 }

@@ -37,6 +37,18 @@ double read_number(const PropNode& props, std::string_view key, double default_v
     return *value;
 }
 
+void report_property_error(const PropNode& props, std::string_view key, const std::string& message,
+                           ForceContext& context) {
+    const PropNode* node = props.find(key);
+    context.diagnostics.push_back({Severity::Error, location_of(node ? *node : props, context.file),
+                                   props.key + "." + std::string(key) + " " + message});
+}
+
+bool has_errors_since(const std::vector<Diagnostic>& diagnostics, size_t before) {
+    return std::any_of(diagnostics.begin() + std::ptrdiff_t(before), diagnostics.end(),
+                       [](const Diagnostic& d) { return d.severity == Severity::Error; });
+}
+
 void warn_unknown_properties(const PropNode& props, std::initializer_list<std::string_view> known_keys,
                              ForceContext& context) {
     for (const PropNode& child : props.children) {
