@@ -4,13 +4,17 @@
 // parent at its anchor:            F_j = -k_p p_j - k_v v_j
 //   p_j = child anchor - parent anchor (world), v_j its rate of change.
 // Limit torque per rotational axis of the joint frame (parent * ref_ori):
-//   pnld:  tau = -k_a theta (1 + k_w w)      (non-linear damping, zero at the limit)
-//   pd:    tau = -k_a theta - k_w w          (only while theta != 0)
+//   pnld:  tau = -k_a theta max(0, 1 + k_w w sgn(theta))   (non-linear damping, zero at the limit)
+//   pd:    tau = -k_a theta - k_w w                        (only while theta != 0)
 //   theta = alpha - alpha_min if alpha < alpha_min, alpha - alpha_max if alpha > alpha_max, else 0,
 //   alpha = intrinsic x-y-z Euler angles of ref_ori^-1 q_parent^-1 q_child,
 //   w = relative angular velocity in the joint frame.
-// pnld: the factor (1 + k_w w) is clamped at 0 so that damping never turns the
-// limit torque into a pull past the limit (as Hunt-Crossley contact never pulls).
+// pnld: the manual writes (1 + k_w w); read as Hunt-Crossley damping (which the
+// manual cites), the damping scales with the speed *into* the limit, w sgn(theta):
+// at an upper limit (theta > 0) that is w, at a lower limit (theta < 0) it is -w,
+// so moving deeper is resisted more than moving out at either limit. The factor
+// is clamped at 0 so that damping never turns the limit torque into a pull past
+// the limit (as Hunt-Crossley contact never pulls).
 // Planar variants act in the x-y plane and about z only, and compute nothing else.
 #include "forces/force_component.h"
 #include "sim/kinematics.h"
@@ -28,7 +32,9 @@ inline double limit_displacement(double angle, double min, double max) {
 
 inline double limit_torque(bool nonlinear_damping, double k, double kw, double theta, double w) {
     if (theta == 0.0) return 0.0;
-    return nonlinear_damping ? -k * theta * std::max(0.0, 1.0 + kw * w) : -k * theta - kw * w;
+    if (!nonlinear_damping) return -k * theta - kw * w;
+    const double speed_into_limit = theta > 0.0 ? w : -w;
+    return -k * theta * std::max(0.0, 1.0 + kw * speed_into_limit);
 }
 
 template <bool planar, bool nonlinear_damping>

@@ -95,10 +95,15 @@ FiberGeometry fiber_geometry(double path_length, double fiber_length, double opt
 // Fiber length (m) where tendon force equals fiber force along the tendon at
 // zero fiber velocity: tendon(e) = fiber(l_f / l_opt) cos(alpha). Bisection on
 // the fiber length along the tendon; when no positive tendon force balances the
-// fiber, the tendon is left exactly slack.
+// fiber, the tendon is left exactly slack. The geometry is always the pennated
+// one (l_T = L - l_f cos(alpha)), so the fiber length fits the path; with
+// project_on_tendon = false the balance drops the cos(alpha) projection,
+// tendon(e) = fiber(l_f / l_opt), which leaves the tendon force at most
+// 1/cos(alpha) - 1 away from equilibrium.
 template <typename FiberForce, typename TendonForce>
 double equilibrium_fiber_length(double path_length, double optimal_fiber_length, double tendon_slack_length,
-                                double thickness, FiberForce fiber_force, TendonForce tendon_force) {
+                                double thickness, FiberForce fiber_force, TendonForce tendon_force,
+                                bool project_on_tendon = true) {
     const double min_length = minimum_fiber_length(optimal_fiber_length, thickness);
     const double min_along = std::sqrt(min_length * min_length - thickness * thickness);
     double hi = path_length - tendon_slack_length;  // tendon slack: no tendon force
@@ -107,7 +112,8 @@ double equilibrium_fiber_length(double path_length, double optimal_fiber_length,
     auto imbalance = [&](double along) {
         const double fiber = std::sqrt(along * along + thickness * thickness);
         const double strain = (path_length - along - tendon_slack_length) / tendon_slack_length;
-        return tendon_force(strain) - fiber_force(fiber / optimal_fiber_length) * along / fiber;
+        const double projection = project_on_tendon ? along / fiber : 1.0;
+        return tendon_force(strain) - fiber_force(fiber / optimal_fiber_length) * projection;
     };
     if (imbalance(lo) <= 0) return min_length;
     for (int i = 0; i < 100 && hi - lo > 1e-14 * (1 + hi); ++i) {

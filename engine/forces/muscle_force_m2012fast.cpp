@@ -13,9 +13,12 @@
 // iteration, no linearization; m2012::damped_fiber_velocity). The fiber length
 // derivative is v v_max l_opt; the muscle pulls its path with f_max f_T.
 //
-// initialize(): the fiber length balancing tendon and fiber at v = 0. With
-// use_pennation_during_equilibration = 0 the balance ignores pennation (alpha = 0),
-// as the option's name says; the first steps then settle the small difference.
+// initialize(): the fiber length balancing tendon and fiber at v = 0, always in
+// the pennated geometry (l_T = L - l_f cos(alpha)), so the tendon never starts
+// stretched by a fiber that does not fit the path. The option only changes the
+// balance: use_pennation_during_equilibration = 1 solves f_T = f_M cos(alpha)
+// (the exact equilibrium); 0 solves f_T = f_M, so the tendon starts with at most
+// 1/cos(alpha) times its equilibrium force and the first steps settle the rest.
 #include "forces/force_component.h"
 #include "forces/muscle_curves.h"
 #include "forces/muscle_path.h"
@@ -68,14 +71,14 @@ public:
     void initialize(const Model& model, State& state, const Controls&, Data&) const override {
         for (Index i = 0; i < Index(model.muscles.size()); ++i) {
             const Muscle& m = model.muscles[i];
-            const double thickness =
-                settings_.pennation_in_equilibrium ? m.optimal_fiber_length * std::sin(m.pennation_angle) : 0.0;
+            const double thickness = m.optimal_fiber_length * std::sin(m.pennation_angle);
             const double activation = std::clamp(state.activation[i], 0.0, 1.0);
             const double stiffness = m.stiffness_multiplier;
             state.fiber_length[i] = equilibrium_fiber_length(
                 muscle_path_length(model, state, i), m.optimal_fiber_length, m.tendon_slack_length, thickness,
                 [&](double l) { return activation * m2012::active_force_length(l) + stiffness * m2012::passive_force_length(l); },
-                [&](double strain) { return stiffness * m2012::tendon_force_length(strain); });
+                [&](double strain) { return stiffness * m2012::tendon_force_length(strain); },
+                settings_.pennation_in_equilibrium);
         }
     }
 

@@ -83,6 +83,82 @@ private slots:
         }
     }
 
+    void limit_damping_resists_motion_into_each_limit_more_than_out_of_it_data() {
+        QTest::addColumn<QString>("force");
+        QTest::addColumn<int>("axis");
+        QTest::newRow("3d x") << "joint_force_pnld {}" << 0;
+        QTest::newRow("3d y") << "joint_force_pnld {}" << 1;
+        QTest::newRow("3d z") << "joint_force_pnld {}" << 2;
+        QTest::newRow("planar z") << "planar_joint_force_pnld {}" << 2;
+    }
+    void limit_damping_resists_motion_into_each_limit_more_than_out_of_it() {
+        // 0.1 rad past the lower and the upper limit, moving 1 rad/s deeper or back out:
+        // k = 10, k_w = 0.5, so |tau| = k theta (1 + k_w |w|) = 1.5 theta k in, 0.5 theta k out.
+        QFETCH(QString, force);
+        QFETCH(int, axis);
+        const double limits[3] = {20 * M_PI / 180, 20 * M_PI / 180, 10 * M_PI / 180};
+        const double k = 10, kw = 0.5, past = 0.1, speed = 1.0;
+        for (const double side : {-1.0, 1.0}) {
+            double torque_in = 0, torque_out = 0;
+            for (const double direction : {1.0, -1.0}) {  // +1: deeper into the limit
+                auto sim = test::make_simulation(hinge_text(force.toStdString(), "[ 0 0 0 ]", "ref_ori = [ 0 0 0 ]"));
+                QVERIFY(sim);
+                State s = sim->state();
+                Vec3 angles = Vec3::Zero();
+                angles[axis] = side * (limits[axis] + past);
+                s.ori[1] = quat_from_euler_xyz(angles);
+                s.ang_vel[1] = Vec3::Zero();
+                s.ang_vel[1][axis] = side * direction * speed;
+                sim->set_initial_state(s);
+                const double torque = sim->data().joint_limit_torque[0][axis];
+                QVERIFY2(torque * side < 0, "the limit torque pushes back into the range, never past the limit");
+                (direction > 0 ? torque_in : torque_out) = std::abs(torque);
+            }
+            const QString where = QString("%1 limit: in %2, out %3").arg(side < 0 ? "lower" : "upper").arg(torque_in).arg(torque_out);
+            QVERIFY2(torque_in > torque_out, qPrintable(where));
+            QVERIFY2(std::abs(torque_in - k * past * (1 + kw * speed)) < 1e-9, qPrintable(where));
+            QVERIFY2(std::abs(torque_out - k * past * (1 - kw * speed)) < 1e-9, qPrintable(where));
+        }
+    }
+
+    void limb_driven_into_a_damped_limit_never_gains_energy_data() {
+        QTest::addColumn<QString>("force");
+        QTest::addColumn<double>("spin");
+        QTest::newRow("3d lower") << "joint_force_pnld {}" << -3.0;
+        QTest::newRow("3d upper") << "joint_force_pnld {}" << 3.0;
+        QTest::newRow("planar lower") << "planar_joint_force_pnld {}" << -3.0;
+        QTest::newRow("planar upper") << "planar_joint_force_pnld {}" << 3.0;
+    }
+    void limb_driven_into_a_damped_limit_never_gains_energy() {
+        // No gravity: kinetic + limit spring energy 1/2 k theta^2 only falls while the door
+        // bounces off its z limit; the damping takes energy on the way in and on the way out.
+        QFETCH(QString, force);
+        QFETCH(double, spin);
+        auto sim = test::make_simulation(
+            hinge_text(force.toStdString(), QString("[ 0 0 %1 ]").arg(spin).toStdString(), "limit_damping = 2"));
+        QVERIFY(sim);
+        const double k = 10, lower = -10 * M_PI / 180, upper = 10 * M_PI / 180;
+        auto energy = [&] {
+            const double angle = joint_angles(sim->model(), sim->state(), 0).z();
+            const double theta = angle < lower ? angle - lower : angle > upper ? angle - upper : 0.0;
+            return sim->kinetic_energy(sim->state()) + 0.5 * k * theta * theta;
+        };
+        const double initial = energy();
+        double previous = initial;
+        bool entered = false;
+        for (int i = 1; i <= 2000; ++i) {
+            QVERIFY(sim->advance_to(i * 1e-3));
+            const double angle = joint_angles(sim->model(), sim->state(), 0).z();
+            entered = entered || angle < lower || angle > upper;
+            const double now = energy();
+            QVERIFY2(now <= previous + 1e-4 * initial,
+                     qPrintable(QString("energy rose from %1 to %2 J at t = %3 s").arg(previous).arg(now).arg(i * 1e-3)));
+            previous = now;
+        }
+        QVERIFY(entered);
+        QVERIFY2(previous < 0.9 * initial, "the damped limit took energy");
+    }
+
     void no_limit_torque_inside_the_range() {
         auto sim = test::make_simulation(hinge_text("joint_force_pnld {}", "[ 0 0 1 ]"));
         QVERIFY(sim);

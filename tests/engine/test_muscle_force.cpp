@@ -132,6 +132,41 @@ private slots:
         }
     }
 
+    void m2012StartsPennatedMusclesNearEquilibriumWithEitherFlag() {
+        // Strongly pennated (0.5 rad) and fully active on the path where the exact
+        // equilibrium has the fiber at l_opt. Flag 1: f_T = f_M cos(alpha), the fiber
+        // stays still. Flag 0: f_T = f_M (no projection), never above f_max here.
+        const double pennation = 0.5, f_max = 1000;
+        const double strain = solve_increasing(m2012::tendon_force_length, std::cos(pennation), 0.0, 0.2);
+        const double path_length = 0.1 * std::cos(pennation) + 0.2 * (1 + strain);
+        const Model model = line_model(path_length, pennation);
+        for (const int flag : {0, 1}) {
+            std::vector<Diagnostic> diagnostics;
+            auto muscle = create(model, "muscle_force_m2012fast { use_pennation_during_equilibration = " +
+                                            std::to_string(flag) + " }", diagnostics);
+            QVERIFY(muscle);
+            State state = initial_state(model);
+            state.activation[0] = 1.0;
+            Data data;
+            data.resize(model);
+            muscle->initialize(model, state, initial_controls(model), data);
+            const double fiber = state.fiber_length[0];
+            Evaluation e = evaluate(model, *muscle, 1.0, fiber);
+            const double tension = e.data.muscle_force[0];
+            const double l = fiber / 0.1;
+            const double fiber_force = f_max * (m2012::active_force_length(l) + m2012::passive_force_length(l));
+            const double cos_pennation = std::sqrt(1 - std::pow(0.1 * std::sin(pennation) / fiber, 2));
+            const QString what = QString("flag %1: fiber %2 m, tension %3 N, fiber force %4 N")
+                                     .arg(flag).arg(fiber).arg(tension).arg(fiber_force);
+            // the fiber fits the path: tendon + fiber along it = path
+            QVERIFY2(std::abs(e.data.tendon_length[0] + fiber * cos_pennation - path_length) < 1e-12, qPrintable(what));
+            QVERIFY2(tension <= f_max, qPrintable(what));
+            const double balance = flag ? fiber_force * cos_pennation : fiber_force;
+            QVERIFY2(std::abs(tension - balance) < 1e-6 * f_max, qPrintable(what));
+            if (flag) QVERIFY2(std::abs(fiber - 0.1) < 1e-9, qPrintable(what));
+        }
+    }
+
     void fiberVelocityHasThePhysicalSign() {
         for (const ModelCase& c : model_cases()) {
             std::vector<Diagnostic> diagnostics;
