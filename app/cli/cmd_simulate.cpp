@@ -9,11 +9,13 @@
 #include "io/csv_writer.h"
 #include "io/excitation_csv.h"
 #include "io/recorder.h"
+#include "io/run.h"
 #include "io/state_file.h"
 #include "io/sto_writer.h"
 #include "model/build_model.h"
 #include "sim/kinematics.h"
 #include "sim/simulation.h"
+#include "sim/start_checks.h"
 
 #include <algorithm>
 #include <chrono>
@@ -241,6 +243,7 @@ int run_simulate(const Args& args) {
     std::unique_ptr<Simulation> sim = create_simulation(options, config);
     if (!sim) return exit_input;
     if (!options.state.empty() && !apply_state_file(*sim, options.state)) return exit_input;
+    print_diagnostics(check_initial_contacts(*sim));
     std::optional<ExcitationSeries> excitation;
     if (!options.excitation.empty()) {
         ExcitationReadResult read = read_excitation_csv(options.excitation, sim->model());

@@ -18,25 +18,6 @@ namespace {
 constexpr double frame_interval = 1.0 / 60;  // s of wall time between published frames
 constexpr double tick_slice = 0.010;         // s of wall time the worker computes before checking its queue
 
-// The same divergence criterion as record_simulation: total kinetic energy
-// above the limit stops the run, naming the body that holds the most.
-bool energy_ok(const Simulation& sim, double limit, QString& message, Index& body) {
-    const Model& model = sim.model();
-    double total = 0, largest = -1;
-    for (size_t b = 0; b < model.bodies.size(); ++b) {
-        const double energy = body_kinetic_energy(model, sim.state(), static_cast<Index>(b));
-        total += energy;
-        if (energy > largest) largest = energy, body = static_cast<Index>(b);
-    }
-    if (total <= limit) return true;
-    message = QStringLiteral("simulation stopped: kinetic energy %1 J exceeds %2 J at t = %3 s (body '%4')")
-                  .arg(total, 0, 'g', 3)
-                  .arg(limit, 0, 'g', 3)
-                  .arg(sim.state().time, 0, 'g', 6)
-                  .arg(body >= 0 ? QString::fromStdString(model.bodies[body].name) : QStringLiteral("?"));
-    return false;
-}
-
 }  // namespace
 
 // ---------------------------------------------------------------- worker
@@ -66,18 +47,19 @@ std::vector<Diagnostic> SimulationWorker::load(SimulationSetup setup) {
     return diagnostics;
 }
 
-// Starts a recording at the current state, exactly as `hfd simulate` does:
-// first sample, then the contact event detector takes the starting contacts.
+// Starts a recording at the current state with the engine's run loop, exactly
+// as `hfd simulate` does: first sample, then the starting contacts.
 void SimulationWorker::startRecording() {
     const Simulation& view = *sim_;
+    run_.reset();
     recorder_ = std::make_unique<Recorder>(view, pairs_, all_channel_groups);
     events_.emplace(view, pairs_);
-    start_time_ = view.state().time;
-    recorder_->reserve_rows(sample_count(std::max(end_time_ - start_time_, sample_period_), sample_period_));
-    recorder_->sample(view);
-    events_->start(*sim_);
-    before_ = view.state();
-    next_sample_ = 1;
+    RunOptions options;
+    options.duration = std::max(0.0, end_time_ - view.state().time);
+    options.sample_period = sample_period_;
+    options.max_kinetic_energy = max_kinetic_energy_;
+    options.events = &*events_;
+    run_ = std::make_unique<Run>(*sim_, *recorder_, options);
     steps_ = last_frame_steps_ = 0;
     published_rows_ = 0;
     finished_ = false;
@@ -121,16 +103,25 @@ void SimulationWorker::reset() {
     startRecording();
 }
 
-bool SimulationWorker::atEnd() const {
-    return next_sample_ >= sample_count(end_time_ - start_time_, sample_period_);
+bool SimulationWorker::atEnd() const { return !run_ || run_->finished(); }
+
+void SimulationWorker::setEndTime(double end_time) {
+    end_time_ = end_time;
+    if (run_) run_->set_end_time(end_time);
+}
+
+bool SimulationWorker::stopIfFailed() {
+    steps_ = run_->result().steps;
+    const RunResult& result = run_->result();
+    if (result.ok) return false;
+    stop(QString::fromStdString(result.message), result.time, result.body);
+    return true;
 }
 
 void SimulationWorker::stepPeriod() {
     if (!sim_ || running_ || !error_.isEmpty() || atEnd()) return;
-    const double target = sample_time(start_time_, end_time_ - start_time_, sample_period_, next_sample_);
-    while (std::as_const(*sim_).state().time < target)
-        if (!advanceOneStep(target)) return;
-    sampleIfDue();
+    run_->advance_to_next_sample();
+    if (stopIfFailed()) return;
     finished_ = atEnd();
     publish(true);
 }
@@ -151,49 +142,12 @@ void SimulationWorker::tick() {
             break;
         }
         if (view.state().time >= pace_target) break;
-        const double target = sample_time(start_time_, end_time_ - start_time_, sample_period_, next_sample_);
-        if (!advanceOneStep(target)) return;
-        sampleIfDue();
+        run_->step();
+        if (stopIfFailed()) return;
         if (wall_.nsecsElapsed() * 1e-9 > slice_end) break;
     }
+    steps_ = run_->result().steps;
     publish(!running_);
-}
-
-// One accepted step, with the bookkeeping of record_simulation's inner loop
-// (same remainder absorption, contact events, energy check), so that a run
-// here records the same numbers as `hfd simulate`.
-bool SimulationWorker::advanceOneStep(double target) {
-    const Simulation& view = *sim_;
-    const double time_before = view.state().time;
-    before_ = view.state();
-    if (!sim_->step(target)) {
-        const auto& error = view.error();
-        stop(error ? QString::fromStdString(error->message)
-                   : QStringLiteral("integration failed at t = %1 s").arg(time_before),
-             error ? error->time : time_before, error ? error->body : no_index);
-        return false;
-    }
-    ++steps_;
-    if (target - view.state().time < 1e-12 * std::max(1.0, std::abs(target))) sim_->state().time = target;
-    if (!(view.state().time > time_before)) {
-        stop(QStringLiteral("integrator made no progress at t = %1 s").arg(time_before), time_before, no_index);
-        return false;
-    }
-    events_->after_step(*sim_, before_);
-    QString message;
-    Index body = no_index;
-    if (!energy_ok(view, max_kinetic_energy_, message, body)) {
-        stop(message, view.state().time, body);
-        return false;
-    }
-    return true;
-}
-
-void SimulationWorker::sampleIfDue() {
-    const double target = sample_time(start_time_, end_time_ - start_time_, sample_period_, next_sample_);
-    if (std::as_const(*sim_).state().time < target) return;
-    recorder_->sample(*sim_);
-    ++next_sample_;
 }
 
 void SimulationWorker::stop(const QString& message, double time, Index body) {

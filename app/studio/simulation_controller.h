@@ -13,6 +13,7 @@
 #include "io/channels.h"
 #include "io/contact_events.h"
 #include "io/recorder.h"
+#include "io/run.h"
 #include "model_viewer.h"
 #include "sim/kinematics.h"
 #include "sim/simulation.h"
@@ -72,7 +73,7 @@ public:
     void stepPeriod();
     void reset();
     void setRealTimeFactor(double factor) { real_time_factor_ = factor; restartPacing(); }
-    void setEndTime(double end_time) { end_time_ = end_time; }
+    void setEndTime(double end_time);
     void setExcitation(Index muscle, double excitation);
     void setMotorTarget(Index motor, const Quat& target);
     void push(Index body, const Vec3& force, double duration);
@@ -89,8 +90,7 @@ signals:
 
 private:
     void tick();
-    bool advanceOneStep(double target);  // one integrator step towards target; false: stopped
-    void sampleIfDue();
+    bool stopIfFailed();  // true (and stopped with its message) when the run failed
     bool atEnd() const;
     void stop(const QString& message, double time, Index body);
     void publish(bool force);
@@ -100,13 +100,11 @@ private:
     std::unique_ptr<Simulation> sim_;
     std::unique_ptr<Recorder> recorder_;
     std::optional<ContactEventDetector> events_;
+    std::unique_ptr<Run> run_;      // the engine's run loop over recorder_ and events_
     ContactPairSet pairs_;
     std::vector<Perturbation> model_perturbations_;
-    State before_;                  // state before the current step (contact events)
     QTimer* timer_ = nullptr;
     double end_time_ = 1, sample_period_ = 0.01, max_kinetic_energy_ = 1e9;
-    double start_time_ = 0;
-    size_t next_sample_ = 1, sample_total_ = 0;
     double real_time_factor_ = 1;   // <= 0: as fast as possible
     bool running_ = false, finished_ = false;
     QString error_;

@@ -12,7 +12,7 @@ namespace hfd {
 ErrorControlIntegrator::ErrorControlIntegrator(std::string_view name, double beta, bool planar, bool step_doubling,
                                                double accuracy, double min_step, double max_step)
     : name_(name), beta_(beta), planar_(planar), step_doubling_(step_doubling), accuracy_(accuracy),
-      min_step_(min_step), max_step_(max_step), next_step_(std::min(1e-4, max_step)) {}
+      min_step_(min_step), max_step_(max_step), next_step_(std::clamp(1e-4, min_step, max_step)) {}
 
 double largest_body_error(const Model& m, const Data& d0, const Data& d1, double h) {
     double largest = 0;
@@ -66,6 +66,7 @@ StepOutcome ErrorControlIntegrator::step(Simulation& sim, double max_h) {
         if (h <= min_step_ * (1 + 1e-9)) {
             outcome.ok = false;
             outcome.error = error;
+            outcome.step_size = h;
             return outcome;
         }
         h = std::max(min_step_, h * std::max(0.2, 0.9 * std::sqrt(accuracy_ / error)));
@@ -79,6 +80,12 @@ StepOutcome ErrorControlIntegrator::step(Simulation& sim, double max_h) {
         next_step_ = std::clamp(h * growth, min_step_, max_step_);
     }
     return outcome;
+}
+
+void ErrorControlIntegrator::partial_step(const Model& model, const State& start, const Data& start_data, double h,
+                                          State& out) const {
+    out = start;
+    planar_ ? advance_bodies_planar(model, out, start_data, h, beta_) : advance_bodies(model, out, start_data, h, beta_);
 }
 
 }  // namespace hfd

@@ -20,6 +20,8 @@
 // step h grows by at most 2x. A step that would need h < min_step fails the run.
 #include "integrators/integrator.h"
 
+#include <algorithm>
+
 namespace hfd {
 
 struct Model;
@@ -33,7 +35,12 @@ public:
     StepOutcome step(Simulation& sim, double max_h) override;
     bool is_planar() const override { return planar_; }
     double nominal_step_size() const override { return max_step_; }
-    void reset() override { next_step_ = std::min(1e-4, max_step_); }
+    double next_step_size() const override { return next_step_; }
+    void reset() override { next_step_ = std::clamp(1e-4, min_step_, max_step_); }
+    // One step of the base method (also for step doubling, whose two half steps
+    // would need an evaluation in between; the difference is within accuracy).
+    void partial_step(const Model& model, const State& start, const Data& start_data, double h,
+                      State& out) const override;
     double accuracy() const { return accuracy_; }
 
 private:

@@ -13,10 +13,13 @@
 namespace hfd {
 
 class Simulation;
+struct Model;
+struct State;
+struct Data;
 
 struct StepOutcome {
     bool ok = true;
-    double step_size = 0;   // h of the accepted step
+    double step_size = 0;   // h of the accepted step (of the last trial when !ok; its end state is scratch_state(0))
     int rejected = 0;       // rejected trial steps before it
     double error = 0;       // error estimate of the accepted step (largest over bodies)
 };
@@ -29,7 +32,14 @@ public:
     virtual StepOutcome step(Simulation& sim, double max_h) = 0;
     virtual bool is_planar() const { return false; }
     virtual double nominal_step_size() const = 0;  // step_size, or max_step for variable step
+    virtual double next_step_size() const { return nominal_step_size(); }  // the h the next step tries first
     virtual void reset() {}                          // forget step-size history
+    // The state a step of h from `start` reaches, without error control;
+    // start_data is the evaluation of start. Samples and contact events that fall
+    // between two accepted steps are read from it, so that how often a run is
+    // sampled never changes the steps it takes.
+    virtual void partial_step(const Model& model, const State& start, const Data& start_data, double h,
+                              State& out) const = 0;
     // Muscle activation rates of the integrator block (manual: 100 and 25 s^-1),
     // used when the composite force has no muscle_activation component.
     double activation_rate = 100, deactivation_rate = 25;

@@ -1,6 +1,5 @@
 #include "io/recorder.h"
 
-#include "io/contact_events.h"
 #include "sim/kinematics.h"
 
 #include <algorithm>
@@ -27,9 +26,8 @@ Index Recorder::find_channel(std::string_view name) const {
     return no_index;
 }
 
-void Recorder::sample(const Simulation& sim) {
+void Recorder::sample(const Simulation& sim, const State& state) {
     const Model& model = sim.model();
-    const State& state = sim.state();
     const bool needs_forces = groups_ & (group_bit(ChannelGroup::Joints) | group_bit(ChannelGroup::Muscles) |
                                          group_bit(ChannelGroup::Contacts));
     if (needs_forces) sim.evaluate(state, data_);
@@ -57,7 +55,7 @@ void Recorder::sample(const Simulation& sim) {
             values_.insert(values_.end(), {d.x(), d.y(), d.z(), t.x(), t.y(), t.z()});
         }
     }
-    if (groups_ & group_bit(ChannelGroup::Muscles)) append_muscles(sim);
+    if (groups_ & group_bit(ChannelGroup::Muscles)) append_muscles(sim, state);
     if (groups_ & group_bit(ChannelGroup::Contacts)) append_contacts();
     if (values_.size() - row_begin != channels_.size()) {
         // A layout mismatch would shift every later column: keep rows aligned.
@@ -71,9 +69,8 @@ namespace {
 double at(const std::vector<double>& values, size_t i) { return i < values.size() ? values[i] : std::nan(""); }
 }  // namespace
 
-void Recorder::append_muscles(const Simulation& sim) {
+void Recorder::append_muscles(const Simulation& sim, const State& state) {
     const Model& model = sim.model();
-    const State& state = sim.state();
     const Controls& controls = sim.controls();
     for (size_t m = 0; m < model.muscles.size(); ++m) {
         const Muscle& muscle = model.muscles[m];
@@ -120,101 +117,6 @@ double sample_time(double start, double duration, double period, size_t k) {
     const double rate = std::round(1 / period);
     if (rate >= 1 && std::abs(rate * period - 1) < 1e-12) return start + static_cast<double>(k) / rate;
     return start + static_cast<double>(k) * period;
-}
-
-double body_kinetic_energy(const Model& model, const State& state, Index body) {
-    const Body& b = model.bodies[body];
-    if (b.is_static()) return 0;
-    const Vec3 local_w = state.ori[body].conjugate() * state.ang_vel[body];
-    return 0.5 * b.mass * state.lin_vel[body].squaredNorm() + 0.5 * local_w.dot(b.inertia.cwiseProduct(local_w));
-}
-
-namespace {
-
-// Stops a run whose kinetic energy ran away; names the body holding most of it.
-bool check_energy(const Simulation& sim, double limit, RunResult& result) {
-    const Model& model = sim.model();
-    double total = 0, largest = -1;
-    Index worst = no_index;
-    for (size_t b = 0; b < model.bodies.size(); ++b) {
-        const double e = body_kinetic_energy(model, sim.state(), static_cast<Index>(b));
-        total += e;
-        if (e > largest) largest = e, worst = static_cast<Index>(b);
-    }
-    if (total <= limit) return true;  // also false for NaN, which sim.step reports itself
-    char text[256];
-    std::snprintf(text, sizeof text, "kinetic energy %.3g J exceeds %.3g J at t = %.6g s (body '%s' holds %.3g J)",
-                  total, limit, sim.state().time, worst >= 0 ? model.bodies[worst].name.c_str() : "?", largest);
-    result.ok = false;
-    result.message = text;
-    result.body = worst;
-    result.time = sim.state().time;
-    return false;
-}
-
-}  // namespace
-
-// Advances to `target` one step at a time, like Simulation::advance_to (same
-// steps, same absorption of rounding remainders), so that contact events and
-// the energy check see every step.
-static bool advance_observed(Simulation& sim, double target, const RunOptions& options, State& before,
-                             RunResult& result) {
-    const Simulation& view = sim;
-    while (view.state().time < target) {
-        const double time_before = view.state().time;
-        if (options.events) before = view.state();
-        if (options.control) options.control(time_before, sim.controls());
-        if (!sim.step(target)) {
-            result.ok = false;
-            result.time = view.error() ? view.error()->time : time_before;
-            result.body = view.error() ? view.error()->body : no_index;
-            result.message = view.error() ? view.error()->message
-                                          : "integration failed at t = " + std::to_string(time_before) + " s";
-            return false;
-        }
-        ++result.steps;
-        if (target - view.state().time < 1e-12 * std::max(1.0, std::abs(target))) sim.state().time = target;
-        if (!(view.state().time > time_before)) {
-            result.ok = false;
-            result.time = time_before;
-            result.message = "integrator made no progress at t = " + std::to_string(time_before) + " s";
-            return false;
-        }
-        if (options.events) options.events->after_step(sim, before);
-        if (!check_energy(sim, options.max_kinetic_energy, result)) return false;
-    }
-    return true;
-}
-
-RunResult record_simulation(Simulation& sim, Recorder& recorder, const RunOptions& options) {
-    RunResult result;
-    const Simulation& view = sim;
-    const double start = view.state().time;
-    const size_t samples = sample_count(options.duration, options.sample_period);
-    recorder.reserve_rows(recorder.row_count() + samples);
-    if (options.control) options.control(start, sim.controls());
-    recorder.sample(view);
-    if (options.on_sample) options.on_sample(view.state().time);
-    State before;
-    if (options.events) {
-        options.events->start(sim);
-        before = view.state();
-    }
-    for (size_t k = 1; k < samples; ++k) {
-        if (options.interrupted && *options.interrupted) {
-            result.ok = false;
-            result.time = view.state().time;
-            result.message = "interrupted at t = " + std::to_string(result.time) + " s";
-            return result;
-        }
-        const double target = sample_time(start, options.duration, options.sample_period, k);
-        if (!advance_observed(sim, target, options, before, result)) return result;
-        if (options.control) options.control(target, sim.controls());
-        recorder.sample(view);
-        if (options.on_sample) options.on_sample(view.state().time);
-    }
-    result.time = view.state().time;
-    return result;
 }
 
 }  // namespace hfd

@@ -1,20 +1,16 @@
 #pragma once
 // A recording: the simulation sampled at a fixed period, independent of the
-// integrator's steps (the run advances to each sample time exactly). Each
+// integrator's steps (see io/run.h for how samples inside a step are taken). Each
 // sample is one flat row of doubles described by channels() (see channels.h);
 // rows are stored back to back in one vector reserved ahead.
 #include "io/channels.h"
 #include "io/contact_pairs.h"
 #include "sim/simulation.h"
 
-#include <csignal>
-#include <functional>
 #include <string>
 #include <vector>
 
 namespace hfd {
-
-class ContactEventDetector;
 
 class Recorder {
 public:
@@ -32,10 +28,12 @@ public:
 
     void reserve_rows(size_t rows) { values_.reserve(rows * channels_.size()); }
     // Appends one row for sim.state() (forces evaluated into the recorder's own data).
-    void sample(const Simulation& sim);
+    void sample(const Simulation& sim) { sample(sim, sim.state()); }
+    // Appends one row for `state` of sim (e.g. a sample inside an integrator step).
+    void sample(const Simulation& sim, const State& state);
 
 private:
-    void append_muscles(const Simulation& sim);
+    void append_muscles(const Simulation& sim, const State& state);
     void append_contacts();
 
     ContactPairSet pairs_;
@@ -53,33 +51,5 @@ size_t sample_count(double duration, double period);
 // Time of sample k after `start`: k * period, computed as k / N when the period
 // is 1/N s; the last one is start + duration exactly.
 double sample_time(double start, double duration, double period, size_t k);
-
-struct RunOptions {
-    double duration = 1;              // s
-    double sample_period = 0.01;      // s
-    double max_kinetic_energy = 1e9;  // J; above it the run is stopped as diverged
-    ContactEventDetector* events = nullptr;             // locates contact changes when given
-    // Sets time-dependent controls (e.g. excitations from a file) before every
-    // step and every sample; held constant during a step.
-    std::function<void(double time, Controls& controls)> control;
-    std::function<void(double time)> on_sample;         // e.g. progress display
-    const volatile std::sig_atomic_t* interrupted = nullptr;  // set (e.g. by SIGINT) to stop early
-};
-
-struct RunResult {
-    bool ok = true;
-    std::string message;      // why the run stopped early
-    double time = 0;          // simulated time reached
-    Index body = no_index;    // offending body of a failed run, when known
-    long long steps = 0;      // accepted integrator steps of the run (event search not counted)
-};
-
-// Samples sim.state(), then advances to each sample time and samples again.
-// Stops at the first non-finite state (sim.step fails) or when the kinetic
-// energy exceeds max_kinetic_energy; the rows recorded until then are kept.
-RunResult record_simulation(Simulation& sim, Recorder& recorder, const RunOptions& options);
-
-// Kinetic energy 1/2 m v^2 + 1/2 w^T I w of one body [J].
-double body_kinetic_energy(const Model& model, const State& state, Index body);
 
 }  // namespace hfd

@@ -1,6 +1,7 @@
 #include "sim/simulation.h"
 
 #include "sim/dynamics.h"
+#include "sim/step_diagnosis.h"
 
 #include <algorithm>
 #include <chrono>
@@ -67,6 +68,7 @@ std::unique_ptr<Simulation> Simulation::create(Model model, const SimConfig& con
                                        (sim->integrator_->is_planar() ? " is planar" : " is 3D") +
                                        ": use planar forces with planar integrators"});
     }
+    warn_about_idle_actuators(*sim, config, diagnostics);
     const Model& m = sim->model_;
     sim->inv_mass_.resize(m.bodies.size());
     for (size_t i = 0; i < m.bodies.size(); ++i) sim->inv_mass_[i] = m.bodies[i].is_static() ? 0.0 : 1.0 / m.bodies[i].mass;
@@ -75,6 +77,26 @@ std::unique_ptr<Simulation> Simulation::create(Model model, const SimConfig& con
     for (auto& d : sim->scratch_data_) d.resize(m);
     sim->set_initial_state(hfd::initial_state(m));
     return sim;
+}
+
+// Motors in the model with no joint_motor_force to drive them would silently do
+// nothing. (Muscles without a muscle force are left alone: examples that show a
+// joint force on a muscled model do that on purpose.)
+void Simulation::warn_about_idle_actuators(const Simulation& sim, const SimConfig& config,
+                                           std::vector<Diagnostic>& diagnostics) {
+    auto has_force = [&](std::string_view prefix) {
+        return std::any_of(sim.forces_.begin(), sim.forces_.end(),
+                           [&](const auto& force) { return force->name().substr(0, prefix.size()) == prefix; });
+    };
+    const Model& m = sim.model_;
+    auto warn = [&](const SourceLocation& at, size_t count, const char* kind, const char* needed) {
+        const std::string where = config.file.empty() ? "the simulation config" : "'" + config.file + "'";
+        diagnostics.push_back({Severity::Warning, at,
+                               "the model has " + std::to_string(count) + " " + kind + " but the composite_force of " +
+                                   where + " has no " + needed + ": they exert no force"});
+    };
+    if (!m.motors.empty() && !has_force("joint_motor_force"))
+        warn(m.motors[0].location, m.motors.size(), "joint_motor components", "joint_motor_force");
 }
 
 bool Simulation::is_planar() const { return integrator_ && integrator_->is_planar(); }
@@ -126,8 +148,12 @@ bool Simulation::step(double until) {
     stage_times_.integration += seconds_since(t0);
     rejected_steps_ += outcome.rejected;
     if (!outcome.ok) {
-        error_ = SimulationError{state_.time, no_index, "step size fell below min_step at t = " +
-                                                            std::to_string(state_.time) + " s"};
+        const StepFailureDiagnosis why = diagnose_step_failure(*this, state_, scratch_states_[0], outcome.step_size);
+        char text[128];
+        std::snprintf(text, sizeof text,
+                      "step size fell below min_step at t = %.6g s (a step of %.3g s still missed the accuracy): ",
+                      state_.time, outcome.step_size);
+        error_ = SimulationError{state_.time, why.body, text + describe(model_, why)};
         return false;
     }
     ++accepted_steps_;
@@ -162,14 +188,16 @@ bool Simulation::check_finite() {
     return true;
 }
 
+double body_kinetic_energy(const Model& model, const State& state, Index body) {
+    const Body& b = model.bodies[body];
+    if (b.is_static()) return 0;
+    const Vec3 local_w = state.ori[body].conjugate() * state.ang_vel[body];
+    return 0.5 * b.mass * state.lin_vel[body].squaredNorm() + 0.5 * local_w.dot(b.inertia.cwiseProduct(local_w));
+}
+
 double Simulation::kinetic_energy(const State& s) const {
     double e = 0;
-    for (size_t b = 0; b < model_.bodies.size(); ++b) {
-        const Body& body = model_.bodies[b];
-        if (body.is_static()) continue;
-        const Vec3 w_local = s.ori[b].conjugate() * s.ang_vel[b];
-        e += 0.5 * body.mass * s.lin_vel[b].squaredNorm() + 0.5 * w_local.dot(body.inertia.cwiseProduct(w_local));
-    }
+    for (Index b = 0; b < Index(model_.bodies.size()); ++b) e += body_kinetic_energy(model_, s, b);
     return e;
 }
 

@@ -29,6 +29,9 @@ struct StageTimes {  // accumulated wall seconds per stage
     double forces = 0, dynamics = 0, integration = 0;
 };
 
+// Kinetic energy of one body: 1/2 m v^2 + 1/2 w_b^T I w_b, w_b in its principal frame.
+double body_kinetic_energy(const Model& model, const State& state, Index body);
+
 class Simulation {
 public:
     // Builds the force components and integrator from config; errors (unknown
@@ -86,12 +89,14 @@ public:
     Data& scratch_data(int i) { return scratch_data_[i]; }
 
     // Total mechanical energy (kinetic + gravitational potential), no springs.
-    double kinetic_energy(const State& state) const;
+    double kinetic_energy(const State& state) const;  // sum of body_kinetic_energy
     double potential_energy(const State& state) const;
 
 private:
     Simulation() = default;
     static void add_default_activation_dynamics(Simulation& sim, ForceContext& context);
+    static void warn_about_idle_actuators(const Simulation& sim, const SimConfig& config,
+                                          std::vector<Diagnostic>& diagnostics);
     void initialize_components(State& state);
     bool check_finite();
 

@@ -3,6 +3,7 @@
 #include "format/parser.h"
 #include "io/contact_events.h"
 #include "io/recorder.h"
+#include "io/run.h"
 #include "model/build_model.h"
 
 #include <QtTest>
@@ -63,6 +64,34 @@ BounceTimes expected_bounce() {
     return {onset, lift_off, second_onset, second_onset + (lift_off - onset)};
 }
 
+// One recorded run of `text`: its rows, events and steps.
+struct RecordedRun {
+    bool ok = false;
+    std::vector<double> rows;
+    std::vector<ContactEvent> events;
+    long long steps = 0;
+};
+
+RecordedRun record(const std::string& text, double duration, double period, bool with_events) {
+    RecordedRun run;
+    SimConfig config;
+    auto sim = make_simulation(text, config);
+    if (!sim) return run;
+    const ContactPairSet pairs = candidate_contact_pairs(sim->model(), collision_settings(config));
+    Recorder recorder(*sim, pairs);
+    ContactEventDetector detector(*sim, pairs);
+    RunOptions options;
+    options.duration = duration;
+    options.sample_period = period;
+    options.events = with_events ? &detector : nullptr;
+    const RunResult result = record_simulation(*sim, recorder, options);
+    run.ok = result.ok;
+    run.rows = recorder.values();
+    run.events = detector.events();
+    run.steps = result.steps;
+    return run;
+}
+
 }  // namespace
 
 class TestContactEvents : public QObject {
@@ -70,6 +99,9 @@ class TestContactEvents : public QObject {
 private slots:
     void bouncing_ball_event_times();
     void onset_is_located_within_a_large_step();
+    void onset_does_not_depend_on_the_sample_period_data();
+    void onset_does_not_depend_on_the_sample_period();
+    void event_search_leaves_the_run_unchanged();
     void contact_channels_match_the_spring();
     void candidate_pairs_follow_the_config();
 };
@@ -144,6 +176,59 @@ void TestContactEvents::onset_is_located_within_a_large_step() {
           error, expected_onset - expected_bounce().onset);
     // the bisection bracket is 1e-5 s and its middle is reported
     QVERIFY2(std::abs(error) <= 0.5e-5 + 1e-12, QByteArray::number(error).constData());
+}
+
+// A sphere (r = 0.1 m) dropped from rest 0.2 m above the floor with a
+// variable-step integrator. Samples are taken inside steps, never by cutting
+// them, so the run takes the same steps whatever the sample period and meets
+// the floor at the same time. Midpoint Euler is exact in free fall: its onset
+// is the analytic sqrt(2 gap / g); symplectic Euler falls ahead of the
+// parabola by g h t / 2 with its own steps, the same for every sample period.
+void TestContactEvents::onset_does_not_depend_on_the_sample_period_data() {
+    QTest::addColumn<QString>("integrator");
+    QTest::addColumn<bool>("exact_in_free_fall");
+    QTest::newRow("midpoint") << "error_control_integrator_mem { accuracy = 0.01 }" << true;
+    QTest::newRow("symplectic") << "error_control_integrator_sem { accuracy = 0.01 }" << false;
+    QTest::newRow("planar symplectic") << "error_control_integrator_pse { accuracy = 0.01 }" << false;
+}
+
+void TestContactEvents::onset_does_not_depend_on_the_sample_period() {
+    QFETCH(QString, integrator);
+    QFETCH(bool, exact_in_free_fall);
+    const double drop = 0.2;
+    std::string text = ball_text;
+    text.replace(text.find("y = 0.15"), 8, "y = 0.3");
+    text.replace(text.find("symplectic_euler_integrator { step_size = 1e-5 }"), 48, integrator.toStdString());
+    std::vector<double> onsets;
+    std::vector<long long> steps;
+    for (const double period : {0.01, 0.0005, 0.0137}) {
+        const RecordedRun run = record(text, 0.25, period, true);
+        QVERIFY(run.ok);
+        QVERIFY(!run.events.empty());
+        QVERIFY(run.events[0].kind == ContactEventKind::Onset);
+        onsets.push_back(run.events[0].time);
+        steps.push_back(run.steps);
+    }
+    const double analytic = std::sqrt(2 * drop / g);
+    qInfo("onsets %.7f %.7f %.7f s (analytic %.7f s), steps %lld %lld %lld", onsets[0], onsets[1], onsets[2],
+          analytic, steps[0], steps[1], steps[2]);
+    QCOMPARE(steps[1], steps[0]);  // the same steps whatever the sampling
+    QCOMPARE(steps[2], steps[0]);
+    QVERIFY(std::abs(onsets[1] - onsets[0]) <= 1e-5);
+    QVERIFY(std::abs(onsets[2] - onsets[0]) <= 1e-5);
+    if (exact_in_free_fall) QVERIFY2(std::abs(onsets[0] - analytic) <= 1e-5, QByteArray::number(onsets[0] - analytic));
+    else QVERIFY(onsets[0] < analytic);  // symplectic Euler falls ahead of the parabola
+}
+
+void TestContactEvents::event_search_leaves_the_run_unchanged() {
+    // The same run recorded with and without the event detector: identical rows.
+    std::string text = ball_text;
+    text.replace(text.find("symplectic_euler_integrator { step_size = 1e-5 }"), 48,
+                 "error_control_integrator_sem { accuracy = 0.001 }");
+    const RecordedRun without = record(text, 0.4, 0.005, false), with = record(text, 0.4, 0.005, true);
+    QVERIFY(without.ok && with.ok);
+    QVERIFY(with.events.size() >= 2);
+    QVERIFY(without.rows == with.rows);
 }
 
 void TestContactEvents::contact_channels_match_the_spring() {

@@ -4,6 +4,7 @@
 #include "format/parser.h"
 #include "io/csv_writer.h"
 #include "io/recorder.h"
+#include "io/run.h"
 #include "io/sto_writer.h"
 #include "io/text_file.h"
 #include "model/build_model.h"

@@ -5,6 +5,7 @@
 #include "forces/muscle_path.h"
 #include "io/contact_events.h"
 #include "io/recorder.h"
+#include "io/run.h"
 #include "model/build_model.h"
 #include "sim/kinematics.h"
 
