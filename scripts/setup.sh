@@ -22,5 +22,11 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 
 if [ ! -f build/CMakeCache.txt ]; then
-  cmake -S . -B build -DCMAKE_BUILD_TYPE=Release
+  # ccache, when installed, serves unchanged files from earlier builds (also of
+  # other clones: paths are taken relative to the source tree); not required.
+  launcher=()
+  if command -v ccache >/dev/null; then
+    launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER="env;CCACHE_BASEDIR=$PWD;ccache")
+  fi
+  cmake -S . -B build -DCMAKE_BUILD_TYPE=Release "${launcher[@]}"
 fi

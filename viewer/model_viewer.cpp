@@ -37,7 +37,8 @@ const QColor background_color(236, 239, 244);
 constexpr int capture_timeout_ms = 5000;
 constexpr int expose_timeout_ms = 3000;
 constexpr int click_tolerance_pixels = 4;
-constexpr int max_capture_frames = 8;
+constexpr int stable_frames = 3;          // identical captures in a row: geometry has loaded
+constexpr int settle_timeout_ms = 30000;  // generous: only a view that never renders runs into it
 
 // Qt3D needs a real OpenGL context; the offscreen and minimal platforms (used
 // by headless tests) have none, and Qt3D would abort on them.
@@ -101,6 +102,8 @@ struct ModelViewer::Impl {
     void handle_drag(const QPoint& position, Qt::KeyboardModifiers modifiers);
     void pick(const QPoint& position);
     QImage capture_frame();
+    QImage capture_until(const std::function<bool(const QImage&)>& shows, int timeout_ms, QImage* last = nullptr);
+    QImage capture_settled(int timeout_ms, QImage* last = nullptr);
     QImage capture_image();
     bool flip_captures = false;
 };
@@ -241,27 +244,49 @@ QImage ModelViewer::Impl::capture_frame() {
     return image.convertToFormat(QImage::Format_RGB32);
 }
 
-// Qt3D loads new geometry over a few frames: capture until two frames agree
-// and, with a model loaded, the frame is more than the clear colour.
-QImage ModelViewer::Impl::capture_image() {
+// Captures rendered frames (each one rendered after its request, so this waits
+// for Qt3D, never for a fixed delay) until `shows(image)` holds or timeout_ms
+// passes; `last` receives the last frame captured. Null when none showed it.
+QImage ModelViewer::Impl::capture_until(const std::function<bool(const QImage&)>& shows, int timeout_ms,
+                                        QImage* last) {
     QElapsedTimer waited;
     waited.start();
     while (!window->isExposed() && self->isVisible() && waited.elapsed() < expose_timeout_ms)
         QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
     if (!window->isExposed()) return {};
-
-    QImage previous;
-    for (int attempt = 0; attempt < max_capture_frames; ++attempt) {
+    do {
         QImage image = capture_frame();
         if (image.isNull()) break;
-        QImage blank(image.size(), image.format());
-        blank.fill(background_color);
-        const bool settled = image == previous && (!has_model || image != blank);
-        previous = image;
-        if (settled) break;
-    }
-    if (previous.isNull() && window->screen()) previous = window->screen()->grabWindow(window->winId()).toImage();
-    return previous;
+        if (last) *last = image;
+        if (shows(image)) return image;
+    } while (waited.elapsed() < timeout_ms);
+    return {};
+}
+
+// Qt3D loads new geometry over several frames, more of them on a busy machine:
+// a frame shows the scene once it is more than the clear colour (with a model)
+// and the same in stable_frames captures in a row.
+QImage ModelViewer::Impl::capture_settled(int timeout_ms, QImage* last) {
+    QImage previous;
+    int same = 0;
+    return capture_until(
+        [&](const QImage& image) {
+            same = image == previous ? same + 1 : 0;
+            previous = image;
+            if (!has_model) return same >= 1;
+            QImage blank(image.size(), image.format());
+            blank.fill(background_color);
+            return same >= stable_frames - 1 && image != blank;
+        },
+        timeout_ms, last);
+}
+
+QImage ModelViewer::Impl::capture_image() {
+    QImage last;
+    QImage image = capture_settled(settle_timeout_ms, &last);
+    if (image.isNull()) image = last;
+    if (image.isNull() && window->screen()) image = window->screen()->grabWindow(window->winId()).toImage();
+    return image;
 }
 
 ModelViewer::ModelViewer(QWidget* parent) : QWidget(parent), impl_(std::make_unique<Impl>()) {
@@ -346,6 +371,14 @@ void ModelViewer::setShowCentersOfMass(bool show) {
 void ModelViewer::setJointDisplacementExaggeration(double factor) {
     impl_->exaggeration = factor;
     if (impl_->entities) impl_->entities->set_joint_exaggeration(factor);
+}
+
+QImage ModelViewer::grabRenderedImage(int timeout_ms) {
+    return impl_->window ? impl_->capture_settled(timeout_ms) : QImage();
+}
+
+QImage ModelViewer::grabImageWhen(const std::function<bool(const QImage&)>& shows, int timeout_ms) {
+    return impl_->window ? impl_->capture_until(shows, timeout_ms) : QImage();
 }
 
 QImage ModelViewer::grabImage() {

@@ -6,6 +6,7 @@
 
 #include <QImage>
 #include <QWidget>
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -47,8 +48,16 @@ public:
     void setShowCentersOfMass(bool show);
     void setJointDisplacementExaggeration(double factor);
 
-    // Renders the current view offscreen-capable into an image of the widget size.
+    // Renders the current view offscreen-capable into an image of the widget size
+    // (the last frame captured, or the widget itself, if the view never settles).
     QImage grabImage();
+    // A rendered frame that shows the scene: more than the clear colour and the
+    // same over several frames in a row; null when none comes within timeout_ms
+    // (or there is no 3D view). For pictures that must never be blank.
+    QImage grabRenderedImage(int timeout_ms = 30000);
+    // The first rendered frame for which shows(image) holds; null when none does
+    // within timeout_ms. For checks that know what the scene must show.
+    QImage grabImageWhen(const std::function<bool(const QImage&)>& shows, int timeout_ms = 30000);
 
 signals:
     void bodyClicked(int body);  // user picked a body in the view (-1: background)

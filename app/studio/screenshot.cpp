@@ -26,9 +26,9 @@ bool render_screenshot(const QString& model_path, const QString& image_path, QSi
     viewer.show();
     QCoreApplication::processEvents();
     viewer.fitToModel();
-    QImage image = viewer.grabImage();
+    QImage image = viewer.grabRenderedImage();
     if (image.isNull()) {
-        *error = QStringLiteral("the 3D view could not be rendered");
+        *error = QStringLiteral("the 3D view rendered no frame showing the model (no OpenGL display, or it timed out)");
         return false;
     }
     if (image.size() != size) image = image.scaled(size, Qt::IgnoreAspectRatio, Qt::SmoothTransformation);

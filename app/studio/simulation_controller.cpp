@@ -2,6 +2,7 @@
 
 #include "io/csv_writer.h"
 #include "io/sto_writer.h"
+#include "sim/start_checks.h"
 #include "snapshot.h"
 
 #include <QTimer>
@@ -38,6 +39,7 @@ std::vector<Diagnostic> SimulationWorker::load(SimulationSetup setup) {
     events_.reset();
     sim_ = Simulation::create(std::move(setup.model), setup.config, diagnostics);
     if (!sim_) return diagnostics;
+    for (Diagnostic& warning : check_initial_contacts(*sim_)) diagnostics.push_back(std::move(warning));
     end_time_ = setup.end_time;
     sample_period_ = setup.sample_period;
     max_kinetic_energy_ = setup.max_kinetic_energy;

@@ -79,13 +79,14 @@ bool run_for(SimulationController* controller, double seconds, QString* error) {
     return true;
 }
 
-// QWidget::grab() leaves the Qt3D window container empty: paint the 3D view's own capture over it.
+// QWidget::grab() leaves the Qt3D window container empty: paint the 3D view's
+// own capture over it, a rendered frame that shows the model (null: none came).
 QImage compose(MainWindow& window) {
     QImage image = window.grab().toImage();
     ModelViewer* viewer = window.viewerDock()->viewer();
     if (!viewer || !viewer->isVisible()) return image;
-    QImage view = viewer->grabImage();
-    if (view.isNull()) return image;
+    QImage view = viewer->grabRenderedImage();
+    if (view.isNull()) return {};
     const qreal scale = image.devicePixelRatio();
     const QRect target(viewer->mapTo(&window, QPoint(0, 0)) * scale, viewer->size() * scale);
     QPainter painter(&image);
@@ -149,8 +150,12 @@ bool render_window_screenshot(const WindowScreenshot& request, QString* error) {
     if (!plot_channels(request.plotted, *controller->layout(), plots, error)) return false;
     if (request.simulate_seconds > 0 && !run_for(controller, request.simulate_seconds, error)) return false;
     plots->refresh();
-    wait_until([] { return false; }, 300);  // lets the charts and the 3D view draw the last frame
+    QCoreApplication::processEvents();  // the charts take the last rows; grab() paints them
     const QImage image = compose(window);
+    if (image.isNull()) {
+        *error = QStringLiteral("the 3D view rendered no frame showing the model (no OpenGL display, or it timed out)");
+        return false;
+    }
     if (!image.save(request.image_path)) {
         *error = QStringLiteral("cannot write %1").arg(request.image_path);
         return false;

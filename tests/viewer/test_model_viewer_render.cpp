@@ -53,6 +53,8 @@ QColor average(const QImage& image, QPoint centre, int half = 3) {
     return QColor(r / n, g / n, b / n);
 }
 
+QColor at_centre(const QImage& image) { return average(image, QPoint(image.width() / 2, image.height() / 2)); }
+
 QByteArray describe(QColor c) {
     return QByteArray::number(c.red()) + "," + QByteArray::number(c.green()) + "," + QByteArray::number(c.blue());
 }
@@ -85,12 +87,12 @@ private slots:
         viewer.setViewPreset(ModelViewer::ViewPreset::Front);
         viewer.fitToModel();
 
-        QImage image = viewer.grabImage();
-        QVERIFY(!image.isNull());
+        // each grab waits for rendered frames until the scene shows what it must (or 30 s)
+        QImage image = viewer.grabImageWhen([](const QImage& frame) { return is_red(at_centre(frame)); });
+        QVERIFY2(!image.isNull(), "the box never appeared at the centre");
         QVERIFY(image.width() >= 320 && image.height() >= 240);
         const QPoint centre(image.width() / 2, image.height() / 2);
         const QColor box = average(image, centre);
-        QVERIFY2(is_red(box), describe(box));
         const QColor top_corner = average(image, QPoint(8, 8));
         QVERIFY2(std::abs(top_corner.red() - 236) < 12 && std::abs(top_corner.green() - 239) < 12 &&
                      std::abs(top_corner.blue() - 244) < 12,
@@ -104,17 +106,16 @@ private slots:
         Qt3DExtras::Qt3DWindow* window = render_window();
         QVERIFY(window);
         QSignalSpy clicked(&viewer, &ModelViewer::bodyClicked);
+        const auto tinted = [&](const QImage& frame) { return at_centre(frame).green() > box.green() + 30; };
         QTest::mouseClick(window, Qt::LeftButton, {}, QPoint(window->width() / 2, window->height() / 2));
-        const QColor picked = average(viewer.grabImage(), centre);
-        QVERIFY2(picked.green() > box.green() + 30, describe(picked));
+        QVERIFY2(!viewer.grabImageWhen(tinted).isNull(), "the picked box is not tinted");
         QTest::mouseClick(window, Qt::LeftButton, {}, QPoint(8, 8));
-        QVERIFY(is_red(average(viewer.grabImage(), centre)));
+        QVERIFY(!viewer.grabImageWhen([](const QImage& frame) { return is_red(at_centre(frame)); }).isNull());
         QCOMPARE(clicked.count(), 2);
         QCOMPARE(clicked.at(0).at(0).toInt(), 1);
         QCOMPARE(clicked.at(1).at(0).toInt(), -1);
         viewer.selectBody(1);
-        const QColor selected = average(viewer.grabImage(), centre);
-        QVERIFY2(selected.green() > box.green() + 30, describe(selected));
+        QVERIFY2(!viewer.grabImageWhen(tinted).isNull(), "the selected box is not tinted");
         QCOMPARE(clicked.count(), 2);
         viewer.selectBody(-1);
 
@@ -123,8 +124,8 @@ private slots:
         moved.body_pos = {Vec3::Zero(), Vec3(5, 1, 0)};
         moved.body_ori = {Quat::Identity(), Quat::Identity()};
         viewer.setSnapshot(moved);
-        const QColor after = average(viewer.grabImage(), centre);
-        QVERIFY2(!is_red(after), describe(after));
+        QVERIFY2(!viewer.grabImageWhen([](const QImage& frame) { return !is_red(at_centre(frame)); }).isNull(),
+                 "the box stays at the centre");
     }
 
     void top_view_sees_box_from_above() {
@@ -135,12 +136,12 @@ private slots:
         viewer.setModel(box_model());
         viewer.setViewPreset(ModelViewer::ViewPreset::Top);
         viewer.fitToModel();
-        const QImage image = viewer.grabImage();
-        const QColor centre = average(image, QPoint(image.width() / 2, image.height() / 2));
-        QVERIFY2(is_red(centre), describe(centre));
         // looking down, the ground fills the corners instead of the background
-        const QColor corner = average(image, QPoint(8, 8));
-        QVERIFY2(!is_red(corner) && std::abs(corner.blue() - 244) > 6, describe(corner));
+        auto from_above = [](const QImage& frame) {
+            const QColor corner = average(frame, QPoint(8, 8));
+            return is_red(at_centre(frame)) && !is_red(corner) && std::abs(corner.blue() - 244) > 6;
+        };
+        QVERIFY2(!viewer.grabImageWhen(from_above).isNull(), "no red box centred on the ground");
     }
 
     // The gait model with its bone meshes from geometry/, posed from the dof
@@ -157,21 +158,25 @@ private slots:
         viewer.setModel(*built.model);
         QCOMPARE(viewer.warnings().size(), std::size_t(0));  // every .vtp found and loaded
         viewer.resetView();
-        const QImage image = viewer.grabImage();
         // lit ivory: red >= green > blue, clearly warmer than the bluish background
         auto is_bone = [](QColor c) { return c.red() > 120 && c.red() >= c.green() && c.green() > c.blue() + 10; };
-        int bone_pixels = 0, top_row = image.height(), bottom_row = -1;
-        for (int y = 0; y < image.height(); ++y)
-            for (int x = 0; x < image.width(); ++x)
-                if (is_bone(image.pixelColor(x, y))) {
-                    ++bone_pixels;
-                    top_row = std::min(top_row, y);
-                    bottom_row = std::max(bottom_row, y);
-                }
-        QVERIFY2(bone_pixels > image.width() * image.height() / 200, QByteArray::number(bone_pixels));
-        // fit to model: skull near the top, feet near the bottom of the view
-        QVERIFY2(top_row < image.height() / 6 && bottom_row > image.height() * 5 / 6,
-                 QByteArray::number(top_row) + " " + QByteArray::number(bottom_row));
+        int bone_pixels = 0, top_row = 0, bottom_row = 0;
+        auto count_bones = [&](const QImage& image) {
+            bone_pixels = 0, top_row = image.height(), bottom_row = -1;
+            for (int y = 0; y < image.height(); ++y)
+                for (int x = 0; x < image.width(); ++x)
+                    if (is_bone(image.pixelColor(x, y))) {
+                        ++bone_pixels;
+                        top_row = std::min(top_row, y);
+                        bottom_row = std::max(bottom_row, y);
+                    }
+            // fit to model: skull near the top, feet near the bottom of the view
+            return bone_pixels > image.width() * image.height() / 200 && top_row < image.height() / 6 &&
+                   bottom_row > image.height() * 5 / 6;
+        };
+        const QImage image = viewer.grabImageWhen(count_bones);
+        QVERIFY2(!image.isNull(), QByteArray::number(bone_pixels) + " bone pixels, rows " +
+                                      QByteArray::number(top_row) + " to " + QByteArray::number(bottom_row));
     }
 };
 
