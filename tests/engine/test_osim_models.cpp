@@ -165,7 +165,10 @@ void TestOsimModels::everyFetchedModelConvertsAndLoads() {
         if (entry.path().extension() != ".osim") continue;
         ++count;
         std::string messages;
-        if (!convert_and_load(entry.path().string(), messages)) failures += messages;
+        if (!convert_and_load(entry.path().string(), messages)) {
+            qWarning("%s does not convert and load", entry.path().string().c_str());
+            failures += messages;
+        }
     }
     QVERIFY2(count > 0, ("no .osim file under " + models_dir()).c_str());
     QVERIFY2(failures.empty(), failures.c_str());
@@ -208,6 +211,11 @@ void TestOsimModels::gaitModelsFallForTwoSeconds() {
           steps_per_second);
     QVERIFY2(ran, sim->error() ? sim->error()->message.c_str() : "stopped");
     QCOMPARE(sim->state().time, duration);
+    // The corpus H0918 takes ~3500 steps per simulated second (planar), ~4100
+    // with this 3D integrator. Before the conversion merged light rigid bodies,
+    // aligned hinges and damped light bodies' joints for an explicit step,
+    // these models took 8,500 to 65,000.
+    QVERIFY2(steps_per_second < 10000, qPrintable(QString::number(steps_per_second)));
 }
 
 QTEST_APPLESS_MAIN(TestOsimModels)
