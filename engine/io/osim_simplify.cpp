@@ -83,10 +83,13 @@ void merge_child(OsimModel& model, size_t j, Report& report) {
     }
     const std::string kept = child.mass > parent.mass ? child.name : parent.name;
     const std::string parent_name = parent.name;
+    const bool massless = child.mass == 0 || parent.mass == 0;
     report.note(joint.element, "joint '" + joint.name + "' holds body '" + child.name + "' (" +
                                    format_number(child.mass) + " kg) rigidly to '" + parent_name + "' (" +
-                                   format_number(parent.mass) + " kg): merged into one body '" + kept +
-                                   "' (a stiff hfd joint would set the step size)");
+                                   format_number(parent.mass) + " kg): merged into one body '" + kept + "' (" +
+                                   (massless ? "a moving hfd body needs mass"
+                                             : "a stiff hfd joint on the light body would set the step size") +
+                                   ")");
     parent.mass = mass;
     model.joints.erase(model.joints.begin() + static_cast<std::ptrdiff_t>(j));
     std::erase_if(model.limit_forces, [&](const OsimLimitForce& f) {
