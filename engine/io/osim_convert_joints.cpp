@@ -70,6 +70,19 @@ PropNode make_dof(const std::string& name, const std::string& source, double sig
     return dof;
 }
 
+// x-y-z angles are singular at y = +-90 degrees: near there x and z jump and
+// their limits would throw the body. A joint turning about more than one axis
+// keeps its y limits within +-85 degrees [deg].
+void keep_y_limits_off_singularity(const OsimJoint& joint, Vec3& low, Vec3& high, Report& report) {
+    constexpr double y_limit = 85;
+    if (low.y() >= -y_limit && high.y() <= y_limit) return;
+    report.warning(joint.element, "joint '" + joint.name + "': y limits " + format_range(low.y(), high.y()) +
+                                      " degrees narrowed to within +-" + format_number(y_limit) +
+                                      " (hfd's x-y-z joint angles are singular at y = +-90)");
+    low.y() = std::max(low.y(), -y_limit);
+    high.y() = std::min(high.y(), y_limit);
+}
+
 class JointConverter {
 public:
     JointConverter(ConvertContext& context, JointOutput& out) : c_(context), out_(out) {}
@@ -235,16 +248,7 @@ void JointConverter::convert(const OsimJoint& joint) {
                                                                "angles combine approximately");
     if (constant_rotation && !mapped_axes.empty())
         c_.report.note(joint.element, "joint '" + joint.name + "': constant rotations are folded into ref_ori");
-    // x-y-z angles are singular at y = +-90 degrees: near there x and z jump
-    // and their limits would throw the body. Keep the y limits off it.
-    constexpr double y_limit = 85;
-    if (mapped_axes.size() > 1 && (low.y() < -y_limit || high.y() > y_limit)) {
-        c_.report.warning(joint.element, "joint '" + joint.name + "': y limits " + format_range(low.y(), high.y()) +
-                                             " degrees narrowed to within +-" + format_number(y_limit) +
-                                             " (hfd's x-y-z joint angles are singular at y = +-90)");
-        low.y() = std::max(low.y(), -y_limit);
-        high.y() = std::min(high.y(), y_limit);
-    }
+    if (mapped_axes.size() > 1) keep_y_limits_off_singularity(joint, low, high, c_.report);
     PropNode& limits = node.add_group("limits");
     for (int k = 0; k < 3; ++k) limits.add(std::string(1, axis_letters[k]), format_range(low[k], high[k]));
     out_.joints_by_child[joint.child.body].push_back(std::move(node));
