@@ -1,4 +1,5 @@
 // hfd convert MODEL.osim [-o MODEL.hfd] [--joint-stiffness N] [--limit-stiffness N]
+//             [--limit-damping-reference-angle DEG]
 // Writes the converted model (to stdout without -o) and the conversion report to stderr.
 #include "commands.h"
 
@@ -18,10 +19,15 @@ namespace {
 void print_usage() {
     std::fprintf(stderr,
                  "usage: hfd convert MODEL.osim [-o MODEL.hfd] [--joint-stiffness N] [--limit-stiffness N]\n"
+                 "                   [--limit-damping-reference-angle DEG]\n"
                  "  -o FILE              write the .hfd model to FILE (default: standard output)\n"
                  "  --joint-stiffness N  joint constraint stiffness [N/m] (default 1e6)\n"
                  "  --limit-stiffness N  joint limit stiffness where OpenSim has no\n"
-                 "                       CoordinateLimitForce [N m/rad] (default 500)\n");
+                 "                       CoordinateLimitForce [N m/rad] (default 500)\n"
+                 "  --limit-damping-reference-angle DEG\n"
+                 "                       a CoordinateLimitForce's damping d becomes hfd's\n"
+                 "                       limit_damping d / (k DEG): equal damping torques DEG\n"
+                 "                       degrees past the limit (default 2, as the corpus H0918.hfd)\n");
 }
 
 std::optional<double> parse_positive(const std::string& option, const std::string& text) {
@@ -48,13 +54,23 @@ int run_convert(const Args& args) {
             print_usage();
             return 0;
         }
-        if ((a == "-o" || a == "--joint-stiffness" || a == "--limit-stiffness") && !has_value) {
+        const bool number_option = a == "--joint-stiffness" || a == "--limit-stiffness" ||
+                                   a == "--limit-damping-reference-angle";
+        if ((a == "-o" || number_option) && !has_value) {
             std::fprintf(stderr, "hfd convert: %s needs a value\n", a.c_str());
             return 1;
         }
         if (a == "-o") {
             output = args[++i];
-        } else if (a == "--joint-stiffness" || a == "--limit-stiffness") {
+        } else if (a == "--limit-damping-reference-angle") {
+            const auto value = parse_positive(a, args[++i]);
+            if (!value) return 1;
+            if (*value == 0) {
+                std::fprintf(stderr, "hfd convert: %s must be greater than 0\n", a.c_str());
+                return 1;
+            }
+            options.limit_damping_angle = *value;
+        } else if (number_option) {
             const auto value = parse_positive(a, args[++i]);
             if (!value) return 1;
             (a == "--joint-stiffness" ? options.joint_stiffness : options.joint_limit_stiffness) = *value;

@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <optional>
 #include <tuple>
 
 namespace hfd::osim {
@@ -54,6 +55,64 @@ Transform ConvertContext::to_hfd(const Attachment& attachment) const {
 
 namespace {
 
+// The axis a body's joint turns it about (in the body's OpenSim frame), when
+// the joint has exactly one free rotation.
+std::optional<Vec3> single_hinge_axis(const OsimModel& model, const std::string& body) {
+    for (const OsimJoint& joint : model.joints) {
+        if (!joint.written || joint.child.body != body) continue;
+        std::optional<Vec3> hinge;
+        for (const OsimAxis& axis : joint.axes) {
+            if (axis.coordinate < 0 || joint.coordinates[static_cast<size_t>(axis.coordinate)].locked) continue;
+            if (!axis.rotation || axis_slope(axis) == 0) continue;
+            if (hinge) return std::nullopt;
+            hinge = joint.child.frame.ori * axis.axis;
+        }
+        return hinge;
+    }
+    return std::nullopt;
+}
+
+// hfd limits a joint by the x-y-z Euler angles of the child in the joint
+// frame, about the child's frame axes, and that frame is the principal frame
+// (hfd inertia is diagonal). A hinge must lie on one of those axes, or its
+// turning pushes the blocked axes against their limits; and not on y, where
+// the angles are singular at 90 degrees. So a single hinge on y turns the
+// frame (x, y, z) <- (z, x, y), exactly; a hinge off every principal axis (a
+// forearm's pronation) gets a frame with z along it and x, y the principal
+// axes across it, and the inertia's remaining products are dropped.
+void align_frame_with_hinge(const OsimBody& body, BodyFrame& frame, ConvertContext& c) {
+    const std::optional<Vec3> hinge = single_hinge_axis(c.model, body.name);
+    if (!hinge) return;
+    const int axis = match_basis_axis(frame.hfd_in_osim.ori.conjugate() * *hinge).axis;
+    if (axis == 0 || axis == 2) return;
+    if (axis == 1) {
+        Mat3 cycle;
+        cycle << 0, 1, 0, 0, 0, 1, 1, 0, 0;  // columns: new x, y, z = old z, x, y
+        frame.hfd_in_osim.ori = (frame.hfd_in_osim.ori * Quat(cycle)).normalized();
+        frame.moments = Vec3(frame.moments.z(), frame.moments.x(), frame.moments.y());
+        c.report.note(body.element, "body '" + body.name + "': the hfd frame's z axis is its joint's hinge (on y, "
+                                                           "hfd's x-y-z joint angles would be singular at 90 degrees)");
+        return;
+    }
+    const Vec3 z = hinge->normalized();
+    const Vec3 any = std::abs(z.x()) < 0.9 ? Vec3::UnitX() : Vec3::UnitY();
+    const Vec3 u = (any - any.dot(z) * z).normalized(), v = z.cross(u);
+    // principal axes of the inertia in the plane across the hinge
+    const double iuu = u.dot(body.inertia * u), ivv = v.dot(body.inertia * v), iuv = u.dot(body.inertia * v);
+    const double angle = 0.5 * std::atan2(2 * iuv, iuu - ivv);
+    const Vec3 x = std::cos(angle) * u + std::sin(angle) * v;
+    Mat3 r;
+    r << x, z.cross(x), z;
+    const Mat3 in_frame = r.transpose() * body.inertia * r;
+    frame.hfd_in_osim.ori = Quat(r).normalized();
+    frame.moments = in_frame.diagonal();
+    const double dropped = std::max(std::abs(in_frame(0, 2)), std::abs(in_frame(1, 2)));
+    c.report.add(dropped > 1e-9 * frame.moments.maxCoeff() ? Severity::Warning : Severity::Note, body.element, "body '" + body.name + "': its joint's hinge is not along a principal axis: the "
+                                                          "hfd frame's z axis is the hinge, and inertia products up "
+                                                          "to " + format_number(dropped) + " kg m^2 (largest moment " +
+                                                          format_number(frame.moments.maxCoeff()) + ") are dropped");
+}
+
 void compute_frames(ConvertContext& c) {
     for (const OsimBody& body : c.model.bodies) {
         BodyFrame frame;
@@ -61,13 +120,15 @@ void compute_frames(ConvertContext& c) {
             const PrincipalAxes axes = principal_axes(body.inertia);
             frame.hfd_in_osim = principal_frame(body.mass_center, axes);
             frame.moments = axes.moments;
+            const bool has_products = !is_identity(frame.hfd_in_osim.ori);
+            align_frame_with_hinge(body, frame, c);
             const Vec3& m = axes.moments;
             const bool valid = m.minCoeff() >= 0 && m.x() + m.y() >= m.z() * (1 - 1e-9) &&
                                m.y() + m.z() >= m.x() * (1 - 1e-9) && m.x() + m.z() >= m.y() * (1 - 1e-9);
             if (!valid)
                 c.report.warning(body.element.child("inertia") ? body.element.child("inertia") : body.element,
                                  "body '" + body.name + "': principal moments violate the triangle inequality");
-            if (!is_identity(frame.hfd_in_osim.ori))
+            if (has_products)
                 c.report.note(body.element, "body '" + body.name +
                                                 "': inertia has products; the hfd body frame is turned to the "
                                                 "principal axes and every attached location follows");

@@ -6,6 +6,7 @@
 #include "io/osim_xml.h"
 
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -34,6 +35,23 @@ struct JointOutput {
     std::map<std::string, Transform> body_pose;  // hfd frame in world
 };
 JointOutput convert_joints(ConvertContext& context);
+
+// A joint's motion (child joint frame in parent joint frame) at coordinate values q.
+Transform joint_motion(const OsimJoint& joint, const std::vector<double>& q);
+// q = 0 everywhere, or the coordinates' default values.
+std::vector<double> coordinate_values(const OsimJoint& joint, bool defaults);
+// d(axis value)/d(coordinate): the slope of a linear function; 0 when the
+// axis does not follow its coordinate linearly (the conversion then holds it).
+double axis_slope(const OsimAxis& axis);
+
+// The joint damping to write for a joint of a light body (anchors in the hfd
+// body frames); nullopt where hfd's default is kept (osim_convert_damping.cpp).
+std::optional<double> light_body_damping(ConvertContext& context, const OsimJoint& joint, const Vec3& anchor_in_parent,
+                                         const Vec3& anchor_in_child);
+
+// Before conversion: what hfd cannot express is replaced by the closest
+// stable equivalent, each change reported (osim_simplify.cpp).
+void simplify_for_hfd(OsimModel& model, const OsimImportOptions& options, Report& report);
 
 // Hunt-Crossley contacts: materials are added to model_node at once; the
 // geometry nodes are returned so they can follow the muscles.

@@ -15,10 +15,6 @@
 
 namespace hfd::osim {
 
-namespace {
-
-const char axis_letters[] = "xyz";
-
 Transform joint_motion(const OsimJoint& joint, const std::vector<double>& q) {
     Transform x;
     for (const OsimAxis& axis : joint.axes) {
@@ -32,6 +28,11 @@ Transform joint_motion(const OsimJoint& joint, const std::vector<double>& q) {
     return x;
 }
 
+double axis_slope(const OsimAxis& axis) {
+    if (axis.coordinate < 0 || axis.function.kind != OsimFunction::Kind::Linear) return 0;
+    return axis.function.slope * axis.function.multiplier;
+}
+
 std::vector<double> coordinate_values(const OsimJoint& joint, bool defaults) {
     std::vector<double> q(joint.coordinates.size(), 0.0);
     if (defaults)
@@ -39,12 +40,9 @@ std::vector<double> coordinate_values(const OsimJoint& joint, bool defaults) {
     return q;
 }
 
-// d(axis value)/d(coordinate): the slope of a linear function; 0 when the
-// axis does not follow its coordinate linearly.
-double axis_slope(const OsimAxis& axis) {
-    if (axis.coordinate < 0 || axis.function.kind != OsimFunction::Kind::Linear) return 0;
-    return axis.function.slope * axis.function.multiplier;
-}
+namespace {
+
+const char axis_letters[] = "xyz";
 
 std::string rotation_source(const OsimJoint& joint, int axis) {
     const std::string& n = joint.name;
@@ -70,6 +68,19 @@ PropNode make_dof(const std::string& name, const std::string& source, double sig
     add_number(dof, "default", default_value);
     dof.add("range", format_range(low, high));
     return dof;
+}
+
+// x-y-z angles are singular at y = +-90 degrees: near there x and z jump and
+// their limits would throw the body. A joint turning about more than one axis
+// keeps its y limits within +-85 degrees [deg].
+void keep_y_limits_off_singularity(const OsimJoint& joint, Vec3& low, Vec3& high, Report& report) {
+    constexpr double y_limit = 85;
+    if (low.y() >= -y_limit && high.y() <= y_limit) return;
+    report.warning(joint.element, "joint '" + joint.name + "': y limits " + format_range(low.y(), high.y()) +
+                                      " degrees narrowed to within +-" + format_number(y_limit) +
+                                      " (hfd's x-y-z joint angles are singular at y = +-90)");
+    low.y() = std::max(low.y(), -y_limit);
+    high.y() = std::min(high.y(), y_limit);
 }
 
 class JointConverter {
@@ -146,11 +157,13 @@ void JointConverter::add_limit_properties(PropNode& node, const OsimJoint& joint
     if (k_deg > 0 && limit->damping > 0)
         add_number(node, "limit_damping", limit->damping / (k_deg * o.limit_damping_angle * pi / 180.0));
     c_.report.note(limit->element, "CoordinateLimitForce '" + limit->name + "' -> limits of joint '" + joint.name +
-                                       "' (damping matched at " + format_number(o.limit_damping_angle) +
-                                       " degrees past the limit)");
+                                       "' (damping matched at a limit damping reference angle of " +
+                                       format_number(o.limit_damping_angle) +
+                                       " degrees past the limit: --limit-damping-reference-angle)");
 }
 
 void JointConverter::convert(const OsimJoint& joint) {
+    if (!joint.written) return;
     const OsimBody* parent_body = c_.model.find_body(joint.parent.body);
     const OsimBody* child_body = c_.model.find_body(joint.child.body);
     if (!parent_body || !child_body || child_body->is_ground) {
@@ -175,6 +188,8 @@ void JointConverter::convert(const OsimJoint& joint) {
     const Quat ref = (parent_h.ori * x0.ori * child_h.ori.conjugate()).normalized();
     if (!is_identity(ref)) add_euler_degrees(node, "ref_ori", ref);
     add_limit_properties(node, joint);
+    if (const auto damping = light_body_damping(c_, joint, parent_h.apply(x0.pos), child_h.pos))
+        add_number(node, "damping", *damping);
 
     Vec3 low = Vec3::Zero(), high = Vec3::Zero();
     std::vector<int> mapped_axes;
@@ -233,6 +248,7 @@ void JointConverter::convert(const OsimJoint& joint) {
                                                                "angles combine approximately");
     if (constant_rotation && !mapped_axes.empty())
         c_.report.note(joint.element, "joint '" + joint.name + "': constant rotations are folded into ref_ori");
+    if (mapped_axes.size() > 1) keep_y_limits_off_singularity(joint, low, high, c_.report);
     PropNode& limits = node.add_group("limits");
     for (int k = 0; k < 3; ++k) limits.add(std::string(1, axis_letters[k]), format_range(low[k], high[k]));
     out_.joints_by_child[joint.child.body].push_back(std::move(node));

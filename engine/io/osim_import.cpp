@@ -4,6 +4,8 @@
 // Ball, Gimbal, Universal, Slider, Planar, Free, Custom with linear axes),
 // coordinate limits and CoordinateLimitForce, muscles with path points,
 // HuntCrossleyForce with spheres and half-spaces, coordinates as dofs.
+// Massless bodies, zero inertias and rigid joints are first made expressible
+// (osim_simplify.cpp).
 // Everything else appears in the report, one line each.
 #include "io/osim_import.h"
 
@@ -57,6 +59,7 @@ OsimImportResult import_osim_text(const std::string& xml, const std::string& fil
 
     OsimImportResult result;
     if (!report.has_errors()) {
+        simplify_for_hfd(model, options, report);
         result.root = convert_model(model, options, report);
         result.text = write_text(result.root);
     }

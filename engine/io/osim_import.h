@@ -21,6 +21,12 @@ struct OsimImportOptions {
     // kw = d / (k * theta_ref), equal to OpenSim's damping torque at
     // theta_ref past the limit (2 degrees reproduces the corpus H0918.hfd).
     double limit_damping_angle = 2;        // theta_ref [deg]
+    // Two moving bodies held rigidly together merge into one when the lighter
+    // has less than this fraction of the model's mass (or none); 0 merges only
+    // massless ones. See osim_simplify.cpp.
+    double merge_rigid_mass_fraction = 0.01;
+    // A moving body without mass gets this fraction of the model's mass.
+    double nominal_mass_fraction = 0.01;
 };
 
 struct OsimImportResult {

@@ -73,6 +73,7 @@ struct OsimJoint {
     Attachment parent, child;   // joint frames on the parent and child body
     std::vector<OsimCoordinate> coordinates;
     std::vector<OsimAxis> axes; // rotations in order of application, then translations
+    bool written = true;        // false: it only places its child (held rigidly to a static body)
     pugi::xml_node element;
 };
 

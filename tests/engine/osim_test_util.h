@@ -1,6 +1,8 @@
 #pragma once
 // Small .osim documents written by the tests, and lookups in converted trees.
+#include "format/parser.h"
 #include "format/prop_node.h"
+#include "io/osim_import.h"
 #include "model/math_types.h"
 
 #include <cmath>
@@ -91,6 +93,44 @@ inline bool close(const hfd::Vec3& a, const hfd::Vec3& b, double relative = 1e-4
     for (int k = 0; k < 3; ++k)
         if (!close(a[k], b[k], relative, absolute)) return false;
     return true;
+}
+
+inline const hfd::PropNode& model_of(const hfd::PropNode& root) {
+    static const hfd::PropNode empty;
+    const hfd::PropNode* m = root.find("model");
+    return m ? *m : empty;
+}
+
+inline bool report_mentions(const hfd::OsimImportResult& r, const std::string& a, const std::string& b, int line = 0) {
+    for (const hfd::Diagnostic& d : r.report)
+        if (d.message.find(a) != std::string::npos && d.message.find(b) != std::string::npos &&
+            (line == 0 || d.location.line == line))
+            return true;
+    return false;
+}
+
+inline std::string report_text(const hfd::OsimImportResult& r) {
+    std::string text;
+    for (const hfd::Diagnostic& d : r.report) text += hfd::format_diagnostic(d) + "\n";
+    return text;
+}
+
+// Parses the converted text back: the tree the tests look at is what a user loads.
+inline hfd::PropNode reparsed(const hfd::OsimImportResult& r) {
+    hfd::ParseResult parsed = hfd::parse_text(r.text, "converted.hfd");
+    return parsed.ok() ? parsed.root : hfd::PropNode{};
+}
+
+// Pose of a body written in the tree (ground and bodies without pos: origin).
+inline std::pair<hfd::Vec3, hfd::Quat> pose_of(const hfd::PropNode& model, const std::string& body) {
+    const hfd::PropNode* b = find_named(model, "body", body);
+    if (!b) return {hfd::Vec3::Zero(), hfd::Quat::Identity()};
+    return {vec3(*b, "pos"), quat(*b, "ori")};
+}
+
+inline const hfd::PropNode* joint_in(const hfd::PropNode& model, const std::string& body) {
+    const hfd::PropNode* b = find_named(model, "body", body);
+    return b ? b->find("joint") : nullptr;
 }
 
 }  // namespace osim_test

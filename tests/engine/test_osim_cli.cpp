@@ -38,6 +38,7 @@ private slots:
     }
     void convertsToFileAndStdout();
     void malformedInputFails();
+    void limitDampingReferenceAngleOption();
 };
 
 void TestOsimCli::convertsToFileAndStdout() {
@@ -76,6 +77,36 @@ void TestOsimCli::malformedInputFails() {
     QCOMPARE(run_hfd({input, "--joint-stiffness", "soft"}).exit_code, 1);
     QCOMPARE(run_hfd({}).exit_code, 1);
     QCOMPARE(run_hfd({dir.filePath("missing.osim")}).exit_code, 1);
+}
+
+void TestOsimCli::limitDampingReferenceAngleOption() {
+    // limit_damping = d / (k theta_ref): k = 2 N m/deg, d = 0.2 N m s/deg.
+    QTemporaryDir dir;
+    const QString input = dir.filePath("knee.osim");
+    const std::string bodies = body("a", 1, "0 0 0", "0.1 0.1 0.1 0 0 0");
+    const std::string joints = joint("PinJoint", "knee", "/ground", "0 1 0", "0 0 0", "/bodyset/a", "0 0.5 0", "0 0 0",
+                                     coordinate("knee_angle", 0, -2, 0.1));
+    const std::string limit =
+        "<CoordinateLimitForce name=\"knee_limit\"><coordinate>knee_angle</coordinate><upper_stiffness>2</upper_stiffness>"
+        "<upper_limit>-5</upper_limit><lower_stiffness>2</lower_stiffness><lower_limit>-120</lower_limit>"
+        "<damping>0.2</damping></CoordinateLimitForce>";
+    write(input, document(bodies, joints, limit));
+    auto limit_damping = [](const Run& r) {
+        const hfd::ParseResult parsed = hfd::parse_text(r.out.toStdString());
+        const hfd::PropNode* a = parsed.ok() ? find_named(*parsed.root.find("model"), "body", "a") : nullptr;
+        return a && a->find("joint") ? number(*a->find("joint"), "limit_damping") : std::nan("");
+    };
+    const double k_rad = 2 * 180 / 3.14159265358979323846;
+    const Run by_default = run_hfd({input});
+    QCOMPARE(by_default.exit_code, 0);
+    QVERIFY(close(limit_damping(by_default), 0.2 * 180 / 3.14159265358979323846 / (k_rad * 2 * 3.14159265358979323846 / 180)));
+    QVERIFY2(by_default.err.contains("reference angle of 2 degrees"), qPrintable(by_default.err));
+    const Run five = run_hfd({input, "--limit-damping-reference-angle", "5"});
+    QCOMPARE(five.exit_code, 0);
+    QVERIFY(close(limit_damping(five), limit_damping(by_default) * 2 / 5));
+    QVERIFY2(five.err.contains("reference angle of 5 degrees"), qPrintable(five.err));
+    QCOMPARE(run_hfd({input, "--limit-damping-reference-angle", "0"}).exit_code, 1);
+    QCOMPARE(run_hfd({input, "--limit-damping-reference-angle"}).exit_code, 1);
 }
 
 QTEST_APPLESS_MAIN(TestOsimCli)

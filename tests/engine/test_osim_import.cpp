@@ -24,44 +24,6 @@ std::string read_file(const std::string& path) {
     return s.str();
 }
 
-const PropNode& model_of(const PropNode& root) {
-    static const PropNode empty;
-    const PropNode* m = root.find("model");
-    return m ? *m : empty;
-}
-
-bool report_mentions(const OsimImportResult& r, const std::string& a, const std::string& b, int line = 0) {
-    for (const Diagnostic& d : r.report)
-        if (d.message.find(a) != std::string::npos && d.message.find(b) != std::string::npos &&
-            (line == 0 || d.location.line == line))
-            return true;
-    return false;
-}
-
-std::string report_text(const OsimImportResult& r) {
-    std::string text;
-    for (const Diagnostic& d : r.report) text += format_diagnostic(d) + "\n";
-    return text;
-}
-
-// Parses the converted text back: the tree the tests look at is what a user loads.
-PropNode reparsed(const OsimImportResult& r) {
-    ParseResult parsed = parse_text(r.text, "converted.hfd");
-    return parsed.ok() ? parsed.root : PropNode{};
-}
-
-// Pose of a body written in the tree (ground and bodies without pos: origin).
-std::pair<Vec3, Quat> pose_of(const PropNode& model, const std::string& body) {
-    const PropNode* b = find_named(model, "body", body);
-    if (!b) return {Vec3::Zero(), Quat::Identity()};
-    return {vec3(*b, "pos"), quat(*b, "ori")};
-}
-
-const PropNode* joint_in(const PropNode& model, const std::string& body) {
-    const PropNode* b = find_named(model, "body", body);
-    return b ? b->find("joint") : nullptr;
-}
-
 constexpr double deg = 3.14159265358979323846 / 180;
 
 }  // namespace
@@ -233,33 +195,34 @@ void TestOsimImport::corpusBuildsAndJointsCloseAtDefaultPose() {
 }
 
 void TestOsimImport::pinJointInRotatedFramesMapsAxisAndAngle() {
-    // Both joint frames are turned 90 degrees about x: the pin's z axis is the
-    // bodies' -y axis, so the hfd joint limits its y axis with the sign flipped.
+    // Both joint frames are turned -90 degrees about y: the pin's z axis is the
+    // bodies' -x axis, so the hfd joint limits its x axis with the sign flipped.
+    // (A hinge on y would turn the body frame: test_osim_simplify.cpp.)
     const std::string bodies = body("a", 2, "0 0 0", "0.1 0.1 0.1 0 0 0") + body("b", 1, "0 -0.2 0", "0.02 0.01 0.02 0 0 0");
     const std::string joints =
         joint("WeldJoint", "fix", "/ground", "0 1 0", "0 0 0", "/bodyset/a", "0 0 0", "0 0 0", "") +
-        joint("PinJoint", "elbow_r", "/bodyset/a", "0.1 -0.3 0", "1.5707963267948966 0 0", "/bodyset/b", "0 0 0",
-              "1.5707963267948966 0 0", coordinate("elbow_flexion", 0.5, -0.2, 1.2));
+        joint("PinJoint", "elbow_r", "/bodyset/a", "0.1 -0.3 0", "0 -1.5707963267948966 0", "/bodyset/b", "0 0 0",
+              "0 -1.5707963267948966 0", coordinate("elbow_flexion", 0.5, -0.2, 1.2));
     const OsimImportResult r = import_osim_text(document(bodies, joints), "pin.osim");
     QVERIFY2(r.ok, report_text(r).c_str());
     const PropNode model = model_of(reparsed(r));
     const PropNode& j = *joint_in(model, "b");
     const auto limits = to_range3(*j.find("limits"));
-    QVERIFY(close(limits->first.y(), -1.2 / deg) && close(limits->second.y(), 0.2 / deg));
-    QVERIFY(close(limits->first.x(), 0) && close(limits->second.z(), 0));
+    QVERIFY(close(limits->first.x(), -1.2 / deg) && close(limits->second.x(), 0.2 / deg));
+    QVERIFY(close(limits->first.y(), 0) && close(limits->second.z(), 0));
     QVERIFY(!j.find("ref_ori"));  // the two frames turn alike
     QVERIFY(close(vec3(j, "pos_in_child"), Vec3(0, 0.2, 0)));
     const PropNode* dof = find_named(model, "dof", "elbow_flexion");
     QVERIFY(dof);
-    QCOMPARE(dof->find("source")->value, std::string("-elbow_ry_r"));
+    QCOMPARE(dof->find("source")->value, std::string("-elbow_rx_r"));
     QVERIFY(close(number(*dof, "default"), 0.5 / deg));
-    // In the written default pose the joint angle about -y is the coordinate's default.
+    // In the written default pose the joint angle about -x is the coordinate's default.
     const auto [pa, qa] = pose_of(model, "a");
     const auto [pb, qb] = pose_of(model, "b");
     const Quat q_joint = qa.conjugate() * qb;
     const Eigen::AngleAxisd aa(q_joint);
     QVERIFY(close(aa.angle(), 0.5, 1e-5));
-    QVERIFY(close(aa.axis(), Vec3(0, -1, 0), 1e-5));
+    QVERIFY(close(aa.axis(), Vec3(-1, 0, 0), 1e-5));
     QVERIFY(close(pa + qa * vec3(j, "pos_in_parent"), pb + qb * vec3(j, "pos_in_child"), 0, 2e-6));
 }
 
@@ -347,7 +310,9 @@ void TestOsimImport::customJointWithTranslationIsReported() {
 }
 
 void TestOsimImport::offDiagonalInertiaTurnsBodyFrame() {
-    // Root body welded to ground at the origin: its OpenSim frame is the world frame.
+    // Root body free at the origin: at its default coordinates 0 its OpenSim
+    // frame is the world frame (a weld would make it static, a pin off its
+    // principal axes would turn its frame to the pin).
     const Vec3 com(0.1, 0.2, 0.3);
     Mat3 inertia;
     inertia << 0.2, 0.01, 0.02, 0.01, 0.3, 0.03, 0.02, 0.03, 0.4;
@@ -361,7 +326,9 @@ void TestOsimImport::offDiagonalInertiaTurnsBodyFrame() {
     const std::string bodies = body("a", 3, "0.1 0.2 0.3", "0.2 0.3 0.4 0.01 0.02 0.03", mesh) +
                                body("b", 1, "0 0 0", "0.1 0.1 0.1 0 0 0");
     const std::string joints =
-        joint("WeldJoint", "fix", "/ground", "0 0 0", "0 0 0", "/bodyset/a", "0 0 0", "0 0 0", "") +
+        joint("FreeJoint", "fix", "/ground", "0 0 0", "0 0 0", "/bodyset/a", "0 0 0", "0 0 0",
+              coordinate("rx", 0, -1, 1) + coordinate("ry", 0, -1, 1) + coordinate("rz", 0, -1, 1) +
+                  coordinate("tx", 0, -1, 1) + coordinate("ty", 0, -1, 1) + coordinate("tz", 0, -1, 1)) +
         joint("PinJoint", "pin", "/bodyset/a", "0 0 0", "0 0 0", "/bodyset/b", "0 0 0", "0 0 0", coordinate("q", 0, -1, 1));
     const std::string muscle =
         "<Thelen2003Muscle name=\"m1\"><GeometryPath name=\"path\"><PathPointSet><objects>"
@@ -443,7 +410,9 @@ void TestOsimImport::conditionalPathPointIsReported() {
     const std::string inertia = "0.1 0.1 0.1 0 0 0";
     const std::string bodies = body("a", 1, "0 0 0", inertia) + body("b", 1, "0 0 0", inertia);
     const std::string joints =
-        joint("WeldJoint", "fix", "/ground", "0 0 0", "0 0 0", "/bodyset/a", "0 0 0", "0 0 0", "") +
+        joint("FreeJoint", "fix", "/ground", "0 0 0", "0 0 0", "/bodyset/a", "0 0 0", "0 0 0",
+              coordinate("rx", 0, -1, 1) + coordinate("ry", 0, -1, 1) + coordinate("rz", 0, -1, 1) +
+                  coordinate("tx", 0, -1, 1) + coordinate("ty", 0, -1, 1) + coordinate("tz", 0, -1, 1)) +
         joint("PinJoint", "pin", "/bodyset/a", "0 0 0", "0 0 0", "/bodyset/b", "0 0 0", "0 0 0", coordinate("q", 0, -1, 1));
     const std::string muscle =
         "<Millard2012EquilibriumMuscle name=\"vasti\">\n<GeometryPath name=\"path\"><PathPointSet><objects>\n"
