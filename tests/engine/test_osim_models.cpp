@@ -6,6 +6,7 @@
 // HFD_OPENSIM_MODELS_DIR=DIR/Models). Those slots skip when it is unset; the
 // corpus model (HFD_CORPUS_DIR) is checked whenever the corpus is present.
 #include "format/parser.h"
+#include "io/foot_contacts.h"
 #include "io/osim_import.h"
 #include "model/build_model.h"
 #include "sim/kinematics.h"
@@ -71,74 +72,6 @@ SimConfig gait_config() {
     return read_sim_config(parsed.root, "gait_config.zml", diagnostics);
 }
 
-PropNode& add_vec(PropNode& parent, const std::string& key, const Vec3& v) {
-    PropNode& group = parent.add_group(key);
-    group.add("x", std::to_string(v.x()));
-    group.add("y", std::to_string(v.y()));
-    group.add("z", std::to_string(v.z()));
-    return group;
-}
-
-// The gait models have no contact geometry: a ground plane and a heel and toe
-// sphere (radius 3 cm, 8 cm behind and before the mass centre, 2 cm below it,
-// as in the corpus H0918.hfd) on each calcaneus, placed with the default pose.
-constexpr double sphere_radius = 0.03;
-void add_feet_contacts(PropNode& model_node, const Model& model, const State& pose) {
-    PropNode& material = model_node.add_group("material");
-    material.add("name", "foot_contact");
-    material.add("static_friction", "0.9");
-    material.add("dynamic_friction", "0.9");
-    material.add("stiffness", "5975.21");
-    material.add("damping", "1");
-    PropNode& plane = model_node.add_group("geometry");
-    plane.add("name", "floor");
-    plane.add("type", "plane");
-    add_vec(plane, "normal", Vec3(-1, 0, 0));
-    plane.add("body", model.bodies[0].name);
-    plane.add("material", "foot_contact");
-    add_vec(plane, "ori", Vec3(0, 0, -90));
-    // every other moving body: a 5 cm sphere at its mass centre, so that the
-    // collapsing body lands on the floor instead of passing through it
-    for (size_t b = 0; b < model.bodies.size(); ++b) {
-        const std::string& name = model.bodies[b].name;
-        if (model.bodies[b].is_static() || name == "calcn_r" || name == "calcn_l") continue;
-        PropNode& sphere = model_node.add_group("geometry");
-        sphere.add("name", name + "_contact");
-        sphere.add("type", "sphere");
-        sphere.add("radius", "0.05");
-        sphere.add("body", name);
-        sphere.add("material", "foot_contact");
-    }
-    for (const char* foot : {"calcn_r", "calcn_l"}) {
-        const Index body = model.find_body(foot);
-        if (body == no_index) continue;
-        for (const double forward : {-0.08, 0.08}) {
-            const Vec3 in_body = pose.ori[static_cast<size_t>(body)].conjugate() * Vec3(forward, -0.02, 0);
-            PropNode& sphere = model_node.add_group("geometry");
-            sphere.add("name", std::string(foot) + (forward < 0 ? "_heel" : "_toe"));
-            sphere.add("type", "sphere");
-            sphere.add("radius", std::to_string(sphere_radius));
-            sphere.add("body", foot);
-            sphere.add("material", "foot_contact");
-            add_vec(sphere, "pos", in_body);
-        }
-    }
-}
-
-// The default pose moved up or down so that the lowest foot sphere touches y = 0.
-void lift_onto_ground(const Model& model, DofAssignment& dofs, State& state) {
-    double lowest = std::numeric_limits<double>::infinity();
-    for (const Geometry& g : model.geometries)
-        if (g.shape.type == ShapeType::Sphere && g.body != 0)
-            lowest = std::min(lowest, (state.pos[static_cast<size_t>(g.body)] +
-                                       state.ori[static_cast<size_t>(g.body)] * g.pos).y() -
-                                          g.shape.radius);
-    for (size_t i = 0; i < model.dofs.size(); ++i)
-        if (model.dofs[i].kind == Dof::Kind::RootTranslation && model.dofs[i].axis == 1)
-            dofs.value[i] -= model.dofs[i].sign * lowest;
-    apply_dofs(model, dofs, state);
-}
-
 }  // namespace
 
 class TestOsimModels : public QObject {
@@ -188,20 +121,21 @@ void TestOsimModels::gaitModelsFallForTwoSeconds() {
     std::string messages;
     std::optional<PropNode> root = convert_and_load(path, messages);
     QVERIFY2(root, messages.c_str());
-    std::optional<Model> plain = build_model(*root).model;
-    State pose = initial_state(*plain);
-    apply_dofs(*plain, default_dof_assignment(*plain), pose);
-    add_feet_contacts(*root->find("model"), *plain, pose);
+    // No contact geometry in these models: heel and toe spheres, and a landing
+    // sphere on every other body so that the collapse lands on the floor.
+    FootContactOptions feet;
+    feet.feet = {"calcn_r", "calcn_l"};
+    feet.landing_radius = 0.05;
+    const std::vector<Diagnostic> added = add_foot_contacts(*root, path, feet);
+    QVERIFY2(!has_errors(added), errors(added).c_str());
 
     BuildResult built = build_model(*root);
     QVERIFY2(built.ok(), errors(built.diagnostics).c_str());
     std::vector<Diagnostic> diagnostics;
     auto sim = Simulation::create(std::move(*built.model), gait_config(), diagnostics);
     QVERIFY2(sim, errors(diagnostics).c_str());
-    DofAssignment dofs = default_dof_assignment(sim->model());
     State state = sim->state();
-    apply_dofs(sim->model(), dofs, state);
-    lift_onto_ground(sim->model(), dofs, state);
+    apply_dofs(sim->model(), default_dof_assignment(sim->model()), state);
     sim->set_initial_state(state);
     // Muscles start in equilibrium: none pulls more than its max isometric force
     // from equilibration alone (pennated muscles once started at up to 10.8 times it).
