@@ -45,7 +45,8 @@ public:
     void apply(const Model& model, const State& state, const Controls&, Data& data) const override {
         for (Index i = 0; i < Index(model.muscles.size()); ++i) {
             const Muscle& m = model.muscles[i];
-            const double path_length = muscle_path_length(model, state, i);
+            update_muscle_path(model, state, i, data);
+            const double path_length = data.muscle_length[i];
             const double thickness = m.optimal_fiber_length * std::sin(m.pennation_angle);
             const FiberGeometry g = fiber_geometry(path_length, state.fiber_length[i], m.optimal_fiber_length, thickness);
             const double l = g.fiber_length / m.optimal_fiber_length;
@@ -59,12 +60,10 @@ public:
             if (v < 0 && g.fiber_length <= minimum_fiber_length(m.optimal_fiber_length, thickness)) v = 0;
 
             const double tension = m.max_isometric_force * tendon;
-            data.muscle_length[i] = path_length;
-            data.muscle_velocity[i] = muscle_path_velocity(model, state, i);
             data.tendon_length[i] = g.tendon_length;
             data.muscle_force[i] = tension;
             data.fiber_length_derivative[i] = v * settings_.v_max * m.optimal_fiber_length;
-            apply_muscle_tension(model, state, i, tension, data);
+            apply_path_tension(model, state, i, tension, data);
         }
     }
 

@@ -25,6 +25,17 @@
 
 namespace hfd {
 
+// The step's form: one pass over the path of a muscle for the evaluated state.
+// Every point is transformed to world once (with data.body_rotation, see
+// update_body_frames); the points, the unit segment directions, L and dL/dt go to
+// data.path_point, data.path_direction, data.muscle_length, data.muscle_velocity.
+// Segments within one body add nothing to dL/dt (u . (w x d) = 0) and are skipped.
+void update_muscle_path(const Model& model, const State& state, Index muscle, Data& data);
+// Adds the effect of tension along the points and directions stored by
+// update_muscle_path (point forces or joint torques, per Muscle::joint_torques).
+void apply_path_tension(const Model& model, const State& state, Index muscle, double tension, Data& data);
+
+// The same quantities from the state alone (moment arms, tests, tools).
 double muscle_path_length(const Model& model, const State& state, Index muscle);
 // dL/dt, > 0 when lengthening.
 double muscle_path_velocity(const Model& model, const State& state, Index muscle);
@@ -32,9 +43,7 @@ double muscle_path_velocity(const Model& model, const State& state, Index muscle
 Vec3 muscle_path_point(const Model& model, const State& state, Index muscle, int point);
 
 // Adds the effect of tension (N, >= 0 pulls) of a muscle to data.force / data.torque,
-// as point forces or as joint torques depending on Muscle::joint_torques.
-void apply_muscle_tension(const Model& model, const State& state, Index muscle, double tension, Data& data);
-// Same, forcing point forces (false) or joint torques (true).
+// as point forces (false) or as joint torques (true).
 void apply_muscle_tension_as(const Model& model, const State& state, Index muscle, double tension,
                              bool as_joint_torques, Data& data);
 

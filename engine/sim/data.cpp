@@ -4,6 +4,7 @@ namespace hfd {
 
 void Data::resize(const Model& model) {
     const size_t bodies = model.bodies.size(), joints = model.joints.size(), muscles = model.muscles.size();
+    body_rotation.assign(bodies, Mat3::Identity());
     force.assign(bodies, Vec3::Zero());
     torque.assign(bodies, Vec3::Zero());
     lin_acc.assign(bodies, Vec3::Zero());
@@ -18,6 +19,10 @@ void Data::resize(const Model& model) {
     for (auto* v : {&muscle_length, &muscle_velocity, &muscle_force, &tendon_length, &activation_derivative,
                     &fiber_length_derivative})
         v->assign(muscles, 0.0);
+    path_offset.assign(1, 0);
+    for (const Muscle& m : model.muscles) path_offset.push_back(path_offset.back() + Index(m.path.size()));
+    path_point.assign(size_t(path_offset.back()), Vec3::Zero());
+    path_direction.assign(size_t(path_offset.back()), Vec3::Zero());
     motor_torque.assign(model.motors.size(), Vec3::Zero());
 }
 

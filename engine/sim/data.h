@@ -21,6 +21,10 @@ struct Contact {
 };
 
 struct Data {
+    // per body, of the evaluated state (first stage of an evaluation, update_body_frames):
+    // body -> world rotation, so that a body point is transformed with one 3x3 product
+    std::vector<Mat3> body_rotation;
+
     // accumulators, world frame, per body
     std::vector<Vec3> force;
     std::vector<Vec3> torque;
@@ -43,6 +47,11 @@ struct Data {
     std::vector<double> tendon_length;
     std::vector<double> activation_derivative;    // da/dt, integrated by the integrator
     std::vector<double> fiber_length_derivative;  // dl_f/dt for models with fiber state
+
+    // per muscle path point, flat: muscle i owns entries [path_offset[i], path_offset[i + 1])
+    std::vector<Index> path_offset;          // per muscle + 1 (fixed by resize)
+    std::vector<Vec3> path_point;            // world position
+    std::vector<Vec3> path_direction;        // unit direction of the segment to the next point (last: zero)
 
     // per motor
     std::vector<Vec3> motor_torque;  // on the child, world

@@ -2,6 +2,10 @@
 
 namespace hfd {
 
+void update_body_frames(const State& s, Data& d) {
+    for (size_t b = 0, n = s.ori.size(); b < n; ++b) d.body_rotation[b] = s.ori[b].toRotationMatrix();
+}
+
 void apply_gravity(const Model& m, Data& d) {
     for (size_t b = 0, n = m.bodies.size(); b < n; ++b)
         if (!m.bodies[b].is_static()) d.force[b] += m.bodies[b].mass * m.gravity;

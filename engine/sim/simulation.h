@@ -1,8 +1,9 @@
 #pragma once
 // Simulation = immutable Model + config + mutable State/Controls/Data.
 // A step is a fixed pipeline (evaluate):
-//   clear accumulators -> gravity -> perturbations -> each force component in
-//   configured order -> accelerations (Newton-Euler) ; then the integrator update.
+//   clear accumulators -> body frames -> gravity -> perturbations -> each force
+//   component in configured order -> accelerations (Newton-Euler) ; then the
+//   integrator update.
 #include "forces/force_component.h"
 #include "integrators/integrator.h"
 #include "model/model.h"
