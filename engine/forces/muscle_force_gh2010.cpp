@@ -25,7 +25,8 @@ namespace {
 
 class MuscleForceGH2010 final : public ForceComponent {
 public:
-    MuscleForceGH2010(double v_max, double min_activation) : v_max_(v_max), min_activation_(min_activation) {}
+    MuscleForceGH2010(const Model& model, double v_max, double min_activation)
+        : v_max_(v_max), min_activation_(min_activation), thickness_(fiber_thicknesses(model)) {}
     std::string_view name() const override { return "muscle_force_gh2010"; }
     bool integrates_fiber_length() const override { return true; }
 
@@ -34,7 +35,7 @@ public:
             const Muscle& m = model.muscles[i];
             update_muscle_path(model, state, i, data);
             const double path_length = data.muscle_length[i];
-            const double thickness = m.optimal_fiber_length * std::sin(m.pennation_angle);
+            const double thickness = thickness_[i];
             const FiberGeometry g = fiber_geometry(path_length, state.fiber_length[i], m.optimal_fiber_length, thickness);
             const double l = g.fiber_length / m.optimal_fiber_length;
             const double s = m.stiffness_multiplier;
@@ -71,6 +72,7 @@ public:
 
 private:
     double v_max_, min_activation_;
+    std::vector<double> thickness_;  // per muscle, of the model it was created for
 };
 
 }  // namespace
@@ -86,7 +88,7 @@ std::unique_ptr<ForceComponent> create_muscle_force_gh2010(const PropNode& props
     check_elastic_tendons("muscle_force_gh2010", context.model, context.diagnostics);
     if (has_errors_since(context.diagnostics, before))
         return nullptr;
-    return std::make_unique<MuscleForceGH2010>(v_max, min_activation);
+    return std::make_unique<MuscleForceGH2010>(context.model, v_max, min_activation);
 }
 
 }  // namespace hfd

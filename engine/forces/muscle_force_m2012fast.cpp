@@ -38,7 +38,8 @@ struct M2012Settings {
 
 class MuscleForceM2012Fast final : public ForceComponent {
 public:
-    explicit MuscleForceM2012Fast(M2012Settings settings) : settings_(settings) {}
+    MuscleForceM2012Fast(const Model& model, M2012Settings settings)
+        : settings_(settings), thickness_(fiber_thicknesses(model)) {}
     std::string_view name() const override { return "muscle_force_m2012fast"; }
     bool integrates_fiber_length() const override { return true; }
 
@@ -47,7 +48,7 @@ public:
             const Muscle& m = model.muscles[i];
             update_muscle_path(model, state, i, data);
             const double path_length = data.muscle_length[i];
-            const double thickness = m.optimal_fiber_length * std::sin(m.pennation_angle);
+            const double thickness = thickness_[i];
             const FiberGeometry g = fiber_geometry(path_length, state.fiber_length[i], m.optimal_fiber_length, thickness);
             const double l = g.fiber_length / m.optimal_fiber_length;
             const double stiffness = m.stiffness_multiplier;
@@ -83,6 +84,7 @@ public:
 
 private:
     M2012Settings settings_;
+    std::vector<double> thickness_;  // per muscle, of the model it was created for
 };
 
 }  // namespace
@@ -103,7 +105,7 @@ std::unique_ptr<ForceComponent> create_muscle_force_m2012fast(const PropNode& pr
     check_elastic_tendons("muscle_force_m2012fast", context.model, context.diagnostics);
     if (has_errors_since(context.diagnostics, errors_before))
         return nullptr;
-    return std::make_unique<MuscleForceM2012Fast>(s);
+    return std::make_unique<MuscleForceM2012Fast>(context.model, s);
 }
 
 }  // namespace hfd

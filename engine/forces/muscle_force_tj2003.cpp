@@ -29,7 +29,8 @@ struct TJ2003Settings {
 
 class MuscleForceTJ2003 final : public ForceComponent {
 public:
-    explicit MuscleForceTJ2003(TJ2003Settings settings) : settings_(settings) {}
+    MuscleForceTJ2003(const Model& model, TJ2003Settings settings)
+        : settings_(settings), thickness_(fiber_thicknesses(model)) {}
     std::string_view name() const override { return "muscle_force_tj2003"; }
     bool integrates_fiber_length() const override { return true; }
 
@@ -38,7 +39,7 @@ public:
             const Muscle& m = model.muscles[i];
             update_muscle_path(model, state, i, data);
             const double path_length = data.muscle_length[i];
-            const double thickness = m.optimal_fiber_length * std::sin(m.pennation_angle);
+            const double thickness = thickness_[i];
             const FiberGeometry g = fiber_geometry(path_length, state.fiber_length[i], m.optimal_fiber_length, thickness);
             const double l = g.fiber_length / m.optimal_fiber_length;
             const double s = m.stiffness_multiplier;
@@ -74,6 +75,7 @@ public:
 
 private:
     TJ2003Settings settings_;
+    std::vector<double> thickness_;  // per muscle, of the model it was created for
 };
 
 }  // namespace
@@ -93,7 +95,7 @@ std::unique_ptr<ForceComponent> create_muscle_force_tj2003(const PropNode& props
     check_elastic_tendons("muscle_force_tj2003", context.model, context.diagnostics);
     if (has_errors_since(context.diagnostics, before))
         return nullptr;
-    return std::make_unique<MuscleForceTJ2003>(s);
+    return std::make_unique<MuscleForceTJ2003>(context.model, s);
 }
 
 }  // namespace hfd

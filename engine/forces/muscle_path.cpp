@@ -175,8 +175,15 @@ void apply_path_tension(const Model& model, const State& state, Index muscle, do
     for (size_t k = 0; k + 1 < m.path.size(); ++k) {
         const Index body_a = m.path[k].body, body_b = m.path[k + 1].body;
         if (body_a == body_b) continue;
-        apply_segment_force(model, state, body_a, body_b, points[k], points[k + 1], tension * directions[k],
-                            m.joint_torques, data);
+        const Vec3 f = tension * directions[k];
+        if (m.joint_torques) {
+            apply_segment_force(model, state, body_a, body_b, points[k], points[k + 1], f, true, data);
+            continue;
+        }
+        data.force[body_a] += f;
+        data.torque[body_a] += (points[k] - state.pos[body_a]).cross(f);
+        data.force[body_b] -= f;
+        data.torque[body_b] -= (points[k + 1] - state.pos[body_b]).cross(f);
     }
 }
 
@@ -210,6 +217,12 @@ double muscle_moment_arm(const Model& model, const State& state, Index muscle, I
     subtree_load(model, state, muscle, state.pos[d.body],
                  [&](Index body) { return root_body_of(model, body) == d.body; }, force, moment);
     return d.kind == Dof::Kind::RootTranslation ? axis.dot(force) : axis.dot(moment);
+}
+
+std::vector<double> fiber_thicknesses(const Model& model) {
+    std::vector<double> thickness;
+    for (const Muscle& m : model.muscles) thickness.push_back(m.optimal_fiber_length * std::sin(m.pennation_angle));
+    return thickness;
 }
 
 bool check_elastic_tendons(std::string_view component, const Model& model, std::vector<Diagnostic>& diagnostics) {

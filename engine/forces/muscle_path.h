@@ -60,6 +60,10 @@ Vec3 dof_axis(const Model& model, const State& state, Index dof);
 // muscle_joint_moment; root dofs use the forces/moments on the root's subtree.
 double muscle_moment_arm(const Model& model, const State& state, Index muscle, Index dof);
 
+// Fiber thickness l_opt sin(alpha_opt) of every muscle (constant-thickness pennation),
+// computed once by the muscle force components.
+std::vector<double> fiber_thicknesses(const Model& model);
+
 // Muscle force components with an elastic tendon need tendon_slack_length > 0
 // (strain is relative to it): reports each muscle without one as an error at the
 // muscle's location. False when any was found.

@@ -134,6 +134,15 @@ namespace {
 // Stops a run whose kinetic energy ran away; names the body holding most of it.
 bool check_energy(const Simulation& sim, double limit, RunResult& result) {
     const Model& model = sim.model();
+    // Cheap bound first: w.(I w) <= max(I) |w|^2, so a bound below the limit is enough.
+    double bound = 0;
+    for (size_t b = 0; b < model.bodies.size(); ++b) {
+        const Body& body = model.bodies[b];
+        if (body.is_static()) continue;
+        bound += 0.5 * (body.mass * sim.state().lin_vel[b].squaredNorm() +
+                        body.inertia.maxCoeff() * sim.state().ang_vel[b].squaredNorm());
+    }
+    if (bound <= limit) return true;
     double total = 0, largest = -1;
     Index worst = no_index;
     for (size_t b = 0; b < model.bodies.size(); ++b) {
@@ -173,7 +182,7 @@ static bool advance_observed(Simulation& sim, double target, const RunOptions& o
             return false;
         }
         ++result.steps;
-        if (target - view.state().time < 1e-12 * std::max(1.0, std::abs(target))) sim.state().time = target;
+        if (target - view.state().time < 1e-12 * std::max(1.0, std::abs(target))) sim.land_on_time(target);
         if (!(view.state().time > time_before)) {
             result.ok = false;
             result.time = time_before;

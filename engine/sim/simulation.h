@@ -42,11 +42,24 @@ public:
     // Mutable access marks data() stale: the next step re-evaluates the forces first.
     State& state() { data_stale_ = true; return state_; }
     const Controls& controls() const { return controls_; }
-    Controls& controls() { data_stale_ = true; return controls_; }
+    // Mutable access: the next step re-evaluates the forces first when the controls
+    // then differ from those of the last evaluation (a client setting the same
+    // excitations before every step costs no evaluation).
+    Controls& controls() { controls_touched_ = true; return controls_; }
     // Forces, contacts and accelerations of the current state (after a step or evaluate()).
     const Data& data() const { return data_; }
     Data& data() { return data_; }
-    void ensure_evaluated() { if (data_stale_) evaluate(); }
+    void ensure_evaluated() {
+        if (data_stale_ || (controls_touched_ && !controls_.same_as(evaluated_controls_))) evaluate();
+        controls_touched_ = false;
+    }
+    // Sets the current time to t, a rounding remainder away from it (landing on a
+    // sample time). The forces depend on time only through perturbations, so
+    // data() stays valid without them.
+    void land_on_time(double t) {
+        state_.time = t;
+        if (!controls_.perturbations.empty()) data_stale_ = true;
+    }
     const Integrator& integrator() const { return *integrator_; }
     const std::vector<std::unique_ptr<ForceComponent>>& forces() const { return forces_; }
     bool is_planar() const;
@@ -54,7 +67,11 @@ public:
     // Forces and accelerations for `state` at controls(); results in `data`.
     void evaluate(const State& state, Data& data) const;
     // Same, into the simulation's own data.
-    void evaluate() { evaluate(state_, data_); data_stale_ = false; }
+    void evaluate() {
+        evaluate(state_, data_);
+        evaluated_controls_ = controls_;
+        data_stale_ = controls_touched_ = false;
+    }
 
     // One integrator step (at most up to `until` when given). False when the
     // state became non-finite; error() tells when and which body.
@@ -100,7 +117,7 @@ private:
     std::vector<std::unique_ptr<ForceComponent>> forces_;
     std::unique_ptr<Integrator> integrator_;
     State state_, initial_state_;
-    Controls controls_;
+    Controls controls_, evaluated_controls_;  // evaluated_: those data_ was computed with
     Data data_;
     State scratch_states_[4];
     Data scratch_data_[4];
@@ -108,7 +125,7 @@ private:
     std::optional<SimulationError> error_;
     long long accepted_steps_ = 0, rejected_steps_ = 0;
     double last_step_size_ = 0, last_step_error_ = 0;
-    bool data_stale_ = true;
+    bool data_stale_ = true, controls_touched_ = false;
     mutable StageTimes stage_times_;
 };
 
