@@ -153,12 +153,22 @@ void update_muscle_path(const Model& model, const State& state, Index muscle, Da
         points[k] = state.pos[body] + arm;
         if (k > 0) {
             const Index previous_body = path[k - 1].body;
-            const Vec3 u = unit_direction(points[k - 1], points[k]);
+            const Vec3 d = points[k] - points[k - 1];
+            const double n = d.norm();
+            const Vec3 u = n > 1e-12 ? Vec3(d / n) : Vec3::Zero();  // as unit_direction
             directions[k - 1] = u;
-            length += (points[k] - points[k - 1]).norm();
-            if (body != previous_body)
+            length += n;
+            if (body == previous_body) {
+            } else if (data.planar) {  // v = v_body + w_z e_z x arm, in the x-y plane
+                const double wb = state.ang_vel[body].z(), wa = state.ang_vel[previous_body].z();
+                velocity += u.x() * (state.lin_vel[body].x() - wb * arm.y() - state.lin_vel[previous_body].x() +
+                                     wa * previous_arm.y()) +
+                            u.y() * (state.lin_vel[body].y() + wb * arm.x() - state.lin_vel[previous_body].y() -
+                                     wa * previous_arm.x());
+            } else {
                 velocity += u.dot((state.lin_vel[body] + state.ang_vel[body].cross(arm)) -
                                   (state.lin_vel[previous_body] + state.ang_vel[previous_body].cross(previous_arm)));
+            }
         }
         previous_arm = arm;
     }
@@ -178,6 +188,14 @@ void apply_path_tension(const Model& model, const State& state, Index muscle, do
         const Vec3 f = tension * directions[k];
         if (m.joint_torques) {
             apply_segment_force(model, state, body_a, body_b, points[k], points[k + 1], f, true, data);
+            continue;
+        }
+        if (data.planar) {  // force x, y and torque z only
+            const Vec3 &pa = state.pos[body_a], &pb = state.pos[body_b];
+            data.force[body_a].x() += f.x(), data.force[body_a].y() += f.y();
+            data.force[body_b].x() -= f.x(), data.force[body_b].y() -= f.y();
+            data.torque[body_a].z() += (points[k].x() - pa.x()) * f.y() - (points[k].y() - pa.y()) * f.x();
+            data.torque[body_b].z() -= (points[k + 1].x() - pb.x()) * f.y() - (points[k + 1].y() - pb.y()) * f.x();
             continue;
         }
         data.force[body_a] += f;

@@ -30,6 +30,8 @@ namespace hfd {
 // update_body_frames); the points, the unit segment directions, L and dL/dt go to
 // data.path_point, data.path_direction, data.muscle_length, data.muscle_velocity.
 // Segments within one body add nothing to dL/dt (u . (w x d) = 0) and are skipped.
+// With data.planar, dL/dt takes the planar velocities (x, y, rotation about z) and
+// the tension adds force x, y and torque z only.
 void update_muscle_path(const Model& model, const State& state, Index muscle, Data& data);
 // Adds the effect of tension along the points and directions stored by
 // update_muscle_path (point forces or joint torques, per Muscle::joint_torques).

@@ -24,6 +24,9 @@ struct Data {
     // per body, of the evaluated state (first stage of an evaluation, update_body_frames):
     // body -> world rotation, so that a body point is transformed with one 3x3 product
     std::vector<Mat3> body_rotation;
+    // The evaluation is for planar dynamics: only force x, y and torque z are read,
+    // so components may leave the other load components out.
+    bool planar = false;
 
     // accumulators, world frame, per body
     std::vector<Vec3> force;

@@ -2,7 +2,8 @@
 
 namespace hfd {
 
-void update_body_frames(const State& s, Data& d) {
+void update_body_frames(const State& s, Data& d, bool planar) {
+    d.planar = planar;
     for (size_t b = 0, n = s.ori.size(); b < n; ++b) d.body_rotation[b] = s.ori[b].toRotationMatrix();
 }
 

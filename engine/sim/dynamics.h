@@ -9,8 +9,9 @@
 
 namespace hfd {
 
-// First stage of an evaluation: Data::body_rotation of every body from State::ori.
-void update_body_frames(const State& s, Data& d);
+// First stage of an evaluation: Data::body_rotation of every body from State::ori,
+// and Data::planar.
+void update_body_frames(const State& s, Data& d, bool planar = false);
 // F += m g on every dynamic body.
 void apply_gravity(const Model& m, Data& d);
 // Active perturbations (start_time <= t < end_time): force at the body point, plus moment.

@@ -105,7 +105,7 @@ void Simulation::reset() {
 void Simulation::evaluate(const State& s, Data& d) const {
     const auto t0 = Clock::now();
     d.clear_accumulators();
-    update_body_frames(s, d);
+    update_body_frames(s, d, is_planar());
     apply_gravity(model_, d);
     apply_perturbations(model_, s, controls_, d);
     for (const auto& force : forces_) force->apply(model_, s, controls_, d);
