@@ -4,6 +4,8 @@
 #include "sim/kinematics.h"
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
 
 namespace hfd {
 
@@ -17,8 +19,11 @@ int max_contacts_of(ShapeType a, ShapeType b) {
 
 class SimpleCollisionDetection final : public ForceComponent {
 public:
-    explicit SimpleCollisionDetection(std::vector<CollisionPair> pairs) : pairs_(std::move(pairs)) {
+    SimpleCollisionDetection(const Model& model, std::vector<CollisionPair> pairs, std::vector<Index> objects)
+        : pairs_(std::move(pairs)), objects_(std::move(objects)) {
         for (const CollisionPair& pair : pairs_) max_contacts_ += pair.max_contacts;
+        max_contacts_ += 4 * int(objects_.size());  // a typical pile; more contacts grow the buffer once
+        for (Index g : objects_) radius_.push_back(bounding_radius(model.geometries[g].shape));
     }
     std::string_view name() const override { return "simple_collision_detection"; }
 
@@ -27,6 +32,7 @@ public:
     void apply(const Model& model, const State& state, const Controls&, Data& data) const override {
         reserve(data);  // no-op after the first evaluation into this Data
         for (const CollisionPair& pair : pairs_) detect_pair_contacts(model, state, pair, data.contacts);
+        if (!objects_.empty()) detect_object_contacts(model, state, data);
     }
 
 private:
@@ -35,7 +41,37 @@ private:
         if (data.contacts.capacity() < needed) data.contacts.reserve(needed);
     }
 
-    std::vector<CollisionPair> pairs_;
+    void detect_object_contacts(const Model& model, const State& state, Data& data) const {
+        BroadPhase& scratch = scratch_for(data);
+        for (size_t i = 0; i < objects_.size(); ++i) {
+            const Geometry& g = model.geometries[objects_[i]];
+            scratch.centre[i] = world_point(state, g.body, g.pos);
+        }
+        sweep_and_prune(scratch.centre, radius_, scratch.order, scratch.overlapping);
+        for (const auto& [i, j] : scratch.overlapping) {
+            const Geometry &ga = model.geometries[objects_[i]], &gb = model.geometries[objects_[j]];
+            if (ga.body == gb.body || !is_supported_shape_pair(ga.shape.type, gb.shape.type)) continue;
+            const Material& ma = model.materials.at(size_t(std::max<Index>(ga.material, 0)));
+            const Material& mb = model.materials.at(size_t(std::max<Index>(gb.material, 0)));
+            const CollisionPair pair{objects_[i], objects_[j], combine_materials(ma, mb), 1};
+            detect_pair_contacts(model, state, pair, data.contacts);
+        }
+    }
+
+    BroadPhase& scratch_for(Data& data) const {
+        // sized on the first evaluation into a Data, then reused
+        BroadPhase& scratch = data.broad_phase;
+        if (scratch.centre.size() != objects_.size()) {
+            scratch.centre.assign(objects_.size(), Vec3::Zero());
+            scratch.order.clear();
+            scratch.overlapping.reserve(4 * objects_.size());
+        }
+        return scratch;
+    }
+
+    std::vector<CollisionPair> pairs_;   // pairs with a static geometry
+    std::vector<Index> objects_;         // geometries of dynamic bodies, for object-object contact
+    std::vector<double> radius_;         // bounding radius per object
     int max_contacts_ = 0;
 };
 
@@ -69,6 +105,52 @@ std::vector<CollisionPair> collision_candidate_pairs(const Model& model, bool be
         }
     }
     return pairs;
+}
+
+double bounding_radius(const Shape& shape) {
+    switch (shape.type) {
+    case ShapeType::Sphere: return shape.radius;
+    case ShapeType::Capsule: return 0.5 * shape.height + shape.radius;
+    case ShapeType::Cylinder: return std::hypot(0.5 * shape.height, shape.radius);
+    case ShapeType::Box: return shape.half_dim.norm();
+    case ShapeType::Plane: return std::numeric_limits<double>::infinity();
+    case ShapeType::None: return 0;
+    }
+    return 0;
+}
+
+void sweep_and_prune(const std::vector<Vec3>& centre, const std::vector<double>& radius, std::vector<Index>& order,
+                     std::vector<std::pair<Index, Index>>& overlapping) {
+    const Index n = Index(centre.size());
+    if (Index(order.size()) != n) {
+        order.resize(size_t(n));
+        for (Index i = 0; i < n; ++i) order[i] = i;
+    }
+    // insertion sort on the lower x bound, ties by index (a unique order whatever the start)
+    auto before = [&](Index a, Index b) {
+        const double la = centre[a].x() - radius[a], lb = centre[b].x() - radius[b];
+        return la < lb || (la == lb && a < b);
+    };
+    for (Index k = 1; k < n; ++k) {
+        const Index moving = order[k];
+        Index slot = k;
+        for (; slot > 0 && before(moving, order[slot - 1]); --slot) order[slot] = order[slot - 1];
+        order[slot] = moving;
+    }
+    overlapping.clear();
+    for (Index k = 0; k < n; ++k) {
+        const Index a = order[k];
+        const double upper_x = centre[a].x() + radius[a];
+        for (Index l = k + 1; l < n; ++l) {
+            const Index b = order[l];
+            if (centre[b].x() - radius[b] > upper_x) break;  // sorted: no later box reaches a
+            const double reach = radius[a] + radius[b];
+            if (std::abs(centre[a].y() - centre[b].y()) > reach || std::abs(centre[a].z() - centre[b].z()) > reach)
+                continue;
+            overlapping.emplace_back(std::min(a, b), std::max(a, b));
+        }
+    }
+    std::sort(overlapping.begin(), overlapping.end());  // the same contact order as a pair list
 }
 
 ShapePose geometry_world_pose(const Model& model, const State& state, Index geometry) {
@@ -113,8 +195,24 @@ std::unique_ptr<ForceComponent> create_simple_collision_detection(const PropNode
         }
         between_objects = *value;
     }
-    return std::make_unique<SimpleCollisionDetection>(
-        collision_candidate_pairs(context.model, between_objects, context.diagnostics));
+    // Pairs with a static geometry are listed once; object pairs are found by the
+    // broad phase (the full list is still walked here once, to report unsupported pairs).
+    std::vector<CollisionPair> pairs = collision_candidate_pairs(context.model, between_objects, context.diagnostics);
+    std::vector<Index> objects;
+    if (between_objects) {
+        const Model& model = context.model;
+        // objects: geometries of dynamic bodies with a bounded shape (a plane on a
+        // moving body keeps its listed pairs)
+        auto is_object = [&](Index g) {
+            const Geometry& geometry = model.geometries[g];
+            return geometry.body != no_index && !model.bodies[geometry.body].is_static() &&
+                   geometry.shape.type != ShapeType::Plane;
+        };
+        std::erase_if(pairs, [&](const CollisionPair& p) { return is_object(p.geometry_a) && is_object(p.geometry_b); });
+        for (Index g = 0; g < Index(model.geometries.size()); ++g)
+            if (is_object(g)) objects.push_back(g);
+    }
+    return std::make_unique<SimpleCollisionDetection>(context.model, std::move(pairs), std::move(objects));
 }
 
 }  // namespace hfd

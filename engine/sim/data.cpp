@@ -10,9 +10,9 @@ void Data::resize(const Model& model) {
     lin_acc.assign(bodies, Vec3::Zero());
     ang_acc.assign(bodies, Vec3::Zero());
     contacts.clear();
-    // every geometry pair could touch with up to 4 points (box corners) before
-    // components reserve more in initialize()
-    contacts.reserve(4 * model.geometries.size() * (model.geometries.size() + 1) / 2 + 8);
+    // up to 4 points (box corners) per geometry before components reserve what
+    // their pairs can produce in initialize() (linear: 500 objects are not 125 000 pairs)
+    contacts.reserve(4 * model.geometries.size() + 8);
     joint_displacement.assign(joints, Vec3::Zero());
     joint_force.assign(joints, Vec3::Zero());
     joint_limit_torque.assign(joints, Vec3::Zero());

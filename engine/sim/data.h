@@ -4,6 +4,7 @@
 // Simulation creation; a step never allocates.
 #include "model/model.h"
 
+#include <utility>
 #include <vector>
 
 namespace hfd {
@@ -18,6 +19,13 @@ struct Contact {
     Vec3 force = Vec3::Zero();        // applied to b (world); -force applied to a
     // combined material (filled by collision detection)
     double stiffness = 0, damping = 0, static_friction = 0, dynamic_friction = 0;
+};
+
+// Scratch of the object-object broad phase (simple_collision_detection), per Data.
+struct BroadPhase {
+    std::vector<Vec3> centre;                          // per object geometry, world
+    std::vector<Index> order;                          // sorted along x, kept between evaluations
+    std::vector<std::pair<Index, Index>> overlapping;  // candidate pairs of this evaluation
 };
 
 struct Data {
@@ -55,6 +63,8 @@ struct Data {
     std::vector<Index> path_offset;          // per muscle + 1 (fixed by resize)
     std::vector<Vec3> path_point;            // world position
     std::vector<Vec3> path_direction;        // unit direction of the segment to the next point (last: zero)
+
+    BroadPhase broad_phase;
 
     // per motor
     std::vector<Vec3> motor_torque;  // on the child, world
