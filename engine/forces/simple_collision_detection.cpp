@@ -44,17 +44,19 @@ private:
     void detect_object_contacts(const Model& model, const State& state, Data& data) const {
         BroadPhase& scratch = scratch_for(data);
         for (size_t i = 0; i < objects_.size(); ++i) {
-            const Geometry& g = model.geometries[objects_[i]];
-            scratch.centre[i] = world_point(state, g.body, g.pos);
+            const ShapePose pose = geometry_world_pose(model, state, objects_[i]);
+            scratch.centre[i] = pose.pos;
+            scratch.orientation[i] = pose.ori;
         }
-        sweep_and_prune(scratch.centre, radius_, scratch.order, scratch.overlapping);
+        sweep_and_prune(radius_, scratch);
         for (const auto& [i, j] : scratch.overlapping) {
             const Geometry &ga = model.geometries[objects_[i]], &gb = model.geometries[objects_[j]];
             if (ga.body == gb.body || !is_supported_shape_pair(ga.shape.type, gb.shape.type)) continue;
             const Material& ma = model.materials.at(size_t(std::max<Index>(ga.material, 0)));
             const Material& mb = model.materials.at(size_t(std::max<Index>(gb.material, 0)));
             const CollisionPair pair{objects_[i], objects_[j], combine_materials(ma, mb), 1};
-            detect_pair_contacts(model, state, pair, data.contacts);
+            detect_posed_pair_contacts(model, state, pair, {scratch.centre[i], scratch.orientation[i]},
+                                       {scratch.centre[j], scratch.orientation[j]}, data.contacts);
         }
     }
 
@@ -63,7 +65,9 @@ private:
         BroadPhase& scratch = data.broad_phase;
         if (scratch.centre.size() != objects_.size()) {
             scratch.centre.assign(objects_.size(), Vec3::Zero());
+            scratch.orientation.assign(objects_.size(), Quat::Identity());
             scratch.order.clear();
+            scratch.sorted.reserve(objects_.size());
             scratch.overlapping.reserve(4 * objects_.size());
         }
         return scratch;
@@ -119,38 +123,54 @@ double bounding_radius(const Shape& shape) {
     return 0;
 }
 
-void sweep_and_prune(const std::vector<Vec3>& centre, const std::vector<double>& radius, std::vector<Index>& order,
-                     std::vector<std::pair<Index, Index>>& overlapping) {
-    const Index n = Index(centre.size());
-    if (Index(order.size()) != n) {
-        order.resize(size_t(n));
-        for (Index i = 0; i < n; ++i) order[i] = i;
-    }
-    // insertion sort on the lower x bound, ties by index (a unique order whatever the start)
-    auto before = [&](Index a, Index b) {
-        const double la = centre[a].x() - radius[a], lb = centre[b].x() - radius[b];
+void sweep_and_prune(const std::vector<double>& radius, BroadPhase& bp) {
+    const Index n = Index(bp.centre.size());
+    // sweep along the axis where the centres spread most (fewest overlaps of the
+    // intervals); a switch keeps the old axis until another spreads 1.5 times more
+    Vec3 mean = Vec3::Zero(), square = Vec3::Zero();
+    for (const Vec3& c : bp.centre) mean += c, square += c.cwiseProduct(c);
+    const Vec3 spread = n > 0 ? Vec3(square / n - (mean / n).cwiseProduct(mean / n)) : Vec3::Zero();
+    int axis = bp.axis;
+    for (int k = 0; k < 3; ++k)
+        if (spread[k] > 1.5 * spread[axis]) axis = k;
+    auto lower = [&](Index a) { return bp.centre[a][axis] - radius[a]; };
+    auto before = [&](Index a, Index b) {  // ties by index: a unique order whatever the start
+        const double la = lower(a), lb = lower(b);
         return la < lb || (la == lb && a < b);
     };
-    for (Index k = 1; k < n; ++k) {
-        const Index moving = order[k];
-        Index slot = k;
-        for (; slot > 0 && before(moving, order[slot - 1]); --slot) order[slot] = order[slot - 1];
-        order[slot] = moving;
-    }
-    overlapping.clear();
-    for (Index k = 0; k < n; ++k) {
-        const Index a = order[k];
-        const double upper_x = centre[a].x() + radius[a];
-        for (Index l = k + 1; l < n; ++l) {
-            const Index b = order[l];
-            if (centre[b].x() - radius[b] > upper_x) break;  // sorted: no later box reaches a
-            const double reach = radius[a] + radius[b];
-            if (std::abs(centre[a].y() - centre[b].y()) > reach || std::abs(centre[a].z() - centre[b].z()) > reach)
-                continue;
-            overlapping.emplace_back(std::min(a, b), std::max(a, b));
+    if (Index(bp.order.size()) != n || axis != bp.axis) {
+        bp.order.resize(size_t(n));
+        for (Index i = 0; i < n; ++i) bp.order[i] = i;
+        std::sort(bp.order.begin(), bp.order.end(), before);
+        bp.axis = axis;
+    } else {
+        // insertion sort: the order of the previous evaluation is nearly sorted
+        for (Index k = 1; k < n; ++k) {
+            const Index moving = bp.order[k];
+            Index slot = k;
+            for (; slot > 0 && before(moving, bp.order[slot - 1]); --slot) bp.order[slot] = bp.order[slot - 1];
+            bp.order[slot] = moving;
         }
     }
-    std::sort(overlapping.begin(), overlapping.end());  // the same contact order as a pair list
+    // the sorted boxes side by side, so that the sweep reads memory in order
+    const int u = (axis + 1) % 3, v = (axis + 2) % 3;
+    bp.sorted.resize(size_t(n));
+    for (Index k = 0; k < n; ++k) {
+        const Index a = bp.order[k];
+        const Vec3& c = bp.centre[a];
+        bp.sorted[k] = {c[axis] - radius[a], c[axis] + radius[a], c[u], c[v], radius[a], a};
+    }
+    bp.overlapping.clear();
+    for (Index k = 0; k < n; ++k) {
+        const BroadPhase::Box& a = bp.sorted[k];
+        for (Index l = k + 1; l < n; ++l) {
+            const BroadPhase::Box& b = bp.sorted[l];
+            if (b.lower > a.upper) break;  // sorted: no later box reaches a
+            const double reach = a.radius + b.radius;
+            if (std::abs(a.u - b.u) > reach || std::abs(a.v - b.v) > reach) continue;
+            bp.overlapping.emplace_back(std::min(a.index, b.index), std::max(a.index, b.index));
+        }
+    }
 }
 
 ShapePose geometry_world_pose(const Model& model, const State& state, Index geometry) {
@@ -160,11 +180,16 @@ ShapePose geometry_world_pose(const Model& model, const State& state, Index geom
 
 void detect_pair_contacts(const Model& model, const State& state, const CollisionPair& pair,
                           std::vector<Contact>& contacts) {
+    detect_posed_pair_contacts(model, state, pair, geometry_world_pose(model, state, pair.geometry_a),
+                               geometry_world_pose(model, state, pair.geometry_b), contacts);
+}
+
+void detect_posed_pair_contacts(const Model& model, const State& state, const CollisionPair& pair,
+                                const ShapePose& pose_a, const ShapePose& pose_b, std::vector<Contact>& contacts) {
     const Geometry& ga = model.geometries[pair.geometry_a];
     const Geometry& gb = model.geometries[pair.geometry_b];
     ShapeContact found[max_shape_contacts];
-    const int count = collide_shapes(ga.shape, geometry_world_pose(model, state, pair.geometry_a), gb.shape,
-                                     geometry_world_pose(model, state, pair.geometry_b), found);
+    const int count = collide_shapes(ga.shape, pose_a, gb.shape, pose_b, found);
     for (int i = 0; i < count; ++i) {
         Contact& contact = contacts.emplace_back();
         contact.geometry_a = pair.geometry_a, contact.geometry_b = pair.geometry_b;

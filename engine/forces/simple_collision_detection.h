@@ -37,11 +37,11 @@ std::vector<CollisionPair> collision_candidate_pairs(const Model& model, bool be
 // for a plane): the broad phase's bound.
 double bounding_radius(const Shape& shape);
 
-// Pairs (i, j) of `objects` (geometry indices) whose boxes centre +- radius overlap
-// on all three axes, i before j in `objects`, in increasing (i, j) order.
-// `order` is scratch (kept between calls: a nearly sorted start sorts in linear time).
-void sweep_and_prune(const std::vector<Vec3>& centre, const std::vector<double>& radius, std::vector<Index>& order,
-                     std::vector<std::pair<Index, Index>>& overlapping);
+// Pairs (i, j) of objects whose boxes centre +- radius overlap on all three axes,
+// i < j, in sweep order (unique for given centres), into bp.overlapping; from bp.centre (per
+// object) and radius. bp.order is kept between calls (a nearly sorted start
+// sorts in linear time).
+void sweep_and_prune(const std::vector<double>& radius, BroadPhase& bp);
 
 // World pose of a geometry from its body's state.
 ShapePose geometry_world_pose(const Model& model, const State& state, Index geometry);
@@ -51,6 +51,9 @@ ShapePose geometry_world_pose(const Model& model, const State& state, Index geom
 // lacks capacity.
 void detect_pair_contacts(const Model& model, const State& state, const CollisionPair& pair,
                           std::vector<Contact>& contacts);
+// Same, with the world poses of both geometries already known.
+void detect_posed_pair_contacts(const Model& model, const State& state, const CollisionPair& pair,
+                                const ShapePose& pose_a, const ShapePose& pose_b, std::vector<Contact>& contacts);
 
 std::unique_ptr<ForceComponent> create_simple_collision_detection(const PropNode& props, ForceContext& context);
 

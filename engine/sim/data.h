@@ -24,7 +24,11 @@ struct Contact {
 // Scratch of the object-object broad phase (simple_collision_detection), per Data.
 struct BroadPhase {
     std::vector<Vec3> centre;                          // per object geometry, world
-    std::vector<Index> order;                          // sorted along x, kept between evaluations
+    std::vector<Quat> orientation;                     // per object geometry, world
+    int axis = 0;                                      // the sweep axis
+    std::vector<Index> order;                          // sorted along the axis, kept between evaluations
+    struct Box { double lower, upper, u, v, radius; Index index; };
+    std::vector<Box> sorted;                           // the boxes in that order
     std::vector<std::pair<Index, Index>> overlapping;  // candidate pairs of this evaluation
 };
 

@@ -99,6 +99,7 @@ void Simulation::reset() {
     accepted_steps_ = rejected_steps_ = 0;
     last_step_size_ = 0;
     stage_times_ = {};
+    evaluations_ = 0;
     evaluate();
 }
 
@@ -108,7 +109,19 @@ void Simulation::evaluate(const State& s, Data& d) const {
     update_body_frames(s, d, is_planar());
     apply_gravity(model_, d);
     apply_perturbations(model_, s, controls_, d);
-    for (const auto& force : forces_) force->apply(model_, s, controls_, d);
+    if (component_timing_) {
+        stage_times_.components.resize(forces_.size());  // allocates once
+        auto start = t0;
+        for (size_t i = 0; i < forces_.size(); ++i) {
+            forces_[i]->apply(model_, s, controls_, d);
+            const auto end = Clock::now();
+            stage_times_.components[i] += std::chrono::duration<double>(end - start).count();
+            start = end;
+        }
+    } else {
+        for (const auto& force : forces_) force->apply(model_, s, controls_, d);
+    }
+    ++evaluations_;
     const auto t1 = Clock::now();
     if (is_planar())
         compute_planar_accelerations(model_, inv_mass_, s, d);

@@ -28,6 +28,9 @@ struct SimulationError {
 
 struct StageTimes {  // accumulated wall seconds per stage
     double forces = 0, dynamics = 0, integration = 0;
+    // per force component (forces() order), when set_component_timing(true);
+    // the first entry also holds body frames, gravity and perturbations
+    std::vector<double> components;
 };
 
 class Simulation {
@@ -92,6 +95,10 @@ public:
     // Error estimate of the last accepted step (0 for fixed-step integrators).
     double last_step_error() const { return last_step_error_; }
     const StageTimes& stage_times() const { return stage_times_; }
+    // Force evaluations since the last reset (integrator trials, re-evaluations, recorder).
+    long long evaluations() const { return evaluations_; }
+    // Times every force component separately (two clock reads each; off by default).
+    void set_component_timing(bool on) { component_timing_ = on; }
 
     // The integrator's trial becomes the current state with its evaluation (swap, no copy).
     void accept_trial(State& trial, Data& trial_data) {
@@ -127,6 +134,8 @@ private:
     double last_step_size_ = 0, last_step_error_ = 0;
     bool data_stale_ = true, controls_touched_ = false;
     mutable StageTimes stage_times_;
+    mutable long long evaluations_ = 0;
+    bool component_timing_ = false;
 };
 
 }  // namespace hfd
