@@ -178,6 +178,7 @@ void update_muscle_path(const Model& model, const State& state, Index muscle, Da
 }
 
 void apply_path_tension(const Model& model, const State& state, Index muscle, double tension, Data& data) {
+    if (tension == 0.0) return;  // a slack tendon (every passive muscle at rest) adds nothing
     const Muscle& m = model.muscles[muscle];
     const Index first = data.path_offset[muscle];
     const Vec3* points = data.path_point.data() + first;

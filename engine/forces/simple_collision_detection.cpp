@@ -11,6 +11,13 @@ namespace hfd {
 
 namespace {
 
+// geometry_world_pose without the orientation of a sphere, which no contact test reads
+ShapePose contact_pose(const Model& model, const State& state, Index geometry) {
+    const Geometry& g = model.geometries[geometry];
+    if (g.shape.type != ShapeType::Sphere) return geometry_world_pose(model, state, geometry);
+    return {world_point(state, g.body, g.pos), Quat::Identity()};
+}
+
 int max_contacts_of(ShapeType a, ShapeType b) {
     if (a == ShapeType::Box || b == ShapeType::Box) return (a == ShapeType::Plane || b == ShapeType::Plane) ? 8 : 3;
     if (a == ShapeType::Capsule || b == ShapeType::Capsule) return (a == ShapeType::Plane || b == ShapeType::Plane) ? 2 : 1;
@@ -44,7 +51,7 @@ private:
     void detect_object_contacts(const Model& model, const State& state, Data& data) const {
         BroadPhase& scratch = scratch_for(data);
         for (size_t i = 0; i < objects_.size(); ++i) {
-            const ShapePose pose = geometry_world_pose(model, state, objects_[i]);
+            const ShapePose pose = contact_pose(model, state, objects_[i]);
             scratch.centre[i] = pose.pos;
             scratch.orientation[i] = pose.ori;
         }
@@ -180,8 +187,8 @@ ShapePose geometry_world_pose(const Model& model, const State& state, Index geom
 
 void detect_pair_contacts(const Model& model, const State& state, const CollisionPair& pair,
                           std::vector<Contact>& contacts) {
-    detect_posed_pair_contacts(model, state, pair, geometry_world_pose(model, state, pair.geometry_a),
-                               geometry_world_pose(model, state, pair.geometry_b), contacts);
+    detect_posed_pair_contacts(model, state, pair, contact_pose(model, state, pair.geometry_a),
+                               contact_pose(model, state, pair.geometry_b), contacts);
 }
 
 void detect_posed_pair_contacts(const Model& model, const State& state, const CollisionPair& pair,
