@@ -47,6 +47,13 @@ double tan_half_limit(double limit) {
     return std::tan(0.5 * limit);
 }
 
+// (p r)^-1 c for quaternions that all rotate about z only (w, 0, 0, z): the
+// products of the general formula with the zero x, y terms left out.
+Quat relative_z_rotation(const Quat& p, const Quat& r, const Quat& c) {
+    const double fw = p.w() * r.w() - p.z() * r.z(), fz = p.w() * r.z() + p.z() * r.w();  // frame p r
+    return Quat(fw * c.w() + fz * c.z(), 0.0, 0.0, fw * c.z() - fz * c.w());
+}
+
 template <bool planar, bool nonlinear_damping>
 class JointForce final : public ForceComponent {
 public:
@@ -54,6 +61,7 @@ public:
         for (const Joint& joint : model.joints) {
             tan_half_min_.push_back(tan_half_limit(joint.limit_min.z()));
             tan_half_max_.push_back(tan_half_limit(joint.limit_max.z()));
+            ref_is_z_rotation_.push_back(joint.ref_ori.x() == 0.0 && joint.ref_ori.y() == 0.0);
         }
     }
     std::string_view name() const override {
@@ -67,8 +75,8 @@ public:
         for (Index j = 0, n = Index(m.joints.size()); j < n; ++j) {
             const Joint& joint = m.joints[j];
             const Index p = joint.parent, c = joint.child;
-            const Vec3 r_parent = d.body_rotation[p] * joint.pos_in_parent;
-            const Vec3 r_child = d.body_rotation[c] * joint.pos_in_child;
+            const Vec3 r_parent = rotate_to_world(d, p, joint.pos_in_parent);
+            const Vec3 r_child = rotate_to_world(d, c, joint.pos_in_child);
             Vec3 displacement = (s.pos[c] + r_child) - (s.pos[p] + r_parent);
             Vec3 velocity = (s.lin_vel[c] + s.ang_vel[c].cross(r_child)) - (s.lin_vel[p] + s.ang_vel[p].cross(r_parent));
             if constexpr (planar) displacement.z() = 0, velocity.z() = 0;
@@ -94,6 +102,7 @@ public:
 
 private:
     std::vector<double> tan_half_min_, tan_half_max_;  // per joint of the model it was created for (planar limits)
+    std::vector<bool> ref_is_z_rotation_;
 
     void apply_limits(const Model& m, const State& s, Data& d, Index j) const {
         const Joint& joint = m.joints[j];
@@ -103,7 +112,9 @@ private:
             // rotation about z only: alpha_z = 2 atan2(q_z, q_w) of the relative orientation,
             // with q_w >= 0 (q and -q are the same rotation) so that alpha_z is in [-pi, pi];
             // atan2 only when the joint is past a limit
-            const Quat q = (s.ori[p] * joint.ref_ori).conjugate() * s.ori[c];
+            const Quat q = d.z_rotations_only && ref_is_z_rotation_[j]
+                               ? relative_z_rotation(s.ori[p], joint.ref_ori, s.ori[c])
+                               : Quat((s.ori[p] * joint.ref_ori).conjugate() * s.ori[c]);
             const double sign = q.w() < 0 ? -1.0 : 1.0, qz = sign * q.z(), qw = sign * q.w();
             double theta = 0;  // the clamps keep the side of the limit where rounding straddles it
             if (qz > qw * tan_half_max_[j]) theta = std::max(0.0, 2.0 * std::atan2(qz, qw) - joint.limit_max.z());

@@ -149,7 +149,7 @@ void update_muscle_path(const Model& model, const State& state, Index muscle, Da
     Vec3 previous_arm = Vec3::Zero();  // point - body centre of mass, world
     for (size_t k = 0; k < path.size(); ++k) {
         const Index body = path[k].body;
-        const Vec3 arm = data.body_rotation[body] * path[k].pos;
+        const Vec3 arm = rotate_to_world(data, body, path[k].pos);
         points[k] = state.pos[body] + arm;
         if (k > 0) {
             const Index previous_body = path[k - 1].body;

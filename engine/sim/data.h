@@ -39,6 +39,9 @@ struct Data {
     // The evaluation is for planar dynamics: only force x, y and torque z are read,
     // so components may leave the other load components out.
     bool planar = false;
+    // Every body_rotation is a rotation about z (planar evaluation of a planar pose):
+    // a body point's world x, y take two products each and z is unchanged.
+    bool z_rotations_only = false;
 
     // accumulators, world frame, per body
     std::vector<Vec3> force;
@@ -76,5 +79,13 @@ struct Data {
     void resize(const Model& model);
     void clear_accumulators();  // force/torque zero, contacts cleared (capacity kept)
 };
+
+// A body-frame vector in world axes, with the rotation of the evaluated state.
+inline Vec3 rotate_to_world(const Data& d, Index body, const Vec3& local) {
+    const Mat3& r = d.body_rotation[body];
+    if (d.z_rotations_only)
+        return Vec3(r(0, 0) * local.x() + r(0, 1) * local.y(), r(1, 0) * local.x() + r(1, 1) * local.y(), local.z());
+    return r * local;
+}
 
 }  // namespace hfd
