@@ -44,7 +44,7 @@ public:
             const double ce_force = tendon / g.cos_pennation - s * gh2010::parallel_elastic(l) + gh2010::buffer_elastic(l);
             const double a_fl = activation * gh2010::active_force_length(l);
             double v = a_fl > 0 ? gh2010::inverse_force_velocity(ce_force / a_fl) : (ce_force > 0 ? 1.0 : -1.0);
-            if (v < 0 && g.fiber_length <= minimum_fiber_length(m.optimal_fiber_length, thickness)) v = 0;
+            if (v < 0 && g.fiber_length <= g.minimum_length) v = 0;
 
             const double tension = m.max_isometric_force * tendon;
             data.tendon_length[i] = g.tendon_length;

@@ -58,7 +58,7 @@ public:
             const double fiber_force = tendon / g.cos_pennation - stiffness * m2012::passive_force_length(l);
             double v = m2012::damped_fiber_velocity(fiber_force, activation * m2012::active_force_length(l),
                                                     settings_.beta);
-            if (v < 0 && g.fiber_length <= minimum_fiber_length(m.optimal_fiber_length, thickness)) v = 0;
+            if (v < 0 && g.fiber_length <= g.minimum_length) v = 0;
 
             const double tension = m.max_isometric_force * tendon;
             data.tendon_length[i] = g.tendon_length;

@@ -49,7 +49,7 @@ public:
             const double velocity_force = tendon / g.cos_pennation - s * tj2003::passive_force_length(l);
             double v = tj2003::fiber_velocity(velocity_force, activation * tj2003::active_force_length(l),
                                               settings_.damping);
-            if (v < 0 && g.fiber_length <= minimum_fiber_length(m.optimal_fiber_length, thickness)) v = 0;
+            if (v < 0 && g.fiber_length <= g.minimum_length) v = 0;
 
             const double tension = m.max_isometric_force * tendon;
             data.tendon_length[i] = g.tendon_length;

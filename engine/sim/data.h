@@ -77,6 +77,9 @@ struct Data {
     std::vector<Vec3> motor_torque;  // on the child, world
 
     void resize(const Model& model);
+    // Exchanges every member with other (pointer swaps; no copy). Lists every member:
+    // a member added above must be added there too.
+    void swap(Data& other) noexcept;
     void clear_accumulators();  // force/torque zero, contacts cleared (capacity kept)
 };
 

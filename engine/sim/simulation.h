@@ -103,7 +103,7 @@ public:
     // The integrator's trial becomes the current state with its evaluation (swap, no copy).
     void accept_trial(State& trial, Data& trial_data) {
         std::swap(state_, trial);
-        std::swap(data_, trial_data);
+        data_.swap(trial_data);
         data_stale_ = false;
     }
     // Scratch states for integrators (allocated once).
