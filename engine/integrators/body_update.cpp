@@ -50,7 +50,15 @@ void advance_bodies_planar(const Model& m, State& s, const Data& d, double h, do
         s.pos[b].y() += h * vy;
         double c, sn;
         small_angle_cos_sin(0.5 * h * wz, c, sn);
-        s.ori[b] = (Quat(c, 0.0, 0.0, sn) * s.ori[b]).normalized();
+        Quat& q = s.ori[b];
+        if (q.x() == 0.0 && q.y() == 0.0) {
+            // a rotation about z stays one: the product and norm without the zero terms
+            const double w = c * q.w() - sn * q.z(), z = c * q.z() + sn * q.w();
+            const double norm = std::sqrt(z * z + w * w);
+            q = Quat(w / norm, 0.0, 0.0, z / norm);
+        } else {
+            q = (Quat(c, 0.0, 0.0, sn) * q).normalized();
+        }
         s.lin_vel[b].x() += h * d.lin_acc[b].x();
         s.lin_vel[b].y() += h * d.lin_acc[b].y();
         s.ang_vel[b].z() += h * d.ang_acc[b].z();
