@@ -1,9 +1,18 @@
-// hfd-bench: simulation speed per model and integrator. Prints a table with the
-// median of several runs: steps per wall second, simulated seconds per wall
-// second, and the ratio to the baseline row of the same model (first row),
-// measured in the same run. Usage: hfd-bench [--runs N] [--corpus DIR]
+// hfd-bench: simulation speed per scenario (bench/scenarios.cpp). Per row, the
+// median of several runs of: accepted steps per simulated second, force
+// evaluations per accepted step (rejected trials and re-evaluations included), wall microseconds per step (and per body), simulated seconds per wall
+// second; then, from one more run with every component timed, the wall time
+// per step of each stage (force components, the Newton-Euler dynamics, the
+// integrator's own work).
+//   hfd-bench [--runs N] [--corpus DIR] [--only TEXT] [--integrators]
+// --only runs the row named TEXT, or else the rows whose name contains TEXT; --integrators adds the older
+// table of every integrator on a pendulum, chain 10 and H0918 without muscles.
+// Instruction counts: valgrind --tool=callgrind hfd-bench --runs 1 --only S2
+// (README, "Speed").
 #include "format/parser.h"
+#include "io/state_file.h"
 #include "model/build_model.h"
+#include "scenarios.h"
 #include "sim/kinematics.h"
 #include "sim/simulation.h"
 
@@ -16,30 +25,9 @@
 #include <vector>
 
 using namespace hfd;
+using namespace hfd::bench;
 
 namespace {
-
-struct Case {
-    std::string model_name;
-    PropNode model_root;
-    std::string forces_3d, forces_planar;
-    double duration;
-    std::vector<std::pair<std::string, double>> dof_values;
-};
-
-std::string chain_text(int links) {
-    std::string text = "model {\n body { name = ground mass = 0 inertia = [ 0 0 0 ] }\n";
-    for (int i = 0; i < links; ++i) {
-        const std::string parent = i == 0 ? "ground" : "link" + std::to_string(i - 1);
-        text += " body { name = link" + std::to_string(i) + " mass = 1 inertia = [ 0.01 0.002 0.01 ]\n";
-        text += "  joint { name = j" + std::to_string(i) + " parent = " + parent + " pos_in_parent = [ 0 " +
-                (i == 0 ? "0" : "-0.1") + " 0 ] pos_in_child = [ 0 0.1 0 ] stiffness = 1e5 limits { z = -90..90 } limit_stiffness = 100 } }\n";
-    }
-    for (int i = 0; i < links; ++i)
-        text += " dof { name = d" + std::to_string(i) + " source = link" + std::to_string(i) + "_rz default = " +
-                (i == 0 ? "60" : "10") + " }\n";
-    return text + "}\n";
-}
 
 PropNode parse_or_die(const std::string& text, const std::string& name) {
     ParseResult parsed = parse_text(text, name);
@@ -50,88 +38,169 @@ PropNode parse_or_die(const std::string& text, const std::string& name) {
     return parsed.root;
 }
 
-struct Measurement { double steps_per_second = 0, realtime_factor = 0; bool ok = false; };
-
-Measurement run_once(const Case& c, const std::string& integrator) {
-    PropNode integrator_root = parse_or_die(integrator, "bench integrator");
-    std::vector<Diagnostic> ignored;
-    IntegratorContext integrator_context{"bench integrator", ignored};
-    const auto probe = create_integrator(integrator_root.children.front(), integrator_context);
-    const bool planar = probe && probe->is_planar();
-    std::string config = "composite_force { " + (planar ? c.forces_planar : c.forces_3d) + " }\n" + integrator + "\n";
-    PropNode config_root = parse_or_die(config, "bench config");
-    std::vector<Diagnostic> diagnostics;
-    BuildResult built = build_model(c.model_root, c.model_name);
-    if (!built.model) return {};
-    const SimConfig sim_config = read_sim_config(config_root, "bench config", diagnostics);
-    auto sim = Simulation::create(std::move(*built.model), sim_config, diagnostics);
-    if (!sim) return {};
-    DofAssignment dofs = default_dof_assignment(sim->model());
-    for (const auto& [name, value] : c.dof_values)
-        if (Index d = sim->model().find_dof(name); d != no_index) dofs.value[d] = value;
-    State s = sim->state();
-    apply_dofs(sim->model(), dofs, s);
-    sim->set_initial_state(s);
-    const auto t0 = std::chrono::steady_clock::now();
-    const bool ok = sim->advance_to(c.duration);
-    const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    return {double(sim->accepted_steps() + sim->rejected_steps()) / wall, c.duration / wall, ok};
+PropNode load_or_die(const std::string& file) {
+    ParseResult parsed = parse_file(file);
+    if (!parsed.ok()) {
+        for (const auto& d : parsed.diagnostics) std::fprintf(stderr, "%s\n", format_diagnostic(d).c_str());
+        std::exit(1);
+    }
+    return parsed.root;
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
-    int runs = 5;
-    std::string corpus = std::string(HFD_SOURCE_DIR) + "/../shared/corpus";
-    for (int i = 1; i < argc; ++i) {
-        if (!std::strcmp(argv[i], "--runs") && i + 1 < argc) runs = std::max(1, std::atoi(argv[++i]));
-        else if (!std::strcmp(argv[i], "--corpus") && i + 1 < argc) corpus = argv[++i];
-        else {
-            std::fprintf(stderr, "usage: hfd-bench [--runs N] [--corpus DIR]\n");
-            return 2;
-        }
+std::unique_ptr<Simulation> create(const Scenario& c) {
+    std::vector<Diagnostic> diagnostics;
+    const std::string model_name = c.model_file.empty() ? c.name : c.model_file;
+    BuildResult built = c.model_file.empty() ? build_model(parse_or_die(c.model_text, c.name), c.name)
+                                             : load_model(c.model_file);
+    if (!built.model) {
+        for (const auto& d : built.diagnostics) std::fprintf(stderr, "%s\n", format_diagnostic(d).c_str());
+        return nullptr;
     }
-    std::vector<Case> cases;
+    const std::string config_name = c.config_file.empty() ? c.name + " config" : c.config_file;
+    const PropNode config_root = c.config_file.empty() ? parse_or_die(c.config_text, config_name) : load_or_die(c.config_file);
+    const SimConfig config = read_sim_config(config_root, config_name, diagnostics);
+    auto sim = Simulation::create(std::move(*built.model), config, diagnostics);
+    if (!sim) {
+        for (const auto& d : diagnostics) std::fprintf(stderr, "%s\n", format_diagnostic(d).c_str());
+        return nullptr;
+    }
+    DofAssignment dofs = default_dof_assignment(sim->model());
+    if (!c.state_file.empty()) {
+        StateFileResult read = read_state_file(c.state_file, sim->model());
+        if (!read.ok()) return nullptr;
+        dofs = *read.dofs;
+    }
+    for (const auto& [name, value] : c.dof_values)
+        if (Index d = sim->model().find_dof(name); d != no_index) dofs.value[d] = value;
+    State s = std::as_const(*sim).state();
+    apply_dofs(sim->model(), dofs, s);
+    sim->set_initial_state(s);
+    for (double& u : sim->controls().excitation) u = c.excitation;
+    return sim;
+}
+
+struct Measurement {
+    double wall = 0, steps = 0, evaluations = 0, simulated = 0;
+    std::vector<double> stages;  // seconds: each force component, dynamics, integrator's own
+    bool ok = true;
+};
+
+// With time_components, every force component is timed (two clock reads each,
+// about 10 % of a H0918 step): only for the stage columns, not for the wall times.
+Measurement run_once(const Scenario& c, bool time_components = false) {
+    Measurement m;
+    auto sim = create(c);
+    if (!sim) return {0, 0, 0, 0, {}, false};
+    sim->set_component_timing(time_components);
+    for (int episode = 0; episode < c.episodes; ++episode) {
+        sim->reset();
+        const auto t0 = std::chrono::steady_clock::now();
+        m.ok = sim->advance_to(std::as_const(*sim).state().time + c.duration) && m.ok;
+        m.wall += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        m.steps += double(sim->accepted_steps());
+        m.evaluations += double(sim->evaluations());
+        m.simulated += c.duration;
+        const StageTimes& t = sim->stage_times();
+        m.stages.resize(t.components.size() + 2, 0.0);
+        for (size_t i = 0; i < t.components.size(); ++i) m.stages[i] += t.components[i];
+        m.stages[t.components.size()] += t.dynamics;
+        m.stages[t.components.size() + 1] += t.integration - t.forces - t.dynamics;
+    }
+    return m;
+}
+
+std::vector<std::string> stage_names(const Scenario& c) {
+    std::vector<std::string> names;
+    if (auto sim = create(c))
+        for (const auto& force : sim->forces()) names.emplace_back(force->name());
+    names.emplace_back("dynamics");
+    names.emplace_back("integrator");
+    return names;
+}
+
+void run_scenarios(const std::vector<Scenario>& scenarios, int runs) {
+    std::printf("%-16s %10s %8s %10s %12s %12s  %s\n", "scenario", "steps/sim s", "evals/st", "us/step",
+                "ns/step/body", "sim s/wall s", "us per step by stage (one more run, components timed)");
+    for (const Scenario& c : scenarios) {
+        std::vector<Measurement> m;
+        for (int r = 0; r < runs; ++r) m.push_back(run_once(c));
+        std::sort(m.begin(), m.end(), [](auto& a, auto& b) { return a.wall / a.steps < b.wall / b.steps; });
+        const Measurement& median = m[m.size() / 2];
+        if (median.steps == 0) {
+            std::printf("%-16s could not be created\n", c.name.c_str());
+            continue;
+        }
+        const double us_per_step = 1e6 * median.wall / median.steps;
+        std::printf("%-16s %10.0f %8.3f %10.2f %12.1f %12.2f ", c.name.c_str(), median.steps / median.simulated,
+                    median.evaluations / median.steps, us_per_step, 1e3 * us_per_step / c.bodies,
+                    median.simulated / median.wall);
+        const std::vector<std::string> names = stage_names(c);
+        const Measurement staged = run_once(c, true);
+        for (size_t i = 0; i < staged.stages.size() && i < names.size(); ++i)
+            std::printf(" %s %.2f", names[i].c_str(), 1e6 * staged.stages[i] / staged.steps);
+        std::printf("%s\n", median.ok ? "" : "  (failed)");
+    }
+}
+
+// The earlier table: each integrator on small models, relative to the first integrator.
+void run_integrators(const std::string& corpus, int runs) {
+    std::vector<Scenario> models;
     const std::string pendulum =
         "model { body { name = ground mass = 0 inertia = [ 0 0 0 ] }\n"
         " body { name = bob mass = 1 inertia = [ 0.01 0.01 0.01 ]\n"
         "  joint { name = pivot parent = ground pos_in_parent = [ 0 0 0 ] pos_in_child = [ 0 0.5 0 ] stiffness = 1e5 } }\n"
         " dof { name = swing source = bob_rz default = 60 } }\n";
-    cases.push_back({"pendulum", parse_or_die(pendulum, "pendulum"), "joint_force_pnld {}", "planar_joint_force_pnld {}", 2.0, {}});
-    cases.push_back({"chain10", parse_or_die(chain_text(10), "chain10"), "joint_force_pnld {}", "planar_joint_force_pnld {}", 1.0, {}});
-    const std::string h0918 = corpus + "/scone/H0918.hfd";
-    if (std::filesystem::exists(h0918)) {
-        ParseResult parsed = parse_file(h0918);
-        if (PropNode* model = parsed.root.find("model"))
-            std::erase_if(model->children, [](const PropNode& n) { return n.key == "point_path_muscle"; });
-        const std::string contacts = " simple_collision_detection {} contact_force_hunt_crossley {}";
-        const bool have_contacts = find_force_factory("simple_collision_detection") != nullptr;
-        cases.push_back({"H0918 (no muscles)", parsed.root, "joint_force_pnld {}" + (have_contacts ? contacts : ""),
-                         "planar_joint_force_pnld {}" + (have_contacts ? contacts : ""), 0.5,
-                         {{"pelvis_ty", 0.95}}});
-    } else {
-        std::fprintf(stderr, "note: %s not found, H0918 rows skipped\n", h0918.c_str());
-    }
+    models.push_back({"pendulum", pendulum, "", "", "", "", {}, 0, 2.0, 1, 1});
+    models.push_back({"chain10", chain_model(10), "", "", "", "", {}, 0, 1.0, 1, 10});
     const std::vector<std::string> integrators = {
         "symplectic_euler_integrator { step_size = 2e-5 }", "forward_euler_integrator { step_size = 2e-5 }",
         "midpoint_euler_integrator { step_size = 2e-5 }", "planar_symplectic_euler_integrator { step_size = 2e-5 }",
         "error_control_integrator_sem { accuracy = 0.01 }", "error_control_integrator_mem { accuracy = 0.01 }",
         "error_control_integrator_secm { accuracy = 0.01 }", "error_control_integrator_psem { accuracy = 0.01 }",
         "error_control_integrator_pse { accuracy = 0.01 }"};
-
-    std::printf("%-20s %-52s %14s %12s %9s\n", "model", "integrator", "steps/s", "sim s/wall s", "vs first");
-    for (const Case& c : cases) {
+    std::printf("\n%-12s %-52s %14s %12s %9s\n", "model", "integrator", "steps/s", "sim s/wall s", "vs first");
+    for (Scenario c : models) {
         double baseline = 0;
         for (const std::string& integrator : integrators) {
+            const bool planar = integrator.find("planar") != std::string::npos || integrator.find("_p") != std::string::npos;
+            c.config_text = std::string("composite_force { ") + (planar ? "planar_" : "") + "joint_force_pnld {} }\n" +
+                            integrator + "\n";
             std::vector<Measurement> m;
-            for (int r = 0; r < runs; ++r) m.push_back(run_once(c, integrator));
-            std::sort(m.begin(), m.end(), [](auto& a, auto& b) { return a.steps_per_second < b.steps_per_second; });
-            const Measurement median = m[m.size() / 2];
-            if (baseline == 0) baseline = median.steps_per_second;
-            std::printf("%-20s %-52s %14.0f %12.2f %8.2fx%s\n", c.model_name.c_str(), integrator.c_str(),
-                        median.steps_per_second, median.realtime_factor, median.steps_per_second / baseline,
-                        median.ok ? "" : "  (blew up)");
+            for (int r = 0; r < runs; ++r) m.push_back(run_once(c));
+            std::sort(m.begin(), m.end(), [](auto& a, auto& b) { return a.steps / a.wall < b.steps / b.wall; });
+            const Measurement& median = m[m.size() / 2];
+            const double steps_per_second = median.steps / median.wall;
+            if (baseline == 0) baseline = steps_per_second;
+            std::printf("%-12s %-52s %14.0f %12.2f %8.2fx%s\n", c.name.c_str(), integrator.c_str(), steps_per_second,
+                        median.simulated / median.wall, steps_per_second / baseline, median.ok ? "" : "  (blew up)");
         }
     }
+    (void)corpus;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    int runs = 5;
+    bool integrators = false;
+    std::string corpus = std::string(HFD_SOURCE_DIR) + "/../shared/corpus", only;
+    for (int i = 1; i < argc; ++i) {
+        if (!std::strcmp(argv[i], "--runs") && i + 1 < argc) runs = std::max(1, std::atoi(argv[++i]));
+        else if (!std::strcmp(argv[i], "--corpus") && i + 1 < argc) corpus = argv[++i];
+        else if (!std::strcmp(argv[i], "--only") && i + 1 < argc) only = argv[++i];
+        else if (!std::strcmp(argv[i], "--integrators")) integrators = true;
+        else {
+            std::fprintf(stderr, "usage: hfd-bench [--runs N] [--corpus DIR] [--only TEXT] [--integrators]\n");
+            return 2;
+        }
+    }
+    std::vector<Scenario> scenarios = all_scenarios(corpus);
+    // --only: the row of exactly that name, else every row whose name contains it
+    const bool exact = std::any_of(scenarios.begin(), scenarios.end(), [&](const Scenario& c) { return c.name == only; });
+    std::erase_if(scenarios, [&](const Scenario& c) {
+        return exact ? c.name != only : c.name.find(only) == std::string::npos;
+    });
+    run_scenarios(scenarios, runs);
+    if (integrators) run_integrators(corpus, runs);
     return 0;
 }

@@ -27,7 +27,8 @@ inline Vec3 tangential_velocity(const Contact& contact) {
 // reproduce OpenSim's force (4/3) sqrt(r) E d^(3/2) (DESIGN.md).
 inline double hunt_crossley_normal_force(double stiffness, double damping, double depth, double normal_velocity) {
     if (depth <= 0) return 0.0;
-    const double elastic = std::pow(stiffness * depth, 1.5);
+    const double kd = stiffness * depth;
+    const double elastic = kd * std::sqrt(kd);  // (k d)^(3/2) without pow
     return std::max(0.0, elastic * (1.0 - 1.5 * damping * normal_velocity));
 }
 

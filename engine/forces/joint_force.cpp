@@ -21,6 +21,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace hfd {
 
@@ -37,9 +38,32 @@ inline double limit_torque(bool nonlinear_damping, double k, double kw, double t
     return -k * theta * std::max(0.0, 1.0 + kw * speed_into_limit);
 }
 
+// Planar limits compare the joint angle with a limit through tan(limit / 2): with
+// q_w >= 0 the angle 2 atan2(q_z, q_w) lies in [-pi, pi] and is increasing in q_z / q_w,
+// so angle > max <=> q_z > q_w tan(max / 2). Limits at or beyond +-pi never bind (+-inf).
+double tan_half_limit(double limit) {
+    if (limit >= M_PI) return std::numeric_limits<double>::infinity();
+    if (limit <= -M_PI) return -std::numeric_limits<double>::infinity();
+    return std::tan(0.5 * limit);
+}
+
+// (p r)^-1 c for quaternions that all rotate about z only (w, 0, 0, z): the
+// products of the general formula with the zero x, y terms left out.
+Quat relative_z_rotation(const Quat& p, const Quat& r, const Quat& c) {
+    const double fw = p.w() * r.w() - p.z() * r.z(), fz = p.w() * r.z() + p.z() * r.w();  // frame p r
+    return Quat(fw * c.w() + fz * c.z(), 0.0, 0.0, fw * c.z() - fz * c.w());
+}
+
 template <bool planar, bool nonlinear_damping>
 class JointForce final : public ForceComponent {
 public:
+    explicit JointForce(const Model& model) {
+        for (const Joint& joint : model.joints) {
+            tan_half_min_.push_back(tan_half_limit(joint.limit_min.z()));
+            tan_half_max_.push_back(tan_half_limit(joint.limit_max.z()));
+            ref_is_z_rotation_.push_back(joint.ref_ori.x() == 0.0 && joint.ref_ori.y() == 0.0);
+        }
+    }
     std::string_view name() const override {
         if constexpr (planar) return nonlinear_damping ? "planar_joint_force_pnld" : "planar_joint_force_pd";
         else return nonlinear_damping ? "joint_force_pnld" : "joint_force_pd";
@@ -51,8 +75,8 @@ public:
         for (Index j = 0, n = Index(m.joints.size()); j < n; ++j) {
             const Joint& joint = m.joints[j];
             const Index p = joint.parent, c = joint.child;
-            const Vec3 r_parent = s.ori[p] * joint.pos_in_parent;
-            const Vec3 r_child = s.ori[c] * joint.pos_in_child;
+            const Vec3 r_parent = rotate_to_world(d, p, joint.pos_in_parent);
+            const Vec3 r_child = rotate_to_world(d, c, joint.pos_in_child);
             Vec3 displacement = (s.pos[c] + r_child) - (s.pos[p] + r_parent);
             Vec3 velocity = (s.lin_vel[c] + s.ang_vel[c].cross(r_child)) - (s.lin_vel[p] + s.ang_vel[p].cross(r_parent));
             if constexpr (planar) displacement.z() = 0, velocity.z() = 0;
@@ -77,17 +101,24 @@ public:
     }
 
 private:
-    static void apply_limits(const Model& m, const State& s, Data& d, Index j) {
+    std::vector<double> tan_half_min_, tan_half_max_;  // per joint of the model it was created for (planar limits)
+    std::vector<bool> ref_is_z_rotation_;
+
+    void apply_limits(const Model& m, const State& s, Data& d, Index j) const {
         const Joint& joint = m.joints[j];
         const Index p = joint.parent, c = joint.child;
         Vec3 torque = Vec3::Zero();
         if constexpr (planar) {
-            // rotation about z only: alpha_z = 2 atan2(q_z, q_w) of the relative orientation
-            const Quat q = (s.ori[p] * joint.ref_ori).conjugate() * s.ori[c];
-            double angle = 2.0 * std::atan2(q.z(), q.w());
-            if (angle > M_PI) angle -= 2 * M_PI;
-            if (angle < -M_PI) angle += 2 * M_PI;
-            const double theta = limit_displacement(angle, joint.limit_min.z(), joint.limit_max.z());
+            // rotation about z only: alpha_z = 2 atan2(q_z, q_w) of the relative orientation,
+            // with q_w >= 0 (q and -q are the same rotation) so that alpha_z is in [-pi, pi];
+            // atan2 only when the joint is past a limit
+            const Quat q = d.z_rotations_only && ref_is_z_rotation_[j]
+                               ? relative_z_rotation(s.ori[p], joint.ref_ori, s.ori[c])
+                               : Quat((s.ori[p] * joint.ref_ori).conjugate() * s.ori[c]);
+            const double sign = q.w() < 0 ? -1.0 : 1.0, qz = sign * q.z(), qw = sign * q.w();
+            double theta = 0;  // the clamps keep the side of the limit where rounding straddles it
+            if (qz > qw * tan_half_max_[j]) theta = std::max(0.0, 2.0 * std::atan2(qz, qw) - joint.limit_max.z());
+            else if (qz < qw * tan_half_min_[j]) theta = std::min(0.0, 2.0 * std::atan2(qz, qw) - joint.limit_min.z());
             const double w = s.ang_vel[c].z() - s.ang_vel[p].z();
             torque.z() = limit_torque(nonlinear_damping, joint.limit_stiffness, joint.limit_damping, theta, w);
         } else {
@@ -114,7 +145,7 @@ private:
 template <bool planar, bool nonlinear_damping>
 std::unique_ptr<ForceComponent> create_joint_force(const PropNode& props, ForceContext& context) {
     warn_unknown_properties(props, {}, context);
-    return std::make_unique<JointForce<planar, nonlinear_damping>>();
+    return std::make_unique<JointForce<planar, nonlinear_damping>>(context.model);
 }
 
 }  // namespace

@@ -184,7 +184,8 @@ double minimum_fiber_length(double optimal_fiber_length, double thickness) {
 
 FiberGeometry fiber_geometry(double path_length, double fiber_length, double optimal_fiber_length, double thickness) {
     FiberGeometry g;
-    g.fiber_length = std::max(fiber_length, minimum_fiber_length(optimal_fiber_length, thickness));
+    g.minimum_length = minimum_fiber_length(optimal_fiber_length, thickness);
+    g.fiber_length = std::max(fiber_length, g.minimum_length);
     const double sin_pennation = thickness / g.fiber_length;
     g.cos_pennation = std::sqrt(std::max(0.0, 1.0 - sin_pennation * sin_pennation));
     g.tendon_length = path_length - g.fiber_length * g.cos_pennation;

@@ -87,6 +87,7 @@ struct FiberGeometry {
     double fiber_length = 0;    // m, clamped to minimum_fiber_length
     double cos_pennation = 1;
     double tendon_length = 0;   // path length - fiber_length cos(alpha)
+    double minimum_length = 0;  // minimum_fiber_length of the muscle
 };
 // Shortest fiber allowed: 1 % of optimal, and pennation below acos(0.1).
 double minimum_fiber_length(double optimal_fiber_length, double thickness);

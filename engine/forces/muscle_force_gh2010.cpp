@@ -25,15 +25,17 @@ namespace {
 
 class MuscleForceGH2010 final : public ForceComponent {
 public:
-    MuscleForceGH2010(double v_max, double min_activation) : v_max_(v_max), min_activation_(min_activation) {}
+    MuscleForceGH2010(const Model& model, double v_max, double min_activation)
+        : v_max_(v_max), min_activation_(min_activation), thickness_(fiber_thicknesses(model)) {}
     std::string_view name() const override { return "muscle_force_gh2010"; }
     bool integrates_fiber_length() const override { return true; }
 
     void apply(const Model& model, const State& state, const Controls&, Data& data) const override {
         for (Index i = 0; i < Index(model.muscles.size()); ++i) {
             const Muscle& m = model.muscles[i];
-            const double path_length = muscle_path_length(model, state, i);
-            const double thickness = m.optimal_fiber_length * std::sin(m.pennation_angle);
+            update_muscle_path(model, state, i, data);
+            const double path_length = data.muscle_length[i];
+            const double thickness = thickness_[i];
             const FiberGeometry g = fiber_geometry(path_length, state.fiber_length[i], m.optimal_fiber_length, thickness);
             const double l = g.fiber_length / m.optimal_fiber_length;
             const double s = m.stiffness_multiplier;
@@ -42,15 +44,13 @@ public:
             const double ce_force = tendon / g.cos_pennation - s * gh2010::parallel_elastic(l) + gh2010::buffer_elastic(l);
             const double a_fl = activation * gh2010::active_force_length(l);
             double v = a_fl > 0 ? gh2010::inverse_force_velocity(ce_force / a_fl) : (ce_force > 0 ? 1.0 : -1.0);
-            if (v < 0 && g.fiber_length <= minimum_fiber_length(m.optimal_fiber_length, thickness)) v = 0;
+            if (v < 0 && g.fiber_length <= g.minimum_length) v = 0;
 
             const double tension = m.max_isometric_force * tendon;
-            data.muscle_length[i] = path_length;
-            data.muscle_velocity[i] = muscle_path_velocity(model, state, i);
             data.tendon_length[i] = g.tendon_length;
             data.muscle_force[i] = tension;
             data.fiber_length_derivative[i] = v * v_max_ * m.optimal_fiber_length;
-            apply_muscle_tension(model, state, i, tension, data);
+            apply_path_tension(model, state, i, tension, data);
         }
     }
 
@@ -72,6 +72,7 @@ public:
 
 private:
     double v_max_, min_activation_;
+    std::vector<double> thickness_;  // per muscle, of the model it was created for
 };
 
 }  // namespace
@@ -87,7 +88,7 @@ std::unique_ptr<ForceComponent> create_muscle_force_gh2010(const PropNode& props
     check_elastic_tendons("muscle_force_gh2010", context.model, context.diagnostics);
     if (has_errors_since(context.diagnostics, before))
         return nullptr;
-    return std::make_unique<MuscleForceGH2010>(v_max, min_activation);
+    return std::make_unique<MuscleForceGH2010>(context.model, v_max, min_activation);
 }
 
 }  // namespace hfd

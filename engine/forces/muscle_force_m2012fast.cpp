@@ -38,15 +38,17 @@ struct M2012Settings {
 
 class MuscleForceM2012Fast final : public ForceComponent {
 public:
-    explicit MuscleForceM2012Fast(M2012Settings settings) : settings_(settings) {}
+    MuscleForceM2012Fast(const Model& model, M2012Settings settings)
+        : settings_(settings), thickness_(fiber_thicknesses(model)) {}
     std::string_view name() const override { return "muscle_force_m2012fast"; }
     bool integrates_fiber_length() const override { return true; }
 
     void apply(const Model& model, const State& state, const Controls&, Data& data) const override {
         for (Index i = 0; i < Index(model.muscles.size()); ++i) {
             const Muscle& m = model.muscles[i];
-            const double path_length = muscle_path_length(model, state, i);
-            const double thickness = m.optimal_fiber_length * std::sin(m.pennation_angle);
+            update_muscle_path(model, state, i, data);
+            const double path_length = data.muscle_length[i];
+            const double thickness = thickness_[i];
             const FiberGeometry g = fiber_geometry(path_length, state.fiber_length[i], m.optimal_fiber_length, thickness);
             const double l = g.fiber_length / m.optimal_fiber_length;
             const double stiffness = m.stiffness_multiplier;
@@ -56,15 +58,13 @@ public:
             const double fiber_force = tendon / g.cos_pennation - stiffness * m2012::passive_force_length(l);
             double v = m2012::damped_fiber_velocity(fiber_force, activation * m2012::active_force_length(l),
                                                     settings_.beta);
-            if (v < 0 && g.fiber_length <= minimum_fiber_length(m.optimal_fiber_length, thickness)) v = 0;
+            if (v < 0 && g.fiber_length <= g.minimum_length) v = 0;
 
             const double tension = m.max_isometric_force * tendon;
-            data.muscle_length[i] = path_length;
-            data.muscle_velocity[i] = muscle_path_velocity(model, state, i);
             data.tendon_length[i] = g.tendon_length;
             data.muscle_force[i] = tension;
             data.fiber_length_derivative[i] = v * settings_.v_max * m.optimal_fiber_length;
-            apply_muscle_tension(model, state, i, tension, data);
+            apply_path_tension(model, state, i, tension, data);
         }
     }
 
@@ -84,6 +84,7 @@ public:
 
 private:
     M2012Settings settings_;
+    std::vector<double> thickness_;  // per muscle, of the model it was created for
 };
 
 }  // namespace
@@ -104,7 +105,7 @@ std::unique_ptr<ForceComponent> create_muscle_force_m2012fast(const PropNode& pr
     check_elastic_tendons("muscle_force_m2012fast", context.model, context.diagnostics);
     if (has_errors_since(context.diagnostics, errors_before))
         return nullptr;
-    return std::make_unique<MuscleForceM2012Fast>(s);
+    return std::make_unique<MuscleForceM2012Fast>(context.model, s);
 }
 
 }  // namespace hfd

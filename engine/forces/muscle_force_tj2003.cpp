@@ -29,15 +29,17 @@ struct TJ2003Settings {
 
 class MuscleForceTJ2003 final : public ForceComponent {
 public:
-    explicit MuscleForceTJ2003(TJ2003Settings settings) : settings_(settings) {}
+    MuscleForceTJ2003(const Model& model, TJ2003Settings settings)
+        : settings_(settings), thickness_(fiber_thicknesses(model)) {}
     std::string_view name() const override { return "muscle_force_tj2003"; }
     bool integrates_fiber_length() const override { return true; }
 
     void apply(const Model& model, const State& state, const Controls&, Data& data) const override {
         for (Index i = 0; i < Index(model.muscles.size()); ++i) {
             const Muscle& m = model.muscles[i];
-            const double path_length = muscle_path_length(model, state, i);
-            const double thickness = m.optimal_fiber_length * std::sin(m.pennation_angle);
+            update_muscle_path(model, state, i, data);
+            const double path_length = data.muscle_length[i];
+            const double thickness = thickness_[i];
             const FiberGeometry g = fiber_geometry(path_length, state.fiber_length[i], m.optimal_fiber_length, thickness);
             const double l = g.fiber_length / m.optimal_fiber_length;
             const double s = m.stiffness_multiplier;
@@ -47,16 +49,14 @@ public:
             const double velocity_force = tendon / g.cos_pennation - s * tj2003::passive_force_length(l);
             double v = tj2003::fiber_velocity(velocity_force, activation * tj2003::active_force_length(l),
                                               settings_.damping);
-            if (v < 0 && g.fiber_length <= minimum_fiber_length(m.optimal_fiber_length, thickness)) v = 0;
+            if (v < 0 && g.fiber_length <= g.minimum_length) v = 0;
 
             const double tension = m.max_isometric_force * tendon;
-            data.muscle_length[i] = path_length;
-            data.muscle_velocity[i] = muscle_path_velocity(model, state, i);
             data.tendon_length[i] = g.tendon_length;
             data.muscle_force[i] = tension;
             data.fiber_length_derivative[i] =
                 v * (0.25 + 0.75 * activation) * settings_.v_max * m.optimal_fiber_length;
-            apply_muscle_tension(model, state, i, tension, data);
+            apply_path_tension(model, state, i, tension, data);
         }
     }
 
@@ -75,6 +75,7 @@ public:
 
 private:
     TJ2003Settings settings_;
+    std::vector<double> thickness_;  // per muscle, of the model it was created for
 };
 
 }  // namespace
@@ -94,7 +95,7 @@ std::unique_ptr<ForceComponent> create_muscle_force_tj2003(const PropNode& props
     check_elastic_tendons("muscle_force_tj2003", context.model, context.diagnostics);
     if (has_errors_since(context.diagnostics, before))
         return nullptr;
-    return std::make_unique<MuscleForceTJ2003>(s);
+    return std::make_unique<MuscleForceTJ2003>(context.model, s);
 }
 
 }  // namespace hfd

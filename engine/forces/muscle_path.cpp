@@ -43,6 +43,31 @@ Vec3 joint_centre(const Model& model, const State& state, Index joint) {
     return world_point(state, j.child, j.pos_in_child);
 }
 
+// Force f on body_a at a, -f on body_b at b: as point forces, or as the moments
+// of these forces about the joints between the two bodies (see the header).
+void apply_segment_force(const Model& model, const State& state, Index body_a, Index body_b, const Vec3& a,
+                         const Vec3& b, const Vec3& f, bool as_joint_torques, Data& data) {
+    if (!as_joint_torques) {
+        add_point_force(state, body_a, a, f, data);
+        add_point_force(state, body_b, b, -f, data);
+        return;
+    }
+    // Joints between the two bodies: those above exactly one of them.
+    for (Index body : {body_a, body_b}) {
+        const Index other = body == body_a ? body_b : body_a;
+        const Vec3& at = body == body_a ? a : b;
+        const Vec3 on_body = body == body_a ? f : Vec3(-f);
+        Index current = body;
+        for (size_t guard = 0; guard <= model.bodies.size(); ++guard) {
+            const Index j = model.bodies[current].parent_joint;
+            if (j == no_index) break;
+            if (is_distal_of_joint(model, other, j)) break;  // common ancestor reached
+            add_joint_torque(model, j, (at - joint_centre(model, state, j)).cross(on_body), data);
+            current = model.joints[j].parent;
+        }
+    }
+}
+
 // Adds to moment the moment about centre of the segment forces that act on
 // bodies for which `inside` is true, per unit tension; to force, their sum.
 template <typename Inside>
@@ -104,10 +129,6 @@ Vec3 muscle_joint_moment(const Model& model, const State& state, Index muscle, I
     return moment;
 }
 
-void apply_muscle_tension(const Model& model, const State& state, Index muscle, double tension, Data& data) {
-    apply_muscle_tension_as(model, state, muscle, tension, model.muscles[muscle].joint_torques, data);
-}
-
 void apply_muscle_tension_as(const Model& model, const State& state, Index muscle, double tension,
                              bool as_joint_torques, Data& data) {
     const auto& path = model.muscles[muscle].path;
@@ -115,26 +136,73 @@ void apply_muscle_tension_as(const Model& model, const State& state, Index muscl
         const Index body_a = path[k].body, body_b = path[k + 1].body;
         if (body_a == body_b) continue;
         const Vec3 a = point_of(model, state, path[k]), b = point_of(model, state, path[k + 1]);
-        const Vec3 f = tension * unit_direction(a, b);
-        if (!as_joint_torques) {
-            add_point_force(state, body_a, a, f, data);
-            add_point_force(state, body_b, b, -f, data);
-            continue;
-        }
-        // Joints between the two bodies: those above exactly one of them.
-        for (Index body : {body_a, body_b}) {
-            const Index other = body == body_a ? body_b : body_a;
-            const Vec3& at = body == body_a ? a : b;
-            const Vec3 on_body = body == body_a ? f : Vec3(-f);
-            Index current = body;
-            for (size_t guard = 0; guard <= model.bodies.size(); ++guard) {
-                const Index j = model.bodies[current].parent_joint;
-                if (j == no_index) break;
-                if (is_distal_of_joint(model, other, j)) break;  // common ancestor reached
-                add_joint_torque(model, j, (at - joint_centre(model, state, j)).cross(on_body), data);
-                current = model.joints[j].parent;
+        apply_segment_force(model, state, body_a, body_b, a, b, tension * unit_direction(a, b), as_joint_torques, data);
+    }
+}
+
+void update_muscle_path(const Model& model, const State& state, Index muscle, Data& data) {
+    const auto& path = model.muscles[muscle].path;
+    const Index first = data.path_offset[muscle];
+    Vec3* points = data.path_point.data() + first;
+    Vec3* directions = data.path_direction.data() + first;
+    double length = 0, velocity = 0;
+    Vec3 previous_arm = Vec3::Zero();  // point - body centre of mass, world
+    for (size_t k = 0; k < path.size(); ++k) {
+        const Index body = path[k].body;
+        const Vec3 arm = rotate_to_world(data, body, path[k].pos);
+        points[k] = state.pos[body] + arm;
+        if (k > 0) {
+            const Index previous_body = path[k - 1].body;
+            const Vec3 d = points[k] - points[k - 1];
+            const double n = d.norm();
+            const Vec3 u = n > 1e-12 ? Vec3(d / n) : Vec3::Zero();  // as unit_direction
+            directions[k - 1] = u;
+            length += n;
+            if (body == previous_body) {
+            } else if (data.planar) {  // v = v_body + w_z e_z x arm, in the x-y plane
+                const double wb = state.ang_vel[body].z(), wa = state.ang_vel[previous_body].z();
+                velocity += u.x() * (state.lin_vel[body].x() - wb * arm.y() - state.lin_vel[previous_body].x() +
+                                     wa * previous_arm.y()) +
+                            u.y() * (state.lin_vel[body].y() + wb * arm.x() - state.lin_vel[previous_body].y() -
+                                     wa * previous_arm.x());
+            } else {
+                velocity += u.dot((state.lin_vel[body] + state.ang_vel[body].cross(arm)) -
+                                  (state.lin_vel[previous_body] + state.ang_vel[previous_body].cross(previous_arm)));
             }
         }
+        previous_arm = arm;
+    }
+    if (!path.empty()) directions[path.size() - 1].setZero();
+    data.muscle_length[muscle] = length;
+    data.muscle_velocity[muscle] = velocity;
+}
+
+void apply_path_tension(const Model& model, const State& state, Index muscle, double tension, Data& data) {
+    if (tension == 0.0) return;  // a slack tendon (every passive muscle at rest) adds nothing
+    const Muscle& m = model.muscles[muscle];
+    const Index first = data.path_offset[muscle];
+    const Vec3* points = data.path_point.data() + first;
+    const Vec3* directions = data.path_direction.data() + first;
+    for (size_t k = 0; k + 1 < m.path.size(); ++k) {
+        const Index body_a = m.path[k].body, body_b = m.path[k + 1].body;
+        if (body_a == body_b) continue;
+        const Vec3 f = tension * directions[k];
+        if (m.joint_torques) {
+            apply_segment_force(model, state, body_a, body_b, points[k], points[k + 1], f, true, data);
+            continue;
+        }
+        if (data.planar) {  // force x, y and torque z only
+            const Vec3 &pa = state.pos[body_a], &pb = state.pos[body_b];
+            data.force[body_a].x() += f.x(), data.force[body_a].y() += f.y();
+            data.force[body_b].x() -= f.x(), data.force[body_b].y() -= f.y();
+            data.torque[body_a].z() += (points[k].x() - pa.x()) * f.y() - (points[k].y() - pa.y()) * f.x();
+            data.torque[body_b].z() -= (points[k + 1].x() - pb.x()) * f.y() - (points[k + 1].y() - pb.y()) * f.x();
+            continue;
+        }
+        data.force[body_a] += f;
+        data.torque[body_a] += (points[k] - state.pos[body_a]).cross(f);
+        data.force[body_b] -= f;
+        data.torque[body_b] -= (points[k + 1] - state.pos[body_b]).cross(f);
     }
 }
 
@@ -168,6 +236,12 @@ double muscle_moment_arm(const Model& model, const State& state, Index muscle, I
     subtree_load(model, state, muscle, state.pos[d.body],
                  [&](Index body) { return root_body_of(model, body) == d.body; }, force, moment);
     return d.kind == Dof::Kind::RootTranslation ? axis.dot(force) : axis.dot(moment);
+}
+
+std::vector<double> fiber_thicknesses(const Model& model) {
+    std::vector<double> thickness;
+    for (const Muscle& m : model.muscles) thickness.push_back(m.optimal_fiber_length * std::sin(m.pennation_angle));
+    return thickness;
 }
 
 bool check_elastic_tendons(std::string_view component, const Model& model, std::vector<Diagnostic>& diagnostics) {

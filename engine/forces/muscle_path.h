@@ -25,6 +25,19 @@
 
 namespace hfd {
 
+// The step's form: one pass over the path of a muscle for the evaluated state.
+// Every point is transformed to world once (with data.body_rotation, see
+// update_body_frames); the points, the unit segment directions, L and dL/dt go to
+// data.path_point, data.path_direction, data.muscle_length, data.muscle_velocity.
+// Segments within one body add nothing to dL/dt (u . (w x d) = 0) and are skipped.
+// With data.planar, dL/dt takes the planar velocities (x, y, rotation about z) and
+// the tension adds force x, y and torque z only.
+void update_muscle_path(const Model& model, const State& state, Index muscle, Data& data);
+// Adds the effect of tension along the points and directions stored by
+// update_muscle_path (point forces or joint torques, per Muscle::joint_torques).
+void apply_path_tension(const Model& model, const State& state, Index muscle, double tension, Data& data);
+
+// The same quantities from the state alone (moment arms, tests, tools).
 double muscle_path_length(const Model& model, const State& state, Index muscle);
 // dL/dt, > 0 when lengthening.
 double muscle_path_velocity(const Model& model, const State& state, Index muscle);
@@ -32,9 +45,7 @@ double muscle_path_velocity(const Model& model, const State& state, Index muscle
 Vec3 muscle_path_point(const Model& model, const State& state, Index muscle, int point);
 
 // Adds the effect of tension (N, >= 0 pulls) of a muscle to data.force / data.torque,
-// as point forces or as joint torques depending on Muscle::joint_torques.
-void apply_muscle_tension(const Model& model, const State& state, Index muscle, double tension, Data& data);
-// Same, forcing point forces (false) or joint torques (true).
+// as point forces (false) or as joint torques (true).
 void apply_muscle_tension_as(const Model& model, const State& state, Index muscle, double tension,
                              bool as_joint_torques, Data& data);
 
@@ -50,6 +61,10 @@ Vec3 dof_axis(const Model& model, const State& state, Index dof);
 // Moment arm (m) of a muscle about a dof: -dL/dq. Rotational dofs of a joint use
 // muscle_joint_moment; root dofs use the forces/moments on the root's subtree.
 double muscle_moment_arm(const Model& model, const State& state, Index muscle, Index dof);
+
+// Fiber thickness l_opt sin(alpha_opt) of every muscle (constant-thickness pennation),
+// computed once by the muscle force components.
+std::vector<double> fiber_thicknesses(const Model& model);
 
 // Muscle force components with an elastic tendon need tendon_slack_length > 0
 // (strain is relative to it): reports each muscle without one as an error at the

@@ -4,10 +4,19 @@
 #include "sim/kinematics.h"
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
 
 namespace hfd {
 
 namespace {
+
+// geometry_world_pose without the orientation of a sphere, which no contact test reads
+ShapePose contact_pose(const Model& model, const State& state, Index geometry) {
+    const Geometry& g = model.geometries[geometry];
+    if (g.shape.type != ShapeType::Sphere) return geometry_world_pose(model, state, geometry);
+    return {world_point(state, g.body, g.pos), Quat::Identity()};
+}
 
 int max_contacts_of(ShapeType a, ShapeType b) {
     if (a == ShapeType::Box || b == ShapeType::Box) return (a == ShapeType::Plane || b == ShapeType::Plane) ? 8 : 3;
@@ -17,8 +26,11 @@ int max_contacts_of(ShapeType a, ShapeType b) {
 
 class SimpleCollisionDetection final : public ForceComponent {
 public:
-    explicit SimpleCollisionDetection(std::vector<CollisionPair> pairs) : pairs_(std::move(pairs)) {
+    SimpleCollisionDetection(const Model& model, std::vector<CollisionPair> pairs, std::vector<Index> objects)
+        : pairs_(std::move(pairs)), objects_(std::move(objects)) {
         for (const CollisionPair& pair : pairs_) max_contacts_ += pair.max_contacts;
+        max_contacts_ += 4 * int(objects_.size());  // a typical pile; more contacts grow the buffer once
+        for (Index g : objects_) radius_.push_back(bounding_radius(model.geometries[g].shape));
     }
     std::string_view name() const override { return "simple_collision_detection"; }
 
@@ -27,6 +39,7 @@ public:
     void apply(const Model& model, const State& state, const Controls&, Data& data) const override {
         reserve(data);  // no-op after the first evaluation into this Data
         for (const CollisionPair& pair : pairs_) detect_pair_contacts(model, state, pair, data.contacts);
+        if (!objects_.empty()) detect_object_contacts(model, state, data);
     }
 
 private:
@@ -35,7 +48,41 @@ private:
         if (data.contacts.capacity() < needed) data.contacts.reserve(needed);
     }
 
-    std::vector<CollisionPair> pairs_;
+    void detect_object_contacts(const Model& model, const State& state, Data& data) const {
+        BroadPhase& scratch = scratch_for(data);
+        for (size_t i = 0; i < objects_.size(); ++i) {
+            const ShapePose pose = contact_pose(model, state, objects_[i]);
+            scratch.centre[i] = pose.pos;
+            scratch.orientation[i] = pose.ori;
+        }
+        sweep_and_prune(radius_, scratch);
+        for (const auto& [i, j] : scratch.overlapping) {
+            const Geometry &ga = model.geometries[objects_[i]], &gb = model.geometries[objects_[j]];
+            if (ga.body == gb.body || !is_supported_shape_pair(ga.shape.type, gb.shape.type)) continue;
+            const Material& ma = model.materials.at(size_t(std::max<Index>(ga.material, 0)));
+            const Material& mb = model.materials.at(size_t(std::max<Index>(gb.material, 0)));
+            const CollisionPair pair{objects_[i], objects_[j], combine_materials(ma, mb), 1};
+            detect_posed_pair_contacts(model, state, pair, {scratch.centre[i], scratch.orientation[i]},
+                                       {scratch.centre[j], scratch.orientation[j]}, data.contacts);
+        }
+    }
+
+    BroadPhase& scratch_for(Data& data) const {
+        // sized on the first evaluation into a Data, then reused
+        BroadPhase& scratch = data.broad_phase;
+        if (scratch.centre.size() != objects_.size()) {
+            scratch.centre.assign(objects_.size(), Vec3::Zero());
+            scratch.orientation.assign(objects_.size(), Quat::Identity());
+            scratch.order.clear();
+            scratch.sorted.reserve(objects_.size());
+            scratch.overlapping.reserve(4 * objects_.size());
+        }
+        return scratch;
+    }
+
+    std::vector<CollisionPair> pairs_;   // pairs with a static geometry
+    std::vector<Index> objects_;         // geometries of dynamic bodies, for object-object contact
+    std::vector<double> radius_;         // bounding radius per object
     int max_contacts_ = 0;
 };
 
@@ -71,6 +118,68 @@ std::vector<CollisionPair> collision_candidate_pairs(const Model& model, bool be
     return pairs;
 }
 
+double bounding_radius(const Shape& shape) {
+    switch (shape.type) {
+    case ShapeType::Sphere: return shape.radius;
+    case ShapeType::Capsule: return 0.5 * shape.height + shape.radius;
+    case ShapeType::Cylinder: return std::hypot(0.5 * shape.height, shape.radius);
+    case ShapeType::Box: return shape.half_dim.norm();
+    case ShapeType::Plane: return std::numeric_limits<double>::infinity();
+    case ShapeType::None: return 0;
+    }
+    return 0;
+}
+
+void sweep_and_prune(const std::vector<double>& radius, BroadPhase& bp) {
+    const Index n = Index(bp.centre.size());
+    // sweep along the axis where the centres spread most (fewest overlaps of the
+    // intervals); a switch keeps the old axis until another spreads 1.5 times more
+    Vec3 mean = Vec3::Zero(), square = Vec3::Zero();
+    for (const Vec3& c : bp.centre) mean += c, square += c.cwiseProduct(c);
+    const Vec3 spread = n > 0 ? Vec3(square / n - (mean / n).cwiseProduct(mean / n)) : Vec3::Zero();
+    int axis = bp.axis;
+    for (int k = 0; k < 3; ++k)
+        if (spread[k] > 1.5 * spread[axis]) axis = k;
+    auto lower = [&](Index a) { return bp.centre[a][axis] - radius[a]; };
+    auto before = [&](Index a, Index b) {  // ties by index: a unique order whatever the start
+        const double la = lower(a), lb = lower(b);
+        return la < lb || (la == lb && a < b);
+    };
+    if (Index(bp.order.size()) != n || axis != bp.axis) {
+        bp.order.resize(size_t(n));
+        for (Index i = 0; i < n; ++i) bp.order[i] = i;
+        std::sort(bp.order.begin(), bp.order.end(), before);
+        bp.axis = axis;
+    } else {
+        // insertion sort: the order of the previous evaluation is nearly sorted
+        for (Index k = 1; k < n; ++k) {
+            const Index moving = bp.order[k];
+            Index slot = k;
+            for (; slot > 0 && before(moving, bp.order[slot - 1]); --slot) bp.order[slot] = bp.order[slot - 1];
+            bp.order[slot] = moving;
+        }
+    }
+    // the sorted boxes side by side, so that the sweep reads memory in order
+    const int u = (axis + 1) % 3, v = (axis + 2) % 3;
+    bp.sorted.resize(size_t(n));
+    for (Index k = 0; k < n; ++k) {
+        const Index a = bp.order[k];
+        const Vec3& c = bp.centre[a];
+        bp.sorted[k] = {c[axis] - radius[a], c[axis] + radius[a], c[u], c[v], radius[a], a};
+    }
+    bp.overlapping.clear();
+    for (Index k = 0; k < n; ++k) {
+        const BroadPhase::Box& a = bp.sorted[k];
+        for (Index l = k + 1; l < n; ++l) {
+            const BroadPhase::Box& b = bp.sorted[l];
+            if (b.lower > a.upper) break;  // sorted: no later box reaches a
+            const double reach = a.radius + b.radius;
+            if (std::abs(a.u - b.u) > reach || std::abs(a.v - b.v) > reach) continue;
+            bp.overlapping.emplace_back(std::min(a.index, b.index), std::max(a.index, b.index));
+        }
+    }
+}
+
 ShapePose geometry_world_pose(const Model& model, const State& state, Index geometry) {
     const Geometry& g = model.geometries[geometry];
     return {world_point(state, g.body, g.pos), (state.ori[g.body] * g.ori).normalized()};
@@ -78,11 +187,16 @@ ShapePose geometry_world_pose(const Model& model, const State& state, Index geom
 
 void detect_pair_contacts(const Model& model, const State& state, const CollisionPair& pair,
                           std::vector<Contact>& contacts) {
+    detect_posed_pair_contacts(model, state, pair, contact_pose(model, state, pair.geometry_a),
+                               contact_pose(model, state, pair.geometry_b), contacts);
+}
+
+void detect_posed_pair_contacts(const Model& model, const State& state, const CollisionPair& pair,
+                                const ShapePose& pose_a, const ShapePose& pose_b, std::vector<Contact>& contacts) {
     const Geometry& ga = model.geometries[pair.geometry_a];
     const Geometry& gb = model.geometries[pair.geometry_b];
     ShapeContact found[max_shape_contacts];
-    const int count = collide_shapes(ga.shape, geometry_world_pose(model, state, pair.geometry_a), gb.shape,
-                                     geometry_world_pose(model, state, pair.geometry_b), found);
+    const int count = collide_shapes(ga.shape, pose_a, gb.shape, pose_b, found);
     for (int i = 0; i < count; ++i) {
         Contact& contact = contacts.emplace_back();
         contact.geometry_a = pair.geometry_a, contact.geometry_b = pair.geometry_b;
@@ -113,8 +227,24 @@ std::unique_ptr<ForceComponent> create_simple_collision_detection(const PropNode
         }
         between_objects = *value;
     }
-    return std::make_unique<SimpleCollisionDetection>(
-        collision_candidate_pairs(context.model, between_objects, context.diagnostics));
+    // Pairs with a static geometry are listed once; object pairs are found by the
+    // broad phase (the full list is still walked here once, to report unsupported pairs).
+    std::vector<CollisionPair> pairs = collision_candidate_pairs(context.model, between_objects, context.diagnostics);
+    std::vector<Index> objects;
+    if (between_objects) {
+        const Model& model = context.model;
+        // objects: geometries of dynamic bodies with a bounded shape (a plane on a
+        // moving body keeps its listed pairs)
+        auto is_object = [&](Index g) {
+            const Geometry& geometry = model.geometries[g];
+            return geometry.body != no_index && !model.bodies[geometry.body].is_static() &&
+                   geometry.shape.type != ShapeType::Plane;
+        };
+        std::erase_if(pairs, [&](const CollisionPair& p) { return is_object(p.geometry_a) && is_object(p.geometry_b); });
+        for (Index g = 0; g < Index(model.geometries.size()); ++g)
+            if (is_object(g)) objects.push_back(g);
+    }
+    return std::make_unique<SimpleCollisionDetection>(context.model, std::move(pairs), std::move(objects));
 }
 
 }  // namespace hfd

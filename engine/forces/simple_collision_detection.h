@@ -5,7 +5,11 @@
 //   default: geometries of static bodies (the ground plane) against geometries
 //            of dynamic bodies;
 //   enable_collision_between_objects = 1: also every pair of geometries of two
-//            different dynamic bodies.
+//            different dynamic bodies. These pairs are not listed in advance:
+//            a sweep and prune broad phase (bounding spheres as axis-aligned
+//            boxes, sorted along x) hands only the pairs whose boxes overlap to
+//            the shape tests, so the cost grows with the objects and their
+//            neighbours, not with the square of the objects.
 // Candidate pairs and their combined materials are fixed at creation; shape
 // pairs without a contact function (box-box, cylinders, plane-plane) are
 // reported once as a warning naming both geometries, then left out.
@@ -14,6 +18,7 @@
 #include "forces/material_combination.h"
 
 #include <memory>
+#include <utility>
 #include <vector>
 
 namespace hfd {
@@ -28,6 +33,16 @@ struct CollisionPair {
 std::vector<CollisionPair> collision_candidate_pairs(const Model& model, bool between_objects,
                                                      std::vector<Diagnostic>& diagnostics);
 
+// Radius of a sphere around the geometry's origin that holds the shape (infinite
+// for a plane): the broad phase's bound.
+double bounding_radius(const Shape& shape);
+
+// Pairs (i, j) of objects whose boxes centre +- radius overlap on all three axes,
+// i < j, in sweep order (unique for given centres), into bp.overlapping; from bp.centre (per
+// object) and radius. bp.order is kept between calls (a nearly sorted start
+// sorts in linear time).
+void sweep_and_prune(const std::vector<double>& radius, BroadPhase& bp);
+
 // World pose of a geometry from its body's state.
 ShapePose geometry_world_pose(const Model& model, const State& state, Index geometry);
 
@@ -36,6 +51,9 @@ ShapePose geometry_world_pose(const Model& model, const State& state, Index geom
 // lacks capacity.
 void detect_pair_contacts(const Model& model, const State& state, const CollisionPair& pair,
                           std::vector<Contact>& contacts);
+// Same, with the world poses of both geometries already known.
+void detect_posed_pair_contacts(const Model& model, const State& state, const CollisionPair& pair,
+                                const ShapePose& pose_a, const ShapePose& pose_b, std::vector<Contact>& contacts);
 
 std::unique_ptr<ForceComponent> create_simple_collision_detection(const PropNode& props, ForceContext& context);
 

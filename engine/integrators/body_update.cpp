@@ -12,6 +12,18 @@ Quat quat_exp(const Vec3& rotation) {
     if (angle < 1e-12) return Quat(1.0, 0.5 * rotation.x(), 0.5 * rotation.y(), 0.5 * rotation.z()).normalized();
     return Quat(Eigen::AngleAxisd(angle, rotation / angle));
 }
+// cos(x), sin(x) of the small half-angles of a step: Taylor polynomials for |x| < 0.02,
+// whose truncation (x^8/8! and x^9/9!, below 1e-18) lies under the rounding of the
+// result; the library functions otherwise.
+void small_angle_cos_sin(double x, double& c, double& s) {
+    if (std::abs(x) >= 0.02) {
+        c = std::cos(x), s = std::sin(x);
+        return;
+    }
+    const double x2 = x * x;
+    c = 1.0 - x2 * (1.0 / 2 - x2 * (1.0 / 24 - x2 * (1.0 / 720)));
+    s = x * (1.0 - x2 * (1.0 / 6 - x2 * (1.0 / 120 - x2 * (1.0 / 5040))));
+}
 }  // namespace
 
 void advance_bodies(const Model& m, State& s, const Data& d, double h, double beta) {
@@ -36,8 +48,17 @@ void advance_bodies_planar(const Model& m, State& s, const Data& d, double h, do
         const double wz = s.ang_vel[b].z() + beta * h * d.ang_acc[b].z();
         s.pos[b].x() += h * vx;
         s.pos[b].y() += h * vy;
-        const double half = 0.5 * h * wz;
-        s.ori[b] = (Quat(std::cos(half), 0.0, 0.0, std::sin(half)) * s.ori[b]).normalized();
+        double c, sn;
+        small_angle_cos_sin(0.5 * h * wz, c, sn);
+        Quat& q = s.ori[b];
+        if (q.x() == 0.0 && q.y() == 0.0) {
+            // a rotation about z stays one: the product and norm without the zero terms
+            const double w = c * q.w() - sn * q.z(), z = c * q.z() + sn * q.w();
+            const double norm = std::sqrt(z * z + w * w);
+            q = Quat(w / norm, 0.0, 0.0, z / norm);
+        } else {
+            q = (Quat(c, 0.0, 0.0, sn) * q).normalized();
+        }
         s.lin_vel[b].x() += h * d.lin_acc[b].x();
         s.lin_vel[b].y() += h * d.lin_acc[b].y();
         s.ang_vel[b].z() += h * d.ang_acc[b].z();

@@ -37,6 +37,14 @@ bool Run::fail(std::string message, double time, Index body) {
 bool Run::check_energy() {
     const Model& model = sim_.model();
     const State& state = std::as_const(sim_).state();
+    // cheap bound first: w.(I w) <= max(I) |w|^2
+    double bound = 0;
+    for (Index b = 0; b < Index(model.bodies.size()); ++b) {
+        const Body& body = model.bodies[b];
+        if (body.is_static()) continue;
+        bound += 0.5 * (body.mass * state.lin_vel[b].squaredNorm() + body.inertia.maxCoeff() * state.ang_vel[b].squaredNorm());
+    }
+    if (bound <= options_.max_kinetic_energy) return true;
     double total = 0, largest = -1;
     Index worst = no_index;
     for (Index b = 0; b < Index(model.bodies.size()); ++b) {
@@ -98,7 +106,7 @@ bool Run::step() {
     }
     ++result_.steps;
     // a step that ends a rounding error before a sample or the end lands on it
-    if (std::abs(sample - view.state().time) < 1e-12 * std::max(1.0, std::abs(sample))) sim_.state().time = sample;
+    if (std::abs(sample - view.state().time) < 1e-12 * std::max(1.0, std::abs(sample))) sim_.land_on_time(sample);
     if (!(view.state().time > time_before))
         return fail("integrator made no progress at t = " + std::to_string(time_before) + " s", time_before, no_index);
     result_.time = view.state().time;

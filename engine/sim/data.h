@@ -4,6 +4,7 @@
 // Simulation creation; a step never allocates.
 #include "model/model.h"
 
+#include <utility>
 #include <vector>
 
 namespace hfd {
@@ -20,7 +21,28 @@ struct Contact {
     double stiffness = 0, damping = 0, static_friction = 0, dynamic_friction = 0;
 };
 
+// Scratch of the object-object broad phase (simple_collision_detection), per Data.
+struct BroadPhase {
+    std::vector<Vec3> centre;                          // per object geometry, world
+    std::vector<Quat> orientation;                     // per object geometry, world
+    int axis = 0;                                      // the sweep axis
+    std::vector<Index> order;                          // sorted along the axis, kept between evaluations
+    struct Box { double lower, upper, u, v, radius; Index index; };
+    std::vector<Box> sorted;                           // the boxes in that order
+    std::vector<std::pair<Index, Index>> overlapping;  // candidate pairs of this evaluation
+};
+
 struct Data {
+    // per body, of the evaluated state (first stage of an evaluation, update_body_frames):
+    // body -> world rotation, so that a body point is transformed with one 3x3 product
+    std::vector<Mat3> body_rotation;
+    // The evaluation is for planar dynamics: only force x, y and torque z are read,
+    // so components may leave the other load components out.
+    bool planar = false;
+    // Every body_rotation is a rotation about z (planar evaluation of a planar pose):
+    // a body point's world x, y take two products each and z is unchanged.
+    bool z_rotations_only = false;
+
     // accumulators, world frame, per body
     std::vector<Vec3> force;
     std::vector<Vec3> torque;
@@ -44,11 +66,29 @@ struct Data {
     std::vector<double> activation_derivative;    // da/dt, integrated by the integrator
     std::vector<double> fiber_length_derivative;  // dl_f/dt for models with fiber state
 
+    // per muscle path point, flat: muscle i owns entries [path_offset[i], path_offset[i + 1])
+    std::vector<Index> path_offset;          // per muscle + 1 (fixed by resize)
+    std::vector<Vec3> path_point;            // world position
+    std::vector<Vec3> path_direction;        // unit direction of the segment to the next point (last: zero)
+
+    BroadPhase broad_phase;
+
     // per motor
     std::vector<Vec3> motor_torque;  // on the child, world
 
     void resize(const Model& model);
+    // Exchanges every member with other (pointer swaps; no copy). Lists every member:
+    // a member added above must be added there too.
+    void swap(Data& other) noexcept;
     void clear_accumulators();  // force/torque zero, contacts cleared (capacity kept)
 };
+
+// A body-frame vector in world axes, with the rotation of the evaluated state.
+inline Vec3 rotate_to_world(const Data& d, Index body, const Vec3& local) {
+    const Mat3& r = d.body_rotation[body];
+    if (d.z_rotations_only)
+        return Vec3(r(0, 0) * local.x() + r(0, 1) * local.y(), r(1, 0) * local.x() + r(1, 1) * local.y(), local.z());
+    return r * local;
+}
 
 }  // namespace hfd

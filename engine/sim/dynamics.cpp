@@ -2,6 +2,22 @@
 
 namespace hfd {
 
+void update_body_frames(const State& s, Data& d, bool planar) {
+    d.planar = planar;
+    d.z_rotations_only = planar;
+    for (size_t b = 0, n = s.ori.size(); b < n; ++b) {
+        const Quat& q = s.ori[b];
+        if (planar && q.x() == 0.0 && q.y() == 0.0) {
+            // q = (cos a/2, 0, 0, sin a/2): cos a = w^2 - z^2, sin a = 2 w z (as toRotationMatrix)
+            const double c = 1.0 - 2.0 * q.z() * q.z(), sn = 2.0 * q.w() * q.z();
+            d.body_rotation[b] << c, -sn, 0.0, sn, c, 0.0, 0.0, 0.0, 1.0;
+            continue;
+        }
+        d.z_rotations_only = false;
+        d.body_rotation[b] = q.toRotationMatrix();
+    }
+}
+
 void apply_gravity(const Model& m, Data& d) {
     for (size_t b = 0, n = m.bodies.size(); b < n; ++b)
         if (!m.bodies[b].is_static()) d.force[b] += m.bodies[b].mass * m.gravity;

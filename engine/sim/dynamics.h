@@ -1,5 +1,5 @@
 #pragma once
-// Stages of the step that are not force components: gravity, perturbations,
+// Stages of the step that are not force components: body frames, gravity, perturbations,
 // and the Newton-Euler accelerations.
 #include "model/model.h"
 #include "sim/data.h"
@@ -9,6 +9,9 @@
 
 namespace hfd {
 
+// First stage of an evaluation: Data::body_rotation of every body from State::ori,
+// and Data::planar.
+void update_body_frames(const State& s, Data& d, bool planar = false);
 // F += m g on every dynamic body.
 void apply_gravity(const Model& m, Data& d);
 // Active perturbations (start_time <= t < end_time): force at the body point, plus moment.

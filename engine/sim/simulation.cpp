@@ -121,15 +121,29 @@ void Simulation::reset() {
     accepted_steps_ = rejected_steps_ = 0;
     last_step_size_ = 0;
     stage_times_ = {};
+    evaluations_ = 0;
     evaluate();
 }
 
 void Simulation::evaluate(const State& s, Data& d) const {
     const auto t0 = Clock::now();
     d.clear_accumulators();
+    update_body_frames(s, d, is_planar());
     apply_gravity(model_, d);
     apply_perturbations(model_, s, controls_, d);
-    for (const auto& force : forces_) force->apply(model_, s, controls_, d);
+    if (component_timing_) {
+        stage_times_.components.resize(forces_.size());  // allocates once
+        auto start = t0;
+        for (size_t i = 0; i < forces_.size(); ++i) {
+            forces_[i]->apply(model_, s, controls_, d);
+            const auto end = Clock::now();
+            stage_times_.components[i] += std::chrono::duration<double>(end - start).count();
+            start = end;
+        }
+    } else {
+        for (const auto& force : forces_) force->apply(model_, s, controls_, d);
+    }
+    ++evaluations_;
     const auto t1 = Clock::now();
     if (is_planar())
         compute_planar_accelerations(model_, inv_mass_, s, d);
@@ -172,6 +186,15 @@ bool Simulation::advance_to(double t) {
 }
 
 bool Simulation::check_finite() {
+    // Fast test first: a sum of the values is finite only when every value is (or
+    // it overflowed, which the per-body test below then sorts out).
+    // The speeds enter as one sum of squares: below the smaller limit, every body is below its own.
+    double sum = 0, speeds = 0;
+    for (size_t b = 0, n = model_.bodies.size(); b < n; ++b) {
+        sum += state_.pos[b].sum() + state_.ori[b].coeffs().sum();
+        speeds += 1e2 * state_.lin_vel[b].squaredNorm() + state_.ang_vel[b].squaredNorm();
+    }
+    if (std::isfinite(sum) && speeds < 1e14) return true;
     for (size_t b = 0; b < model_.bodies.size(); ++b) {
         const bool finite = state_.pos[b].allFinite() && state_.ori[b].coeffs().allFinite() &&
                             state_.lin_vel[b].allFinite() && state_.ang_vel[b].allFinite() &&

@@ -1,8 +1,9 @@
 #pragma once
 // Simulation = immutable Model + config + mutable State/Controls/Data.
 // A step is a fixed pipeline (evaluate):
-//   clear accumulators -> gravity -> perturbations -> each force component in
-//   configured order -> accelerations (Newton-Euler) ; then the integrator update.
+//   clear accumulators -> body frames -> gravity -> perturbations -> each force
+//   component in configured order -> accelerations (Newton-Euler) ; then the
+//   integrator update.
 #include "forces/force_component.h"
 #include "integrators/integrator.h"
 #include "model/model.h"
@@ -27,6 +28,9 @@ struct SimulationError {
 
 struct StageTimes {  // accumulated wall seconds per stage
     double forces = 0, dynamics = 0, integration = 0;
+    // per force component (forces() order), when set_component_timing(true);
+    // the first entry also holds body frames, gravity and perturbations
+    std::vector<double> components;
 };
 
 // Kinetic energy of one body: 1/2 m v^2 + 1/2 w_b^T I w_b, w_b in its principal frame.
@@ -44,11 +48,24 @@ public:
     // Mutable access marks data() stale: the next step re-evaluates the forces first.
     State& state() { data_stale_ = true; return state_; }
     const Controls& controls() const { return controls_; }
-    Controls& controls() { data_stale_ = true; return controls_; }
+    // Mutable access: the next step re-evaluates the forces first when the controls
+    // then differ from those of the last evaluation (a client setting the same
+    // excitations before every step costs no evaluation).
+    Controls& controls() { controls_touched_ = true; return controls_; }
     // Forces, contacts and accelerations of the current state (after a step or evaluate()).
     const Data& data() const { return data_; }
     Data& data() { return data_; }
-    void ensure_evaluated() { if (data_stale_) evaluate(); }
+    void ensure_evaluated() {
+        if (data_stale_ || (controls_touched_ && !controls_.same_as(evaluated_controls_))) evaluate();
+        controls_touched_ = false;
+    }
+    // Sets the current time to t, a rounding remainder away from it (landing on a
+    // sample time). The forces depend on time only through perturbations, so
+    // data() stays valid without them.
+    void land_on_time(double t) {
+        state_.time = t;
+        if (!controls_.perturbations.empty()) data_stale_ = true;
+    }
     const Integrator& integrator() const { return *integrator_; }
     const std::vector<std::unique_ptr<ForceComponent>>& forces() const { return forces_; }
     bool is_planar() const;
@@ -56,7 +73,11 @@ public:
     // Forces and accelerations for `state` at controls(); results in `data`.
     void evaluate(const State& state, Data& data) const;
     // Same, into the simulation's own data.
-    void evaluate() { evaluate(state_, data_); data_stale_ = false; }
+    void evaluate() {
+        evaluate(state_, data_);
+        evaluated_controls_ = controls_;
+        data_stale_ = controls_touched_ = false;
+    }
 
     // One integrator step (at most up to `until` when given). False when the
     // state became non-finite; error() tells when and which body.
@@ -77,11 +98,15 @@ public:
     // Error estimate of the last accepted step (0 for fixed-step integrators).
     double last_step_error() const { return last_step_error_; }
     const StageTimes& stage_times() const { return stage_times_; }
+    // Force evaluations since the last reset (integrator trials, re-evaluations, recorder).
+    long long evaluations() const { return evaluations_; }
+    // Times every force component separately (two clock reads each; off by default).
+    void set_component_timing(bool on) { component_timing_ = on; }
 
     // The integrator's trial becomes the current state with its evaluation (swap, no copy).
     void accept_trial(State& trial, Data& trial_data) {
         std::swap(state_, trial);
-        std::swap(data_, trial_data);
+        data_.swap(trial_data);
         data_stale_ = false;
     }
     // Scratch states for integrators (allocated once).
@@ -104,7 +129,7 @@ private:
     std::vector<std::unique_ptr<ForceComponent>> forces_;
     std::unique_ptr<Integrator> integrator_;
     State state_, initial_state_;
-    Controls controls_;
+    Controls controls_, evaluated_controls_;  // evaluated_: those data_ was computed with
     Data data_;
     State scratch_states_[4];
     Data scratch_data_[4];
@@ -112,8 +137,10 @@ private:
     std::optional<SimulationError> error_;
     long long accepted_steps_ = 0, rejected_steps_ = 0;
     double last_step_size_ = 0, last_step_error_ = 0;
-    bool data_stale_ = true;
+    bool data_stale_ = true, controls_touched_ = false;
     mutable StageTimes stage_times_;
+    mutable long long evaluations_ = 0;
+    bool component_timing_ = false;
 };
 
 }  // namespace hfd

@@ -57,4 +57,22 @@ Controls initial_controls(const Model& model) {
     return c;
 }
 
+bool Controls::same_as(const Controls& o) const {
+    if (excitation != o.excitation || motors.size() != o.motors.size() || perturbations.size() != o.perturbations.size())
+        return false;
+    for (size_t i = 0; i < motors.size(); ++i) {
+        const MotorControl &a = motors[i], &b = o.motors[i];
+        if (a.target_ori.coeffs() != b.target_ori.coeffs() || a.target_vel != b.target_vel || a.stiffness != b.stiffness ||
+            a.damping != b.damping || a.added_torque != b.added_torque)
+            return false;
+    }
+    for (size_t i = 0; i < perturbations.size(); ++i) {
+        const Perturbation &a = perturbations[i], &b = o.perturbations[i];
+        if (a.body != b.body || a.pos != b.pos || a.force != b.force || a.moment != b.moment ||
+            a.start_time != b.start_time || a.end_time != b.end_time)
+            return false;
+    }
+    return true;
+}
+
 }  // namespace hfd

@@ -33,6 +33,8 @@ struct Controls {
     std::vector<double> excitation;             // per muscle, 0..1
     std::vector<MotorControl> motors;           // per Model::motors
     std::vector<Perturbation> perturbations;    // model's perturbations + added ones
+
+    bool same_as(const Controls& other) const;  // exact equality of every value
 };
 
 // Initial state of a model: body poses as written, and when the model has dof

@@ -199,6 +199,32 @@ midpoint_euler_integrator { step_size = 0.001 }
         QVERIFY(std::abs(sim->state().lin_vel[0].y() - vy - 2 * 0.5 / 2) <= 2 * 0.001 / 2 * 1.01);
     }
 
+    // Controls set to the values they already had cost no evaluation; changed ones
+    // (here a perturbation, a time-dependent force) are in data() before the next step.
+    void data_follows_changed_controls_only() {
+        auto sim = test::make_simulation(R"(
+model { gravity = [ 0 0 0 ] body { name = ball mass = 2 inertia = [ 1 1 1 ] } }
+composite_force {}
+symplectic_euler_integrator { step_size = 0.001 }
+)");
+        QVERIFY(sim);
+        sim->controls().perturbations.push_back(Perturbation{0, Vec3::Zero(), Vec3(4, 0, 0), Vec3::Zero(), 0, 10});
+        sim->ensure_evaluated();
+        QCOMPARE(sim->data().lin_acc[0], Vec3(2, 0, 0));
+        const long long evaluations = sim->evaluations();
+        sim->controls().perturbations[0].force = Vec3(4, 0, 0);  // the same value again
+        sim->ensure_evaluated();
+        QCOMPARE(sim->evaluations(), evaluations);
+        sim->controls().perturbations[0].force = Vec3(0, 6, 0);
+        sim->ensure_evaluated();
+        QCOMPARE(sim->evaluations(), evaluations + 1);
+        QCOMPARE(sim->data().lin_acc[0], Vec3(0, 3, 0));
+        // landing on a time re-evaluates only when a perturbation could start or end
+        sim->land_on_time(11.0);
+        sim->ensure_evaluated();
+        QCOMPARE(sim->data().lin_acc[0], Vec3(0, 0, 0));
+    }
+
     void gravity_gives_free_fall() {
         auto sim = test::make_simulation(R"(
 model { gravity = [ 0 -9.81 0 ] body { name = ball mass = 1 inertia = [ 1 1 1 ] pos = [ 0 10 0 ] lin_vel = [ 1 0 0 ] } }

@@ -10,6 +10,7 @@
 #include "forces/force_component.h"
 #include "forces/muscle_curves.h"
 #include "model/build_model.h"
+#include "sim/dynamics.h"
 #include "sim/kinematics.h"
 #include "sim/simulation.h"
 #include "sim_test_util.h"
@@ -85,6 +86,7 @@ Evaluation evaluate(const Model& model, const ForceComponent& muscle, double act
     e.data.resize(model);
     e.state.activation[0] = activation;
     e.state.fiber_length[0] = fiber_length;
+    update_body_frames(e.state, e.data);  // the evaluation's first stage, which the muscle path reads
     muscle.apply(model, e.state, initial_controls(model), e.data);
     return e;
 }

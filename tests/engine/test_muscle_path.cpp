@@ -2,9 +2,12 @@
 // length and lengthening velocity, moment arm = -dL/dq, zero net force and
 // moment of a point path muscle, and generalized forces (virtual work) of both
 // the point-force and the joint-torque application equal to tension * moment arm.
+// The step's one-pass form (update_muscle_path + apply_path_tension) gives the
+// same length, velocity and loads as these state-based functions.
 #include "format/parser.h"
 #include "forces/muscle_path.h"
 #include "model/build_model.h"
+#include "sim/dynamics.h"
 #include "sim/kinematics.h"
 
 #include <QtTest>
@@ -183,6 +186,32 @@ private slots:
         }
         QVERIFY(net_torque.norm() < 1e-10 * 500);
         QVERIFY(data.torque[model.find_body("c")].norm() > 1.0);
+    }
+
+    void onePassPathMatchesTheStateBasedFunctions() {
+        Model model = load(chain_model);
+        std::mt19937 rng(19);
+        const State s = posed(model, random_pose(model, rng));
+        const double tension = 420;
+        for (bool as_torques : {false, true}) {
+            for (Muscle& m : model.muscles) m.joint_torques = as_torques;
+            for (Index m = 0; m < Index(model.muscles.size()); ++m) {
+                Data one_pass = sized_data(model), reference = sized_data(model);
+                update_body_frames(s, one_pass);
+                update_muscle_path(model, s, m, one_pass);
+                apply_path_tension(model, s, m, tension, one_pass);
+                apply_muscle_tension_as(model, s, m, tension, as_torques, reference);
+                const double length = muscle_path_length(model, s, m), velocity = muscle_path_velocity(model, s, m);
+                QVERIFY(std::abs(one_pass.muscle_length[m] - length) < 1e-14 * length);
+                QVERIFY(std::abs(one_pass.muscle_velocity[m] - velocity) < 1e-13 * (1 + std::abs(velocity)));
+                for (int k = 0; k < int(model.muscles[m].path.size()); ++k)
+                    QVERIFY((one_pass.path_point[one_pass.path_offset[m] + k] - muscle_path_point(model, s, m, k)).norm() < 1e-15);
+                for (size_t b = 0; b < model.bodies.size(); ++b) {
+                    QVERIFY((one_pass.force[b] - reference.force[b]).norm() < 1e-12 * tension);
+                    QVERIFY((one_pass.torque[b] - reference.torque[b]).norm() < 1e-12 * tension);
+                }
+            }
+        }
     }
 
     void bothApplicationsDoTheVirtualWorkOfTheMomentArm() {

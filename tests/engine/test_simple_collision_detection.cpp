@@ -1,12 +1,16 @@
 // simple_collision_detection on hand-built models: which pairs are tested,
 // what each Contact holds, unsupported pairs, and no allocation per evaluation.
+// The object-object broad phase (sweep and prune) finds exactly the pairs an
+// all-pairs test finds.
 #include "forces/simple_collision_detection.h"
 #include "sim/data.h"
 #include "sim/state.h"
 
 #include <QtTest>
 
+#include <algorithm>
 #include <cmath>
+#include <random>
 
 using namespace hfd;
 
@@ -219,6 +223,67 @@ private slots:
 
     // Capacity for every possible contact is reserved at initialize; evaluations
     // with the most contacts possible do not move the buffer.
+    void sweepAndPruneFindsExactlyTheOverlappingBoxes() {
+        std::mt19937 rng(5);
+        std::uniform_real_distribution<double> coordinate(-1, 1), size(0.01, 0.2);
+        BroadPhase bp;
+        std::vector<Vec3>& centre = bp.centre;
+        centre.resize(300);
+        std::vector<double> radius(300);
+        for (size_t i = 0; i < centre.size(); ++i) {
+            centre[i] = Vec3(coordinate(rng), coordinate(rng), 0.3 * coordinate(rng));
+            radius[i] = size(rng);
+        }
+        for (int round = 0; round < 4; ++round) {  // later rounds start from the kept order
+            if (round == 3)  // spread along z: the sweep changes axis
+                for (Vec3& c : centre) c = Vec3(0.1 * c.x(), 0.1 * c.y(), 10 * c.z());
+            sweep_and_prune(radius, bp);
+            const auto& found = bp.overlapping;
+            std::vector<std::pair<Index, Index>> expected;
+            for (Index a = 0; a < Index(centre.size()); ++a)
+                for (Index b = a + 1; b < Index(centre.size()); ++b)
+                    if (((centre[a] - centre[b]).cwiseAbs().array() <= radius[a] + radius[b]).all())
+                        expected.emplace_back(a, b);
+            QVERIFY(expected.size() > 100);
+            std::vector<std::pair<Index, Index>> sorted = found;
+            std::sort(sorted.begin(), sorted.end());
+            QVERIFY(sorted == expected);
+            QCOMPARE(bp.axis, round == 3 ? 2 : 0);
+            for (Vec3& c : centre) c += 0.05 * Vec3(coordinate(rng), coordinate(rng), coordinate(rng));
+        }
+    }
+
+    void objectContactsAreThoseOfEveryPair() {
+        Scene scene;
+        std::mt19937 rng(7);
+        std::uniform_real_distribution<double> coordinate(-0.5, 0.5);
+        for (int i = 0; i < 60; ++i) {
+            const Index body = scene.add_body("ball" + std::to_string(i), 1,
+                                              Vec3(coordinate(rng), coordinate(rng), 0.2 * coordinate(rng)));
+            scene.add_geometry("ball" + std::to_string(i), body, sphere(0.05 + 0.05 * (i % 3)));
+        }
+        auto result = detect(scene, props(true));
+        QVERIFY(result->component);
+        std::vector<Contact> expected;
+        std::vector<Diagnostic> ignored;
+        for (const CollisionPair& pair : collision_candidate_pairs(scene.model, true, ignored))
+            detect_pair_contacts(scene.model, scene.state, pair, expected);
+        QVERIFY(expected.size() > 20);
+        QCOMPARE(result->data.contacts.size(), expected.size());
+        std::vector<Contact> found = result->data.contacts;  // in sweep order: compare by pair
+        auto by_pair = [](const Contact& a, const Contact& b) {
+            return std::pair(a.geometry_a, a.geometry_b) < std::pair(b.geometry_a, b.geometry_b);
+        };
+        std::sort(found.begin(), found.end(), by_pair);
+        std::sort(expected.begin(), expected.end(), by_pair);
+        for (size_t k = 0; k < expected.size(); ++k) {
+            const Contact &c = found[k], &e = expected[k];
+            QCOMPARE(c.geometry_a, e.geometry_a);
+            QCOMPARE(c.geometry_b, e.geometry_b);
+            QVERIFY(near(c.point, e.point, 0) && near(c.normal, e.normal, 0) && c.depth == e.depth);
+        }
+    }
+
     void noAllocationPerEvaluation() {
         Scene scene;
         scene.add_geometry("floor", 0, ground_plane());

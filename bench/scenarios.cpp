@@ -1,0 +1,68 @@
+#include "scenarios.h"
+
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+
+namespace hfd::bench {
+
+std::string chain_model(int links) {
+    std::string text = "model {\n body { name = ground mass = 0 inertia = [ 0 0 0 ] }\n";
+    for (int i = 0; i < links; ++i) {
+        const std::string parent = i == 0 ? "ground" : "link" + std::to_string(i - 1);
+        text += " body { name = link" + std::to_string(i) + " mass = 1 inertia = [ 0.01 0.002 0.01 ]\n";
+        text += "  joint { name = j" + std::to_string(i) + " parent = " + parent + " pos_in_parent = [ 0 " +
+                (i == 0 ? "0" : "-0.1") + " 0 ] pos_in_child = [ 0 0.1 0 ] stiffness = 1e5 limits { z = -90..90 } limit_stiffness = 100 } }\n";
+    }
+    for (int i = 0; i < links; ++i)
+        text += " dof { name = d" + std::to_string(i) + " source = link" + std::to_string(i) + "_rz default = " +
+                (i == 0 ? "60" : "10") + " }\n";
+    return text + "}\n";
+}
+
+std::string pile_model(int count) {
+    // a 10 x 10 grid per layer, 9.8 cm apart: every ball starts 2 mm into its
+    // neighbours (and the lowest layer 2 mm into the floor), jittered so the heap is not a lattice
+    std::string text = "model {\n material { name = default_material stiffness = 5975 damping = 1 }\n"
+                       " body { name = ground mass = 0 inertia = [ 0 0 0 ] }\n"
+                       " geometry { name = floor type = plane normal = [ 0 1 0 ] body = ground }\n";
+    char line[320];
+    for (int i = 0; i < count; ++i) {
+        const int layer = i / 100, row = (i / 10) % 10, column = i % 10;
+        const double jitter = 0.004 * std::sin(1.7 * i);
+        std::snprintf(line, sizeof line,
+                      " body { name = ball%d mass = 0.5 inertia = [ 5e-4 5e-4 5e-4 ] pos = [ %.4f %.4f %.4f ]\n"
+                      "  geometry { name = ball%d type = sphere radius = 0.05 } }\n",
+                      i, 0.098 * column + jitter, 0.048 + 0.098 * layer, 0.098 * row - jitter, i);
+        text += line;
+    }
+    return text + "}\n";
+}
+
+std::vector<Scenario> all_scenarios(const std::string& corpus) {
+    std::vector<Scenario> list;
+    const std::string chain_config =
+        "composite_force { planar_joint_force_pnld {} }\nplanar_symplectic_euler_integrator { step_size = 1e-4 }\n";
+    list.push_back({"chain 10", chain_model(10), "", chain_config, "", "", {}, 0, 0.5, 1, 10});
+    list.push_back({"chain 1000", chain_model(1000), "", chain_config, "", "", {}, 0, 0.02, 1, 1000});
+    const std::string pile_config =
+        "composite_force { simple_collision_detection { enable_collision_between_objects = 1 }\n"
+        "  contact_force_hunt_crossley {} }\nsymplectic_euler_integrator { step_size = 1e-4 }\n";
+    list.push_back({"objects 50", pile_model(50), "", pile_config, "", "", {}, 0, 0.2, 1, 50});
+    list.push_back({"objects 500", pile_model(500), "", pile_config, "", "", {}, 0, 0.05, 1, 500});
+    const std::string scone = corpus + "/scone/";
+    if (!std::filesystem::exists(scone + "H0918.hfd")) {
+        std::fprintf(stderr, "note: %sH0918.hfd not found, S1/S2 rows skipped\n", scone.c_str());
+        return list;
+    }
+    // S2: gait state, passive muscles, five 2-s episodes; S1: standing, knees -5 deg,
+    // every muscle excited at 0.2, 10 s (/work/shared/anchors/mujoco/compare.sh)
+    list.push_back({"S2 H0918 gait", "", scone + "H0918.hfd", "", scone + "HfdConfigM2012Planar.zml",
+                    scone + "InitStateGait10.zml", {}, 0, 2, 5, 9});
+    list.push_back({"S1 H0918 stand", "", scone + "H0918.hfd", "", scone + "HfdConfigM2012Planar.zml", "",
+                    {{"pelvis_ty", 0.959184}, {"knee_angle_r", -0.0872664626}, {"knee_angle_l", -0.0872664626}},
+                    0.2, 10, 1, 9});
+    return list;
+}
+
+}  // namespace hfd::bench

@@ -1,0 +1,33 @@
+#pragma once
+// Benchmark scenarios of hfd-bench: a model, its forces and integrator, the
+// initial pose, constant excitations, and how long to run (episodes of a
+// duration with a reset between them).
+#include "format/prop_node.h"
+
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace hfd::bench {
+
+struct Scenario {
+    std::string name;
+    std::string model_text, model_file;    // one of them
+    std::string config_text, config_file;  // composite_force + integrator
+    std::string state_file;                // values / velocities by dof name, optional
+    std::vector<std::pair<std::string, double>> dof_values;
+    double excitation = 0;                 // of every muscle
+    double duration = 1;                   // per episode, simulated seconds
+    int episodes = 1;
+    double bodies = 1;                     // for the per-body cost column
+};
+
+// Planar chain of `links` bodies hanging from the ground by pinned revolute joints.
+std::string chain_model(int links);
+// `count` spheres (r = 5 cm) stacked in a column-shaped heap on a ground plane, touching.
+std::string pile_model(int count);
+
+// Every scenario; the corpus ones only when `corpus` holds scone/H0918.hfd.
+std::vector<Scenario> all_scenarios(const std::string& corpus);
+
+}  // namespace hfd::bench
