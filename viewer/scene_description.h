@@ -36,11 +36,9 @@ struct SceneDescription {
     std::vector<Diagnostic> warnings;
 };
 
+// Mesh files resolve with find_mesh_file (model/mesh_files.h); a missing one
+// becomes a placeholder with a warning at its mesh component.
 SceneDescription describe_scene(const Model& model);
-
-// Where a mesh file is looked for: as given when absolute, else relative to
-// the model directory and its geometry/ subfolder. Empty when none exists.
-std::string resolve_mesh_file(const std::string& model_directory, const std::string& file);
 
 // Loads .vtp or .obj by extension.
 MeshLoadResult load_mesh_file(const std::string& path);

@@ -178,6 +178,17 @@ void PlotDock::setLayout(const RecordingLayout& layout) {
     updateTimeline();
 }
 
+void PlotDock::clear() {
+    model_ = Model{};
+    has_model_ = false;
+    playback_->stop();
+    play_->setChecked(false);
+    setLayout(RecordingLayout{});
+    running_ = false;
+    cursor_time_ = 0;
+    updateTimeline();
+}
+
 void PlotDock::addFrame(const SimulationFrame& frame) {
     if (column_count_ == 0) return;
     if (frame.first_row == 0 && frame.row_count > 0) values_.clear();

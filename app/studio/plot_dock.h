@@ -41,6 +41,7 @@ public:
     void setModel(const Model& model);
     void setLayout(const RecordingLayout& layout);
     void addFrame(const SimulationFrame& frame);
+    void clear();  // no model, no channels, no recording (another file was opened)
 
     // Shows channel `channel` in plot `plot` (or removes it).
     void setChannelPlotted(size_t channel, int plot, bool plotted);

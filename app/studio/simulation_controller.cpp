@@ -49,7 +49,8 @@ SimulationWorker::SimulationWorker() : timer_(new QTimer(this)) {
 
 SimulationWorker::~SimulationWorker() = default;
 
-std::vector<Diagnostic> SimulationWorker::load(SimulationSetup setup) {
+std::vector<Diagnostic> SimulationWorker::load(SimulationSetup setup, unsigned generation) {
+    generation_ = generation;
     running_ = false;
     timer_->stop();
     std::vector<Diagnostic> diagnostics;
@@ -57,6 +58,12 @@ std::vector<Diagnostic> SimulationWorker::load(SimulationSetup setup) {
     events_.reset();
     sim_ = Simulation::create(std::move(setup.model), setup.config, diagnostics);
     if (!sim_) return diagnostics;
+    if (setup.initial_dofs) {
+        State posed = std::as_const(*sim_).state();
+        apply_dofs(sim_->model(), *setup.initial_dofs, posed);
+        sim_->set_initial_state(posed);
+        sim_->reset();
+    }
     end_time_ = setup.end_time;
     sample_period_ = setup.sample_period;
     max_kinetic_energy_ = setup.max_kinetic_energy;
@@ -87,6 +94,7 @@ void SimulationWorker::startRecording() {
     auto layout = std::make_shared<RecordingLayout>();
     layout->channels = recorder_->channels();
     layout->pairs = pairs_;
+    layout->generation = generation_;
     emit layoutChanged(std::move(layout));
     publish(true);
 }
@@ -96,9 +104,20 @@ void SimulationWorker::restartPacing() {
     pace_sim_start_ = sim_ ? std::as_const(*sim_).state().time : 0;
 }
 
+void SimulationWorker::unload() {
+    running_ = false;
+    timer_->stop();
+    recorder_.reset();
+    events_.reset();
+    sim_.reset();
+}
+
 void SimulationWorker::play() {
-    if (!sim_ || running_ || !error_.isEmpty()) return;
-    if (atEnd()) return;
+    if (!sim_ || running_) return;
+    if (!error_.isEmpty() || atEnd()) {
+        publish(true);  // refused: the GUI learns that nothing runs
+        return;
+    }
     running_ = true;
     restartPacing();
     timer_->start();
@@ -230,6 +249,7 @@ void SimulationWorker::publish(bool force) {
     frame->error = error_;
     frame->error_time = error_time_;
     frame->error_body = error_body_;
+    frame->generation = generation_;
     last_frame_wall_ = now;
     last_frame_sim_ = frame->time;
     last_frame_steps_ = steps_;
@@ -275,6 +295,7 @@ SimulationController::SimulationController(QObject* parent)
     connect(worker_, &SimulationWorker::frameReady, this, &SimulationController::onFrame);
     connect(worker_, &SimulationWorker::layoutChanged, this,
             [this](std::shared_ptr<const RecordingLayout> layout) {
+                if (layout->generation != generation_) return;
                 layout_ = std::move(layout);
                 emit layoutReceived(*layout_);
             });
@@ -298,9 +319,22 @@ template <typename F> auto SimulationController::call(F&& function) const {
 
 std::vector<Diagnostic> SimulationController::load(SimulationSetup setup) {
     auto shared = std::make_shared<SimulationSetup>(std::move(setup));
-    std::vector<Diagnostic> diagnostics = call([this, shared] { return worker_->load(std::move(*shared)); });
+    const unsigned generation = ++generation_;
+    std::vector<Diagnostic> diagnostics =
+        call([this, shared, generation] { return worker_->load(std::move(*shared), generation); });
     loaded_ = !has_errors(diagnostics) && call([this] { return worker_->simulation() != nullptr; });
+    if (loaded_) emit loaded();
     return diagnostics;
+}
+
+void SimulationController::unload() {
+    ++generation_;
+    call([this] { return (worker_->unload(), true); });
+    latest_.reset();
+    layout_.reset();
+    loaded_ = false;
+    if (std::exchange(running_, false)) emit runningChanged(false);
+    emit unloaded();
 }
 
 void SimulationController::play() { queue([w = worker_] { w->play(); }); }
@@ -366,6 +400,7 @@ bool SimulationController::exportContactEvents(const QString& path, QString* err
 }
 
 void SimulationController::onFrame(std::shared_ptr<const SimulationFrame> frame) {
+    if (frame->generation != generation_) return;  // from a simulation replaced since
     const bool had_error = latest_ && !latest_->error.isEmpty();
     latest_ = std::move(frame);
     if (running_ != latest_->running) {

@@ -34,6 +34,8 @@ struct SimulationSetup {
     double end_time = 1;            // s of simulated time
     double sample_period = 0.01;    // s between recorded rows
     double max_kinetic_energy = 1e9;
+    // An initial state file's dofs, applied to the model's initial state as `hfd simulate --state` does.
+    std::optional<DofAssignment> initial_dofs;
 };
 
 // What the GUI receives: copies, never references into the simulation.
@@ -51,12 +53,14 @@ struct SimulationFrame {
     QString error;                  // why the run stopped (blow-up), empty otherwise
     double error_time = 0;
     QString error_body;
+    unsigned generation = 0;        // which load the frame belongs to (older ones are dropped)
 };
 
 // Channels of the recording and the contact pairs (sent once per load).
 struct RecordingLayout {
     std::vector<Channel> channels;
     ContactPairSet pairs;
+    unsigned generation = 0;
 };
 
 class SimulationWorker : public QObject {
@@ -66,7 +70,8 @@ public:
     ~SimulationWorker() override;
 
     // All of these run on the worker thread (the controller queues them).
-    std::vector<Diagnostic> load(SimulationSetup setup);
+    std::vector<Diagnostic> load(SimulationSetup setup, unsigned generation = 0);
+    void unload();
     void play();
     void pause();
     void stepPeriod();
@@ -118,6 +123,7 @@ private:
     double last_frame_wall_ = -1, last_frame_sim_ = 0;
     long long last_frame_steps_ = 0, steps_ = 0;
     size_t published_rows_ = 0;
+    unsigned generation_ = 0;
 };
 
 class SimulationController : public QObject {
@@ -130,6 +136,9 @@ public:
     // returns the diagnostics of Simulation::create (errors: nothing loaded).
     std::vector<Diagnostic> load(SimulationSetup setup);
     bool isLoaded() const { return loaded_; }
+    // Drops the simulation, its recording and the latest frame (another file was opened);
+    // frames still under way from the worker are ignored.
+    void unload();
 
     void play();
     void pause();
@@ -163,6 +172,9 @@ signals:
     void frameReceived(const hfd::studio::SimulationFrame& frame);
     void layoutReceived(const hfd::studio::RecordingLayout& layout);
     void runningChanged(bool running);
+    // A new simulation was built (load or Reset): live inputs are sent again after it.
+    void loaded();
+    void unloaded();
     void stopped(const QString& message);  // a blow-up: time and body in the message
 
 private:
@@ -175,6 +187,7 @@ private:
     std::shared_ptr<const SimulationFrame> latest_;
     std::shared_ptr<const RecordingLayout> layout_;
     bool loaded_ = false, running_ = false;
+    unsigned generation_ = 0;
 };
 
 }  // namespace hfd::studio

@@ -136,6 +136,7 @@ bool render_window_screenshot(const WindowScreenshot& request, QString* error) {
     MainWindowOptions options;
     options.use_dialogs = false;
     options.restore_settings = false;
+    options.remember_recent_files = false;  // a render is not a file the user opened
     QString open_error;  // outlives the window, whose error prompt writes it
     MainWindow window(options);
     window.prompts().error = [&open_error](const QString& title, const QString& message) {

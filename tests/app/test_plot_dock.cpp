@@ -93,5 +93,5 @@ void TestPlotDock::recordingDrivesPlotsAndPoses() {
     QCOMPARE(dock.cursorTime(), 0.0);
 }
 
-QTEST_MAIN(TestPlotDock)
+STUDIO_TEST_MAIN(TestPlotDock)
 #include "test_plot_dock.moc"

@@ -7,6 +7,8 @@
 
 #include "sim/kinematics.h"
 #include "model/build_model.h"
+#include "recent_files.h"
+#include "studio_settings.h"
 #include "window_screenshot.h"
 
 using hfd::studio::render_screenshot;
@@ -17,7 +19,12 @@ class TestScreenshot : public QObject {
     QTemporaryDir dir_;
 
 private slots:
-    void initTestCase() { QVERIFY(dir_.isValid()); }
+    void initTestCase()
+    {
+        QVERIFY(dir_.isValid());
+        const QString settings = hfd::studio::open_settings()->fileName();
+        QVERIFY2(studio_test::settings_are_isolated(settings), qPrintable(settings));
+    }
 
     void failingModelGivesItsErrors()
     {
@@ -79,6 +86,9 @@ private slots:
         const QString model = dir_.filePath("bad_cli.hfd");
         QVERIFY(studio_test::write_file(model, "model { body { name = b mass = abc } }"));
         QProcess process;
+        QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+        environment.insert("XDG_CONFIG_HOME", dir_.filePath("config"));  // the studio's settings stay here
+        process.setProcessEnvironment(environment);
         process.start(studio, {model, "--screenshot", dir_.filePath("bad_cli.png")});
         QVERIFY(process.waitForFinished(20000));
         QCOMPARE(process.exitCode(), 1);
@@ -89,5 +99,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestScreenshot)
+STUDIO_TEST_MAIN(TestScreenshot)
 #include "test_screenshot.moc"

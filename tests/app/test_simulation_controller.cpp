@@ -207,5 +207,5 @@ void TestSimulationController::liveStateStaysOnTheWorkerThread() {
     QVERIFY(live.pos != held->pose.body_pos);
 }
 
-QTEST_MAIN(TestSimulationController)
+STUDIO_TEST_MAIN(TestSimulationController)
 #include "test_simulation_controller.moc"

@@ -2,9 +2,12 @@
 // document's config blocks, and what it runs is what the file says.
 #include "simulation_dock.h"
 
+#include "controls_dock.h"
 #include "document.h"
 #include "format/parser.h"
 #include "main_window.h"
+#include "model_tree_dock.h"
+#include "model_tree_model.h"
 #include "plot_dock.h"
 #include "simulation_status.h"
 #include "simulation_controller.h"
@@ -13,7 +16,11 @@
 #include <QAction>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QApplication>
+#include <QListWidget>
 #include <QMenuBar>
+#include <QWheelEvent>
+#include <QSignalSpy>
 #include <QTest>
 #include <QTextDocument>
 
@@ -52,6 +59,10 @@ private slots:
     void choicesRoundTripThroughConfig();
     void changingTheIntegratorRewritesTheDocument();
     void installAddsDocksAndMenus();
+    void playFollowsTheWorkerAfterAFinishedRun();
+    void playOnABrokenFileStaysUnchecked();
+    void wheelOverAnUnfocusedComboChangesNothing();
+    void openingAnotherFileDropsTheOldRun();
 
 private:
     QTemporaryDir settings_dir_;
@@ -202,5 +213,136 @@ void TestSimulationDock::installAddsDocksAndMenus() {
     }
 }
 
-QTEST_MAIN(TestSimulationDock)
+// After a run has finished, Play is refused by the worker: the button must not
+// stay checked, and Reset leaves it unchecked so that the next click plays.
+void TestSimulationDock::playFollowsTheWorkerAfterAFinishedRun() {
+    MainWindowOptions options;
+    options.with_viewer = false;
+    options.use_dialogs = false;
+    options.restore_settings = false;
+    MainWindow window(options);
+    auto* dock = window.findChild<SimulationDock*>();
+    auto* controller = window.findChild<SimulationController*>();
+    QVERIFY(window.openFile(QStringLiteral(HFD_SAMPLES_DIR "/arm_muscles.hfd")));
+    window.document()->analyzer()->analyzeNow();
+    dock->setEndTime(0.05);
+    dock->setMaximumSpeed(true);
+    QVERIFY(dock->reloadFromDocument());
+    QAction* play = dock->playAction();
+    play->trigger();
+    QTRY_VERIFY_WITH_TIMEOUT(controller->latestFrame() && controller->latestFrame()->finished, 20000);
+    QTRY_VERIFY_WITH_TIMEOUT(!play->isChecked(), 5000);
+    const long long frames_before = controller->latestFrame()->steps;
+    QSignalSpy frames(controller, &SimulationController::frameReceived);
+    play->trigger();  // refused: the run is at its end
+    QVERIFY(frames.wait(5000));
+    QVERIFY(!play->isChecked());
+    QCOMPARE(controller->latestFrame()->steps, frames_before);
+    dock->resetAction()->trigger();
+    QVERIFY(!play->isChecked());
+    play->trigger();
+    QVERIFY(play->isChecked());
+    QTRY_VERIFY_WITH_TIMEOUT(controller->latestFrame()->steps > 0, 20000);
+}
+
+void TestSimulationDock::playOnABrokenFileStaysUnchecked() {
+    Document document;
+    document.setUntitled(QStringLiteral("model {\n\tbody { name = b mass = }\n}\n"), {}, false);
+    document.analyzer()->analyzeNow();
+    QVERIFY(!document.lastValidModel());
+    SimulationController controller;
+    SimulationDock dock(&document, &controller);
+    dock.playAction()->trigger();
+    QVERIFY(!dock.playAction()->isChecked());
+}
+
+namespace {
+void turn_wheel(QWidget* widget, int steps) {
+    const QPointF centre(widget->width() / 2.0, widget->height() / 2.0);
+    QWheelEvent wheel(centre, widget->mapToGlobal(centre), QPoint(), QPoint(0, 120 * steps), Qt::NoButton, Qt::NoModifier,
+                      Qt::NoScrollPhase, false);
+    QApplication::sendEvent(widget, &wheel);
+}
+}  // namespace
+
+// Scrolling over the Simulation panel must not pick another joint force (and rewrite the file).
+void TestSimulationDock::wheelOverAnUnfocusedComboChangesNothing() {
+    MainWindowOptions options;
+    options.with_viewer = false;
+    options.use_dialogs = false;
+    options.restore_settings = false;
+    MainWindow window(options);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(window.openFile(QStringLiteral(HFD_SAMPLES_DIR "/arm_muscles.hfd")));
+    window.document()->analyzer()->analyzeNow();
+    auto* dock = window.findChild<SimulationDock*>();
+    QComboBox* joint_force = combo_with(dock, QStringLiteral("joint_force_pnld"));
+    QVERIFY(joint_force);
+    QVERIFY(joint_force->focusPolicy() != Qt::WheelFocus);
+    const int index = joint_force->currentIndex();
+    const int steps = index > 0 ? 1 : -1;  // towards an existing item
+    QVERIFY(!joint_force->hasFocus());
+    turn_wheel(joint_force, steps);
+    QCOMPARE(joint_force->currentIndex(), index);
+    QVERIFY(!window.document()->isDirty());
+    // Focused (clicked or tabbed to), the wheel does change it.
+    window.activateWindow();
+    joint_force->setFocus();
+    if (!joint_force->hasFocus()) QSKIP("the platform gives no keyboard focus");
+    turn_wheel(joint_force, steps);
+    QVERIFY(joint_force->currentIndex() != index);
+}
+
+// Plots, channels, controls and status of the previous file go when another is
+// opened; a file that does not parse shows no tree rather than the old one.
+void TestSimulationDock::openingAnotherFileDropsTheOldRun() {
+    MainWindowOptions options;
+    options.with_viewer = false;
+    options.use_dialogs = false;
+    options.restore_settings = false;
+    MainWindow window(options);
+    auto* dock = window.findChild<SimulationDock*>();
+    auto* controller = window.findChild<SimulationController*>();
+    auto* plots = window.findChild<PlotDock*>();
+    auto* status = window.findChild<SimulationStatus*>();
+    auto* controls = window.findChild<ControlsDock*>();
+    auto* channel_list = plots->findChild<QListWidget*>();
+    QVERIFY(controls && channel_list);
+    auto listed = [channel_list](const QString& text) {
+        for (int i = 0; i < channel_list->count(); ++i)
+            if (channel_list->item(i)->text().contains(text)) return true;
+        return false;
+    };
+    QVERIFY(window.openFile(QStringLiteral(HFD_SAMPLES_DIR "/arm_muscles.hfd")));
+    dock->setEndTime(0.05);
+    dock->setMaximumSpeed(true);
+    QVERIFY(dock->reloadFromDocument());
+    dock->playAction()->trigger();
+    QTRY_VERIFY_WITH_TIMEOUT(status->text().contains(QStringLiteral("finished")), 20000);
+    QVERIFY(plots->rowCount() > 2);
+    QVERIFY(listed(QStringLiteral("biceps")));
+    QVERIFY(controls->excitationCount() > 0);
+
+    QTemporaryDir dir;
+    const QString pendulum = dir.filePath(QStringLiteral("pendulum.hfd"));
+    QVERIFY(studio_test::write_file(pendulum, studio_test::pendulum_text()));
+    QVERIFY(window.openFile(pendulum));
+    QVERIFY(!status->text().contains(QStringLiteral("finished")));
+    QVERIFY(!listed(QStringLiteral("biceps")));
+    QCOMPARE(controls->excitationCount(), 0);
+    QVERIFY(plots->rowCount() <= 1);
+    QTRY_VERIFY_WITH_TIMEOUT(controller->layout() && listed(QStringLiteral("link")), 5000);
+
+    const QString broken = dir.filePath(QStringLiteral("broken.hfd"));
+    QVERIFY(studio_test::write_file(broken, "model {\n\tbody { name = b mass = 1 \n}\n"));
+    QVERIFY(window.openFile(broken));
+    QVERIFY(!window.document()->lastValidModel());
+    QVERIFY(!controller->isLoaded());
+    QCOMPARE(channel_list->count(), 0);
+    QCOMPARE(plots->rowCount(), size_t(0));
+    QCOMPARE(window.treeDock()->model()->rowCount(), 0);
+}
+
+STUDIO_TEST_MAIN(TestSimulationDock)
 #include "test_simulation_dock.moc"

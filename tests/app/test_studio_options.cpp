@@ -1,3 +1,4 @@
+#include "studio_test_support.h"
 #include "studio_options.h"
 
 #include <QtTest>
