@@ -85,7 +85,8 @@ void SimulationWorker::startRecording() {
     events_->start(*sim_);
     before_ = view.state();
     next_sample_ = 1;
-    steps_ = last_frame_steps_ = 0;
+    steps_ = 0;
+    rates_.clear();
     published_rows_ = 0;
     finished_ = false;
     error_.clear();
@@ -101,6 +102,7 @@ void SimulationWorker::startRecording() {
 
 void SimulationWorker::restartPacing() {
     pace_wall_start_ = wall_.nsecsElapsed() * 1e-9;
+    rates_.clear();  // a pause or a new speed starts a new measurement
     pace_sim_start_ = sim_ ? std::as_const(*sim_).state().time : 0;
 }
 
@@ -232,11 +234,9 @@ void SimulationWorker::publish(bool force) {
     auto frame = std::make_shared<SimulationFrame>();
     fill_snapshot(view.model(), view.state(), &view.data(), frame->pose);
     frame->time = view.state().time;
-    const double wall = last_frame_wall_ >= 0 ? now - last_frame_wall_ : 0;
-    if (wall > 0) {
-        frame->real_time_factor = (frame->time - last_frame_sim_) / wall;
-        frame->steps_per_second = (steps_ - last_frame_steps_) / wall;
-    }
+    if (running_) rates_.add(now, frame->time, steps_);
+    frame->real_time_factor = rates_.realTimeFactor();
+    frame->steps_per_second = rates_.stepsPerSecond();
     frame->step_size = view.last_step_size();
     frame->steps = steps_;
     const size_t columns = recorder_->channel_count();
@@ -251,9 +251,27 @@ void SimulationWorker::publish(bool force) {
     frame->error_body = error_body_;
     frame->generation = generation_;
     last_frame_wall_ = now;
-    last_frame_sim_ = frame->time;
-    last_frame_steps_ = steps_;
-    emit frameReady(std::move(frame));
+    post(std::move(frame));
+}
+
+void SimulationWorker::post(std::shared_ptr<SimulationFrame> frame) {
+    std::lock_guard lock(mailbox_mutex_);
+    const bool notify = !mailbox_;
+    if (mailbox_ && mailbox_->generation == frame->generation &&
+        frame->first_row == mailbox_->first_row + mailbox_->row_count) {
+        // The GUI has not taken the previous frame: this one carries its rows too.
+        frame->rows.insert(frame->rows.begin(), mailbox_->rows.begin(), mailbox_->rows.end());
+        frame->first_row = mailbox_->first_row;
+        frame->row_count += mailbox_->row_count;
+        if (!mailbox_->error.isEmpty() && frame->error.isEmpty()) frame->error = mailbox_->error;
+    }
+    mailbox_ = std::move(frame);
+    if (notify) emit frameReady();
+}
+
+std::shared_ptr<SimulationFrame> SimulationWorker::takeFrame() {
+    std::lock_guard lock(mailbox_mutex_);
+    return std::move(mailbox_);
 }
 
 void SimulationWorker::setExcitation(Index muscle, double excitation) {
@@ -292,7 +310,7 @@ SimulationController::SimulationController(QObject* parent)
     thread_->setObjectName(QStringLiteral("simulation"));
     worker_->moveToThread(thread_);
     connect(thread_, &QThread::finished, worker_, &QObject::deleteLater);
-    connect(worker_, &SimulationWorker::frameReady, this, &SimulationController::onFrame);
+    connect(worker_, &SimulationWorker::frameReady, this, &SimulationController::onFrameReady);
     connect(worker_, &SimulationWorker::layoutChanged, this,
             [this](std::shared_ptr<const RecordingLayout> layout) {
                 if (layout->generation != generation_) return;
@@ -399,8 +417,9 @@ bool SimulationController::exportContactEvents(const QString& path, QString* err
     return ok;
 }
 
-void SimulationController::onFrame(std::shared_ptr<const SimulationFrame> frame) {
-    if (frame->generation != generation_) return;  // from a simulation replaced since
+void SimulationController::onFrameReady() {
+    std::shared_ptr<const SimulationFrame> frame = worker_->takeFrame();
+    if (!frame || frame->generation != generation_) return;  // from a simulation replaced since
     const bool had_error = latest_ && !latest_->error.isEmpty();
     latest_ = std::move(frame);
     if (running_ != latest_->running) {

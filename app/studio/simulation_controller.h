@@ -14,6 +14,7 @@
 #include "io/contact_events.h"
 #include "io/recorder.h"
 #include "model_viewer.h"
+#include "rate_window.h"
 #include "sim/kinematics.h"
 #include "sim/simulation.h"
 
@@ -22,6 +23,7 @@
 #include <QString>
 #include <QThread>
 #include <memory>
+#include <mutex>
 #include <optional>
 
 class QTimer;
@@ -42,13 +44,13 @@ struct SimulationSetup {
 struct SimulationFrame {
     PoseSnapshot pose;
     double time = 0;
-    double real_time_factor = 0;    // simulated / wall seconds since the previous frame
+    double real_time_factor = 0;    // simulated / wall seconds over the last second of running
     double step_size = 0;           // last accepted step
-    double steps_per_second = 0;    // accepted integrator steps per wall second
+    double steps_per_second = 0;    // accepted integrator steps per wall second (same window)
     long long steps = 0;            // accepted steps since the start / reset
     size_t first_row = 0;           // recorder row index of rows[0]
     size_t row_count = 0;           // rows in `rows`
-    std::vector<double> rows;       // recorder rows added since the previous frame, row-major
+    std::vector<double> rows;       // recorder rows added since the frame the GUI took last, row-major
     bool running = false, finished = false;
     QString error;                  // why the run stopped (blow-up), empty otherwise
     double error_time = 0;
@@ -88,8 +90,13 @@ public:
     const ContactEventDetector* events() const { return events_ ? &*events_ : nullptr; }
     bool isRunning() const { return running_; }
 
+    // The newest frame, holding every row since the previous take (thread-safe; null when none is new).
+    std::shared_ptr<SimulationFrame> takeFrame();
+
 signals:
-    void frameReady(std::shared_ptr<const hfd::studio::SimulationFrame> frame);
+    // A frame waits in the mailbox. At most one notice is under way: a GUI that
+    // draws slower than the worker publishes takes merged frames, never a backlog.
+    void frameReady();
     void layoutChanged(std::shared_ptr<const hfd::studio::RecordingLayout> layout);
 
 private:
@@ -99,6 +106,7 @@ private:
     bool atEnd() const;
     void stop(const QString& message, double time, Index body);
     void publish(bool force);
+    void post(std::shared_ptr<SimulationFrame> frame);
     void restartPacing();
     void startRecording();
 
@@ -120,8 +128,11 @@ private:
     // pacing and statistics
     QElapsedTimer wall_;
     double pace_wall_start_ = 0, pace_sim_start_ = 0;
-    double last_frame_wall_ = -1, last_frame_sim_ = 0;
-    long long last_frame_steps_ = 0, steps_ = 0;
+    double last_frame_wall_ = -1;
+    long long steps_ = 0;
+    RateWindow rates_;
+    std::mutex mailbox_mutex_;
+    std::shared_ptr<SimulationFrame> mailbox_;  // guarded by mailbox_mutex_
     size_t published_rows_ = 0;
     unsigned generation_ = 0;
 };
@@ -180,7 +191,7 @@ signals:
 private:
     template <typename F> void queue(F&& command);
     template <typename F> auto call(F&& function) const;
-    void onFrame(std::shared_ptr<const SimulationFrame> frame);
+    void onFrameReady();
 
     QThread* thread_;
     SimulationWorker* worker_;
