@@ -95,8 +95,7 @@ void SimulationWorker::startRecording() {
     auto layout = std::make_shared<RecordingLayout>();
     layout->channels = recorder_->channels();
     layout->pairs = pairs_;
-    layout->generation = generation_;
-    emit layoutChanged(std::move(layout));
+    new_layout_ = std::move(layout);
     publish(true);
 }
 
@@ -250,6 +249,7 @@ void SimulationWorker::publish(bool force) {
     frame->error_time = error_time_;
     frame->error_body = error_body_;
     frame->generation = generation_;
+    frame->layout = std::move(new_layout_);
     last_frame_wall_ = now;
     post(std::move(frame));
 }
@@ -263,6 +263,7 @@ void SimulationWorker::post(std::shared_ptr<SimulationFrame> frame) {
         frame->rows.insert(frame->rows.begin(), mailbox_->rows.begin(), mailbox_->rows.end());
         frame->first_row = mailbox_->first_row;
         frame->row_count += mailbox_->row_count;
+        if (!frame->layout) frame->layout = mailbox_->layout;
         if (!mailbox_->error.isEmpty() && frame->error.isEmpty()) frame->error = mailbox_->error;
     }
     mailbox_ = std::move(frame);
@@ -311,12 +312,6 @@ SimulationController::SimulationController(QObject* parent)
     worker_->moveToThread(thread_);
     connect(thread_, &QThread::finished, worker_, &QObject::deleteLater);
     connect(worker_, &SimulationWorker::frameReady, this, &SimulationController::onFrameReady);
-    connect(worker_, &SimulationWorker::layoutChanged, this,
-            [this](std::shared_ptr<const RecordingLayout> layout) {
-                if (layout->generation != generation_) return;
-                layout_ = std::move(layout);
-                emit layoutReceived(*layout_);
-            });
     thread_->start();
 }
 
@@ -420,6 +415,10 @@ bool SimulationController::exportContactEvents(const QString& path, QString* err
 void SimulationController::onFrameReady() {
     std::shared_ptr<const SimulationFrame> frame = worker_->takeFrame();
     if (!frame || frame->generation != generation_) return;  // from a simulation replaced since
+    if (frame->layout) {
+        layout_ = frame->layout;
+        emit layoutReceived(*layout_);
+    }
     const bool had_error = latest_ && !latest_->error.isEmpty();
     latest_ = std::move(frame);
     if (running_ != latest_->running) {

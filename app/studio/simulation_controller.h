@@ -40,6 +40,12 @@ struct SimulationSetup {
     std::optional<DofAssignment> initial_dofs;
 };
 
+// Channels of the recording and the contact pairs (once per recording).
+struct RecordingLayout {
+    std::vector<Channel> channels;
+    ContactPairSet pairs;
+};
+
 // What the GUI receives: copies, never references into the simulation.
 struct SimulationFrame {
     PoseSnapshot pose;
@@ -56,13 +62,9 @@ struct SimulationFrame {
     double error_time = 0;
     QString error_body;
     unsigned generation = 0;        // which load the frame belongs to (older ones are dropped)
-};
-
-// Channels of the recording and the contact pairs (sent once per load).
-struct RecordingLayout {
-    std::vector<Channel> channels;
-    ContactPairSet pairs;
-    unsigned generation = 0;
+    // Set on the first frame of a recording, before whose rows it applies: it travels
+    // with the frames so that rows never arrive before (or without) their channels.
+    std::shared_ptr<const RecordingLayout> layout;
 };
 
 class SimulationWorker : public QObject {
@@ -97,7 +99,6 @@ signals:
     // A frame waits in the mailbox. At most one notice is under way: a GUI that
     // draws slower than the worker publishes takes merged frames, never a backlog.
     void frameReady();
-    void layoutChanged(std::shared_ptr<const hfd::studio::RecordingLayout> layout);
 
 private:
     void tick();
@@ -133,6 +134,7 @@ private:
     RateWindow rates_;
     std::mutex mailbox_mutex_;
     std::shared_ptr<SimulationFrame> mailbox_;  // guarded by mailbox_mutex_
+    std::shared_ptr<const RecordingLayout> new_layout_;  // for the next published frame
     size_t published_rows_ = 0;
     unsigned generation_ = 0;
 };
