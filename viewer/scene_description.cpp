@@ -145,6 +145,7 @@ SceneDescription describe_scene(const Model& model) {
         d.color = geometry_color;
         if (!set_shape(d, geometry.shape)) continue;
         if (d.shape == DrawShape::Plane) d.color = ground_color;
+        else d.contact = true;
         if (d.body >= 0 && std::size_t(d.body) < body_drawn.size()) body_drawn[d.body] = true;
         scene.drawables.push_back(d);
     }

@@ -26,6 +26,7 @@ struct Drawable {
     Vec3 scale = Vec3::Ones();    // applied to meshes
     Eigen::Vector4d color = Eigen::Vector4d(0.8, 0.8, 0.8, 1);
     bool placeholder = false;     // stands in for a mesh that could not be loaded
+    bool contact = false;         // a contact geometry (not the floor): may be drawn see-through or hidden
     // extent in the drawable frame (scale applied); planes have none
     Vec3 local_min = Vec3::Zero(), local_max = Vec3::Zero();
     bool pickable() const { return shape != DrawShape::Plane; }

@@ -146,9 +146,10 @@ void MainWindow::createEditMenu()
     redo->setShortcuts(QKeySequence::Redo);
     redo->setEnabled(false);
     connect(document_->textDocument(), &QTextDocument::redoAvailable, redo, &QAction::setEnabled);
-    // Undo/redo/cut/copy/paste keys are handled by the focused widget itself;
-    // the menu entries show them without stealing them from other widgets.
-    for (QAction* action : {undo, redo}) action->setShortcutContext(Qt::WidgetShortcut);
+    // Undo/redo act on the model from anywhere in the window (edits made in the tree
+    // or the Simulation dock are text edits too); a focused text field keeps its own
+    // Ctrl+Z through its shortcut override. Cut/copy/paste stay with the focused widget.
+    for (QAction* action : {undo, redo}) action->setShortcutContext(Qt::WindowShortcut);
     edit_menu_->addSeparator();
     edit_menu_->addAction(tr("Cu&t"), editor, &QPlainTextEdit::cut)->setShortcutContext(Qt::WidgetShortcut);
     edit_menu_->addAction(tr("&Copy"), editor, &QPlainTextEdit::copy)->setShortcutContext(Qt::WidgetShortcut);

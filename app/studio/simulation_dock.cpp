@@ -210,8 +210,9 @@ SimulationDock::SimulationDock(Document* document, SimulationController* control
     if (reset_keys.isEmpty()) reset_keys << QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R);
     reset_action_->setShortcuts(reset_keys);
     reset_action_->setShortcutContext(Qt::WindowShortcut);
-    // Space and '.' type text in the editor: they act only where focus is not in it.
-    for (QAction* action : {play_action_, step_action_}) action->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    // Anywhere in the window, the 3D view included; text fields (the editor, search
+    // boxes) claim Space and '.' for typing through their shortcut override.
+    for (QAction* action : {play_action_, step_action_}) action->setShortcutContext(Qt::WindowShortcut);
     addAction(play_action_);
     addAction(step_action_);
 

@@ -103,9 +103,7 @@ SimulationController* install_simulation_ui(MainWindow* window) {
     QMenu* menu = window->addMenu(QObject::tr("&Simulation"));
     menu->addActions({dock->playAction(), dock->stepAction(), dock->resetAction()});
     install_simulation_inputs(window, inputs, menu);
-    // Space and '.' work wherever the focus is outside the text editor.
-    for (QWidget* widget : std::initializer_list<QWidget*>{window->viewerDock(), controls, plots})
-        widget->addActions({dock->playAction(), dock->stepAction()});
+    window->addActions({dock->playAction(), dock->stepAction()});  // active while the Simulation dock is hidden too
 
     auto show_model = [controls, plots](const Model& model) {
         controls->setModel(model);

@@ -5,6 +5,8 @@
 #include "controls_dock.h"
 #include "document.h"
 #include "format/parser.h"
+#include "code_editor.h"
+#include "editor_dock.h"
 #include "main_window.h"
 #include "model_tree_dock.h"
 #include "model_tree_model.h"
@@ -19,6 +21,7 @@
 #include <QApplication>
 #include <QListWidget>
 #include <QMenuBar>
+#include <QTreeView>
 #include <QWheelEvent>
 #include <QSignalSpy>
 #include <QTest>
@@ -63,6 +66,7 @@ private slots:
     void playOnABrokenFileStaysUnchecked();
     void wheelOverAnUnfocusedComboChangesNothing();
     void openingAnotherFileDropsTheOldRun();
+    void keysPlayOutsideTextAndUndoFromTheTree();
 
 private:
     QTemporaryDir settings_dir_;
@@ -342,6 +346,49 @@ void TestSimulationDock::openingAnotherFileDropsTheOldRun() {
     QCOMPARE(channel_list->count(), 0);
     QCOMPARE(plots->rowCount(), size_t(0));
     QCOMPARE(window.treeDock()->model()->rowCount(), 0);
+}
+
+// Space plays wherever the focus is not in a text field (the tree here; the 3D
+// view the same way), types a space in the editor; Ctrl+Z undoes from the tree.
+void TestSimulationDock::keysPlayOutsideTextAndUndoFromTheTree() {
+    MainWindowOptions options;
+    options.with_viewer = false;
+    options.use_dialogs = false;
+    options.restore_settings = false;
+    MainWindow window(options);
+    window.show();
+    window.activateWindow();
+    if (!QTest::qWaitForWindowActive(&window)) QSKIP("the platform activates no window");
+    QVERIFY(window.openFile(QStringLiteral(HFD_SAMPLES_DIR "/arm_muscles.hfd")));
+    window.document()->analyzer()->analyzeNow();
+    auto* dock = window.findChild<SimulationDock*>();
+    dock->setEndTime(0.05);
+    QAction* play = dock->playAction();
+    editor::CodeEditor* editor = window.editorDock()->editor();
+    QTreeView* tree = window.treeDock()->view();
+
+    editor->setFocus();
+    QVERIFY(editor->hasFocus());
+    const QString before = window.document()->text();
+    QTest::keyClick(editor, Qt::Key_Space);
+    QCOMPARE(window.document()->text().size(), before.size() + 1);
+    QVERIFY(!play->isChecked());
+    window.document()->textDocument()->undo();
+    QCOMPARE(window.document()->text(), before);
+
+    tree->setFocus();
+    QVERIFY(tree->hasFocus());
+    QTest::keyClick(tree, Qt::Key_Space);
+    QVERIFY(play->isChecked());
+    QTest::keyClick(tree, Qt::Key_Space);  // pause
+    QVERIFY(!play->isChecked());
+
+    // An edit (as the tree makes them), undone with the focus still in the tree.
+    QTextCursor cursor(window.document()->textDocument());
+    cursor.insertText(QStringLiteral("# note\n"));
+    QVERIFY(window.document()->text() != before);
+    QTest::keyClick(tree, Qt::Key_Z, Qt::ControlModifier);
+    QCOMPARE(window.document()->text(), before);
 }
 
 STUDIO_TEST_MAIN(TestSimulationDock)
