@@ -71,12 +71,13 @@ PlotDock::PlotDock(QWidget* parent) : QDockWidget(tr("Plots"), parent) {
     splitter->setStretchFactor(1, 1);
     setWidget(splitter);
 
+    // One redraw at most every 33 ms, and none while nothing changes: a paused studio sleeps.
     redraw_ = new QTimer(this);
+    redraw_->setSingleShot(true);
     redraw_->setInterval(33);
     connect(redraw_, &QTimer::timeout, this, [this] {
         if (dirty_) refresh();
     });
-    redraw_->start();
     playback_ = new QTimer(this);
     playback_->setInterval(16);
     connect(playback_, &QTimer::timeout, this, &PlotDock::playbackTick);
@@ -100,7 +101,7 @@ QWidget* PlotDock::createPicker() {
     layout->addWidget(autoscale_);
     connect(search_, &QLineEdit::textChanged, this, &PlotDock::setSearch);
     connect(list_, &QListWidget::itemChanged, this, &PlotDock::onItemChanged);
-    connect(autoscale_, &QCheckBox::toggled, this, [this] { dirty_ = true; });
+    connect(autoscale_, &QCheckBox::toggled, this, &PlotDock::scheduleRedraw);
     // The check marks show the channels of the plot chosen above.
     connect(target_, &QComboBox::currentIndexChanged, this, [this](int plot) {
         const QSignalBlocker blocker(list_);
@@ -147,6 +148,11 @@ QWidget* PlotDock::createTimeline() {
     return box;
 }
 
+void PlotDock::scheduleRedraw() {
+    dirty_ = true;
+    if (!redraw_->isActive()) redraw_->start();
+}
+
 void PlotDock::setModel(const Model& model) {
     model_ = model;
     has_model_ = true;
@@ -174,7 +180,7 @@ void PlotDock::setLayout(const RecordingLayout& layout) {
         }
         setSearch(search_->text());
     }
-    dirty_ = true;
+    scheduleRedraw();
     updateTimeline();
 }
 
@@ -196,7 +202,7 @@ void PlotDock::addFrame(const SimulationFrame& frame) {
     running_ = frame.running;
     cursor_time_ = frame.time;
     if (running_) play_->setChecked(false);
-    dirty_ = true;
+    scheduleRedraw();
     updateTimeline();
 }
 
@@ -233,7 +239,7 @@ void PlotDock::setChannelPlotted(size_t channel, int plot_index, bool plotted) {
         delete found->second;
         plot.series.erase(found);
     }
-    dirty_ = true;
+    scheduleRedraw();
 }
 
 int PlotDock::seriesCount(int plot) const { return int(plots_.at(plot).series.size()); }
@@ -294,7 +300,7 @@ PoseSnapshot PlotDock::poseAt(size_t row) const {
 void PlotDock::scrubTo(size_t row) {
     if (row >= rowCount()) return;
     cursor_time_ = values_[row * column_count_];
-    dirty_ = true;
+    scheduleRedraw();
     if (has_model_) emit poseRequested(poseAt(row));
 }
 

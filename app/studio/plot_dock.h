@@ -69,6 +69,7 @@ private:
     QWidget* createPicker();
     QWidget* createTimeline();
     void onItemChanged(QListWidgetItem* item);
+    void scheduleRedraw();
     void playbackTick();
     void updateTimeline();
 

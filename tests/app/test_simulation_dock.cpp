@@ -21,6 +21,7 @@
 #include <QApplication>
 #include <QListWidget>
 #include <QMenuBar>
+#include <QTimer>
 #include <QTreeView>
 #include <QWheelEvent>
 #include <QSignalSpy>
@@ -67,6 +68,7 @@ private slots:
     void wheelOverAnUnfocusedComboChangesNothing();
     void openingAnotherFileDropsTheOldRun();
     void keysPlayOutsideTextAndUndoFromTheTree();
+    void aFinishedRunLeavesNoTimerRunning();
 
 private:
     QTemporaryDir settings_dir_;
@@ -389,6 +391,48 @@ void TestSimulationDock::keysPlayOutsideTextAndUndoFromTheTree() {
     QVERIFY(window.document()->text() != before);
     QTest::keyClick(tree, Qt::Key_Z, Qt::ControlModifier);
     QCOMPARE(window.document()->text(), before);
+}
+
+namespace {
+// Repeating timers that are running at display rates: each wakes the studio up
+// while it should sleep (a status message's few-second timeout is a one-off).
+QStringList running_repeating_timers(const QList<QTimer*>& timers) {
+    QStringList running;
+    for (QTimer* timer : timers)
+        if (timer->isActive() && !timer->isSingleShot() && timer->interval() < 1000)
+            running << QStringLiteral("%1 (%2, every %3 ms)")
+                           .arg(timer->objectName(), timer->parent() ? timer->parent()->metaObject()->className() : "")
+                           .arg(timer->interval());
+    return running;
+}
+}  // namespace
+
+// A paused studio sleeps: after a run has finished (and after a pause) no
+// repeating timer keeps waking it up.
+void TestSimulationDock::aFinishedRunLeavesNoTimerRunning() {
+    MainWindowOptions options;
+    options.with_viewer = false;
+    options.use_dialogs = false;
+    options.restore_settings = false;
+    MainWindow window(options);
+    window.show();
+    auto* dock = window.findChild<SimulationDock*>();
+    auto* controller = window.findChild<SimulationController*>();
+    auto* plots = window.findChild<PlotDock*>();
+    QVERIFY(window.openFile(QStringLiteral(HFD_SAMPLES_DIR "/arm_muscles.hfd")));
+    window.document()->analyzer()->analyzeNow();
+    dock->setEndTime(0.1);
+    dock->setMaximumSpeed(true);
+    QVERIFY(dock->reloadFromDocument());
+    QTRY_VERIFY_WITH_TIMEOUT(plots->findChild<QListWidget*>()->count() > 0, 5000);  // the channels have arrived
+    plots->setChannelPlotted(1, 0, true);
+    QCOMPARE(plots->seriesCount(0), 1);
+    dock->playAction()->trigger();
+    QTRY_VERIFY_WITH_TIMEOUT(controller->latestFrame() && controller->latestFrame()->finished, 20000);
+    auto timers = [&] { return window.findChildren<QTimer*>() + controller->worker()->findChildren<QTimer*>(); };
+    QTRY_VERIFY2_WITH_TIMEOUT(running_repeating_timers(timers()).isEmpty(), qPrintable(running_repeating_timers(timers()).join(", ")),
+                              5000);
+    QVERIFY(plots->pointCount(0, 0) > 5);  // the plot was drawn before the timers stopped
 }
 
 STUDIO_TEST_MAIN(TestSimulationDock)
