@@ -32,15 +32,20 @@ public:
 
     void reserve_rows(size_t rows) { values_.reserve(rows * channels_.size()); }
     // Appends one row for sim.state() (forces evaluated into the recorder's own data).
+    // Rotational coordinates are unwrapped: each differs from its previous
+    // sample by at most pi (a knee at -3.4 rad stays there instead of jumping to
+    // +2.9), so plots, CSV and .sto follow the motion.
     void sample(const Simulation& sim);
 
 private:
     void append_muscles(const Simulation& sim);
     void append_contacts();
+    void unwrap_angles(size_t row_begin);
 
     ContactPairSet pairs_;
     GroupMask groups_;
     std::vector<Channel> channels_;
+    std::vector<size_t> angle_columns_;  // rotational coordinates, unwrapped from row to row
     std::vector<double> values_;
     Data data_;
     std::vector<PairContact> pair_contacts_;
