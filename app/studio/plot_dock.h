@@ -13,6 +13,7 @@
 
 class QCheckBox;
 class QComboBox;
+class QLabel;
 class QLineEdit;
 class QListWidget;
 class QListWidgetItem;
@@ -45,7 +46,15 @@ public:
 
     // Shows channel `channel` in plot `plot` (or removes it).
     void setChannelPlotted(size_t channel, int plot, bool plotted);
+    // Matches channel names, their group ("contacts", "muscles", ...) and source.
     void setSearch(const QString& text);
+    QStringList visibleChannels() const;  // labels of the channels the search leaves listed
+    QString timeText() const;             // the readout beside the timeline: "t = 0.350 s"
+    const QValueAxis* timeAxis(int plot) const { return plots_.at(plot).x; }
+    const QValueAxis* valueAxis(int plot) const { return plots_.at(plot).y; }
+    bool isAutoscaled() const;
+    // Shows [t0, t1] in every plot (autoscale off), as dragging a rubber band does.
+    void zoomTime(double t0, double t1);
     size_t rowCount() const { return column_count_ ? values_.size() / column_count_ : 0; }
     double cursorTime() const { return cursor_time_; }
     int seriesCount(int plot) const;
@@ -69,6 +78,7 @@ private:
     QWidget* createPicker();
     QWidget* createTimeline();
     void onItemChanged(QListWidgetItem* item);
+    void setTimeRange(double t0, double t1);
     void scheduleRedraw();
     void playbackTick();
     void updateTimeline();
@@ -77,6 +87,10 @@ private:
     Model model_;
     bool has_model_ = false;
     std::vector<Channel> channels_;
+    struct ContactColumns {
+        size_t contact = 0, force = 0, point = 0;  // force and point: the first of x, y, z
+    };
+    std::vector<ContactColumns> contact_columns_;  // one per recorded contact pair
     size_t column_count_ = 0;
     std::vector<double> values_;  // recorded rows, row-major
     double cursor_time_ = 0;
@@ -86,6 +100,8 @@ private:
     QComboBox* target_ = nullptr;
     QCheckBox* autoscale_ = nullptr;
     QSlider* timeline_ = nullptr;
+    QLabel* time_label_ = nullptr;
+    bool zooming_ = false;  // ranges being set by refresh or a zoom, not by the user
     QPushButton* play_ = nullptr;
     QComboBox* speed_ = nullptr;
     QCheckBox* loop_ = nullptr;

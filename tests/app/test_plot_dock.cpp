@@ -6,6 +6,8 @@
 #include "studio_test_support.h"
 
 #include <QSignalSpy>
+#include <QValueAxis>
+#include <cmath>
 #include <QTest>
 
 using namespace hfd;
@@ -16,7 +18,80 @@ class TestPlotDock : public QObject {
 private slots:
     void decimationBoundsThePointsAndKeepsTheEnds();
     void recordingDrivesPlotsAndPoses();
+    void reviewingARunWithContacts();
 };
+
+namespace {
+// The mantissa of a tick interval: 1, 2 or 5 (x 10^k) for round ticks.
+bool round_interval(double interval) {
+    const double mantissa = interval / std::pow(10.0, std::floor(std::log10(interval)));
+    for (double round : {1.0, 2.0, 2.5, 5.0, 10.0})
+        if (std::abs(mantissa - round) < 1e-6) return true;
+    return false;
+}
+}  // namespace
+
+// The standing model's run reviewed afterwards: scrubbing keeps the contact
+// arrows, searching "contact" lists the pairs' force channels, the plot has
+// round ticks, the time is read out, and a zoom shows a time span.
+void TestPlotDock::reviewingARunWithContacts() {
+    const QString path = QStringLiteral(HFD_SAMPLES_DIR "/human_standing.hfd");
+    BuildResult built = load_model(path.toStdString());
+    QVERIFY(built.ok());
+    PlotDock dock;
+    dock.setModel(*built.model);
+    SimulationSetup setup;
+    setup.model = *built.model;
+    std::vector<Diagnostic> diagnostics;
+    setup.config = read_sim_config(parse_file(path.toStdString()).root, path.toStdString(), diagnostics);
+    setup.end_time = 0.3;
+    SimulationController controller;
+    connect(&controller, &SimulationController::layoutReceived, &dock, &PlotDock::setLayout);
+    connect(&controller, &SimulationController::frameReceived, &dock, &PlotDock::addFrame);
+    QVERIFY(!has_errors(controller.load(std::move(setup))));
+    controller.setRealTimeFactor(0);
+    controller.play();
+    QTRY_VERIFY_WITH_TIMEOUT(controller.latestFrame() && controller.latestFrame()->finished, 20000);
+    QCOMPARE(dock.rowCount(), size_t(31));
+    const auto& channels = controller.layout()->channels;
+
+    // Scrubbing: the arrows are the recorded pairs' forces at their points.
+    const PoseSnapshot pose = dock.poseAt(30);
+    QVERIFY(!pose.contacts.empty());
+    double vertical = 0;
+    for (const auto& arrow : pose.contacts) vertical += arrow.force.y();
+    QVERIFY2(vertical > 0, qPrintable(QString::number(vertical)));  // the floor pushes the feet up
+    // Standing nearly still: the floor carries about the weight (m g within 50 %).
+    double mass = 0;
+    for (const Body& body : built.model->bodies) mass += body.mass;
+    QVERIFY2(std::abs(vertical - mass * 9.81) < 0.5 * mass * 9.81, qPrintable(QString::number(vertical)));
+
+    dock.setSearch(QStringLiteral("contact"));
+    const QStringList found = dock.visibleChannels();
+    QVERIFY2(found.filter(QStringLiteral(".force_y")).size() >= 1, qPrintable(found.join(',')));
+    QVERIFY(found.filter(QStringLiteral("activation")).isEmpty());
+
+    dock.scrubTo(25);
+    QCOMPARE(dock.timeText(), QStringLiteral("t = 0.250 s"));
+
+    Index ankle = no_index;
+    for (size_t c = 0; c < channels.size(); ++c)
+        if (channels[c].group == ChannelGroup::Dofs && channels[c].quantity.empty() && ankle == no_index) ankle = Index(c);
+    QVERIFY(ankle != no_index);
+    dock.setChannelPlotted(size_t(ankle), 0, true);
+    dock.refresh();
+    const QValueAxis* y = dock.valueAxis(0);
+    QVERIFY(y->tickCount() >= 2);
+    const double interval = (y->max() - y->min()) / (y->tickCount() - 1);
+    QVERIFY2(round_interval(interval), qPrintable(QStringLiteral("%1 .. %2 in %3 ticks").arg(y->min()).arg(y->max()).arg(y->tickCount())));
+    QVERIFY(std::abs(y->min() / interval - std::round(y->min() / interval)) < 1e-6);  // ticks on multiples
+
+    dock.zoomTime(0.1, 0.2);
+    dock.refresh();
+    QVERIFY(!dock.isAutoscaled());
+    QCOMPARE(dock.timeAxis(0)->min(), 0.1);
+    QCOMPARE(dock.timeAxis(2)->max(), 0.2);
+}
 
 void TestPlotDock::decimationBoundsThePointsAndKeepsTheEnds() {
     const std::vector<size_t> all = decimated_rows(10, 2000);
