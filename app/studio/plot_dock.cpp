@@ -33,6 +33,23 @@ std::vector<size_t> decimated_rows(size_t rows, size_t max_points) {
     return picked;
 }
 
+AxisRange round_axis_range(double low, double high, int ticks) {
+    const int intervals = std::max(1, ticks - 1);
+    if (!(high > low)) {
+        const double half = std::max(1e-12, std::abs(low) * 0.05);
+        low -= half, high += half;
+    }
+    double interval = (high - low) / intervals;
+    const double decade = std::pow(10.0, std::floor(std::log10(interval)));
+    for (double mantissa : {1.0, 2.0, 2.5, 5.0, 10.0, 20.0}) {
+        interval = mantissa * decade;
+        const double first = std::floor(low / interval) * interval;
+        if (first + intervals * interval >= high) return {first, first + intervals * interval};
+    }
+    const double first = std::floor(low / interval) * interval;
+    return {first, first + intervals * interval};
+}
+
 PlotDock::PlotDock(QWidget* parent) : QDockWidget(tr("Plots"), parent) {
     setObjectName(QStringLiteral("PlotDock"));
     auto* splitter = new QSplitter(Qt::Horizontal, this);
@@ -227,6 +244,10 @@ void PlotDock::addFrame(const SimulationFrame& frame) {
     if (running_) play_->setChecked(false);
     scheduleRedraw();
     updateTimeline();
+    if (frame.row_count > 0) {  // the live run's newest row, also when it arrives with the run's end
+        const QSignalBlocker blocker(timeline_);
+        timeline_->setValue(timeline_->maximum());
+    }
 }
 
 void PlotDock::updateTimeline() {
@@ -321,10 +342,8 @@ void PlotDock::refresh() {
             series->replace(points);
         }
         if (low <= high) {
-            // Round ticks: the range widened to whole multiples of 1, 2 or 5 x 10^k.
-            const double margin = std::max(1e-12, 0.05 * (high - low));
-            plot.y->setRange(low - margin, high + margin);
-            plot.y->applyNiceNumbers();
+            const AxisRange range = round_axis_range(low, high, plot.y->tickCount());
+            plot.y->setRange(range.min, range.max);
         }
         plot.cursor->replace({QPointF(cursor_time_, plot.y->min()), QPointF(cursor_time_, plot.y->max())});
     }

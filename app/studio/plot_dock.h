@@ -34,6 +34,14 @@ constexpr int max_plot_points = 2000;
 // that at most max_points are drawn, plus always the last row.
 std::vector<size_t> decimated_rows(size_t rows, size_t max_points);
 
+// Axis range holding [low, high] with `ticks` ticks on round values: the tick
+// interval is 1, 2, 2.5 or 5 x 10^k and the ends are multiples of it (a short
+// plot has room for few labels; Qt Charts elides them all when they do not fit).
+struct AxisRange {
+    double min = 0, max = 1;
+};
+AxisRange round_axis_range(double low, double high, int ticks);
+
 class PlotDock : public QDockWidget {
     Q_OBJECT
 public:

@@ -6,6 +6,7 @@
 #include "studio_test_support.h"
 
 #include <QSignalSpy>
+#include <QSlider>
 #include <QValueAxis>
 #include <cmath>
 #include <QTest>
@@ -19,6 +20,7 @@ private slots:
     void decimationBoundsThePointsAndKeepsTheEnds();
     void recordingDrivesPlotsAndPoses();
     void reviewingARunWithContacts();
+    void axisRangesHaveRoundTicks();
 };
 
 namespace {
@@ -30,6 +32,24 @@ bool round_interval(double interval) {
     return false;
 }
 }  // namespace
+
+void TestPlotDock::axisRangesHaveRoundTicks() {
+    struct Case { double low, high; };
+    for (Case c : {Case{0.1, 0.9}, Case{-3.4, 3.4}, Case{2.1e-7, 2.6e-7}, Case{1012.5, 1013.1}, Case{-0.03, 0.0},
+                   Case{5, 5}, Case{-1e-9, 7e4}}) {
+        const AxisRange range = round_axis_range(c.low, c.high, 3);
+        const double interval = (range.max - range.min) / 2;
+        const QString what = QStringLiteral("[%1, %2] -> [%3, %4]").arg(c.low).arg(c.high).arg(range.min).arg(range.max);
+        QVERIFY2(range.min <= c.low && range.max >= c.high && interval > 0, qPrintable(what));
+        QVERIFY2(round_interval(interval), qPrintable(what));
+        QVERIFY2(std::abs(range.min / interval - std::round(range.min / interval)) < 1e-6, qPrintable(what));
+        // Not needlessly wide: the next smaller round interval would not hold the values.
+        if (c.high > c.low) QVERIFY2(range.max - range.min <= 2 * 2.5 * (c.high - c.low) + 4 * interval, qPrintable(what));
+        // Labels as the plots format them ("%.4g") stay short: 2.5e-07, not 0.00000025.
+        for (double tick : {range.min, range.min + interval, range.max})
+            QVERIFY2(QString::asprintf("%.4g", tick).size() <= 9, qPrintable(QString::asprintf("%.4g", tick)));
+    }
+}
 
 // The standing model's run reviewed afterwards: scrubbing keeps the contact
 // arrows, searching "contact" lists the pairs' force channels, the plot has
@@ -53,6 +73,7 @@ void TestPlotDock::reviewingARunWithContacts() {
     controller.play();
     QTRY_VERIFY_WITH_TIMEOUT(controller.latestFrame() && controller.latestFrame()->finished, 20000);
     QCOMPARE(dock.rowCount(), size_t(31));
+    QCOMPARE(dock.findChild<QSlider*>()->value(), 30);  // the timeline stands at the end of the run
     const auto& channels = controller.layout()->channels;
 
     // Scrubbing: the arrows are the recorded pairs' forces at their points.

@@ -61,21 +61,26 @@ private slots:
 
         QString error;
         const QString image_path = dir_.filePath("window.png");
-        QVERIFY2(render_window_screenshot({model, image_path, QSize(1400, 900), 0.2, {channel}}, &error), qPrintable(error));
+        QVERIFY2(render_window_screenshot({model, image_path, QSize(1400, 900), 0.2, {channel}, {}, {}}, &error), qPrintable(error));
         QImage image(image_path);
         QVERIFY(!image.isNull());
         QVERIFY2(image.width() >= 1400 && image.height() >= 900, qPrintable(QString::number(image.width())));
 
         const QString unknown_path = dir_.filePath("unknown.png");
-        QVERIFY(!render_window_screenshot({model, unknown_path, QSize(1400, 900), 0, {"no_such_channel"}}, &error));
+        QVERIFY(!render_window_screenshot({model, unknown_path, QSize(1400, 900), 0, {"no_such_channel"}, {}, {}}, &error));
         QVERIFY2(error.contains("no_such_channel"), qPrintable(error));
         QVERIFY(!QFileInfo::exists(unknown_path));
 
         const QString broken = dir_.filePath("window_broken.hfd");
         QVERIFY(studio_test::write_file(broken, "model {\n\tbody { name = b mass = }\n}\n"));
-        QVERIFY(!render_window_screenshot({broken, dir_.filePath("broken_window.png"), QSize(1400, 900), 0, {}}, &error));
+        QVERIFY(!render_window_screenshot({broken, dir_.filePath("broken_window.png"), QSize(1400, 900), 0, {}, {}, {}}, &error));
         QVERIFY2(error.contains("window_broken.hfd") && error.contains(":2:"), qPrintable(error));
-        QVERIFY(!render_window_screenshot({dir_.filePath("absent.hfd"), image_path, QSize(1400, 900), 0, {}}, &error));
+        // A state file naming a dof the model lacks: its location and the name.
+        const QString state = dir_.filePath("InitStateBad.zml");
+        QVERIFY(studio_test::write_file(state, "values {\n\tno_such_dof = 0.5\n}\n"));
+        QVERIFY(!render_window_screenshot({model, dir_.filePath("state.png"), QSize(1400, 900), 0, {}, {}, state}, &error));
+        QVERIFY2(error.contains("InitStateBad.zml:2:") && error.contains("no_such_dof"), qPrintable(error));
+        QVERIFY(!render_window_screenshot({dir_.filePath("absent.hfd"), image_path, QSize(1400, 900), 0, {}, {}, {}}, &error));
         QVERIFY(error.contains("absent.hfd"));
     }
 
