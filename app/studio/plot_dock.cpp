@@ -1,6 +1,7 @@
 #include "plot_dock.h"
 
 #include "snapshot.h"
+#include "time_plot_view.h"
 
 #include <QChart>
 #include <QChartView>
@@ -81,9 +82,12 @@ PlotDock::PlotDock(QWidget* parent) : QDockWidget(tr("Plots"), parent) {
         plot.chart->legend()->markers(plot.cursor).first()->setVisible(false);
         plot.x->setLabelFormat(QStringLiteral("%.4g"));
         plot.y->setLabelFormat(QStringLiteral("%.4g"));
-        plot.view = new QChartView(plot.chart, right);
+        auto* view = new TimePlotView(plot.chart, right);
+        connect(view, &TimePlotView::timeSpanRequested, this, &PlotDock::zoomTime);
+        plot.view = view;
         plot.view->setMinimumHeight(120);
-        // Drag to zoom into a time span (right click zooms out); Autoscale returns to the whole run.
+        // Drag to zoom into a time span (right click zooms out), the wheel pans (Ctrl: zooms);
+        // Autoscale returns to the whole run.
         plot.view->setRubberBand(QChartView::HorizontalRubberBand);
         connect(plot.x, &QValueAxis::rangeChanged, this, [this](qreal t0, qreal t1) {
             if (zooming_) return;

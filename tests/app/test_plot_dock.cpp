@@ -1,11 +1,14 @@
 // Plots follow the recording; the timeline reproduces recorded poses.
 #include "plot_dock.h"
+#include "time_plot_view.h"
 
 #include "format/parser.h"
 #include "model/build_model.h"
 #include "studio_test_support.h"
 
+#include <QApplication>
 #include <QSignalSpy>
+#include <QWheelEvent>
 #include <QSlider>
 #include <QValueAxis>
 #include <cmath>
@@ -21,7 +24,24 @@ private slots:
     void recordingDrivesPlotsAndPoses();
     void reviewingARunWithContacts();
     void axisRangesHaveRoundTicks();
+    void wheelPansAndZoomsTime();
 };
+
+void TestPlotDock::wheelPansAndZoomsTime() {
+    // Panning keeps the width; one notch away from the user shows earlier times.
+    TimeSpan span = wheel_time_span({1, 3}, 1, 2, false);
+    QCOMPARE(span.t1 - span.t0, 2.0);
+    QCOMPARE(span.t0, 0.8);
+    span = wheel_time_span({1, 3}, -2, 2, false);
+    QCOMPARE(span.t0, 1.4);
+    // Zooming keeps the time under the mouse where it is on screen.
+    const double at = 1.5;
+    span = wheel_time_span({1, 3}, 1, at, true);
+    QVERIFY(span.t1 - span.t0 < 2);
+    QVERIFY(std::abs((at - span.t0) / (span.t1 - span.t0) - 0.25) < 1e-12);
+    const TimeSpan back = wheel_time_span(span, -1, at, true);
+    QVERIFY(std::abs(back.t0 - 1) < 1e-12 && std::abs(back.t1 - 3) < 1e-12);
+}
 
 namespace {
 // The mantissa of a tick interval: 1, 2 or 5 (x 10^k) for round ticks.
@@ -112,6 +132,14 @@ void TestPlotDock::reviewingARunWithContacts() {
     QVERIFY(!dock.isAutoscaled());
     QCOMPARE(dock.timeAxis(0)->min(), 0.1);
     QCOMPARE(dock.timeAxis(2)->max(), 0.2);
+    // The wheel over a plot pans every plot's time span.
+    auto* view = dock.findChildren<TimePlotView*>().value(1);
+    QVERIFY(view);
+    QWheelEvent wheel(QPointF(10, 10), view->mapToGlobal(QPointF(10, 10)), QPoint(), QPoint(0, 120), Qt::NoButton,
+                      Qt::NoModifier, Qt::NoScrollPhase, false);
+    QApplication::sendEvent(view->viewport(), &wheel);
+    QVERIFY2(std::abs(dock.timeAxis(0)->min() - 0.09) < 1e-9, qPrintable(QString::number(dock.timeAxis(0)->min())));
+    QVERIFY(std::abs(dock.timeAxis(2)->max() - 0.19) < 1e-9);
 }
 
 void TestPlotDock::decimationBoundsThePointsAndKeepsTheEnds() {
