@@ -331,7 +331,8 @@ void PlotDock::refresh() {
     const double t0 = rows ? values_[0] : 0, t1 = rows ? values_[(rows - 1) * column_count_] : 1;
     zooming_ = true;
     for (Plot& plot : plots_) {
-        if (autoscale_->isChecked()) plot.x->setRange(t0, std::max(t1, t0 + 1e-6));
+        // A recording of one sample spans no time: show a second rather than ticks of 2.5e-07 s.
+        if (autoscale_->isChecked()) plot.x->setRange(t0, t1 - t0 >= 1e-3 ? t1 : t0 + 1);
         const double shown_t0 = plot.x->min(), shown_t1 = plot.x->max();
         double low = INFINITY, high = -INFINITY;
         for (auto& [channel, series] : plot.series) {
