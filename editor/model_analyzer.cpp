@@ -1,5 +1,6 @@
 #include "model_analyzer.h"
 
+#include "model/mesh_files.h"
 #include "sim/sim_config.h"
 
 #include <QTextDocument>
@@ -52,6 +53,8 @@ void ModelAnalyzer::analyzeNow()
     analysis->parse = parse_text(analysis->text, file_name_);
     if (analysis->parse.ok()) {
         analysis->build = build_model(analysis->parse.root, file_name_);
+        // Meshes resolve next to the file (never in the working directory); an untitled text has no folder.
+        if (analysis->build.ok()) analysis->build.model->directory = model_directory_of(file_name_);
         const PropNode* model_node = analysis->parse.root.find("model");
         PropNode model_content = model_node ? *model_node : PropNode{};
         if (analysis->build.ok()) {

@@ -46,8 +46,8 @@ void OrbitCamera::pixel_ray(double x, double y, double width, double height, Vec
 
 void apply_camera_preset(OrbitCamera& camera, CameraPreset preset) {
     switch (preset) {
-    case CameraPreset::Front: camera.yaw = 0; camera.pitch = 0; break;
-    case CameraPreset::Side: camera.yaw = -half_pi; camera.pitch = 0; break;
+    case CameraPreset::Front: camera.yaw = half_pi; camera.pitch = 0; break;
+    case CameraPreset::Side: camera.yaw = 0; camera.pitch = 0; break;
     case CameraPreset::Top: camera.yaw = 0; camera.pitch = half_pi; break;
     }
 }

@@ -29,8 +29,11 @@ struct OrbitCamera {
 };
 
 enum class CameraPreset { Front, Side, Top };
-// Front: eye on +z looking along -z. Side: eye on -x looking along +x (z to the
-// right). Top: eye on +y looking down, x to the right. Keeps target and distance.
+// Named anatomically for a model facing +x with y up and z to its right (the
+// OpenSim / Hyfydy axes): Front shows the frontal plane (eye on +x, looking at
+// the model's face, its right on the viewer's left); Side shows the sagittal
+// plane from the model's right (eye on +z, x to the right of the screen); Top:
+// eye on +y looking down, x to the right. Keeps target and distance.
 void apply_camera_preset(OrbitCamera& camera, CameraPreset preset);
 
 // Target at the centre of the box, distance so that, seen from the current

@@ -85,6 +85,7 @@ struct ModelViewer::Impl {
     OrbitCamera camera;
     Index selected = no_index;
     bool show_frames = false, show_centers_of_mass = false;
+    ModelViewer::ContactDisplay contact_display = ModelViewer::ContactDisplay::Solid;
     double exaggeration = 1;
 
     QPoint press_position, last_position;
@@ -170,6 +171,7 @@ void ModelViewer::Impl::rebuild() {
     entities->set_show_body_frames(show_frames);
     entities->set_show_centers_of_mass(show_centers_of_mass);
     entities->set_joint_exaggeration(exaggeration);
+    entities->set_contact_display(contact_display);
 }
 
 bool ModelViewer::Impl::handle_window_event(QEvent* event) {
@@ -339,7 +341,7 @@ void ModelViewer::selectBody(Index body) {
 
 void ModelViewer::resetView() {
     impl_->camera = OrbitCamera();
-    apply_camera_preset(impl_->camera, CameraPreset::Front);
+    apply_camera_preset(impl_->camera, CameraPreset::Side);  // the sagittal plane, where gait shows
     fitToModel();
 }
 
@@ -348,6 +350,13 @@ void ModelViewer::fitToModel() {
     if (!bounds.empty) fit_camera(impl_->camera, bounds.min, bounds.max, impl_->aspect());
     impl_->apply_camera();
 }
+
+void ModelViewer::setContactDisplay(ContactDisplay display) {
+    impl_->contact_display = display;
+    if (impl_->entities) impl_->entities->set_contact_display(display);
+}
+
+ModelViewer::ContactDisplay ModelViewer::contactDisplay() const { return impl_->contact_display; }
 
 void ModelViewer::setViewPreset(ViewPreset preset) {
     switch (preset) {

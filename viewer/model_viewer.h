@@ -46,6 +46,10 @@ public:
     void setViewPreset(ViewPreset preset);
     void setShowBodyFrames(bool show);
     void setShowCentersOfMass(bool show);
+    // Contact geometries drawn solid, see-through (the bones inside stay visible) or not at all.
+    enum class ContactDisplay { Solid, Transparent, Hidden };
+    void setContactDisplay(ContactDisplay display);
+    ContactDisplay contactDisplay() const;
     void setJointDisplacementExaggeration(double factor);
 
     // Renders the current view offscreen-capable into an image of the widget size

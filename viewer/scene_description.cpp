@@ -1,5 +1,6 @@
 #include "scene_description.h"
 
+#include "model/mesh_files.h"
 #include "obj_loader.h"
 #include "vtp_loader.h"
 
@@ -94,10 +95,11 @@ void add_mesh(const Model& model, const Mesh& mesh, MeshCache& cache, SceneDescr
         scene.drawables.push_back(d);
         return;
     }
-    const std::string path = resolve_mesh_file(model.directory, mesh.file);
+    const MeshFileLookup lookup = find_mesh_file(model.directory, mesh.file);
+    const std::string& path = lookup.path;
     std::string error;
     if (path.empty()) {
-        error = "mesh file '" + mesh.file + "' not found (looked in '" + model.directory + "' and its geometry/ folder)";
+        error = missing_mesh_message(mesh.file, lookup);
     } else if (!cache.meshes.count(path) && !cache.errors.count(path)) {
         MeshLoadResult loaded = load_mesh_file(path);
         if (loaded.ok()) cache.meshes[path] = std::make_shared<const TriangleMesh>(std::move(loaded.mesh));
@@ -123,24 +125,6 @@ void add_mesh(const Model& model, const Mesh& mesh, MeshCache& cache, SceneDescr
 
 }  // namespace
 
-std::string resolve_mesh_file(const std::string& model_directory, const std::string& file) {
-    namespace fs = std::filesystem;
-    std::error_code ec;
-    const fs::path given(file);
-    std::vector<fs::path> candidates;
-    if (given.is_absolute()) {
-        candidates.push_back(given);
-    } else {
-        const fs::path dir = model_directory.empty() ? fs::path(".") : fs::path(model_directory);
-        candidates.push_back(dir / given);
-        candidates.push_back(dir / "geometry" / given);
-        candidates.push_back(dir / "Geometry" / given);
-    }
-    for (const fs::path& candidate : candidates)
-        if (fs::is_regular_file(candidate, ec)) return candidate.lexically_normal().string();
-    return {};
-}
-
 MeshLoadResult load_mesh_file(const std::string& path) {
     const std::string ext = lowercase_extension(path);
     if (ext == ".vtp") return load_vtp_file(path);
@@ -161,6 +145,7 @@ SceneDescription describe_scene(const Model& model) {
         d.color = geometry_color;
         if (!set_shape(d, geometry.shape)) continue;
         if (d.shape == DrawShape::Plane) d.color = ground_color;
+        else d.contact = true;
         if (d.body >= 0 && std::size_t(d.body) < body_drawn.size()) body_drawn[d.body] = true;
         scene.drawables.push_back(d);
     }

@@ -26,6 +26,7 @@ struct Drawable {
     Vec3 scale = Vec3::Ones();    // applied to meshes
     Eigen::Vector4d color = Eigen::Vector4d(0.8, 0.8, 0.8, 1);
     bool placeholder = false;     // stands in for a mesh that could not be loaded
+    bool contact = false;         // a contact geometry (not the floor): may be drawn see-through or hidden
     // extent in the drawable frame (scale applied); planes have none
     Vec3 local_min = Vec3::Zero(), local_max = Vec3::Zero();
     bool pickable() const { return shape != DrawShape::Plane; }
@@ -36,11 +37,9 @@ struct SceneDescription {
     std::vector<Diagnostic> warnings;
 };
 
+// Mesh files resolve with find_mesh_file (model/mesh_files.h); a missing one
+// becomes a placeholder with a warning at its mesh component.
 SceneDescription describe_scene(const Model& model);
-
-// Where a mesh file is looked for: as given when absolute, else relative to
-// the model directory and its geometry/ subfolder. Empty when none exists.
-std::string resolve_mesh_file(const std::string& model_directory, const std::string& file);
 
 // Loads .vtp or .obj by extension.
 MeshLoadResult load_mesh_file(const std::string& path);

@@ -7,6 +7,7 @@
 #include <Qt3DCore/QEntity>
 #include <Qt3DCore/QTransform>
 #include <Qt3DExtras/QCylinderMesh>
+#include <Qt3DExtras/QPhongAlphaMaterial>
 #include <Qt3DExtras/QPhongMaterial>
 #include <Qt3DExtras/QPlaneMesh>
 #include <Qt3DExtras/QSphereMesh>
@@ -20,6 +21,7 @@ constexpr float ground_half_size = 20;   // m
 constexpr float grid_spacing = 1;        // m
 constexpr double frame_axis_length = 0.12, frame_axis_radius = 0.004;
 constexpr double center_of_mass_radius = 0.022;
+constexpr float contact_alpha = 0.3f;  // see-through contact shapes
 const QColor highlight_color = QColor::fromRgbF(1.0f, 0.85f, 0.2f);
 
 // The selected body's colour moves halfway to a warm yellow.
@@ -44,7 +46,11 @@ SceneEntities::SceneEntities(Qt3DCore::QEntity* parent, const Model& model, cons
         body.entity = make_entity(root_, &body.transform, {});
         add_body_decorations(body);
     }
-    for (const Drawable& drawable : scene.drawables) add_drawable(drawable);
+    // Contact shapes last: drawn see-through they blend over what they enclose, which must be drawn already.
+    for (const Drawable& drawable : scene.drawables)
+        if (!drawable.contact) add_drawable(drawable);
+    for (const Drawable& drawable : scene.drawables)
+        if (drawable.contact) add_drawable(drawable);
     overlays_ = std::make_unique<OverlayEntities>(root_, model, unit_);
 }
 
@@ -104,6 +110,24 @@ void SceneEntities::add_drawable(const Drawable& d) {
         grid_transform->setTranslation(QVector3D(0, 0.002f, 0));
     } else {
         materials_.push_back({d.body, material, color});
+    }
+    if (d.contact) {
+        auto* see_through = new Qt3DExtras::QPhongAlphaMaterial(entity);
+        see_through->setDiffuse(color);
+        see_through->setAmbient(color.darker(300));
+        see_through->setAlpha(contact_alpha);
+        contacts_.push_back({entity, material, see_through});
+    }
+}
+
+void SceneEntities::set_contact_display(ModelViewer::ContactDisplay display) {
+    using Display = ModelViewer::ContactDisplay;
+    for (const ContactShape& contact : contacts_) {
+        contact.entity->setEnabled(display != Display::Hidden);
+        Qt3DCore::QComponent* wanted = display == Display::Transparent ? contact.see_through : contact.solid;
+        Qt3DCore::QComponent* other = wanted == contact.solid ? contact.see_through : contact.solid;
+        contact.entity->removeComponent(other);
+        contact.entity->addComponent(wanted);
     }
 }
 

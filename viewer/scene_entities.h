@@ -9,7 +9,7 @@
 #include <memory>
 #include <vector>
 
-namespace Qt3DCore { class QEntity; class QTransform; }
+namespace Qt3DCore { class QComponent; class QEntity; class QTransform; }
 namespace Qt3DExtras { class QPhongMaterial; }
 
 namespace hfd {
@@ -28,6 +28,7 @@ public:
     void set_show_body_frames(bool show);
     void set_show_centers_of_mass(bool show);
     void set_joint_exaggeration(double factor);
+    void set_contact_display(ModelViewer::ContactDisplay display);
 
 private:
     struct BodyEntities {
@@ -42,6 +43,12 @@ private:
         QColor color;
     };
 
+    struct ContactShape {
+        Qt3DCore::QEntity* entity = nullptr;
+        Qt3DCore::QComponent* solid = nullptr;
+        Qt3DCore::QComponent* see_through = nullptr;
+    };
+
     void add_drawable(const Drawable& drawable);
     void add_body_decorations(BodyEntities& body);
 
@@ -49,6 +56,7 @@ private:
     UnitMeshes unit_;
     std::vector<BodyEntities> bodies_;
     std::vector<DrawnMaterial> materials_;
+    std::vector<ContactShape> contacts_;
     std::unique_ptr<OverlayEntities> overlays_;
     Index selected_ = no_index;
 };

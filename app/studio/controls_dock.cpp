@@ -28,6 +28,8 @@ QSlider* make_slider(QWidget* parent, int minimum, int maximum, int value) {
     return slider;
 }
 
+QString excitation_text(int value) { return QString::number(double(value) / slider_steps, 'f', 3); }
+
 QLabel* heading(const QString& text, QWidget* parent) {
     auto* label = new QLabel(QStringLiteral("<b>%1</b>").arg(text), parent);
     return label;
@@ -71,6 +73,7 @@ ControlsDock::ControlsDock(SimulationController* controller, QWidget* parent)
     scroll->setWidget(list);
     layout->addWidget(scroll, 1);
     setWidget(content);
+    connect(controller_, &SimulationController::loaded, this, &ControlsDock::resendControls);
 }
 
 QWidget* ControlsDock::row(const QString& name, QWidget* field) {
@@ -92,16 +95,29 @@ void ControlsDock::setModel(const Model& model) {
     for (QWidget* widget : row_widgets_) delete widget;
     row_widgets_.clear();
     excitation_.clear();
+    excitation_labels_.clear();
     dofs_.clear();
+    dofs_moved_ = false;
     motors_.clear();
+    motor_moved_.clear();
     QWidget* list = rows_->parentWidget();
     if (!model.muscles.empty()) row_widgets_.push_back(heading(tr("Muscle excitation"), list)), rows_->insertWidget(rows_->count() - 1, row_widgets_.back());
     for (size_t m = 0; m < model.muscles.size(); ++m) {
-        QSlider* slider = make_slider(list, 0, slider_steps, 0);
-        connect(slider, &QSlider::valueChanged, this,
-                [this, m](int value) { controller_->setExcitation(int(m), double(value) / slider_steps); });
-        row(QString::fromStdString(model.muscles[m].name), slider);
+        auto* field = new QWidget(list);
+        auto* layout = new QHBoxLayout(field);
+        layout->setContentsMargins(0, 0, 0, 0);
+        QSlider* slider = make_slider(field, 0, slider_steps, 0);
+        auto* number = new QLabel(excitation_text(0), field);
+        number->setMinimumWidth(number->fontMetrics().horizontalAdvance(QStringLiteral("0.000")));
+        layout->addWidget(slider, 1);
+        layout->addWidget(number);
+        connect(slider, &QSlider::valueChanged, this, [this, m, number](int value) {
+            number->setText(excitation_text(value));
+            controller_->setExcitation(int(m), double(value) / slider_steps);
+        });
+        row(QString::fromStdString(model.muscles[m].name), field);
         excitation_.push_back(slider);
+        excitation_labels_.push_back(number);
     }
     if (!model.motors.empty()) row_widgets_.push_back(heading(tr("Motor targets (x y z, degrees)"), list)), rows_->insertWidget(rows_->count() - 1, row_widgets_.back());
     for (size_t j = 0; j < model.motors.size(); ++j) {
@@ -113,17 +129,24 @@ void ControlsDock::setModel(const Model& model) {
         for (int axis = 0; axis < 3; ++axis) {
             sliders[axis] = make_slider(field, -180, 180, int(std::lround(euler[axis] * 180 / M_PI)));
             layout->addWidget(sliders[axis]);
-            connect(sliders[axis], &QSlider::valueChanged, this, [this, j] { sendMotor(int(j)); });
+            connect(sliders[axis], &QSlider::valueChanged, this, [this, j] {
+                motor_moved_[j] = true;
+                sendMotor(int(j));
+            });
         }
         row(QString::fromStdString(model.motors[j].name), field);
         motors_.push_back(sliders);
+        motor_moved_.push_back(false);
     }
     if (!model.dofs.empty()) row_widgets_.push_back(heading(tr("Initial pose (before play)"), list)), rows_->insertWidget(rows_->count() - 1, row_widgets_.back());
     for (const Dof& dof : model.dofs) {
         const double span = dof.range_max - dof.range_min;
         const int value = span > 0 ? int(std::lround((dof.default_value - dof.range_min) / span * slider_steps)) : 0;
         QSlider* slider = make_slider(list, 0, slider_steps, value);
-        connect(slider, &QSlider::valueChanged, this, &ControlsDock::sendDofs);
+        connect(slider, &QSlider::valueChanged, this, [this] {
+            dofs_moved_ = true;
+            sendDofs();
+        });
         row(QString::fromStdString(dof.name), slider);
         dofs_.push_back(slider);
     }
@@ -161,6 +184,17 @@ void ControlsDock::sendDofs() {
         dofs.value[d] = dof.range_min + (dof.range_max - dof.range_min) * dofs_[d]->value() / slider_steps;
     }
     controller_->setInitialDofs(dofs);
+}
+
+QString ControlsDock::excitationText(int muscle) const { return excitation_labels_.at(muscle)->text(); }
+
+void ControlsDock::resendControls() {
+    if (model_.muscles.size() != excitation_.size()) return;  // sliders of another model
+    for (size_t m = 0; m < excitation_.size(); ++m)
+        controller_->setExcitation(int(m), double(excitation_[m]->value()) / slider_steps);
+    for (size_t j = 0; j < motors_.size(); ++j)
+        if (motor_moved_[j]) sendMotor(int(j));  // unmoved sliders hold the model's target rounded to degrees
+    if (dofs_moved_) sendDofs();
 }
 
 void ControlsDock::pushSelected() {

@@ -112,7 +112,9 @@ bool Document::saveAs(const QString& path, QString* error)
         return false;
     }
     suggested_path_.clear();
+    const QString old_path = path_;
     setPath(path);
+    if (path_ != old_path) emit savedAs(path_);
     text_->setModified(false);
     if (!analyzer_->isCurrent() || analyzer_->latest()->file_name != analyzer_->fileName())
         analyzer_->analyzeNow();  // diagnostics name the new file, meshes resolve next to it

@@ -46,6 +46,7 @@ signals:
     void pathChanged(const QString& path);
     void dirtyChanged(bool dirty);
     void contentReplaced();  // new / open / reload / import: a different file, not an edit
+    void savedAs(const QString& path);  // the same content now lives in another file
     void analyzed(const hfd::editor::Analysis& analysis);
     void modelChanged(const hfd::Model& model);  // lastValidModel() was replaced
 

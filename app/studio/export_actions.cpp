@@ -14,19 +14,27 @@ ExportActions::ExportActions(SimulationController* controller, StudioPrompts* pr
 
 void ExportActions::addToMenu(QMenu* file_menu) {
     QMenu* menu = file_menu->addMenu(tr("E&xport"));
-    menu->addAction(tr("Trajectory as &CSV..."), this,
-                    [this] { ask(QStringLiteral("trajectory.csv"), [this](const QString& p) { return exportTrajectoryCsv(p); }); });
-    menu->addAction(tr("Dof values as OpenSim .&sto..."), this,
-                    [this] { ask(QStringLiteral("trajectory.sto"), [this](const QString& p) { return exportSto(p); }); });
-    menu->addAction(tr("Contact &events as CSV..."), this,
-                    [this] { ask(QStringLiteral("contact_events.csv"), [this](const QString& p) { return exportContactEvents(p); }); });
-    menu->addAction(tr("3D view as &PNG..."), this,
-                    [this] { ask(QStringLiteral("view.png"), [this](const QString& p) { return saveScreenshot(p); }); })
-        ->setEnabled(viewer_ != nullptr);
+    const QString csv = tr("CSV files (*.csv)");
+    menu->addAction(tr("Trajectory as &CSV..."), this, [this, csv] {
+        ask({tr("Export Trajectory as CSV"), QStringLiteral("trajectory.csv"), csv},
+            [this](const QString& p) { return exportTrajectoryCsv(p); });
+    });
+    menu->addAction(tr("Dof values as OpenSim .&sto..."), this, [this] {
+        ask({tr("Export Dof Values as OpenSim Storage"), QStringLiteral("trajectory.sto"), tr("OpenSim storage (*.sto)")},
+            [this](const QString& p) { return exportSto(p); });
+    });
+    menu->addAction(tr("Contact &events as CSV..."), this, [this, csv] {
+        ask({tr("Export Contact Events as CSV"), QStringLiteral("contact_events.csv"), csv},
+            [this](const QString& p) { return exportContactEvents(p); });
+    });
+    menu->addAction(tr("3D view as &PNG..."), this, [this] {
+        ask({tr("Export 3D View as PNG"), QStringLiteral("view.png"), tr("PNG images (*.png)")},
+            [this](const QString& p) { return saveScreenshot(p); });
+    })->setEnabled(viewer_ != nullptr);
 }
 
-void ExportActions::ask(const QString& suggested, const std::function<bool(const QString&)>& write) {
-    const QString path = prompts_->save_path ? prompts_->save_path(suggested) : QString();
+void ExportActions::ask(const FileRequest& request, const std::function<bool(const QString&)>& write) {
+    const QString path = prompts_->export_path ? prompts_->export_path(request) : QString();
     if (path.isEmpty()) return;
     if (write(path)) emit statusMessage(tr("Exported %1").arg(path));
 }

@@ -16,6 +16,7 @@ namespace hfd::studio {
 
 class SimulationController;
 struct StudioPrompts;
+struct FileRequest;
 
 class ExportActions : public QObject {
     Q_OBJECT
@@ -32,7 +33,7 @@ signals:
     void statusMessage(const QString& message);
 
 private:
-    void ask(const QString& suggested, const std::function<bool(const QString&)>& write);
+    void ask(const FileRequest& request, const std::function<bool(const QString&)>& write);
 
     SimulationController* controller_;
     StudioPrompts* prompts_;

@@ -36,7 +36,8 @@ int main(int argc, char** argv)
         const bool written =
             options->window
                 ? hfd::studio::render_window_screenshot({options->model_path, options->screenshot_path, options->size,
-                                                         options->simulate_seconds, options->plotted},
+                                                         options->simulate_seconds, options->plotted,
+                                                         options->config_path, options->state_path},
                                                         &error)
                 : hfd::studio::render_screenshot(options->model_path, options->screenshot_path, options->size, &error);
         if (!written) {
@@ -49,6 +50,11 @@ int main(int argc, char** argv)
     hfd::studio::MainWindow window;
     window.show();
     QString model = options->model_path.isEmpty() ? hfd::studio::default_model_path() : options->model_path;
-    if (!model.isEmpty()) QTimer::singleShot(0, &window, [&window, model] { window.openFile(model); });
+    QTimer::singleShot(0, &window, [&window, model, &options] {
+        if (model.isEmpty() || !window.openFile(model)) return;
+        QString error;
+        if (!hfd::studio::load_inputs(window, options->config_path, options->state_path, &error))
+            window.prompts().error(QStringLiteral("Cannot load the simulation files"), error);
+    });
     return app.exec();
 }

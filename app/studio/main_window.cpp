@@ -14,6 +14,7 @@
 #include "simulation_dock.h"  // simulation UI (simulation_dock.cpp)
 #include "studio_settings.h"
 #include "viewer_dock.h"
+#include "wheel_guard.h"
 
 #include <QCloseEvent>
 #include <QFileInfo>
@@ -40,6 +41,8 @@ StudioPrompts silent_prompts()
     prompts.unsaved_changes = [](const QString&) { return UnsavedChoice::Cancel; };
     prompts.open_path = [](const QString&) { return QString(); };
     prompts.save_path = [](const QString&) { return QString(); };
+    prompts.export_path = [](const FileRequest&) { return QString(); };
+    prompts.input_path = [](const FileRequest&) { return QString(); };
     prompts.import_path = [](const QString&) { return QString(); };
     prompts.error = [](const QString& title, const QString& message) { qWarning("%s: %s", qPrintable(title), qPrintable(message)); };
     return prompts;
@@ -60,10 +63,11 @@ QString model_summary(const Model& model)
 MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent) : QMainWindow(parent)
 {
     setObjectName(QStringLiteral("MainWindow"));
+    WheelGuard::install();
     resize(1400, 900);  // before the docks, so their proportions apply to this size
     prompts_ = options.use_dialogs ? StudioPrompts::dialogs(this) : silent_prompts();
     document_ = new Document(this);
-    recent_files_ = new RecentFiles(this);
+    recent_files_ = new RecentFiles(this, options.remember_recent_files);
     file_actions_ = new FileActions(document_, recent_files_, &prompts_, this);
     setDockNestingEnabled(true);
     setAcceptDrops(true);
@@ -142,9 +146,10 @@ void MainWindow::createEditMenu()
     redo->setShortcuts(QKeySequence::Redo);
     redo->setEnabled(false);
     connect(document_->textDocument(), &QTextDocument::redoAvailable, redo, &QAction::setEnabled);
-    // Undo/redo/cut/copy/paste keys are handled by the focused widget itself;
-    // the menu entries show them without stealing them from other widgets.
-    for (QAction* action : {undo, redo}) action->setShortcutContext(Qt::WidgetShortcut);
+    // Undo/redo act on the model from anywhere in the window (edits made in the tree
+    // or the Simulation dock are text edits too); a focused text field keeps its own
+    // Ctrl+Z through its shortcut override. Cut/copy/paste stay with the focused widget.
+    for (QAction* action : {undo, redo}) action->setShortcutContext(Qt::WindowShortcut);
     edit_menu_->addSeparator();
     edit_menu_->addAction(tr("Cu&t"), editor, &QPlainTextEdit::cut)->setShortcutContext(Qt::WidgetShortcut);
     edit_menu_->addAction(tr("&Copy"), editor, &QPlainTextEdit::copy)->setShortcutContext(Qt::WidgetShortcut);
@@ -245,7 +250,8 @@ void MainWindow::onAnalyzed(const editor::Analysis& analysis)
 
 void MainWindow::updateTitle()
 {
-    setWindowTitle(QStringLiteral("%1[*] \u2014 hfd-studio").arg(document_->displayName()));
+    const QString detail = title_detail_.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(title_detail_);
+    setWindowTitle(QStringLiteral("%1[*]%2 \u2014 hfd-studio").arg(document_->displayName(), detail));
     setWindowModified(document_->isDirty());
     setWindowFilePath(document_->path());
 }
@@ -259,8 +265,21 @@ void MainWindow::goToLine()
     if (ok) editor->goToLineColumn(line, 1);
 }
 
+void MainWindow::addFileHandler(const QString& suffix, std::function<bool(const QString&)> handler)
+{
+    file_handlers_.insert(suffix.toLower(), std::move(handler));
+}
+
+void MainWindow::setTitleDetail(const QString& detail)
+{
+    title_detail_ = detail;
+    updateTitle();
+}
+
 bool MainWindow::openFile(const QString& path)
 {
+    const auto handler = file_handlers_.constFind(QFileInfo(path).suffix().toLower());
+    if (handler != file_handlers_.constEnd()) return (*handler)(path);
     if (QFileInfo(path).suffix().compare(QStringLiteral("osim"), Qt::CaseInsensitive) == 0)
         return file_actions_->importOsimPath(path);
     return file_actions_->openPath(path);

@@ -6,6 +6,8 @@
 #include "prompts.h"
 
 #include <QMainWindow>
+#include <QMap>
+#include <functional>
 
 class QLabel;
 
@@ -29,6 +31,7 @@ struct MainWindowOptions {
     bool with_viewer = true;       // false: no Qt3D view (tests on platforms without OpenGL)
     bool use_dialogs = true;       // false: prompts answer Cancel until replaced (tests)
     bool restore_settings = true;  // window geometry and dock layout from the last session
+    bool remember_recent_files = true;  // false: opened files stay out of the user's Open Recent
 };
 
 class MainWindow : public QMainWindow {
@@ -58,7 +61,11 @@ public:
     HelpMenu* help() const { return help_; }  // Samples and Format Reference
 
     // Opens a file (asking about unsaved changes first); errors go to prompts().error.
+    // Files with a suffix given to addFileHandler go to that handler instead (drops too).
     bool openFile(const QString& path);
+    void addFileHandler(const QString& suffix, std::function<bool(const QString& path)> handler);
+    // Shown in the title after the file name, e.g. the loaded config and state files.
+    void setTitleDetail(const QString& detail);
     void resetLayout();
 
 protected:
@@ -94,6 +101,8 @@ private:
     QLabel* cursor_label_ = nullptr;
     QLabel* model_label_ = nullptr;
     QByteArray default_state_;
+    QString title_detail_;
+    QMap<QString, std::function<bool(const QString&)>> file_handlers_;  // lower-case suffix -> handler
 };
 
 }  // namespace hfd::studio

@@ -73,7 +73,9 @@ void ModelTreeDock::restoreExpanded(const QStringList& paths)
 void ModelTreeDock::setAnalysis(const editor::Analysis& analysis)
 {
     current_ = analysis.parse.ok();
-    banner_->setVisible(!current_ && has_content_);
+    banner_->setText(has_content_ ? tr("The text has syntax errors: the tree shows the last version that parsed.")
+                                  : tr("The text has syntax errors: there is no tree until it parses."));
+    banner_->setVisible(!current_);
     view_->setEditTriggers(current_ ? QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed |
                                           QAbstractItemView::SelectedClicked
                                     : QAbstractItemView::NoEditTriggers);
@@ -98,6 +100,8 @@ void ModelTreeDock::setAnalysis(const editor::Analysis& analysis)
 void ModelTreeDock::resetExpansion()
 {
     has_content_ = false;
+    // The previous file's tree would pass for this one's while this one does not parse.
+    model_->clear();
 }
 
 void ModelTreeDock::selectQuietly(const QModelIndex& index)

@@ -33,7 +33,7 @@ signals:
 
 public slots:
     void selectIndex(const QModelIndex& index);
-    // The next tree is a different file: expand its top level only.
+    // The next tree is a different file: the old tree goes, the new one opens at its top level.
     void resetExpansion();
 
 private:

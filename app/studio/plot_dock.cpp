@@ -1,6 +1,7 @@
 #include "plot_dock.h"
 
 #include "snapshot.h"
+#include "time_plot_view.h"
 
 #include <QChart>
 #include <QChartView>
@@ -33,6 +34,23 @@ std::vector<size_t> decimated_rows(size_t rows, size_t max_points) {
     return picked;
 }
 
+AxisRange round_axis_range(double low, double high, int ticks) {
+    const int intervals = std::max(1, ticks - 1);
+    if (!(high > low)) {
+        const double half = std::max(1e-12, std::abs(low) * 0.05);
+        low -= half, high += half;
+    }
+    double interval = (high - low) / intervals;
+    const double decade = std::pow(10.0, std::floor(std::log10(interval)));
+    for (double mantissa : {1.0, 2.0, 2.5, 5.0, 10.0, 20.0}) {
+        interval = mantissa * decade;
+        const double first = std::floor(low / interval) * interval;
+        if (first + intervals * interval >= high) return {first, first + intervals * interval};
+    }
+    const double first = std::floor(low / interval) * interval;
+    return {first, first + intervals * interval};
+}
+
 PlotDock::PlotDock(QWidget* parent) : QDockWidget(tr("Plots"), parent) {
     setObjectName(QStringLiteral("PlotDock"));
     auto* splitter = new QSplitter(Qt::Horizontal, this);
@@ -62,8 +80,23 @@ PlotDock::PlotDock(QWidget* parent) : QDockWidget(tr("Plots"), parent) {
         plot.cursor->attachAxis(plot.x);
         plot.cursor->attachAxis(plot.y);
         plot.chart->legend()->markers(plot.cursor).first()->setVisible(false);
-        plot.view = new QChartView(plot.chart, right);
+        plot.x->setLabelFormat(QStringLiteral("%.4g"));
+        plot.y->setLabelFormat(QStringLiteral("%.4g"));
+        auto* view = new TimePlotView(plot.chart, right);
+        connect(view, &TimePlotView::timeSpanRequested, this, &PlotDock::zoomTime);
+        plot.view = view;
         plot.view->setMinimumHeight(120);
+        // Drag to zoom into a time span (right click zooms out), the wheel pans (Ctrl: zooms);
+        // Autoscale returns to the whole run.
+        plot.view->setRubberBand(QChartView::HorizontalRubberBand);
+        connect(plot.x, &QValueAxis::rangeChanged, this, [this](qreal t0, qreal t1) {
+            if (zooming_) return;
+            setTimeRange(t0, t1);
+            if (autoscale_->isChecked()) {
+                const QSignalBlocker blocker(autoscale_);
+                autoscale_->setChecked(false);
+            }
+        });
         layout->addWidget(plot.view, 1);
     }
     layout->addWidget(createTimeline());
@@ -71,12 +104,13 @@ PlotDock::PlotDock(QWidget* parent) : QDockWidget(tr("Plots"), parent) {
     splitter->setStretchFactor(1, 1);
     setWidget(splitter);
 
+    // One redraw at most every 33 ms, and none while nothing changes: a paused studio sleeps.
     redraw_ = new QTimer(this);
+    redraw_->setSingleShot(true);
     redraw_->setInterval(33);
     connect(redraw_, &QTimer::timeout, this, [this] {
         if (dirty_) refresh();
     });
-    redraw_->start();
     playback_ = new QTimer(this);
     playback_->setInterval(16);
     connect(playback_, &QTimer::timeout, this, &PlotDock::playbackTick);
@@ -100,7 +134,7 @@ QWidget* PlotDock::createPicker() {
     layout->addWidget(autoscale_);
     connect(search_, &QLineEdit::textChanged, this, &PlotDock::setSearch);
     connect(list_, &QListWidget::itemChanged, this, &PlotDock::onItemChanged);
-    connect(autoscale_, &QCheckBox::toggled, this, [this] { dirty_ = true; });
+    connect(autoscale_, &QCheckBox::toggled, this, &PlotDock::scheduleRedraw);
     // The check marks show the channels of the plot chosen above.
     connect(target_, &QComboBox::currentIndexChanged, this, [this](int plot) {
         const QSignalBlocker blocker(list_);
@@ -125,8 +159,11 @@ QWidget* PlotDock::createTimeline() {
     for (double speed : {0.1, 0.25, 0.5, 1.0, 2.0, 4.0}) speed_->addItem(QStringLiteral("%1x").arg(speed), speed);
     speed_->setCurrentIndex(3);
     loop_ = new QCheckBox(tr("Loop"), box);
+    time_label_ = new QLabel(box);
+    time_label_->setMinimumWidth(time_label_->fontMetrics().horizontalAdvance(QStringLiteral("t = 000.000 s")));
     layout->addWidget(play_);
     layout->addWidget(timeline_, 1);
+    layout->addWidget(time_label_);
     layout->addWidget(speed_);
     layout->addWidget(loop_);
     connect(timeline_, &QSlider::valueChanged, this, [this](int row) {
@@ -147,6 +184,11 @@ QWidget* PlotDock::createTimeline() {
     return box;
 }
 
+void PlotDock::scheduleRedraw() {
+    dirty_ = true;
+    if (!redraw_->isActive()) redraw_->start();
+}
+
 void PlotDock::setModel(const Model& model) {
     model_ = model;
     has_model_ = true;
@@ -164,17 +206,35 @@ void PlotDock::setLayout(const RecordingLayout& layout) {
             for (auto& [channel, series] : plot.series) plot.chart->removeSeries(series), delete series;
             plot.series.clear();
         }
+        contact_columns_.clear();
+        for (size_t c = 0; c + 6 < channels_.size(); ++c)
+            if (channels_[c].group == ChannelGroup::Contacts && channels_[c].quantity == "contact" &&
+                channels_[c + 1].quantity == "force_x" && channels_[c + 4].quantity == "point_x")
+                contact_columns_.push_back({c, c + 1, c + 4});
         const QSignalBlocker blocker(list_);
         list_->clear();
         for (size_t c = 1; c < channels_.size(); ++c) {
             auto* item = new QListWidgetItem(QString::fromStdString(channel_label(channels_[c])), list_);
             item->setData(Qt::UserRole, qulonglong(c));
+            item->setData(Qt::UserRole + 1, QString::fromStdString(std::string(group_name(channels_[c].group)) + " " +
+                                                                   channels_[c].source));
             item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
             item->setCheckState(Qt::Unchecked);
         }
         setSearch(search_->text());
     }
-    dirty_ = true;
+    scheduleRedraw();
+    updateTimeline();
+}
+
+void PlotDock::clear() {
+    model_ = Model{};
+    has_model_ = false;
+    playback_->stop();
+    play_->setChecked(false);
+    setLayout(RecordingLayout{});
+    running_ = false;
+    cursor_time_ = 0;
     updateTimeline();
 }
 
@@ -184,12 +244,18 @@ void PlotDock::addFrame(const SimulationFrame& frame) {
     if (frame.first_row == rowCount()) values_.insert(values_.end(), frame.rows.begin(), frame.rows.end());
     running_ = frame.running;
     cursor_time_ = frame.time;
+    time_label_->setText(timeText());
     if (running_) play_->setChecked(false);
-    dirty_ = true;
+    scheduleRedraw();
     updateTimeline();
+    if (frame.row_count > 0) {  // the live run's newest row, also when it arrives with the run's end
+        const QSignalBlocker blocker(timeline_);
+        timeline_->setValue(timeline_->maximum());
+    }
 }
 
 void PlotDock::updateTimeline() {
+    time_label_->setText(timeText());
     const QSignalBlocker blocker(timeline_);
     timeline_->setRange(0, int(std::max<size_t>(rowCount(), 1) - 1));
     if (running_) timeline_->setValue(timeline_->maximum());
@@ -198,8 +264,38 @@ void PlotDock::updateTimeline() {
 }
 
 void PlotDock::setSearch(const QString& text) {
+    for (int i = 0; i < list_->count(); ++i) {
+        QListWidgetItem* item = list_->item(i);
+        const bool match = item->text().contains(text, Qt::CaseInsensitive) ||
+                           item->data(Qt::UserRole + 1).toString().contains(text, Qt::CaseInsensitive);
+        item->setHidden(!text.isEmpty() && !match);
+    }
+}
+
+QStringList PlotDock::visibleChannels() const {
+    QStringList visible;
     for (int i = 0; i < list_->count(); ++i)
-        list_->item(i)->setHidden(!text.isEmpty() && !list_->item(i)->text().contains(text, Qt::CaseInsensitive));
+        if (!list_->item(i)->isHidden()) visible << list_->item(i)->text();
+    return visible;
+}
+
+QString PlotDock::timeText() const {
+    return rowCount() ? tr("t = %1 s").arg(cursor_time_, 0, 'f', 3) : QString();
+}
+
+bool PlotDock::isAutoscaled() const { return autoscale_->isChecked(); }
+
+void PlotDock::zoomTime(double t0, double t1) {
+    autoscale_->setChecked(false);
+    setTimeRange(t0, t1);
+}
+
+// Every plot shows [t0, t1]; values are scaled to what is visible in it.
+void PlotDock::setTimeRange(double t0, double t1) {
+    zooming_ = true;
+    for (Plot& plot : plots_) plot.x->setRange(t0, t1);
+    zooming_ = false;
+    scheduleRedraw();
 }
 
 void PlotDock::onItemChanged(QListWidgetItem* item) {
@@ -222,7 +318,7 @@ void PlotDock::setChannelPlotted(size_t channel, int plot_index, bool plotted) {
         delete found->second;
         plot.series.erase(found);
     }
-    dirty_ = true;
+    scheduleRedraw();
 }
 
 int PlotDock::seriesCount(int plot) const { return int(plots_.at(plot).series.size()); }
@@ -233,27 +329,30 @@ void PlotDock::refresh() {
     const size_t rows = rowCount();
     const std::vector<size_t> picked = decimated_rows(rows, max_plot_points);
     const double t0 = rows ? values_[0] : 0, t1 = rows ? values_[(rows - 1) * column_count_] : 1;
+    zooming_ = true;
     for (Plot& plot : plots_) {
+        // A recording of one sample spans no time: show a second rather than ticks of 2.5e-07 s.
+        if (autoscale_->isChecked()) plot.x->setRange(t0, t1 - t0 >= 1e-3 ? t1 : t0 + 1);
+        const double shown_t0 = plot.x->min(), shown_t1 = plot.x->max();
         double low = INFINITY, high = -INFINITY;
         for (auto& [channel, series] : plot.series) {
             QList<QPointF> points;
             points.reserve(qsizetype(picked.size()));
             for (size_t r : picked) {
-                const double value = values_[r * column_count_ + channel];
-                points.append(QPointF(values_[r * column_count_], value));
-                if (std::isfinite(value)) low = std::min(low, value), high = std::max(high, value);
+                const double time = values_[r * column_count_], value = values_[r * column_count_ + channel];
+                points.append(QPointF(time, value));
+                if (std::isfinite(value) && time >= shown_t0 && time <= shown_t1)
+                    low = std::min(low, value), high = std::max(high, value);
             }
             series->replace(points);
         }
-        if (autoscale_->isChecked()) {
-            plot.x->setRange(t0, std::max(t1, t0 + 1e-6));
-            if (low <= high) {
-                const double margin = std::max(1e-9, 0.05 * (high - low));
-                plot.y->setRange(low - margin, high + margin);
-            }
+        if (low <= high) {
+            const AxisRange range = round_axis_range(low, high, plot.y->tickCount());
+            plot.y->setRange(range.min, range.max);
         }
         plot.cursor->replace({QPointF(cursor_time_, plot.y->min()), QPointF(cursor_time_, plot.y->max())});
     }
+    zooming_ = false;
 }
 
 PoseSnapshot PlotDock::poseAt(size_t row) const {
@@ -277,13 +376,20 @@ PoseSnapshot PlotDock::poseAt(size_t row) const {
             if (muscle != no_index) state.activation[muscle] = values[c];
         }
     }
-    return make_snapshot(model_, state, nullptr);
+    PoseSnapshot pose = make_snapshot(model_, state, nullptr);
+    // Contact arrows from the recorded pairs: the force on the pair's moving body at its centre of pressure.
+    for (const ContactColumns& contact : contact_columns_)
+        if (values[contact.contact] > 0.5)
+            pose.contacts.push_back({Vec3(values[contact.point], values[contact.point + 1], values[contact.point + 2]),
+                                     Vec3(values[contact.force], values[contact.force + 1], values[contact.force + 2])});
+    return pose;
 }
 
 void PlotDock::scrubTo(size_t row) {
     if (row >= rowCount()) return;
     cursor_time_ = values_[row * column_count_];
-    dirty_ = true;
+    time_label_->setText(timeText());
+    scheduleRedraw();
     if (has_model_) emit poseRequested(poseAt(row));
 }
 

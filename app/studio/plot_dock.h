@@ -13,6 +13,7 @@
 
 class QCheckBox;
 class QComboBox;
+class QLabel;
 class QLineEdit;
 class QListWidget;
 class QListWidgetItem;
@@ -33,6 +34,14 @@ constexpr int max_plot_points = 2000;
 // that at most max_points are drawn, plus always the last row.
 std::vector<size_t> decimated_rows(size_t rows, size_t max_points);
 
+// Axis range holding [low, high] with `ticks` ticks on round values: the tick
+// interval is 1, 2, 2.5 or 5 x 10^k and the ends are multiples of it (a short
+// plot has room for few labels; Qt Charts elides them all when they do not fit).
+struct AxisRange {
+    double min = 0, max = 1;
+};
+AxisRange round_axis_range(double low, double high, int ticks);
+
 class PlotDock : public QDockWidget {
     Q_OBJECT
 public:
@@ -41,10 +50,19 @@ public:
     void setModel(const Model& model);
     void setLayout(const RecordingLayout& layout);
     void addFrame(const SimulationFrame& frame);
+    void clear();  // no model, no channels, no recording (another file was opened)
 
     // Shows channel `channel` in plot `plot` (or removes it).
     void setChannelPlotted(size_t channel, int plot, bool plotted);
+    // Matches channel names, their group ("contacts", "muscles", ...) and source.
     void setSearch(const QString& text);
+    QStringList visibleChannels() const;  // labels of the channels the search leaves listed
+    QString timeText() const;             // the readout beside the timeline: "t = 0.350 s"
+    const QValueAxis* timeAxis(int plot) const { return plots_.at(plot).x; }
+    const QValueAxis* valueAxis(int plot) const { return plots_.at(plot).y; }
+    bool isAutoscaled() const;
+    // Shows [t0, t1] in every plot (autoscale off), as dragging a rubber band does.
+    void zoomTime(double t0, double t1);
     size_t rowCount() const { return column_count_ ? values_.size() / column_count_ : 0; }
     double cursorTime() const { return cursor_time_; }
     int seriesCount(int plot) const;
@@ -68,6 +86,8 @@ private:
     QWidget* createPicker();
     QWidget* createTimeline();
     void onItemChanged(QListWidgetItem* item);
+    void setTimeRange(double t0, double t1);
+    void scheduleRedraw();
     void playbackTick();
     void updateTimeline();
 
@@ -75,6 +95,10 @@ private:
     Model model_;
     bool has_model_ = false;
     std::vector<Channel> channels_;
+    struct ContactColumns {
+        size_t contact = 0, force = 0, point = 0;  // force and point: the first of x, y, z
+    };
+    std::vector<ContactColumns> contact_columns_;  // one per recorded contact pair
     size_t column_count_ = 0;
     std::vector<double> values_;  // recorded rows, row-major
     double cursor_time_ = 0;
@@ -84,6 +108,8 @@ private:
     QComboBox* target_ = nullptr;
     QCheckBox* autoscale_ = nullptr;
     QSlider* timeline_ = nullptr;
+    QLabel* time_label_ = nullptr;
+    bool zooming_ = false;  // ranges being set by refresh or a zoom, not by the user
     QPushButton* play_ = nullptr;
     QComboBox* speed_ = nullptr;
     QCheckBox* loop_ = nullptr;

@@ -32,6 +32,14 @@ StudioPrompts StudioPrompts::dialogs(QWidget* window)
     prompts.save_path = [parent](const QString& suggested) {
         return QFileDialog::getSaveFileName(parent, QObject::tr("Save Model As"), suggested, model_filter);
     };
+    prompts.input_path = [parent](const FileRequest& request) {
+        return QFileDialog::getOpenFileName(parent, request.title, request.suggested,
+                                            request.filter + QObject::tr(";;All files (*)"));
+    };
+    prompts.export_path = [parent](const FileRequest& request) {
+        return QFileDialog::getSaveFileName(parent, request.title, request.suggested,
+                                            request.filter + QObject::tr(";;All files (*)"));
+    };
     prompts.import_path = [parent](const QString& directory) {
         return QFileDialog::getOpenFileName(parent, QObject::tr("Import OpenSim Model"), directory,
                                             QObject::tr("OpenSim models (*.osim);;All files (*)"));

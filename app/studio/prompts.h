@@ -10,6 +10,13 @@ namespace hfd::studio {
 
 enum class UnsavedChoice { Save, Discard, Cancel };
 
+// A file other than the model (an export, a config): the dialog's title and type filter say what.
+struct FileRequest {
+    QString title;      // "Export Trajectory as CSV"
+    QString suggested;  // file name or path to start from
+    QString filter;     // "CSV files (*.csv)"
+};
+
 struct StudioPrompts {
     // "The document has unsaved changes": Save / Discard / Cancel.
     std::function<UnsavedChoice(const QString& document_name)> unsaved_changes;
@@ -17,6 +24,10 @@ struct StudioPrompts {
     std::function<QString(const QString& directory)> open_path;
     // A file to save to (empty: cancelled).
     std::function<QString(const QString& suggested_path)> save_path;
+    // A file to read that is not a model, such as a simulation config (empty: cancelled).
+    std::function<QString(const FileRequest& request)> input_path;
+    // A file to export to (empty: cancelled).
+    std::function<QString(const FileRequest& request)> export_path;
     // An .osim file to import (empty: cancelled).
     std::function<QString(const QString& directory)> import_path;
     std::function<void(const QString& title, const QString& message)> error;

@@ -12,9 +12,9 @@ namespace {
 const QString settings_key = QStringLiteral("recentFiles");
 }
 
-RecentFiles::RecentFiles(QObject* parent) : QObject(parent)
+RecentFiles::RecentFiles(QObject* parent, bool persistent) : QObject(parent), persistent_(persistent)
 {
-    files_ = open_settings()->value(settings_key).toStringList();
+    if (persistent_) files_ = open_settings()->value(settings_key).toStringList();
     while (files_.size() > max_count) files_.removeLast();
 }
 
@@ -40,7 +40,7 @@ void RecentFiles::clear()
 
 void RecentFiles::store()
 {
-    open_settings()->setValue(settings_key, files_);
+    if (persistent_) open_settings()->setValue(settings_key, files_);
     emit changed();
 }
 

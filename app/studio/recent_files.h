@@ -11,7 +11,8 @@ class RecentFiles : public QObject {
     Q_OBJECT
 public:
     static constexpr int max_count = 10;
-    explicit RecentFiles(QObject* parent = nullptr);
+    // persistent = false: the list lives in memory only (a one-off render, tests).
+    explicit RecentFiles(QObject* parent = nullptr, bool persistent = true);
 
     QStringList files() const { return files_; }
     void add(const QString& path);     // moves it to the front
@@ -28,6 +29,7 @@ signals:
 private:
     void store();
     QStringList files_;
+    bool persistent_ = true;
 };
 
 }  // namespace hfd::studio

@@ -31,7 +31,8 @@ SimulationWorker::SimulationWorker() : timer_(new QTimer(this)) {
 
 SimulationWorker::~SimulationWorker() = default;
 
-std::vector<Diagnostic> SimulationWorker::load(SimulationSetup setup) {
+std::vector<Diagnostic> SimulationWorker::load(SimulationSetup setup, unsigned generation) {
+    generation_ = generation;
     running_ = false;
     timer_->stop();
     std::vector<Diagnostic> diagnostics;
@@ -39,6 +40,12 @@ std::vector<Diagnostic> SimulationWorker::load(SimulationSetup setup) {
     events_.reset();
     sim_ = Simulation::create(std::move(setup.model), setup.config, diagnostics);
     if (!sim_) return diagnostics;
+    if (setup.initial_dofs) {
+        State posed = std::as_const(*sim_).state();
+        apply_dofs(sim_->model(), *setup.initial_dofs, posed);
+        sim_->set_initial_state(posed);
+        sim_->reset();
+    }
     for (Diagnostic& warning : check_initial_contacts(*sim_)) diagnostics.push_back(std::move(warning));
     end_time_ = setup.end_time;
     sample_period_ = setup.sample_period;
@@ -62,7 +69,8 @@ void SimulationWorker::startRecording() {
     options.max_kinetic_energy = max_kinetic_energy_;
     options.events = &*events_;
     run_ = std::make_unique<Run>(*sim_, *recorder_, options);
-    steps_ = last_frame_steps_ = 0;
+    steps_ = 0;
+    rates_.clear();
     published_rows_ = 0;
     finished_ = false;
     error_.clear();
@@ -71,18 +79,30 @@ void SimulationWorker::startRecording() {
     auto layout = std::make_shared<RecordingLayout>();
     layout->channels = recorder_->channels();
     layout->pairs = pairs_;
-    emit layoutChanged(std::move(layout));
+    new_layout_ = std::move(layout);
     publish(true);
 }
 
 void SimulationWorker::restartPacing() {
     pace_wall_start_ = wall_.nsecsElapsed() * 1e-9;
+    rates_.clear();  // a pause or a new speed starts a new measurement
     pace_sim_start_ = sim_ ? std::as_const(*sim_).state().time : 0;
 }
 
+void SimulationWorker::unload() {
+    running_ = false;
+    timer_->stop();
+    recorder_.reset();
+    events_.reset();
+    sim_.reset();
+}
+
 void SimulationWorker::play() {
-    if (!sim_ || running_ || !error_.isEmpty()) return;
-    if (atEnd()) return;
+    if (!sim_ || running_) return;
+    if (!error_.isEmpty() || atEnd()) {
+        publish(true);  // refused: the GUI learns that nothing runs
+        return;
+    }
     running_ = true;
     restartPacing();
     timer_->start();
@@ -169,11 +189,9 @@ void SimulationWorker::publish(bool force) {
     auto frame = std::make_shared<SimulationFrame>();
     fill_snapshot(view.model(), view.state(), &view.data(), frame->pose);
     frame->time = view.state().time;
-    const double wall = last_frame_wall_ >= 0 ? now - last_frame_wall_ : 0;
-    if (wall > 0) {
-        frame->real_time_factor = (frame->time - last_frame_sim_) / wall;
-        frame->steps_per_second = (steps_ - last_frame_steps_) / wall;
-    }
+    if (running_) rates_.add(now, frame->time, steps_);
+    frame->real_time_factor = rates_.realTimeFactor();
+    frame->steps_per_second = rates_.stepsPerSecond();
     frame->step_size = view.last_step_size();
     frame->steps = steps_;
     const size_t columns = recorder_->channel_count();
@@ -186,10 +204,31 @@ void SimulationWorker::publish(bool force) {
     frame->error = error_;
     frame->error_time = error_time_;
     frame->error_body = error_body_;
+    frame->generation = generation_;
+    frame->layout = std::move(new_layout_);
     last_frame_wall_ = now;
-    last_frame_sim_ = frame->time;
-    last_frame_steps_ = steps_;
-    emit frameReady(std::move(frame));
+    post(std::move(frame));
+}
+
+void SimulationWorker::post(std::shared_ptr<SimulationFrame> frame) {
+    std::lock_guard lock(mailbox_mutex_);
+    const bool notify = !mailbox_;
+    if (mailbox_ && mailbox_->generation == frame->generation &&
+        frame->first_row == mailbox_->first_row + mailbox_->row_count) {
+        // The GUI has not taken the previous frame: this one carries its rows too.
+        frame->rows.insert(frame->rows.begin(), mailbox_->rows.begin(), mailbox_->rows.end());
+        frame->first_row = mailbox_->first_row;
+        frame->row_count += mailbox_->row_count;
+        if (!frame->layout) frame->layout = mailbox_->layout;
+        if (!mailbox_->error.isEmpty() && frame->error.isEmpty()) frame->error = mailbox_->error;
+    }
+    mailbox_ = std::move(frame);
+    if (notify) emit frameReady();
+}
+
+std::shared_ptr<SimulationFrame> SimulationWorker::takeFrame() {
+    std::lock_guard lock(mailbox_mutex_);
+    return std::move(mailbox_);
 }
 
 void SimulationWorker::setExcitation(Index muscle, double excitation) {
@@ -228,12 +267,7 @@ SimulationController::SimulationController(QObject* parent)
     thread_->setObjectName(QStringLiteral("simulation"));
     worker_->moveToThread(thread_);
     connect(thread_, &QThread::finished, worker_, &QObject::deleteLater);
-    connect(worker_, &SimulationWorker::frameReady, this, &SimulationController::onFrame);
-    connect(worker_, &SimulationWorker::layoutChanged, this,
-            [this](std::shared_ptr<const RecordingLayout> layout) {
-                layout_ = std::move(layout);
-                emit layoutReceived(*layout_);
-            });
+    connect(worker_, &SimulationWorker::frameReady, this, &SimulationController::onFrameReady);
     thread_->start();
 }
 
@@ -254,9 +288,22 @@ template <typename F> auto SimulationController::call(F&& function) const {
 
 std::vector<Diagnostic> SimulationController::load(SimulationSetup setup) {
     auto shared = std::make_shared<SimulationSetup>(std::move(setup));
-    std::vector<Diagnostic> diagnostics = call([this, shared] { return worker_->load(std::move(*shared)); });
+    const unsigned generation = ++generation_;
+    std::vector<Diagnostic> diagnostics =
+        call([this, shared, generation] { return worker_->load(std::move(*shared), generation); });
     loaded_ = !has_errors(diagnostics) && call([this] { return worker_->simulation() != nullptr; });
+    if (loaded_) emit loaded();
     return diagnostics;
+}
+
+void SimulationController::unload() {
+    ++generation_;
+    call([this] { return (worker_->unload(), true); });
+    latest_.reset();
+    layout_.reset();
+    loaded_ = false;
+    if (std::exchange(running_, false)) emit runningChanged(false);
+    emit unloaded();
 }
 
 void SimulationController::play() { queue([w = worker_] { w->play(); }); }
@@ -321,7 +368,13 @@ bool SimulationController::exportContactEvents(const QString& path, QString* err
     return ok;
 }
 
-void SimulationController::onFrame(std::shared_ptr<const SimulationFrame> frame) {
+void SimulationController::onFrameReady() {
+    std::shared_ptr<const SimulationFrame> frame = worker_->takeFrame();
+    if (!frame || frame->generation != generation_) return;  // from a simulation replaced since
+    if (frame->layout) {
+        layout_ = frame->layout;
+        emit layoutReceived(*layout_);
+    }
     const bool had_error = latest_ && !latest_->error.isEmpty();
     latest_ = std::move(frame);
     if (running_ != latest_->running) {

@@ -15,6 +15,7 @@
 #include "io/recorder.h"
 #include "io/run.h"
 #include "model_viewer.h"
+#include "rate_window.h"
 #include "sim/kinematics.h"
 #include "sim/simulation.h"
 
@@ -23,6 +24,7 @@
 #include <QString>
 #include <QThread>
 #include <memory>
+#include <mutex>
 #include <optional>
 
 class QTimer;
@@ -35,29 +37,35 @@ struct SimulationSetup {
     double end_time = 1;            // s of simulated time
     double sample_period = 0.01;    // s between recorded rows
     double max_kinetic_energy = 1e9;
+    // An initial state file's dofs, applied to the model's initial state as `hfd simulate --state` does.
+    std::optional<DofAssignment> initial_dofs;
+};
+
+// Channels of the recording and the contact pairs (once per recording).
+struct RecordingLayout {
+    std::vector<Channel> channels;
+    ContactPairSet pairs;
 };
 
 // What the GUI receives: copies, never references into the simulation.
 struct SimulationFrame {
     PoseSnapshot pose;
     double time = 0;
-    double real_time_factor = 0;    // simulated / wall seconds since the previous frame
+    double real_time_factor = 0;    // simulated / wall seconds over the last second of running
     double step_size = 0;           // last accepted step
-    double steps_per_second = 0;    // accepted integrator steps per wall second
+    double steps_per_second = 0;    // accepted integrator steps per wall second (same window)
     long long steps = 0;            // accepted steps since the start / reset
     size_t first_row = 0;           // recorder row index of rows[0]
     size_t row_count = 0;           // rows in `rows`
-    std::vector<double> rows;       // recorder rows added since the previous frame, row-major
+    std::vector<double> rows;       // recorder rows added since the frame the GUI took last, row-major
     bool running = false, finished = false;
     QString error;                  // why the run stopped (blow-up), empty otherwise
     double error_time = 0;
     QString error_body;
-};
-
-// Channels of the recording and the contact pairs (sent once per load).
-struct RecordingLayout {
-    std::vector<Channel> channels;
-    ContactPairSet pairs;
+    unsigned generation = 0;        // which load the frame belongs to (older ones are dropped)
+    // Set on the first frame of a recording, before whose rows it applies: it travels
+    // with the frames so that rows never arrive before (or without) their channels.
+    std::shared_ptr<const RecordingLayout> layout;
 };
 
 class SimulationWorker : public QObject {
@@ -67,7 +75,8 @@ public:
     ~SimulationWorker() override;
 
     // All of these run on the worker thread (the controller queues them).
-    std::vector<Diagnostic> load(SimulationSetup setup);
+    std::vector<Diagnostic> load(SimulationSetup setup, unsigned generation = 0);
+    void unload();
     void play();
     void pause();
     void stepPeriod();
@@ -84,9 +93,13 @@ public:
     const ContactEventDetector* events() const { return events_ ? &*events_ : nullptr; }
     bool isRunning() const { return running_; }
 
+    // The newest frame, holding every row since the previous take (thread-safe; null when none is new).
+    std::shared_ptr<SimulationFrame> takeFrame();
+
 signals:
-    void frameReady(std::shared_ptr<const hfd::studio::SimulationFrame> frame);
-    void layoutChanged(std::shared_ptr<const hfd::studio::RecordingLayout> layout);
+    // A frame waits in the mailbox. At most one notice is under way: a GUI that
+    // draws slower than the worker publishes takes merged frames, never a backlog.
+    void frameReady();
 
 private:
     void tick();
@@ -94,6 +107,7 @@ private:
     bool atEnd() const;
     void stop(const QString& message, double time, Index body);
     void publish(bool force);
+    void post(std::shared_ptr<SimulationFrame> frame);
     void restartPacing();
     void startRecording();
 
@@ -113,9 +127,14 @@ private:
     // pacing and statistics
     QElapsedTimer wall_;
     double pace_wall_start_ = 0, pace_sim_start_ = 0;
-    double last_frame_wall_ = -1, last_frame_sim_ = 0;
-    long long last_frame_steps_ = 0, steps_ = 0;
+    double last_frame_wall_ = -1;
+    long long steps_ = 0;
+    RateWindow rates_;
+    std::mutex mailbox_mutex_;
+    std::shared_ptr<SimulationFrame> mailbox_;  // guarded by mailbox_mutex_
+    std::shared_ptr<const RecordingLayout> new_layout_;  // for the next published frame
     size_t published_rows_ = 0;
+    unsigned generation_ = 0;
 };
 
 class SimulationController : public QObject {
@@ -128,6 +147,9 @@ public:
     // returns the diagnostics of Simulation::create (errors: nothing loaded).
     std::vector<Diagnostic> load(SimulationSetup setup);
     bool isLoaded() const { return loaded_; }
+    // Drops the simulation, its recording and the latest frame (another file was opened);
+    // frames still under way from the worker are ignored.
+    void unload();
 
     void play();
     void pause();
@@ -161,18 +183,22 @@ signals:
     void frameReceived(const hfd::studio::SimulationFrame& frame);
     void layoutReceived(const hfd::studio::RecordingLayout& layout);
     void runningChanged(bool running);
+    // A new simulation was built (load or Reset): live inputs are sent again after it.
+    void loaded();
+    void unloaded();
     void stopped(const QString& message);  // a blow-up: time and body in the message
 
 private:
     template <typename F> void queue(F&& command);
     template <typename F> auto call(F&& function) const;
-    void onFrame(std::shared_ptr<const SimulationFrame> frame);
+    void onFrameReady();
 
     QThread* thread_;
     SimulationWorker* worker_;
     std::shared_ptr<const SimulationFrame> latest_;
     std::shared_ptr<const RecordingLayout> layout_;
     bool loaded_ = false, running_ = false;
+    unsigned generation_ = 0;
 };
 
 }  // namespace hfd::studio

@@ -1,30 +1,23 @@
 #include "simulation_dock.h"
 
-#include "controls_dock.h"
 #include "document.h"
-#include "export_actions.h"
-#include "main_window.h"
-#include "model_viewer.h"
-#include "plot_dock.h"
-#include "simulation_status.h"
-#include "viewer_dock.h"
 #include "format/writer.h"
 #include "forces/force_component.h"
 #include "integrators/integrator.h"
 #include "simulation_controller.h"
+#include "simulation_inputs.h"
 
 #include <QAction>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QFileInfo>
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QLabel>
-#include <QMenu>
 #include <QScrollArea>
 #include <QSlider>
-#include <QStatusBar>
 #include <QTextCursor>
 #include <QTextDocument>
 #include <QToolButton>
@@ -199,8 +192,9 @@ std::string apply_text_edits(std::string text, const std::vector<TextEdit>& edit
 
 // ---------------------------------------------------------------- dock
 
-SimulationDock::SimulationDock(Document* document, SimulationController* controller, QWidget* parent)
-    : QDockWidget(tr("Simulation"), parent), document_(document), controller_(controller) {
+SimulationDock::SimulationDock(Document* document, SimulationController* controller, QWidget* parent,
+                               SimulationInputs* inputs)
+    : QDockWidget(tr("Simulation"), parent), document_(document), controller_(controller), inputs_(inputs) {
     setObjectName(QStringLiteral("SimulationDock"));
     play_action_ = new QAction(tr("&Play"), this);
     play_action_->setCheckable(true);
@@ -216,29 +210,36 @@ SimulationDock::SimulationDock(Document* document, SimulationController* control
     if (reset_keys.isEmpty()) reset_keys << QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R);
     reset_action_->setShortcuts(reset_keys);
     reset_action_->setShortcutContext(Qt::WindowShortcut);
-    // Space and '.' type text in the editor: they act only where focus is not in it.
-    for (QAction* action : {play_action_, step_action_}) action->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    // Anywhere in the window, the 3D view included; text fields (the editor, search
+    // boxes) claim Space and '.' for typing through their shortcut override.
+    for (QAction* action : {play_action_, step_action_}) action->setShortcutContext(Qt::WindowShortcut);
     addAction(play_action_);
     addAction(step_action_);
 
     connect(play_action_, &QAction::triggered, this, [this](bool checked) {
-        if (!controller_->isLoaded()) reloadFromDocument();
+        if (!controller_->isLoaded() && !reloadFromDocument()) {
+            play_action_->setChecked(false);
+            return;
+        }
         checked ? controller_->play() : controller_->pause();
     });
     connect(step_action_, &QAction::triggered, this, [this] {
-        if (!controller_->isLoaded()) reloadFromDocument();
+        if (!controller_->isLoaded() && !reloadFromDocument()) return;
         controller_->stepPeriod();
     });
     connect(reset_action_, &QAction::triggered, this, &SimulationDock::reloadFromDocument);
-    connect(controller_, &SimulationController::runningChanged, play_action_, &QAction::setChecked);
+    // The button shows what the worker reports, also when it refuses to play (a finished run).
+    connect(controller_, &SimulationController::frameReceived, play_action_,
+            [this](const SimulationFrame& frame) { play_action_->setChecked(frame.running); });
+    connect(controller_, &SimulationController::unloaded, play_action_, [this] { play_action_->setChecked(false); });
 
     auto* content = new QWidget(this);
     auto* layout = new QVBoxLayout(content);
     layout->addWidget(createRunControls());
     layout->addWidget(createForceControls());
-    auto* note = new QLabel(tr("Force and integrator changes are written to the file and apply on Reset."), content);
-    note->setWordWrap(true);
-    layout->addWidget(note);
+    config_note_ = new QLabel(content);
+    config_note_->setWordWrap(true);
+    layout->addWidget(config_note_);
     layout->addStretch();
     // Scrollable, so the dock can be shorter than its controls and leave the height to the 3D view.
     auto* scroll = new QScrollArea(this);
@@ -248,6 +249,11 @@ SimulationDock::SimulationDock(Document* document, SimulationController* control
     setWidget(scroll);
 
     connect(document_, &Document::analyzed, this, [this] { updateFromDocument(); });
+    if (inputs_)
+        connect(inputs_, &SimulationInputs::filesChosen, this, [this] {
+            updateFromDocument();
+            if (document_->lastValidModel()) reloadFromDocument();
+        });
     connect(document_, &Document::modelChanged, this, [this] {
         const SimulationFrame* frame = controller_->latestFrame();
         if (!controller_->isRunning() && (!frame || frame->steps == 0)) reloadFromDocument();
@@ -296,6 +302,7 @@ QWidget* SimulationDock::createRunControls() {
 
 QWidget* SimulationDock::createForceControls() {
     auto* box = new QGroupBox(tr("Forces and integrator"), this);
+    force_box_ = box;
     auto* layout = new QFormLayout(box);
     auto combo = [box](const std::vector<std::string>& names, bool with_none) {
         auto* combo = new QComboBox(box);
@@ -357,6 +364,8 @@ void SimulationDock::updateIntegratorFields() {
 }
 
 double SimulationDock::endTime() const { return end_time_->value(); }
+void SimulationDock::setEndTime(double seconds) { end_time_->setValue(seconds); }
+void SimulationDock::setMaximumSpeed(bool maximum) { max_speed_->setChecked(maximum); }
 
 ForceChoices SimulationDock::choices() const {
     ForceChoices choices;
@@ -396,20 +405,26 @@ void SimulationDock::showChoices(const ForceChoices& choices) {
     updateIntegratorFields();
 }
 
-// Widgets follow the document's config blocks (or the default when it has none).
+// Widgets follow the document's config blocks (or the default when it has none),
+// or show a loaded config file's, read-only: the dock does not edit that file.
 void SimulationDock::updateFromDocument() {
     const editor::Analysis* analysis = document_->analysis();
     SimConfig config = default_sim_config();
-    if (analysis && analysis->parse.ok()) {
-        std::vector<Diagnostic> ignored;
-        config = read_sim_config(analysis->parse.root, analysis->file_name, ignored);
-    }
+    std::vector<Diagnostic> ignored;
+    const bool external = inputs_ && inputs_->hasConfig();
+    if (external) inputs_->readConfig(config, ignored);
+    else if (analysis && analysis->parse.ok()) config = read_sim_config(analysis->parse.root, analysis->file_name, ignored);
     showChoices(choices_from_config(config));
+    force_box_->setEnabled(!external);
+    config_note_->setText(external ? tr("Forces and integrator come from %1 (Simulation > Clear Config and State "
+                                        "returns to the model file's).")
+                                         .arg(QFileInfo(inputs_->configPath()).fileName())
+                                   : tr("Force and integrator changes are written to the file and apply on Reset."));
 }
 
 void SimulationDock::writeChoicesToDocument() {
     updateIntegratorFields();
-    if (updating_) return;
+    if (updating_ || (inputs_ && inputs_->hasConfig())) return;
     document_->analyzer()->ensureCurrent();
     const editor::Analysis* analysis = document_->analysis();
     if (!analysis || !analysis->parse.ok()) {
@@ -443,6 +458,7 @@ void SimulationDock::writeChoicesToDocument() {
 }
 
 bool SimulationDock::reloadFromDocument() {
+    play_action_->setChecked(false);  // a new simulation starts paused
     document_->analyzer()->ensureCurrent();
     const editor::Analysis* analysis = document_->analysis();
     const Model* model = document_->lastValidModel();
@@ -454,8 +470,14 @@ bool SimulationDock::reloadFromDocument() {
     setup.model = *model;
     setup.config = default_sim_config();
     std::vector<Diagnostic> diagnostics;
-    if (analysis && analysis->parse.ok())
+    if (inputs_ && inputs_->hasConfig())
+        inputs_->readConfig(setup.config, diagnostics);
+    else if (analysis && analysis->parse.ok())
         setup.config = read_sim_config(analysis->parse.root, analysis->file_name, diagnostics);
+    if (inputs_ && !inputs_->statePath().isEmpty()) {
+        DofAssignment dofs;
+        if (inputs_->readState(*model, dofs, diagnostics)) setup.initial_dofs = std::move(dofs);
+    }
     setup.end_time = end_time_->value();
     if (!has_errors(diagnostics)) diagnostics = controller_->load(std::move(setup));
     if (has_errors(diagnostics)) {
@@ -467,65 +489,6 @@ bool SimulationDock::reloadFromDocument() {
     }
     updateRealTimeFactor();
     return true;
-}
-
-
-// ---------------------------------------------------------------- installation
-
-SimulationController* install_simulation_ui(MainWindow* window) {
-    auto* controller = new SimulationController(window);
-    auto* dock = new SimulationDock(window->document(), controller, window);
-    auto* controls = new ControlsDock(controller, window);
-    auto* plots = new PlotDock(window);
-    auto* status = new SimulationStatus(window);
-    ModelViewer* viewer = window->viewerDock() ? window->viewerDock()->viewer() : nullptr;
-    auto* exports = new ExportActions(controller, &window->prompts(), viewer, window);
-
-    window->addDock(dock, Qt::RightDockWidgetArea);
-    window->addDock(controls, Qt::RightDockWidgetArea);
-    window->addDock(plots, Qt::BottomDockWidgetArea);
-    // Run settings and controls share one tabbed area so the 3D view keeps most of the height.
-    window->tabifyDockWidget(dock, controls);
-    dock->raise();
-    window->resizeDocks({window->viewerDock(), dock}, {560, 300}, Qt::Vertical);
-    window->resizeDocks({plots}, {330}, Qt::Vertical);
-    window->statusBar()->insertPermanentWidget(0, status);
-    exports->addToMenu(window->fileMenu());
-    QMenu* menu = window->addMenu(QObject::tr("&Simulation"));
-    menu->addActions({dock->playAction(), dock->stepAction(), dock->resetAction()});
-    // Space and '.' work wherever the focus is outside the text editor.
-    for (QWidget* widget : std::initializer_list<QWidget*>{window->viewerDock(), controls, plots})
-        widget->addActions({dock->playAction(), dock->stepAction()});
-
-    auto show_model = [controls, plots](const Model& model) {
-        controls->setModel(model);
-        plots->setModel(model);
-    };
-    if (const Model* model = window->document()->lastValidModel()) show_model(*model);
-    QObject::connect(window->document(), &Document::modelChanged, controls, show_model);
-    QObject::connect(controller, &SimulationController::layoutReceived, plots, &PlotDock::setLayout);
-    // The view shows the document's latest model; frames of a run started with an
-    // older model (it changes on reset) are drawn only while they still fit it.
-    Document* document = window->document();
-    QObject::connect(controller, &SimulationController::frameReceived, window,
-                     [viewer, status, plots, document](const SimulationFrame& frame) {
-                         status->showFrame(frame);
-                         plots->addFrame(frame);
-                         const Model* model = document->lastValidModel();
-                         if (viewer && model && model->bodies.size() == frame.pose.body_pos.size() &&
-                             model->muscles.size() == frame.pose.muscle_activation.size() &&
-                             model->joints.size() == frame.pose.joint_displacement.size())
-                             viewer->setSnapshot(frame.pose);
-                     });
-    if (viewer) {
-        QObject::connect(plots, &PlotDock::poseRequested, viewer, &ModelViewer::setSnapshot);
-        QObject::connect(viewer, &ModelViewer::bodyClicked, controls, &ControlsDock::setSelectedBody);
-    }
-    auto show_message = [window](const QString& text) { window->statusBar()->showMessage(text, 10000); };
-    QObject::connect(controller, &SimulationController::stopped, window, show_message);
-    QObject::connect(dock, &SimulationDock::message, window, show_message);
-    QObject::connect(exports, &ExportActions::statusMessage, window, show_message);
-    return controller;
 }
 
 }  // namespace hfd::studio

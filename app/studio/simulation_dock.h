@@ -22,6 +22,7 @@ namespace hfd::studio {
 class Document;
 class MainWindow;
 class SimulationController;
+class SimulationInputs;
 
 // What the dock offers, read from and written into a SimConfig.
 struct ForceChoices {
@@ -55,7 +56,9 @@ std::string apply_text_edits(std::string text, const std::vector<TextEdit>& edit
 class SimulationDock : public QDockWidget {
     Q_OBJECT
 public:
-    SimulationDock(Document* document, SimulationController* controller, QWidget* parent = nullptr);
+    // inputs: the config and initial state files used instead of the document's (optional).
+    SimulationDock(Document* document, SimulationController* controller, QWidget* parent = nullptr,
+                   SimulationInputs* inputs = nullptr);
 
     QAction* playAction() const { return play_action_; }
     QAction* stepAction() const { return step_action_; }
@@ -67,6 +70,8 @@ public:
     ForceChoices choices() const;
     void setChoices(const ForceChoices& choices);
     double endTime() const;
+    void setEndTime(double seconds);
+    void setMaximumSpeed(bool maximum);  // as fast as possible instead of the real-time factor
 
 signals:
     void message(const QString& text);
@@ -90,6 +95,9 @@ private:
     QComboBox *joint_force_ = nullptr, *contact_force_ = nullptr, *muscle_force_ = nullptr, *integrator_ = nullptr;
     QCheckBox *collision_ = nullptr, *between_objects_ = nullptr, *motors_ = nullptr;
     QDoubleSpinBox *accuracy_ = nullptr, *step_size_ = nullptr;
+    QWidget* force_box_ = nullptr;
+    QLabel* config_note_ = nullptr;
+    SimulationInputs* inputs_ = nullptr;
     bool updating_ = false;
 };
 

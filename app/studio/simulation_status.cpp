@@ -30,6 +30,11 @@ void SimulationStatus::showFrame(const SimulationFrame& frame) {
     label_->setStyleSheet(frame.error.isEmpty() ? QString() : QStringLiteral("color: #c00"));
 }
 
+void SimulationStatus::clear() {
+    label_->clear();
+    label_->setStyleSheet(QString());
+}
+
 QString SimulationStatus::text() const { return label_->text(); }
 
 }  // namespace hfd::studio

@@ -14,6 +14,7 @@ class SimulationStatus : public QWidget {
 public:
     explicit SimulationStatus(QWidget* parent = nullptr);
     void showFrame(const SimulationFrame& frame);
+    void clear();
     QString text() const;
 
 private:

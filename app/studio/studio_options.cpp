@@ -41,6 +41,12 @@ std::optional<StudioOptions> parse_studio_arguments(const QStringList& arguments
     QCommandLineOption plot(QStringLiteral("plot"),
                             QStringLiteral("With --window: channels to plot, comma separated (e.g. knee_angle_r)."),
                             QStringLiteral("NAMES"));
+    QCommandLineOption config(QStringLiteral("config"),
+                              QStringLiteral("Simulation config used instead of the model file's (HfdConfig*.zml)."),
+                              QStringLiteral("FILE"));
+    QCommandLineOption state(QStringLiteral("state"), QStringLiteral("Initial state: dof values and velocities (InitState*.zml)."),
+                             QStringLiteral("FILE"));
+    parser.addOptions({config, state});
     parser.addOption(screenshot);
     parser.addOption(size);
     parser.addOptions({window, simulate, plot});
@@ -81,6 +87,12 @@ std::optional<StudioOptions> parse_studio_arguments(const QStringList& arguments
         }
     }
     if (parser.isSet(plot)) options.plotted = parser.value(plot).split(u',', Qt::SkipEmptyParts);
+    options.config_path = parser.value(config);
+    options.state_path = parser.value(state);
+    if ((parser.isSet(config) || parser.isSet(state)) && parser.isSet(screenshot) && !options.window) {
+        *error = QStringLiteral("--config and --state are for the studio window: add --window to --screenshot");
+        return std::nullopt;
+    }
     if ((parser.isSet(simulate) || parser.isSet(plot)) && !options.window) {
         *error = QStringLiteral("--simulate and --plot need --window");
         return std::nullopt;

@@ -1,6 +1,7 @@
 #pragma once
 // Command line of hfd-studio:
-//   hfd-studio [MODEL] [--screenshot FILE.png [--size WxH] [--window [--simulate SECONDS] [--plot NAME,...]]]
+//   hfd-studio [MODEL] [--config HfdConfig.zml] [--state InitState.zml]
+//              [--screenshot FILE.png [--size WxH] [--window [--simulate SECONDS] [--plot NAME,...]]]
 #include <QSize>
 #include <QString>
 #include <QStringList>
@@ -15,6 +16,8 @@ struct StudioOptions {
     bool window = false;         // --screenshot of the whole studio window, not only the 3D view
     double simulate_seconds = 0; // --window: simulate this long first
     QStringList plotted;         // --window: channels shown in the first plot
+    QString config_path;         // simulation config used instead of the model file's (as hfd simulate --config)
+    QString state_path;          // initial state file (as hfd simulate --state)
 };
 
 // nullopt and `error` set on bad arguments; `help` is set for --help.

@@ -3,8 +3,11 @@
 #include "model_viewer.h"
 
 #include <QAction>
+#include <QActionGroup>
 #include <QLabel>
+#include <QMenu>
 #include <QToolBar>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 namespace hfd::studio {
@@ -39,6 +42,23 @@ ViewerDock::ViewerDock(bool create_viewer, QWidget* parent) : QDockWidget(tr("3D
     QAction* com = toolbar->addAction(tr("COM"), viewer_, &ModelViewer::setShowCentersOfMass);
     com->setCheckable(true);
     com->setToolTip(tr("Show centres of mass"));
+    auto* contacts = new QToolButton(toolbar);
+    contacts->setText(tr("Contacts"));
+    contacts->setToolTip(tr("Contact shapes: solid, see-through (the bones inside show) or hidden"));
+    contacts->setPopupMode(QToolButton::InstantPopup);
+    auto* contacts_menu = new QMenu(contacts);
+    auto* contact_modes = new QActionGroup(contacts_menu);
+    for (auto [label, mode] : {std::pair{tr("Solid"), ModelViewer::ContactDisplay::Solid},
+                               std::pair{tr("See-through"), ModelViewer::ContactDisplay::Transparent},
+                               std::pair{tr("Hidden"), ModelViewer::ContactDisplay::Hidden}}) {
+        QAction* action = contacts_menu->addAction(label, viewer_, [this, mode] { viewer_->setContactDisplay(mode); });
+        action->setCheckable(true);
+        action->setChecked(mode == viewer_->contactDisplay());
+        action->setObjectName(QStringLiteral("contacts_") + label);
+        contact_modes->addAction(action);
+    }
+    contacts->setMenu(contacts_menu);
+    toolbar->addWidget(contacts);
     layout->addWidget(toolbar);
     layout->addWidget(viewer_, 1);
     setWidget(content);

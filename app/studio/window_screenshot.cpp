@@ -6,6 +6,8 @@
 #include "model_viewer.h"
 #include "plot_dock.h"
 #include "simulation_controller.h"
+#include "simulation_dock.h"
+#include "simulation_inputs.h"
 #include "viewer_dock.h"
 
 #include <QApplication>
@@ -129,6 +131,29 @@ bool open_for_simulation(MainWindow& window, SimulationController* controller, c
 
 }  // namespace
 
+bool load_inputs(MainWindow& window, const QString& config_path, const QString& state_path, QString* error) {
+    auto* inputs = window.findChild<SimulationInputs*>();
+    auto* dock = window.findChild<SimulationDock*>();
+    QString message;
+    ScopedConnections scoped;
+    scoped.connections.push_back(
+        QObject::connect(dock, &SimulationDock::message, &window, [&message](const QString& text) { message = text; }));
+    for (auto [path, config] : {std::pair{config_path, true}, std::pair{state_path, false}}) {
+        if (path.isEmpty()) continue;
+        std::vector<Diagnostic> diagnostics;
+        if (!(config ? inputs->setConfigPath(path, diagnostics) : inputs->setStatePath(path, diagnostics)) ||
+            !message.isEmpty()) {
+            QStringList lines{message};
+            for (const Diagnostic& diagnostic : diagnostics)
+                if (diagnostic.severity == Severity::Error) lines << QString::fromStdString(format_diagnostic(diagnostic));
+            lines.removeAll(QString());
+            *error = lines.isEmpty() ? QStringLiteral("%1: cannot use it").arg(path) : lines.join(u'\n');
+            return false;
+        }
+    }
+    return true;
+}
+
 bool render_window_screenshot(const WindowScreenshot& request, QString* error) {
     if (!QFileInfo(request.model_path).isFile()) {
         *error = QStringLiteral("%1: no such file").arg(request.model_path);
@@ -137,6 +162,7 @@ bool render_window_screenshot(const WindowScreenshot& request, QString* error) {
     MainWindowOptions options;
     options.use_dialogs = false;
     options.restore_settings = false;
+    options.remember_recent_files = false;  // a render is not a file the user opened
     QString open_error;  // outlives the window, whose error prompt writes it
     MainWindow window(options);
     window.prompts().error = [&open_error](const QString& title, const QString& message) {
@@ -147,6 +173,7 @@ bool render_window_screenshot(const WindowScreenshot& request, QString* error) {
     auto* controller = window.findChild<SimulationController*>();
     auto* plots = window.findChild<PlotDock*>();
     if (!open_for_simulation(window, controller, request.model_path, open_error, error)) return false;
+    if (!load_inputs(window, request.config_path, request.state_path, error)) return false;
     if (!plot_channels(request.plotted, *controller->layout(), plots, error)) return false;
     if (request.simulate_seconds > 0 && !run_for(controller, request.simulate_seconds, error)) return false;
     plots->refresh();

@@ -13,10 +13,16 @@ struct WindowScreenshot {
     QSize size{1600, 1000};
     double simulate_seconds = 0;  // run this long (as fast as possible) before the capture
     QStringList plotted;          // channel names shown in the first plot, e.g. "knee_angle_r"
+    QString config_path, state_path;  // as hfd simulate --config / --state (optional)
 };
 
 // Returns true when the image was written; otherwise `error` says why (the
 // model's errors, an unknown channel name, a run that stopped, or a write failure).
 bool render_window_screenshot(const WindowScreenshot& request, QString* error);
+
+class MainWindow;
+// Loads a config and / or initial state file into the window's simulation (empty: skipped);
+// false with the files' errors (or the simulation's, with the state's dofs) in `error`.
+bool load_inputs(MainWindow& window, const QString& config_path, const QString& state_path, QString* error);
 
 }  // namespace hfd::studio

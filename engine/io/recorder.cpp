@@ -13,6 +13,9 @@ Recorder::Recorder(const Simulation& sim, ContactPairSet pairs, GroupMask groups
     : pairs_(std::move(pairs)), groups_(groups | group_bit(ChannelGroup::Time)) {
     const Model& model = sim.model();
     channels_ = describe_channels(model, pairs_, groups_);
+    for (size_t c = 0; c < channels_.size(); ++c)
+        if (channels_[c].group == ChannelGroup::Dofs && channels_[c].quantity.empty() && channels_[c].unit == "rad")
+            angle_columns_.push_back(c);
     data_.resize(model);
     pair_contacts_.resize(pairs_.size());
     bool integrated = false;
@@ -62,6 +65,20 @@ void Recorder::sample(const Simulation& sim, const State& state) {
         std::fprintf(stderr, "hfd: recorder row has %zu values for %zu channels\n", values_.size() - row_begin,
                      channels_.size());
         values_.resize(row_begin + channels_.size(), std::nan(""));
+    }
+    unwrap_angles(row_begin);
+}
+
+// The angle a of the new row is replaced by a + 2 pi k, the value closest to the
+// previous row's (a sample period is far shorter than half a turn of any joint).
+void Recorder::unwrap_angles(size_t row_begin) {
+    if (row_begin < channels_.size()) return;  // the first row is as measured
+    constexpr double two_pi = 2 * M_PI;
+    for (size_t c : angle_columns_) {
+        double& angle = values_[row_begin + c];
+        const double previous = values_[row_begin - channels_.size() + c];
+        if (!std::isfinite(angle) || !std::isfinite(previous)) continue;
+        angle += two_pi * std::round((previous - angle) / two_pi);
     }
 }
 

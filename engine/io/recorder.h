@@ -28,6 +28,9 @@ public:
 
     void reserve_rows(size_t rows) { values_.reserve(rows * channels_.size()); }
     // Appends one row for sim.state() (forces evaluated into the recorder's own data).
+    // Rotational coordinates are unwrapped: each differs from its previous
+    // sample by at most pi (a knee at -3.4 rad stays there instead of jumping to
+    // +2.9), so plots, CSV and .sto follow the motion.
     void sample(const Simulation& sim) { sample(sim, sim.state()); }
     // Appends one row for `state` of sim (e.g. a sample inside an integrator step).
     void sample(const Simulation& sim, const State& state);
@@ -35,10 +38,12 @@ public:
 private:
     void append_muscles(const Simulation& sim, const State& state);
     void append_contacts();
+    void unwrap_angles(size_t row_begin);
 
     ContactPairSet pairs_;
     GroupMask groups_;
     std::vector<Channel> channels_;
+    std::vector<size_t> angle_columns_;  // rotational coordinates, unwrapped from row to row
     std::vector<double> values_;
     Data data_;
     std::vector<PairContact> pair_contacts_;

@@ -6,10 +6,10 @@
 
 #include "format/parser.h"
 #include "model/build_steps.h"
+#include "model/mesh_files.h"
 #include "model/mirror.h"
 
 #include <algorithm>
-#include <filesystem>
 
 namespace hfd {
 
@@ -216,9 +216,9 @@ BuildResult load_model(const std::string& path) {
     result.diagnostics.insert(result.diagnostics.begin(), parsed.diagnostics.begin(), parsed.diagnostics.end());
     if (result.model) {
         result.model->file = path;
-        std::error_code ec;
-        const std::filesystem::path absolute = std::filesystem::absolute(path, ec);
-        result.model->directory = (ec ? std::filesystem::path(path) : absolute).parent_path().string();
+        result.model->directory = model_directory_of(path);
+        const std::vector<Diagnostic> missing = missing_mesh_warnings(*result.model);
+        result.diagnostics.insert(result.diagnostics.end(), missing.begin(), missing.end());
     }
     return result;
 }

@@ -18,6 +18,22 @@ inline void isolate_settings(const QTemporaryDir& dir)
     settings.clear();
 }
 
+// The settings file the studio uses lies below the temporary directory.
+inline bool settings_are_isolated(const QString& settings_file)
+{
+    return settings_file.startsWith(QDir::tempPath()) || settings_file.startsWith(QDir::cleanPath(qEnvironmentVariable("TMPDIR")));
+}
+
+}  // namespace studio_test
+
+// QTEST_MAIN whose settings live in a temporary directory from the start, so
+// that no test reads or writes the user's (recent files, window layout).
+#define STUDIO_TEST_MAIN(TestObject)                                                  \
+    QTEST_MAIN_WRAPPER(TestObject, QTEST_MAIN_SETUP() QTemporaryDir studio_settings_dir; \
+                       studio_test::isolate_settings(studio_settings_dir);)
+
+namespace studio_test {
+
 // Two bodies: static ground and a link hanging from it by a hinge.
 inline const char* pendulum_text()
 {

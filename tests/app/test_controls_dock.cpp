@@ -1,4 +1,5 @@
 // Sliders reach the simulation: excitations during a run, dofs pose the start.
+#include "studio_test_support.h"
 #include "controls_dock.h"
 
 #include "format/parser.h"
@@ -35,6 +36,7 @@ class TestControlsDock : public QObject {
 private slots:
     void excitationSliderDrivesTheRecordedExcitation();
     void dofSliderPosesTheInitialState();
+    void excitationsSurviveReload();
     void filterHidesOtherRows();
 };
 
@@ -83,6 +85,31 @@ void TestControlsDock::dofSliderPosesTheInitialState() {
     QVERIFY(controller.stateCopy().same_as(controller.initialStateCopy()));
 }
 
+// Reset builds a new simulation: it must run with what the sliders show.
+void TestControlsDock::excitationsSurviveReload() {
+    SimulationController controller;
+    SimulationSetup setup = arm_setup(0.05);
+    const Model model = setup.model;
+    QVERIFY(!has_errors(controller.load(std::move(setup))));
+    ControlsDock dock(&controller);
+    dock.setModel(model);
+    const Index biceps = model.find_muscle("biceps");
+    dock.excitationSlider(biceps)->setValue(1000);
+    QCOMPARE(dock.excitationText(biceps), QStringLiteral("1.000"));
+    QVERIFY(!has_errors(controller.load(arm_setup(0.05))));  // what Reset does
+    controller.setRealTimeFactor(0);
+    controller.play();
+    QTRY_VERIFY_WITH_TIMEOUT(controller.latestFrame() && controller.latestFrame()->finished, 20000);
+    const auto& channels = controller.layout()->channels;
+    size_t excitation = channels.size();
+    for (size_t c = 0; c < channels.size(); ++c)
+        if (channels[c].name == "biceps.excitation") excitation = c;
+    QVERIFY(excitation < channels.size());
+    const SimulationFrame& last = *controller.latestFrame();
+    QVERIFY(last.row_count > 0);
+    QCOMPARE(last.rows[(last.row_count - 1) * channels.size() + excitation], 1.0);
+}
+
 void TestControlsDock::filterHidesOtherRows() {
     SimulationController controller;
     SimulationSetup setup = arm_setup(0.2);
@@ -95,5 +122,5 @@ void TestControlsDock::filterHidesOtherRows() {
     QVERIFY(dock.excitationSlider(model.find_muscle("triceps"))->isVisibleTo(&dock));
 }
 
-QTEST_MAIN(TestControlsDock)
+STUDIO_TEST_MAIN(TestControlsDock)
 #include "test_controls_dock.moc"

@@ -1,3 +1,4 @@
+#include "studio_test_support.h"
 #include "diagnostics_dock.h"
 
 #include <QSignalSpy>
@@ -51,5 +52,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestDiagnosticsDock)
+STUDIO_TEST_MAIN(TestDiagnosticsDock)
 #include "test_diagnostics_dock.moc"

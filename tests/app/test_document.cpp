@@ -150,5 +150,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestDocument)
+STUDIO_TEST_MAIN(TestDocument)
 #include "test_document.moc"

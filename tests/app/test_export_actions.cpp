@@ -51,7 +51,11 @@ void TestExportActions::exportsTheRecording() {
     QString next_path;
     QStringList errors;
     StudioPrompts prompts;
-    prompts.save_path = [&](const QString&) { return next_path; };
+    QList<FileRequest> requests;
+    prompts.export_path = [&](const FileRequest& request) {
+        requests << request;
+        return next_path;
+    };
     prompts.error = [&](const QString&, const QString& message) { errors << message; };
     ExportActions actions(&controller, &prompts, nullptr, nullptr);
     QMenu file_menu;
@@ -76,6 +80,19 @@ void TestExportActions::exportsTheRecording() {
     QVERIFY(studio_test::read_file(next_path).startsWith("time [s],pair,event"));
     QVERIFY(errors.isEmpty());
 
+    // Each dialog says what it writes: its own title and file type, never the model's.
+    next_path.clear();  // cancelled
+    action_named(file_menu, "3D view")->setEnabled(true);
+    action_named(file_menu, "3D view")->trigger();
+    QCOMPARE(requests.size(), 4);
+    const QStringList extensions{"*.csv", "*.sto", "*.csv", "*.png"};
+    for (int r = 0; r < requests.size(); ++r) {
+        QVERIFY2(requests[r].title.startsWith("Export"), qPrintable(requests[r].title));
+        QVERIFY2(requests[r].filter.contains(extensions[r]), qPrintable(requests[r].filter));
+        QVERIFY(!requests[r].filter.contains("*.hfd"));
+        QVERIFY(requests[r].suggested.endsWith(extensions[r].mid(1)));
+    }
+
     // No 3D view: the screenshot reports why instead of writing nothing silently.
     QVERIFY(!actions.saveScreenshot(dir.filePath("view.png")));
     QCOMPARE(errors.size(), 1);
@@ -85,5 +102,5 @@ void TestExportActions::exportsTheRecording() {
     QVERIFY(errors[1].contains("missing/dir/run.csv"));
 }
 
-QTEST_MAIN(TestExportActions)
+STUDIO_TEST_MAIN(TestExportActions)
 #include "test_export_actions.moc"

@@ -190,5 +190,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestFileActions)
+STUDIO_TEST_MAIN(TestFileActions)
 #include "test_file_actions.moc"

@@ -181,5 +181,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestHelpMenu)
+STUDIO_TEST_MAIN(TestHelpMenu)
 #include "test_help_menu.moc"

@@ -131,5 +131,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestMainWindow)
+STUDIO_TEST_MAIN(TestMainWindow)
 #include "test_main_window.moc"

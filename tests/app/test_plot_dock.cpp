@@ -1,11 +1,17 @@
 // Plots follow the recording; the timeline reproduces recorded poses.
 #include "plot_dock.h"
+#include "time_plot_view.h"
 
 #include "format/parser.h"
 #include "model/build_model.h"
 #include "studio_test_support.h"
 
+#include <QApplication>
 #include <QSignalSpy>
+#include <QWheelEvent>
+#include <QSlider>
+#include <QValueAxis>
+#include <cmath>
 #include <QTest>
 
 using namespace hfd;
@@ -16,7 +22,129 @@ class TestPlotDock : public QObject {
 private slots:
     void decimationBoundsThePointsAndKeepsTheEnds();
     void recordingDrivesPlotsAndPoses();
+    void reviewingARunWithContacts();
+    void axisRangesHaveRoundTicks();
+    void wheelPansAndZoomsTime();
 };
+
+void TestPlotDock::wheelPansAndZoomsTime() {
+    // Panning keeps the width; one notch away from the user shows earlier times.
+    TimeSpan span = wheel_time_span({1, 3}, 1, 2, false);
+    QCOMPARE(span.t1 - span.t0, 2.0);
+    QCOMPARE(span.t0, 0.8);
+    span = wheel_time_span({1, 3}, -2, 2, false);
+    QCOMPARE(span.t0, 1.4);
+    // Zooming keeps the time under the mouse where it is on screen.
+    const double at = 1.5;
+    span = wheel_time_span({1, 3}, 1, at, true);
+    QVERIFY(span.t1 - span.t0 < 2);
+    QVERIFY(std::abs((at - span.t0) / (span.t1 - span.t0) - 0.25) < 1e-12);
+    const TimeSpan back = wheel_time_span(span, -1, at, true);
+    QVERIFY(std::abs(back.t0 - 1) < 1e-12 && std::abs(back.t1 - 3) < 1e-12);
+}
+
+namespace {
+// The mantissa of a tick interval: 1, 2 or 5 (x 10^k) for round ticks.
+bool round_interval(double interval) {
+    const double mantissa = interval / std::pow(10.0, std::floor(std::log10(interval)));
+    for (double round : {1.0, 2.0, 2.5, 5.0, 10.0})
+        if (std::abs(mantissa - round) < 1e-6) return true;
+    return false;
+}
+}  // namespace
+
+void TestPlotDock::axisRangesHaveRoundTicks() {
+    struct Case { double low, high; };
+    for (Case c : {Case{0.1, 0.9}, Case{-3.4, 3.4}, Case{2.1e-7, 2.6e-7}, Case{1012.5, 1013.1}, Case{-0.03, 0.0},
+                   Case{5, 5}, Case{-1e-9, 7e4}}) {
+        const AxisRange range = round_axis_range(c.low, c.high, 3);
+        const double interval = (range.max - range.min) / 2;
+        const QString what = QStringLiteral("[%1, %2] -> [%3, %4]").arg(c.low).arg(c.high).arg(range.min).arg(range.max);
+        QVERIFY2(range.min <= c.low && range.max >= c.high && interval > 0, qPrintable(what));
+        QVERIFY2(round_interval(interval), qPrintable(what));
+        QVERIFY2(std::abs(range.min / interval - std::round(range.min / interval)) < 1e-6, qPrintable(what));
+        // Not needlessly wide: the next smaller round interval would not hold the values.
+        if (c.high > c.low) QVERIFY2(range.max - range.min <= 2 * 2.5 * (c.high - c.low) + 4 * interval, qPrintable(what));
+        // Labels as the plots format them ("%.4g") stay short: 2.5e-07, not 0.00000025.
+        for (double tick : {range.min, range.min + interval, range.max})
+            QVERIFY2(QString::asprintf("%.4g", tick).size() <= 9, qPrintable(QString::asprintf("%.4g", tick)));
+    }
+}
+
+// The standing model's run reviewed afterwards: scrubbing keeps the contact
+// arrows, searching "contact" lists the pairs' force channels, the plot has
+// round ticks, the time is read out, and a zoom shows a time span.
+void TestPlotDock::reviewingARunWithContacts() {
+    const QString path = QStringLiteral(HFD_SAMPLES_DIR "/human_standing.hfd");
+    BuildResult built = load_model(path.toStdString());
+    QVERIFY(built.ok());
+    PlotDock dock;
+    dock.setModel(*built.model);
+    SimulationSetup setup;
+    setup.model = *built.model;
+    std::vector<Diagnostic> diagnostics;
+    setup.config = read_sim_config(parse_file(path.toStdString()).root, path.toStdString(), diagnostics);
+    setup.end_time = 0.3;
+    SimulationController controller;
+    connect(&controller, &SimulationController::layoutReceived, &dock, &PlotDock::setLayout);
+    connect(&controller, &SimulationController::frameReceived, &dock, &PlotDock::addFrame);
+    QVERIFY(!has_errors(controller.load(std::move(setup))));
+    QTRY_COMPARE_WITH_TIMEOUT(dock.rowCount(), size_t(1), 5000);
+    dock.refresh();
+    // One sample spans no time: the axis still reads in sensible steps, not 2.5e-07 s.
+    QVERIFY2(dock.timeAxis(0)->max() - dock.timeAxis(0)->min() >= 0.1, qPrintable(QString::number(dock.timeAxis(0)->max())));
+    controller.setRealTimeFactor(0);
+    controller.play();
+    QTRY_VERIFY_WITH_TIMEOUT(controller.latestFrame() && controller.latestFrame()->finished, 20000);
+    QCOMPARE(dock.rowCount(), size_t(31));
+    QCOMPARE(dock.findChild<QSlider*>()->value(), 30);  // the timeline stands at the end of the run
+    const auto& channels = controller.layout()->channels;
+
+    // Scrubbing: the arrows are the recorded pairs' forces at their points.
+    const PoseSnapshot pose = dock.poseAt(30);
+    QVERIFY(!pose.contacts.empty());
+    double vertical = 0;
+    for (const auto& arrow : pose.contacts) vertical += arrow.force.y();
+    QVERIFY2(vertical > 0, qPrintable(QString::number(vertical)));  // the floor pushes the feet up
+    // Standing nearly still: the floor carries about the weight (m g within 50 %).
+    double mass = 0;
+    for (const Body& body : built.model->bodies) mass += body.mass;
+    QVERIFY2(std::abs(vertical - mass * 9.81) < 0.5 * mass * 9.81, qPrintable(QString::number(vertical)));
+
+    dock.setSearch(QStringLiteral("contact"));
+    const QStringList found = dock.visibleChannels();
+    QVERIFY2(found.filter(QStringLiteral(".force_y")).size() >= 1, qPrintable(found.join(',')));
+    QVERIFY(found.filter(QStringLiteral("activation")).isEmpty());
+
+    dock.scrubTo(25);
+    QCOMPARE(dock.timeText(), QStringLiteral("t = 0.250 s"));
+
+    Index ankle = no_index;
+    for (size_t c = 0; c < channels.size(); ++c)
+        if (channels[c].group == ChannelGroup::Dofs && channels[c].quantity.empty() && ankle == no_index) ankle = Index(c);
+    QVERIFY(ankle != no_index);
+    dock.setChannelPlotted(size_t(ankle), 0, true);
+    dock.refresh();
+    const QValueAxis* y = dock.valueAxis(0);
+    QVERIFY(y->tickCount() >= 2);
+    const double interval = (y->max() - y->min()) / (y->tickCount() - 1);
+    QVERIFY2(round_interval(interval), qPrintable(QStringLiteral("%1 .. %2 in %3 ticks").arg(y->min()).arg(y->max()).arg(y->tickCount())));
+    QVERIFY(std::abs(y->min() / interval - std::round(y->min() / interval)) < 1e-6);  // ticks on multiples
+
+    dock.zoomTime(0.1, 0.2);
+    dock.refresh();
+    QVERIFY(!dock.isAutoscaled());
+    QCOMPARE(dock.timeAxis(0)->min(), 0.1);
+    QCOMPARE(dock.timeAxis(2)->max(), 0.2);
+    // The wheel over a plot pans every plot's time span.
+    auto* view = dock.findChildren<TimePlotView*>().value(1);
+    QVERIFY(view);
+    QWheelEvent wheel(QPointF(10, 10), view->mapToGlobal(QPointF(10, 10)), QPoint(), QPoint(0, 120), Qt::NoButton,
+                      Qt::NoModifier, Qt::NoScrollPhase, false);
+    QApplication::sendEvent(view->viewport(), &wheel);
+    QVERIFY2(std::abs(dock.timeAxis(0)->min() - 0.09) < 1e-9, qPrintable(QString::number(dock.timeAxis(0)->min())));
+    QVERIFY(std::abs(dock.timeAxis(2)->max() - 0.19) < 1e-9);
+}
 
 void TestPlotDock::decimationBoundsThePointsAndKeepsTheEnds() {
     const std::vector<size_t> all = decimated_rows(10, 2000);
@@ -93,5 +221,5 @@ void TestPlotDock::recordingDrivesPlotsAndPoses() {
     QCOMPARE(dock.cursorTime(), 0.0);
 }
 
-QTEST_MAIN(TestPlotDock)
+STUDIO_TEST_MAIN(TestPlotDock)
 #include "test_plot_dock.moc"

@@ -53,5 +53,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestRecentFiles)
+STUDIO_TEST_MAIN(TestRecentFiles)
 #include "test_recent_files.moc"

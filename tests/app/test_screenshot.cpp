@@ -7,6 +7,8 @@
 
 #include "sim/kinematics.h"
 #include "model/build_model.h"
+#include "recent_files.h"
+#include "studio_settings.h"
 #include "window_screenshot.h"
 
 using hfd::studio::render_screenshot;
@@ -26,7 +28,12 @@ class TestScreenshot : public QObject {
     QTemporaryDir dir_;
 
 private slots:
-    void initTestCase() { QVERIFY(dir_.isValid()); }
+    void initTestCase()
+    {
+        QVERIFY(dir_.isValid());
+        const QString settings = hfd::studio::open_settings()->fileName();
+        QVERIFY2(studio_test::settings_are_isolated(settings), qPrintable(settings));
+    }
 
     void failingModelGivesItsErrors()
     {
@@ -76,27 +83,33 @@ private slots:
 
         QString error;
         const QString image_path = dir_.filePath("window.png");
-        if (!has_opengl_display()) {
-            QVERIFY(!render_window_screenshot({model, image_path, QSize(1400, 900), 0.2, {channel}}, &error));
+        if (has_opengl_display()) {
+            QVERIFY2(render_window_screenshot({model, image_path, QSize(1400, 900), 0.2, {channel}, {}, {}}, &error),
+                     qPrintable(error));
+            QImage image(image_path);
+            QVERIFY(!image.isNull());
+            QVERIFY2(image.width() >= 1400 && image.height() >= 900, qPrintable(QString::number(image.width())));
+        } else {
+            QVERIFY(!render_window_screenshot({model, image_path, QSize(1400, 900), 0.2, {channel}, {}, {}}, &error));
             QVERIFY2(error.contains("rendered no frame"), qPrintable(error));
             QVERIFY(!QFileInfo::exists(image_path));
-            return;
         }
-        QVERIFY2(render_window_screenshot({model, image_path, QSize(1400, 900), 0.2, {channel}}, &error), qPrintable(error));
-        QImage image(image_path);
-        QVERIFY(!image.isNull());
-        QVERIFY2(image.width() >= 1400 && image.height() >= 900, qPrintable(QString::number(image.width())));
 
         const QString unknown_path = dir_.filePath("unknown.png");
-        QVERIFY(!render_window_screenshot({model, unknown_path, QSize(1400, 900), 0, {"no_such_channel"}}, &error));
+        QVERIFY(!render_window_screenshot({model, unknown_path, QSize(1400, 900), 0, {"no_such_channel"}, {}, {}}, &error));
         QVERIFY2(error.contains("no_such_channel"), qPrintable(error));
         QVERIFY(!QFileInfo::exists(unknown_path));
 
         const QString broken = dir_.filePath("window_broken.hfd");
         QVERIFY(studio_test::write_file(broken, "model {\n\tbody { name = b mass = }\n}\n"));
-        QVERIFY(!render_window_screenshot({broken, dir_.filePath("broken_window.png"), QSize(1400, 900), 0, {}}, &error));
+        QVERIFY(!render_window_screenshot({broken, dir_.filePath("broken_window.png"), QSize(1400, 900), 0, {}, {}, {}}, &error));
         QVERIFY2(error.contains("window_broken.hfd") && error.contains(":2:"), qPrintable(error));
-        QVERIFY(!render_window_screenshot({dir_.filePath("absent.hfd"), image_path, QSize(1400, 900), 0, {}}, &error));
+        // A state file naming a dof the model lacks: its location and the name.
+        const QString state = dir_.filePath("InitStateBad.zml");
+        QVERIFY(studio_test::write_file(state, "values {\n\tno_such_dof = 0.5\n}\n"));
+        QVERIFY(!render_window_screenshot({model, dir_.filePath("state.png"), QSize(1400, 900), 0, {}, {}, state}, &error));
+        QVERIFY2(error.contains("InitStateBad.zml:2:") && error.contains("no_such_dof"), qPrintable(error));
+        QVERIFY(!render_window_screenshot({dir_.filePath("absent.hfd"), image_path, QSize(1400, 900), 0, {}, {}, {}}, &error));
         QVERIFY(error.contains("absent.hfd"));
     }
 
@@ -107,6 +120,9 @@ private slots:
         const QString model = dir_.filePath("bad_cli.hfd");
         QVERIFY(studio_test::write_file(model, "model { body { name = b mass = abc } }"));
         QProcess process;
+        QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+        environment.insert("XDG_CONFIG_HOME", dir_.filePath("config"));  // the studio's settings stay here
+        process.setProcessEnvironment(environment);
         process.start(studio, {model, "--screenshot", dir_.filePath("bad_cli.png")});
         QVERIFY(process.waitForFinished(20000));
         QCOMPARE(process.exitCode(), 1);
@@ -117,5 +133,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestScreenshot)
+STUDIO_TEST_MAIN(TestScreenshot)
 #include "test_screenshot.moc"

@@ -108,5 +108,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestSelectionSync)
+STUDIO_TEST_MAIN(TestSelectionSync)
 #include "test_selection_sync.moc"

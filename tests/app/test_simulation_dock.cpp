@@ -2,9 +2,14 @@
 // document's config blocks, and what it runs is what the file says.
 #include "simulation_dock.h"
 
+#include "controls_dock.h"
 #include "document.h"
 #include "format/parser.h"
+#include "code_editor.h"
+#include "editor_dock.h"
 #include "main_window.h"
+#include "model_tree_dock.h"
+#include "model_tree_model.h"
 #include "plot_dock.h"
 #include "simulation_status.h"
 #include "simulation_controller.h"
@@ -13,7 +18,13 @@
 #include <QAction>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QApplication>
+#include <QListWidget>
 #include <QMenuBar>
+#include <QTimer>
+#include <QTreeView>
+#include <QWheelEvent>
+#include <QSignalSpy>
 #include <QTest>
 #include <QTextDocument>
 
@@ -52,6 +63,12 @@ private slots:
     void choicesRoundTripThroughConfig();
     void changingTheIntegratorRewritesTheDocument();
     void installAddsDocksAndMenus();
+    void playFollowsTheWorkerAfterAFinishedRun();
+    void playOnABrokenFileStaysUnchecked();
+    void wheelOverAnUnfocusedComboChangesNothing();
+    void openingAnotherFileDropsTheOldRun();
+    void keysPlayOutsideTextAndUndoFromTheTree();
+    void aFinishedRunLeavesNoTimerRunning();
 
 private:
     QTemporaryDir settings_dir_;
@@ -202,5 +219,222 @@ void TestSimulationDock::installAddsDocksAndMenus() {
     }
 }
 
-QTEST_MAIN(TestSimulationDock)
+// After a run has finished, Play is refused by the worker: the button must not
+// stay checked, and Reset leaves it unchecked so that the next click plays.
+void TestSimulationDock::playFollowsTheWorkerAfterAFinishedRun() {
+    MainWindowOptions options;
+    options.with_viewer = false;
+    options.use_dialogs = false;
+    options.restore_settings = false;
+    MainWindow window(options);
+    auto* dock = window.findChild<SimulationDock*>();
+    auto* controller = window.findChild<SimulationController*>();
+    QVERIFY(window.openFile(QStringLiteral(HFD_SAMPLES_DIR "/arm_muscles.hfd")));
+    window.document()->analyzer()->analyzeNow();
+    dock->setEndTime(0.05);
+    dock->setMaximumSpeed(true);
+    QVERIFY(dock->reloadFromDocument());
+    QAction* play = dock->playAction();
+    play->trigger();
+    QTRY_VERIFY_WITH_TIMEOUT(controller->latestFrame() && controller->latestFrame()->finished, 20000);
+    QTRY_VERIFY_WITH_TIMEOUT(!play->isChecked(), 5000);
+    const long long frames_before = controller->latestFrame()->steps;
+    QSignalSpy frames(controller, &SimulationController::frameReceived);
+    play->trigger();  // refused: the run is at its end
+    QVERIFY(frames.wait(5000));
+    QVERIFY(!play->isChecked());
+    QCOMPARE(controller->latestFrame()->steps, frames_before);
+    dock->resetAction()->trigger();
+    QVERIFY(!play->isChecked());
+    play->trigger();
+    QVERIFY(play->isChecked());
+    QTRY_VERIFY_WITH_TIMEOUT(controller->latestFrame()->steps > 0, 20000);
+}
+
+void TestSimulationDock::playOnABrokenFileStaysUnchecked() {
+    Document document;
+    document.setUntitled(QStringLiteral("model {\n\tbody { name = b mass = }\n}\n"), {}, false);
+    document.analyzer()->analyzeNow();
+    QVERIFY(!document.lastValidModel());
+    SimulationController controller;
+    SimulationDock dock(&document, &controller);
+    dock.playAction()->trigger();
+    QVERIFY(!dock.playAction()->isChecked());
+}
+
+namespace {
+void turn_wheel(QWidget* widget, int steps) {
+    const QPointF centre(widget->width() / 2.0, widget->height() / 2.0);
+    QWheelEvent wheel(centre, widget->mapToGlobal(centre), QPoint(), QPoint(0, 120 * steps), Qt::NoButton, Qt::NoModifier,
+                      Qt::NoScrollPhase, false);
+    QApplication::sendEvent(widget, &wheel);
+}
+}  // namespace
+
+// Scrolling over the Simulation panel must not pick another joint force (and rewrite the file).
+void TestSimulationDock::wheelOverAnUnfocusedComboChangesNothing() {
+    MainWindowOptions options;
+    options.with_viewer = false;
+    options.use_dialogs = false;
+    options.restore_settings = false;
+    MainWindow window(options);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(window.openFile(QStringLiteral(HFD_SAMPLES_DIR "/arm_muscles.hfd")));
+    window.document()->analyzer()->analyzeNow();
+    auto* dock = window.findChild<SimulationDock*>();
+    QComboBox* joint_force = combo_with(dock, QStringLiteral("joint_force_pnld"));
+    QVERIFY(joint_force);
+    QVERIFY(joint_force->focusPolicy() != Qt::WheelFocus);
+    const int index = joint_force->currentIndex();
+    const int steps = index > 0 ? 1 : -1;  // towards an existing item
+    QVERIFY(!joint_force->hasFocus());
+    turn_wheel(joint_force, steps);
+    QCOMPARE(joint_force->currentIndex(), index);
+    QVERIFY(!window.document()->isDirty());
+    // Focused (clicked or tabbed to), the wheel does change it.
+    window.activateWindow();
+    joint_force->setFocus();
+    if (!joint_force->hasFocus()) QSKIP("the platform gives no keyboard focus");
+    turn_wheel(joint_force, steps);
+    QVERIFY(joint_force->currentIndex() != index);
+}
+
+// Plots, channels, controls and status of the previous file go when another is
+// opened; a file that does not parse shows no tree rather than the old one.
+void TestSimulationDock::openingAnotherFileDropsTheOldRun() {
+    MainWindowOptions options;
+    options.with_viewer = false;
+    options.use_dialogs = false;
+    options.restore_settings = false;
+    MainWindow window(options);
+    auto* dock = window.findChild<SimulationDock*>();
+    auto* controller = window.findChild<SimulationController*>();
+    auto* plots = window.findChild<PlotDock*>();
+    auto* status = window.findChild<SimulationStatus*>();
+    auto* controls = window.findChild<ControlsDock*>();
+    auto* channel_list = plots->findChild<QListWidget*>();
+    QVERIFY(controls && channel_list);
+    auto listed = [channel_list](const QString& text) {
+        for (int i = 0; i < channel_list->count(); ++i)
+            if (channel_list->item(i)->text().contains(text)) return true;
+        return false;
+    };
+    QVERIFY(window.openFile(QStringLiteral(HFD_SAMPLES_DIR "/arm_muscles.hfd")));
+    dock->setEndTime(0.05);
+    dock->setMaximumSpeed(true);
+    QVERIFY(dock->reloadFromDocument());
+    dock->playAction()->trigger();
+    QTRY_VERIFY_WITH_TIMEOUT(status->text().contains(QStringLiteral("finished")), 20000);
+    QVERIFY(plots->rowCount() > 2);
+    QVERIFY(listed(QStringLiteral("biceps")));
+    QVERIFY(controls->excitationCount() > 0);
+
+    QTemporaryDir dir;
+    const QString pendulum = dir.filePath(QStringLiteral("pendulum.hfd"));
+    QVERIFY(studio_test::write_file(pendulum, studio_test::pendulum_text()));
+    QVERIFY(window.openFile(pendulum));
+    QVERIFY(!status->text().contains(QStringLiteral("finished")));
+    QVERIFY(!listed(QStringLiteral("biceps")));
+    QCOMPARE(controls->excitationCount(), 0);
+    QVERIFY(plots->rowCount() <= 1);
+    QTRY_VERIFY_WITH_TIMEOUT(controller->layout() && listed(QStringLiteral("link")), 5000);
+
+    const QString broken = dir.filePath(QStringLiteral("broken.hfd"));
+    QVERIFY(studio_test::write_file(broken, "model {\n\tbody { name = b mass = 1 \n}\n"));
+    QVERIFY(window.openFile(broken));
+    QVERIFY(!window.document()->lastValidModel());
+    QVERIFY(!controller->isLoaded());
+    QCOMPARE(channel_list->count(), 0);
+    QCOMPARE(plots->rowCount(), size_t(0));
+    QCOMPARE(window.treeDock()->model()->rowCount(), 0);
+}
+
+// Space plays wherever the focus is not in a text field (the tree here; the 3D
+// view the same way), types a space in the editor; Ctrl+Z undoes from the tree.
+void TestSimulationDock::keysPlayOutsideTextAndUndoFromTheTree() {
+    MainWindowOptions options;
+    options.with_viewer = false;
+    options.use_dialogs = false;
+    options.restore_settings = false;
+    MainWindow window(options);
+    window.show();
+    window.activateWindow();
+    if (!QTest::qWaitForWindowActive(&window)) QSKIP("the platform activates no window");
+    QVERIFY(window.openFile(QStringLiteral(HFD_SAMPLES_DIR "/arm_muscles.hfd")));
+    window.document()->analyzer()->analyzeNow();
+    auto* dock = window.findChild<SimulationDock*>();
+    dock->setEndTime(0.05);
+    QAction* play = dock->playAction();
+    editor::CodeEditor* editor = window.editorDock()->editor();
+    QTreeView* tree = window.treeDock()->view();
+
+    editor->setFocus();
+    QVERIFY(editor->hasFocus());
+    const QString before = window.document()->text();
+    QTest::keyClick(editor, Qt::Key_Space);
+    QCOMPARE(window.document()->text().size(), before.size() + 1);
+    QVERIFY(!play->isChecked());
+    window.document()->textDocument()->undo();
+    QCOMPARE(window.document()->text(), before);
+
+    tree->setFocus();
+    QVERIFY(tree->hasFocus());
+    QTest::keyClick(tree, Qt::Key_Space);
+    QVERIFY(play->isChecked());
+    QTest::keyClick(tree, Qt::Key_Space);  // pause
+    QVERIFY(!play->isChecked());
+
+    // An edit (as the tree makes them), undone with the focus still in the tree.
+    QTextCursor cursor(window.document()->textDocument());
+    cursor.insertText(QStringLiteral("# note\n"));
+    QVERIFY(window.document()->text() != before);
+    QTest::keyClick(tree, Qt::Key_Z, Qt::ControlModifier);
+    QCOMPARE(window.document()->text(), before);
+}
+
+namespace {
+// Repeating timers that are running at display rates: each wakes the studio up
+// while it should sleep (a status message's few-second timeout is a one-off).
+QStringList running_repeating_timers(const QList<QTimer*>& timers) {
+    QStringList running;
+    for (QTimer* timer : timers)
+        if (timer->isActive() && !timer->isSingleShot() && timer->interval() < 1000)
+            running << QStringLiteral("%1 (%2, every %3 ms)")
+                           .arg(timer->objectName(), timer->parent() ? timer->parent()->metaObject()->className() : "")
+                           .arg(timer->interval());
+    return running;
+}
+}  // namespace
+
+// A paused studio sleeps: after a run has finished (and after a pause) no
+// repeating timer keeps waking it up.
+void TestSimulationDock::aFinishedRunLeavesNoTimerRunning() {
+    MainWindowOptions options;
+    options.with_viewer = false;
+    options.use_dialogs = false;
+    options.restore_settings = false;
+    MainWindow window(options);
+    window.show();
+    auto* dock = window.findChild<SimulationDock*>();
+    auto* controller = window.findChild<SimulationController*>();
+    auto* plots = window.findChild<PlotDock*>();
+    QVERIFY(window.openFile(QStringLiteral(HFD_SAMPLES_DIR "/arm_muscles.hfd")));
+    window.document()->analyzer()->analyzeNow();
+    dock->setEndTime(0.1);
+    dock->setMaximumSpeed(true);
+    QVERIFY(dock->reloadFromDocument());
+    QTRY_VERIFY_WITH_TIMEOUT(plots->findChild<QListWidget*>()->count() > 0, 5000);  // the channels have arrived
+    plots->setChannelPlotted(1, 0, true);
+    QCOMPARE(plots->seriesCount(0), 1);
+    dock->playAction()->trigger();
+    QTRY_VERIFY_WITH_TIMEOUT(controller->latestFrame() && controller->latestFrame()->finished, 20000);
+    QTRY_COMPARE_WITH_TIMEOUT(plots->pointCount(0, 0), int(plots->rowCount()), 5000);  // the last rows are drawn
+    QCOMPARE(plots->rowCount(), size_t(11));
+    auto timers = [&] { return window.findChildren<QTimer*>() + controller->worker()->findChildren<QTimer*>(); };
+    QTRY_VERIFY2_WITH_TIMEOUT(running_repeating_timers(timers()).isEmpty(), qPrintable(running_repeating_timers(timers()).join(", ")),
+                              5000);
+}
+
+STUDIO_TEST_MAIN(TestSimulationDock)
 #include "test_simulation_dock.moc"

@@ -1,4 +1,5 @@
 // The status-bar text of a run.
+#include "studio_test_support.h"
 #include "simulation_status.h"
 
 #include "simulation_controller.h"
@@ -41,5 +42,5 @@ void TestSimulationStatus::blowUpShowsTheMessage() {
     QVERIFY(status.text().contains("t = 0.25 s"));
 }
 
-QTEST_MAIN(TestSimulationStatus)
+STUDIO_TEST_MAIN(TestSimulationStatus)
 #include "test_simulation_status.moc"

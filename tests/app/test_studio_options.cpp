@@ -1,3 +1,4 @@
+#include "studio_test_support.h"
 #include "studio_options.h"
 
 #include <QtTest>
@@ -50,6 +51,22 @@ private slots:
         options = parse_studio_arguments({"hfd-studio", "--screenshot", "w.png", "--window", "--size", "800x600"}, &error,
                                          &help);
         QVERIFY(options && options->size == QSize(800, 600) && options->simulate_seconds == 0);
+    }
+
+    void parsesConfigAndState()
+    {
+        QString error, help;
+        auto options = parse_studio_arguments({"hfd-studio", "H0918.hfd", "--config", "HfdConfigM2012Planar.zml", "--state",
+                                               "InitStateGait10.zml"},
+                                              &error, &help);
+        QVERIFY2(options, qPrintable(error));
+        QCOMPARE(options->config_path, QStringLiteral("HfdConfigM2012Planar.zml"));
+        QCOMPARE(options->state_path, QStringLiteral("InitStateGait10.zml"));
+        QVERIFY(parse_studio_arguments({"hfd-studio", "m.hfd", "--state", "s.zml", "--screenshot", "a.png", "--window"}, &error,
+                                       &help));
+        // The 3D-view-only screenshot has no simulation to give them to.
+        QVERIFY(!parse_studio_arguments({"hfd-studio", "m.hfd", "--state", "s.zml", "--screenshot", "a.png"}, &error, &help));
+        QVERIFY2(error.contains("--window"), qPrintable(error));
     }
 
     void rejectsWindowOptionsAlone()

@@ -1,6 +1,8 @@
 #include "model_analyzer.h"
 
+#include <QDir>
 #include <QPlainTextDocumentLayout>
+#include <QTemporaryDir>
 #include <QSignalSpy>
 #include <QTextCursor>
 #include <QTextDocument>
@@ -88,6 +90,25 @@ private slots:
         analyzer.analyzeNow();
         QVERIFY(analyzer.latest()->model_changed);
         QCOMPARE(analyzer.latest()->build.model->bodies[1].mass, 3.0);
+    }
+
+    // Mesh files resolve beside the file the text belongs to, whatever the working
+    // directory; text without a file has no folder to resolve them in.
+    void meshesResolveBesideTheFile()
+    {
+        QTextDocument document;
+        document.setDocumentLayout(new QPlainTextDocumentLayout(&document));
+        document.setPlainText(model_text);
+        ModelAnalyzer analyzer(&document);
+        QTemporaryDir model_dir;
+        analyzer.setFileName(model_dir.filePath("pendulum.hfd").toStdString());
+        analyzer.analyzeNow();
+        QVERIFY(analyzer.latest()->build.ok());
+        QCOMPARE(QString::fromStdString(analyzer.latest()->build.model->directory), model_dir.path());
+        QVERIFY(model_dir.path() != QDir::currentPath());
+        analyzer.setFileName({});
+        analyzer.analyzeNow();
+        QCOMPARE(analyzer.latest()->build.model->directory, std::string());
     }
 
     void syntaxErrorGivesLineColumnAndNoBuild()

@@ -46,6 +46,22 @@ private slots:
         QVERIFY(run.out.contains("total mass:"));
     }
 
+    // A mesh whose file is neither beside the model nor in its geometry/ folder is
+    // reported at its mesh component, with the paths tried.
+    void missing_mesh_is_warned_about() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath("meshes.hfd");
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("model {\n  body { name = a mass = 1 inertia { x = 1 y = 1 z = 1 }\n    mesh { file = femur.vtp }\n  }\n}\n");
+        file.close();
+        const Run run = run_hfd({"info", path});
+        QCOMPARE(run.exit_code, 0);
+        QVERIFY2(run.err.contains(path + ":3:5: warning"), qPrintable(run.err));
+        QVERIFY2(run.err.contains("femur.vtp"), qPrintable(run.err));
+        QVERIFY2(run.err.contains(dir.filePath("geometry/femur.vtp")), qPrintable(run.err));
+    }
+
     void errors_exit_1_with_locations() {
         QTemporaryDir dir;
         const QString path = dir.filePath("broken.hfd");

@@ -19,12 +19,16 @@ private slots:
         OrbitCamera camera;
         camera.target = Vec3(1, 1, 0);
         camera.distance = 3;
+        // Anatomical names for a model facing +x, z to its right: Front looks at its
+        // face (the frontal plane, its right side on the viewer's left) ...
         apply_camera_preset(camera, CameraPreset::Front);
+        QVERIFY(near(camera.eye(), Vec3(4, 1, 0)));
+        QVERIFY(near(camera.right(), -Vec3::UnitZ()));
+        QVERIFY(near(camera.up(), Vec3::UnitY()));
+        // ... Side at its right side (the sagittal plane, walking towards the right of the screen).
+        apply_camera_preset(camera, CameraPreset::Side);
         QVERIFY(near(camera.eye(), Vec3(1, 1, 3)));
         QVERIFY(near(camera.right(), Vec3::UnitX()));
-        QVERIFY(near(camera.up(), Vec3::UnitY()));
-        apply_camera_preset(camera, CameraPreset::Side);
-        QVERIFY(near(camera.eye(), Vec3(-2, 1, 0)));
         QVERIFY(near(camera.up(), Vec3::UnitY()));
         apply_camera_preset(camera, CameraPreset::Top);
         QVERIFY(near(camera.eye(), Vec3(1, 4, 0)));

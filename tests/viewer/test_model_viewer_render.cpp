@@ -144,6 +144,41 @@ private slots:
         QVERIFY2(!viewer.grabImageWhen(from_above).isNull(), "no red box centred on the ground");
     }
 
+    // A contact box around a red bone box: solid it hides the bone, see-through
+    // the bone shows through it, hidden the bone shows as it is.
+    void contact_shapes_see_through_and_hidden() {
+        Model model = box_model();
+        model.meshes[0].shape.half_dim = Vec3(0.2, 0.2, 0.2);
+        Geometry contact;
+        contact.body = 1;
+        contact.shape.type = ShapeType::Box;
+        contact.shape.half_dim = Vec3(0.3, 0.3, 0.3);
+        model.geometries.push_back(contact);
+        ModelViewer viewer;
+        viewer.resize(400, 400);
+        viewer.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&viewer));
+        viewer.setModel(model);
+        viewer.setViewPreset(ModelViewer::ViewPreset::Side);
+        viewer.fitToModel();
+        auto centre_colour = [&viewer] {
+            const QImage image = viewer.grabImage();
+            return average(image, QPoint(image.width() / 2, image.height() / 2));
+        };
+        const QColor solid = centre_colour();
+        QVERIFY2(!is_red(solid) && solid.blue() > solid.red(), describe(solid));  // the bluish contact box
+        viewer.setContactDisplay(ModelViewer::ContactDisplay::Hidden);
+        const QColor hidden = centre_colour();
+        QVERIFY2(is_red(hidden), describe(hidden));
+        viewer.setContactDisplay(ModelViewer::ContactDisplay::Transparent);
+        const QColor see_through = centre_colour();
+        QVERIFY2(see_through.red() > solid.red() + 30 && see_through.red() > see_through.blue(), describe(see_through));
+        QVERIFY2(see_through.blue() > hidden.blue() + 10, describe(see_through));  // the box still tints it
+        // The display survives a new model.
+        viewer.setModel(model);
+        QCOMPARE(viewer.contactDisplay(), ModelViewer::ContactDisplay::Transparent);
+    }
+
     // The gait model with its bone meshes from geometry/, posed from the dof
     // defaults (pelvis at the origin, so the feet are below the floor).
     void corpus_model_renders_bones() {

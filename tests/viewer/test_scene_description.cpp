@@ -89,6 +89,9 @@ private slots:
         QCOMPARE(scene.warnings[0].location.line, 9);
         QCOMPARE(scene.warnings[0].location.file, std::string("model.hfd"));
         QVERIFY(scene.warnings[0].message.find("missing.vtp") != std::string::npos);
+        // the same message as hfd info / hfd simulate: every path tried
+        const std::string tried = QDir(dir.path()).filePath("geometry/missing.vtp").toStdString();
+        QVERIFY2(scene.warnings[0].message.find(tried) != std::string::npos, scene.warnings[0].message.c_str());
         QCOMPARE(scene.warnings[1].location.line, 10);
     }
 

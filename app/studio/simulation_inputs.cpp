@@ -1,0 +1,159 @@
+#include "simulation_inputs.h"
+
+#include "format/parser.h"
+#include "io/state_file.h"
+#include "sim/sim_config.h"
+#include "studio_settings.h"
+
+#include <QFile>
+#include <QFileInfo>
+#include <QVariantMap>
+#include <algorithm>
+
+namespace hfd::studio {
+
+namespace {
+
+const QString settings_key = QStringLiteral("simulationInputs");  // model path -> [config, state]
+
+std::string native(const QString& path) { return QFile::encodeName(path).toStdString(); }
+
+Diagnostic file_error(const QString& path, const std::string& message) {
+    Diagnostic diagnostic;
+    diagnostic.location.file = native(path);
+    diagnostic.message = message;
+    return diagnostic;
+}
+
+bool errors_since(const std::vector<Diagnostic>& diagnostics, size_t first) {
+    return std::any_of(diagnostics.begin() + std::ptrdiff_t(first), diagnostics.end(),
+                       [](const Diagnostic& d) { return d.severity == Severity::Error; });
+}
+
+}  // namespace
+
+ZmlKind classify_zml_file(const QString& path) {
+    const ParseResult parsed = parse_file(native(path));
+    if (!parsed.ok()) return ZmlKind::Unknown;
+    for (const PropNode& child : parsed.root.children) {
+        if (child.key == "values" || child.key == "velocities") return ZmlKind::State;
+        if (child.key == "composite_force") return ZmlKind::Config;
+    }
+    std::vector<Diagnostic> ignored;
+    return read_sim_config(parsed.root, native(path), ignored).from_defaults ? ZmlKind::Unknown : ZmlKind::Config;
+}
+
+SimulationInputs::SimulationInputs(QObject* parent) : QObject(parent) {}
+
+void SimulationInputs::setModelPath(const QString& model_path) {
+    model_ = model_path.isEmpty() ? QString() : QFileInfo(model_path).absoluteFilePath();
+    config_.clear();
+    state_.clear();
+    if (!model_.isEmpty()) {
+        const QStringList remembered = open_settings()->value(settings_key).toMap().value(model_).toStringList();
+        // Files that have gone since are forgotten rather than failing every reset.
+        if (remembered.size() == 2) {
+            if (QFileInfo(remembered[0]).isFile()) config_ = remembered[0];
+            if (QFileInfo(remembered[1]).isFile()) state_ = remembered[1];
+        }
+    }
+    emit changed();
+}
+
+void SimulationInputs::moveToModelPath(const QString& model_path) {
+    model_ = model_path.isEmpty() ? QString() : QFileInfo(model_path).absoluteFilePath();
+    store();
+}
+
+bool SimulationInputs::setConfigPath(const QString& path, std::vector<Diagnostic>& diagnostics) {
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    const ParseResult parsed = parse_file(native(absolute));
+    diagnostics.insert(diagnostics.end(), parsed.diagnostics.begin(), parsed.diagnostics.end());
+    if (!parsed.ok()) return false;
+    const size_t before = diagnostics.size();
+    const SimConfig config = read_sim_config(parsed.root, native(absolute), diagnostics);
+    if (config.from_defaults)
+        diagnostics.push_back(file_error(absolute, "no composite_force or integrator block in the config file"));
+    if (errors_since(diagnostics, before)) return false;
+    config_ = absolute;
+    store();
+    emit changed();
+    emit filesChosen();
+    return true;
+}
+
+bool SimulationInputs::setStatePath(const QString& path, std::vector<Diagnostic>& diagnostics) {
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    const ParseResult parsed = parse_file(native(absolute));
+    diagnostics.insert(diagnostics.end(), parsed.diagnostics.begin(), parsed.diagnostics.end());
+    if (!parsed.ok()) return false;
+    if (!parsed.root.find("values") && !parsed.root.find("velocities")) {
+        diagnostics.push_back(file_error(absolute, "no values or velocities block in the state file"));
+        return false;
+    }
+    state_ = absolute;  // dof names are checked against the model when the simulation is built
+    store();
+    emit changed();
+    emit filesChosen();
+    return true;
+}
+
+bool SimulationInputs::setFile(const QString& path, std::vector<Diagnostic>& diagnostics) {
+    switch (classify_zml_file(path)) {
+    case ZmlKind::Config: return setConfigPath(path, diagnostics);
+    case ZmlKind::State: return setStatePath(path, diagnostics);
+    case ZmlKind::Unknown: break;
+    }
+    const ParseResult parsed = parse_file(native(path));
+    if (!parsed.ok()) {
+        diagnostics.insert(diagnostics.end(), parsed.diagnostics.begin(), parsed.diagnostics.end());
+        return false;
+    }
+    diagnostics.push_back(file_error(path, "neither a simulation config (composite_force, integrator) nor an "
+                                           "initial state (values, velocities)"));
+    return false;
+}
+
+void SimulationInputs::clear() {
+    if (config_.isEmpty() && state_.isEmpty()) return;
+    config_.clear();
+    state_.clear();
+    store();
+    emit changed();
+    emit filesChosen();
+}
+
+bool SimulationInputs::readConfig(SimConfig& config, std::vector<Diagnostic>& diagnostics) const {
+    const ParseResult parsed = parse_file(native(config_));
+    diagnostics.insert(diagnostics.end(), parsed.diagnostics.begin(), parsed.diagnostics.end());
+    if (!parsed.ok()) return false;
+    const size_t before = diagnostics.size();
+    config = read_sim_config(parsed.root, native(config_), diagnostics);
+    return !errors_since(diagnostics, before);
+}
+
+bool SimulationInputs::readState(const Model& model, DofAssignment& dofs, std::vector<Diagnostic>& diagnostics) const {
+    StateFileResult read = read_state_file(native(state_), model);
+    diagnostics.insert(diagnostics.end(), read.diagnostics.begin(), read.diagnostics.end());
+    if (!read.ok()) return false;
+    dofs = std::move(*read.dofs);
+    return true;
+}
+
+QString SimulationInputs::summary() const {
+    QStringList names;
+    for (const QString& path : {config_, state_})
+        if (!path.isEmpty()) names << QFileInfo(path).fileName();
+    return names.join(QStringLiteral(", "));
+}
+
+void SimulationInputs::store() const {
+    if (model_.isEmpty()) return;
+    auto settings = open_settings();
+    QVariantMap all = settings->value(settings_key).toMap();
+    if (config_.isEmpty() && state_.isEmpty()) all.remove(model_);
+    else all.insert(model_, QStringList{config_, state_});
+    settings->setValue(settings_key, all);
+}
+
+}  // namespace hfd::studio
