@@ -50,6 +50,9 @@ std::vector<Scenario> all_scenarios(const std::string& corpus) {
         "  contact_force_hunt_crossley {} }\nsymplectic_euler_integrator { step_size = 1e-4 }\n";
     list.push_back({"objects 50", pile_model(50), "", pile_config, "", "", {}, 0, 0.2, 1, 50});
     list.push_back({"objects 500", pile_model(500), "", pile_config, "", "", {}, 0, 0.05, 1, 500});
+    // the 3D human (80 muscles, 29 dofs, error_control_integrator_sem 0.01), passive fall
+    const std::string human3d = std::string(HFD_SOURCE_DIR) + "/samples/human3d.hfd";
+    list.push_back({"human3d fall", "", human3d, "", human3d, "", {}, 0, 2, 1, 14});
     const std::string scone = corpus + "/scone/";
     if (!std::filesystem::exists(scone + "H0918.hfd")) {
         std::fprintf(stderr, "note: %sH0918.hfd not found, S1/S2 rows skipped\n", scone.c_str());
