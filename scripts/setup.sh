@@ -26,7 +26,7 @@ if [ ! -f build/CMakeCache.txt ]; then
   # other clones: paths are taken relative to the source tree); not required.
   launcher=()
   if command -v ccache >/dev/null; then
-    launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER="env;CCACHE_BASEDIR=$PWD;ccache")
+    launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER="env;CCACHE_BASEDIR=$PWD;CCACHE_SLOPPINESS=pch_defines,time_macros;ccache")
   fi
   cmake -S . -B build -DCMAKE_BUILD_TYPE=Release "${launcher[@]}"
 fi
