@@ -157,6 +157,14 @@ InducedAccelerations induced_accelerations(const Simulation& sim, const State& s
     const ConstraintRows constraints = build_constraint_rows(m, state, data.contacts, options.contact);
     for (const ConstraintGroup& g : constraints.groups)
         if (g.is_contact) out.contacts.push_back(g);
+    out.forward_reaction.resize(3 * Eigen::Index(out.contacts.size()));
+    Eigen::Index next_contact = 0;
+    for (const Contact& contact : data.contacts) {  // same order and filter as build_constraint_rows
+        const bool b_moves = contact.body_b != no_index && !m.bodies[contact.body_b].is_static();
+        const bool a_moves = contact.body_a != no_index && !m.bodies[contact.body_a].is_static();
+        if (!(contact.depth > 0) || (!a_moves && !b_moves) || next_contact >= Eigen::Index(out.contacts.size())) continue;
+        out.forward_reaction.segment<3>(3 * next_contact++) = b_moves ? contact.force : Vec3(-contact.force);
+    }
 
     Data scratch;
     const ContributorForces forces = contributor_forces(sim, state, scratch);

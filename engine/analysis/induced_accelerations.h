@@ -52,6 +52,7 @@ struct InducedAccelerations {
     // The forward simulation's accelerations at the same state (compliant joints and contacts)
     Eigen::VectorXd forward_body, forward_coordinate;
     Vec3 forward_com = Vec3::Zero();
+    Eigen::VectorXd forward_reaction;  // 3 n_contacts: the compliant contact force on the contact's body
 
     Index column(std::string_view name) const;  // no_index when absent
     Index total_column() const { return Index(columns.size()) - 1; }
