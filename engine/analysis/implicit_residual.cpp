@@ -65,6 +65,11 @@ VectorXd ImplicitDynamics::pack(const State& s) const {
     return y;
 }
 
+void ImplicitDynamics::normalize_quaternions(Eigen::Ref<VectorXd> y) const {
+    for (int o : body_offset_)
+        if (o >= 0) y.segment<4>(o + 3).normalize();
+}
+
 State ImplicitDynamics::unpack(const VectorXd& y, const State& base) const {
     State s = base;
     for (size_t b = 0; b < body_offset_.size(); ++b) {

@@ -48,6 +48,8 @@ public:
     Index find(std::string_view name) const;  // no_index when absent
 
     Eigen::VectorXd pack(const State& state) const;
+    // Scales every body's quaternion entries of y to unit length.
+    void normalize_quaternions(Eigen::Ref<Eigen::VectorXd> y) const;
     // Writes y into a copy of `base` (static bodies, time and the rest from it).
     State unpack(const Eigen::VectorXd& y, const State& base) const;
 
