@@ -254,6 +254,52 @@ private slots:
         }
     }
 
+    // hfd analyze induced over a recorded run: one CSV per output with a column
+    // per contributor, total and forward; the summary's superposition errors are tiny.
+    void command_line_over_a_recorded_run() {
+        const QString hfd = QString(HFD_BIN_DIR) + "/hfd";
+        const QString model = QString(HFD_SAMPLES_DIR) + "/human_standing.hfd";
+        QTemporaryDir dir;
+        QProcess p;
+        p.start(hfd, {"simulate", model, "--duration", "0.05", "--out", dir.filePath("run.csv")});
+        QVERIFY(p.waitForFinished(120000));
+        QCOMPARE(p.exitCode(), 0);
+        p.start(hfd, {"analyze", "induced", model, "--trajectory", dir.filePath("run.csv"), "--constraint", "weld",
+                      "--bodies", "torso", "--out", dir.filePath("iaa")});
+        QVERIFY(p.waitForFinished(120000));
+        QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
+        for (const char* output : {"knee_angle_r.csv", "com_y.csv", "torso.acc_x.csv", "reaction.r_heel_y.csv",
+                                   "reaction.total_y.csv", "summary.csv"})
+            QVERIFY2(QFile::exists(dir.filePath("iaa/" + QString(output))), output);
+        QFile com(dir.filePath("iaa/com_y.csv"));
+        QVERIFY(com.open(QIODevice::ReadOnly));
+        const QList<QByteArray> header = com.readLine().trimmed().split(',');
+        QCOMPARE(header.front(), QByteArray("time [s]"));
+        QVERIFY(header.contains("gravity [m/s^2]") && header.contains("soleus_r [m/s^2]"));
+        QCOMPARE(header.last(), QByteArray("forward [m/s^2]"));
+        int rows = 0;
+        while (!com.readLine().isEmpty()) ++rows;
+        QCOMPARE(rows, 6);  // 0, 0.01, ..., 0.05
+        QFile summary(dir.filePath("iaa/summary.csv"));
+        QVERIFY(summary.open(QIODevice::ReadOnly));
+        summary.readLine();
+        for (QByteArray line = summary.readLine(); !line.isEmpty(); line = summary.readLine())
+            QVERIFY(line.split(',')[1].toDouble() < 1e-9);
+
+        p.start(hfd, {"analyze", "induced", model, "--constraint", "glue", "--out", dir.filePath("x")});
+        QVERIFY(p.waitForFinished(60000));
+        QCOMPARE(p.exitCode(), 2);
+        QVERIFY(p.readAllStandardError().contains("--constraint must be point, weld or rolling"));
+        QFile bad(dir.filePath("bad.csv"));
+        QVERIFY(bad.open(QIODevice::WriteOnly));
+        bad.write("time,pelvis_tilt\n0,abc\n");
+        bad.close();
+        p.start(hfd, {"analyze", "induced", model, "--trajectory", dir.filePath("bad.csv"), "--out", dir.filePath("x")});
+        QVERIFY(p.waitForFinished(60000));
+        QCOMPARE(p.exitCode(), 1);
+        QVERIFY(p.readAllStandardError().contains("bad.csv:2:3: error: expected a number"));
+    }
+
     void corpus_h0918_superposition() {
         const std::string path = std::string(HFD_CORPUS_DIR) + "/scone/H0918.hfd";
         const std::string config = std::string(HFD_CORPUS_DIR) + "/scone/HfdConfigM2012Planar.zml";
