@@ -17,6 +17,10 @@
 
 using namespace hfd;
 
+namespace hfd {
+void print_analysis_rows(const std::string& corpus, int runs);  // bench_analysis.cpp
+}
+
 namespace {
 
 struct Case {
@@ -133,5 +137,6 @@ int main(int argc, char** argv) {
                         median.ok ? "" : "  (blew up)");
         }
     }
+    print_analysis_rows(corpus, runs);
     return 0;
 }
