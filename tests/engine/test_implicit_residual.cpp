@@ -100,6 +100,21 @@ private slots:
         }
     }
 
+    // The corpus H0918 gait model with its muscles under each of its configs.
+    void zero_at_explicit_derivative_for_corpus_h0918() {
+        const std::string dir = std::string(HFD_CORPUS_DIR) + "/scone/";
+        if (!std::ifstream(dir + "H0918.hfd").good()) QSKIP("corpus H0918 not available");
+        for (const char* config : {"HfdConfigM2012Planar.zml", "HfdConfigGH2010Planar.zml", "HfdConfigTJ2003Planar.zml"}) {
+            Built b = build(read_text(dir + "H0918.hfd") + "\n" + read_text(dir + config));
+            QVERIFY2(b.sim, config);
+            settle(*b.sim, 0.1);
+            const ImplicitDynamics dyn(*b.sim, b.config);
+            QVERIFY(dyn.find(b.sim->model().muscles[0].name + ".fiber_length") != no_index);
+            const double r = relative_residual(dyn, dyn.pack(b.sim->state()), b.sim->state());
+            QVERIFY2(r < 1e-10, qPrintable(QString("%1: %2").arg(config).arg(r)));
+        }
+    }
+
     void jacobian_y_dot_matches_central_differences() {
         for (const char* sample : {"/arm_muscles.hfd", "/human_standing.hfd", "/double_pendulum_3d.hfd"}) {
             Built b = build(read_text(std::string(HFD_SAMPLES_DIR) + sample));
