@@ -12,6 +12,15 @@ namespace hfd {
 
 namespace {
 
+Diagnostic error_at(const std::string& file, int line, int column, std::string message) {
+    Diagnostic d;
+    d.location.file = file;
+    d.location.line = line;
+    d.location.column = column;
+    d.message = std::move(message);
+    return d;
+}
+
 struct Table {
     std::vector<std::string> names;         // header, units removed
     std::vector<std::vector<double>> rows;
@@ -47,7 +56,7 @@ std::string without_unit(std::string name) {
 
 bool read_table(std::string_view text, const std::string& file, Table& table, std::vector<Diagnostic>& diagnostics) {
     auto error = [&](int line, int column, std::string message) {
-        diagnostics.push_back({Severity::Error, {file, line, column}, std::move(message)});
+        diagnostics.push_back(error_at(file, line, column, std::move(message)));
         return false;
     };
     std::istringstream in{std::string(text)};
@@ -126,7 +135,7 @@ bool states_from_dofs(const Table& t, const std::string& file, const Model& mode
     for (size_t d = 0; d < model.dofs.size(); ++d) {
         const auto v = t.column.find(model.dofs[d].name);
         if (v == t.column.end()) {
-            out.diagnostics.push_back({Severity::Error, {file, 1, 1}, "no column for dof '" + model.dofs[d].name + "'"});
+            out.diagnostics.push_back(error_at(file, 1, 1, "no column for dof '" + model.dofs[d].name + "'"));
             return false;
         }
         value[d] = v->second;
@@ -154,9 +163,9 @@ bool states_from_bodies(const Table& t, const std::string& file, const Model& mo
         for (int k = 0; k < 7; ++k) {
             const auto found = t.column.find(model.bodies[b].name + "." + quantities[k]);
             if (found == t.column.end()) {
-                out.diagnostics.push_back({Severity::Error, {file, 1, 1},
-                                           "no dof columns and no column '" + model.bodies[b].name + "." +
-                                               quantities[k] + "' for the body poses"});
+                out.diagnostics.push_back(error_at(file, 1, 1,
+                                                   "no dof columns and no column '" + model.bodies[b].name + "." +
+                                                       quantities[k] + "' for the body poses"));
                 return false;
             }
             c[k] = found->second;
@@ -193,13 +202,9 @@ void muscle_state(const Table& t, const Model& model, TrajectoryStates& out) {
     }
 }
 
-}  // namespace
-
-TrajectoryStates read_trajectory_text(std::string_view text, const std::string& file, const Model& model,
-                                      const State& initial) {
+TrajectoryStates states_from_table(const Table& table, const std::string& file, const Model& model,
+                                   const State& initial) {
     TrajectoryStates out;
-    Table table;
-    if (!read_table(text, file, table, out.diagnostics)) return out;
     out.states.assign(table.rows.size(), initial);
     for (size_t r = 0; r < table.rows.size(); ++r) out.states[r].time = table.rows[r][0];
     const bool ok = model.dofs.empty() ? states_from_bodies(table, file, model, out)
@@ -212,11 +217,34 @@ TrajectoryStates read_trajectory_text(std::string_view text, const std::string& 
     return out;
 }
 
+}  // namespace
+
+TrajectoryStates read_trajectory_text(std::string_view text, const std::string& file, const Model& model,
+                                      const State& initial) {
+    Table table;
+    std::vector<Diagnostic> diagnostics;
+    if (!read_table(text, file, table, diagnostics)) return TrajectoryStates{{}, diagnostics};
+    return states_from_table(table, file, model, initial);
+}
+
+TrajectoryStates trajectory_from_rows(const std::vector<std::string>& names, const std::vector<double>& values,
+                                      const Model& model, const State& initial) {
+    Table table;
+    table.names = names;
+    for (size_t c = 0; c < names.size(); ++c) table.column[names[c]] = c;
+    for (size_t r = 0; !names.empty() && (r + 1) * names.size() <= values.size(); ++r)
+        table.rows.emplace_back(values.begin() + std::ptrdiff_t(r * names.size()),
+                                values.begin() + std::ptrdiff_t((r + 1) * names.size()));
+    if (names.empty() || names[0] != "time" || table.rows.empty())
+        return TrajectoryStates{{}, {error_at("recording", 0, 0, "the recording has no rows or no time channel")}};
+    return states_from_table(table, "recording", model, initial);
+}
+
 TrajectoryStates read_trajectory_file(const std::string& path, const Model& model, const State& initial) {
     std::ifstream in(path, std::ios::binary);
     if (!in) {
         TrajectoryStates out;
-        out.diagnostics.push_back({Severity::Error, {path, 0, 0}, "cannot open trajectory file"});
+        out.diagnostics.push_back(error_at(path, 0, 0, "cannot open trajectory file"));
         return out;
     }
     std::stringstream buffer;

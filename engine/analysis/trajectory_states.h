@@ -33,5 +33,9 @@ struct TrajectoryStates {
 TrajectoryStates read_trajectory_text(std::string_view text, const std::string& file, const Model& model,
                                       const State& initial);
 TrajectoryStates read_trajectory_file(const std::string& path, const Model& model, const State& initial);
+// The same from a recording held in memory: channel names (no units, "time"
+// first) and rows of `names.size()` values each, back to back.
+TrajectoryStates trajectory_from_rows(const std::vector<std::string>& names, const std::vector<double>& values,
+                                      const Model& model, const State& initial);
 
 }  // namespace hfd
