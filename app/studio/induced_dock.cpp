@@ -11,6 +11,8 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLegend>
+#include <QLegendMarker>
 #include <QLineSeries>
 #include <QPen>
 #include <QPushButton>
@@ -222,6 +224,7 @@ void InducedDock::redraw() {
     chart_->addSeries(cursor_);
     cursor_->attachAxis(x_);
     cursor_->attachAxis(y_);
+    for (QLegendMarker* marker : chart_->legend()->markers(cursor_)) marker->setVisible(false);
     setCursorTime(cursor_time_);
 }
 
