@@ -140,54 +140,36 @@ Eigen::VectorXd coordinate_velocity_products(const Model& m, const State& s) {
     return out;
 }
 
-InducedAccelerations induced_accelerations(const Simulation& sim, const State& state,
-                                           const InducedAccelerationOptions& options) {
-    const Model& m = sim.model();
-    Data data;
-    data.resize(m);
-    sim.evaluate(state, data);  // forward accelerations and the touching contacts
+namespace {
 
-    InducedAccelerations out;
-    const Eigen::Index full = 6 * Eigen::Index(m.bodies.size());
-    out.forward_body.resize(full);
+// The forward evaluation's body accelerations and contact forces, in the order
+// of the contact constraints (same filter as build_constraint_rows).
+void record_forward(const Model& m, const Data& data, InducedAccelerations& out) {
+    out.forward_body.resize(6 * Eigen::Index(m.bodies.size()));
     for (size_t b = 0; b < m.bodies.size(); ++b) {
         out.forward_body.segment<3>(6 * Eigen::Index(b)) = data.lin_acc[b];
         out.forward_body.segment<3>(6 * Eigen::Index(b) + 3) = data.ang_acc[b];
     }
-    const ConstraintRows constraints = build_constraint_rows(m, state, data.contacts, options.contact);
-    for (const ConstraintGroup& g : constraints.groups)
-        if (g.is_contact) out.contacts.push_back(g);
     out.forward_reaction.resize(3 * Eigen::Index(out.contacts.size()));
-    Eigen::Index next_contact = 0;
-    for (const Contact& contact : data.contacts) {  // same order and filter as build_constraint_rows
+    Eigen::Index next = 0;
+    for (const Contact& contact : data.contacts) {
         const bool b_moves = contact.body_b != no_index && !m.bodies[contact.body_b].is_static();
         const bool a_moves = contact.body_a != no_index && !m.bodies[contact.body_a].is_static();
-        if (!(contact.depth > 0) || (!a_moves && !b_moves) || next_contact >= Eigen::Index(out.contacts.size())) continue;
-        out.forward_reaction.segment<3>(3 * next_contact++) = b_moves ? contact.force : Vec3(-contact.force);
+        if (!(contact.depth > 0) || (!a_moves && !b_moves) || next >= Eigen::Index(out.contacts.size())) continue;
+        out.forward_reaction.segment<3>(3 * next++) = b_moves ? contact.force : Vec3(-contact.force);
     }
+}
 
-    Data scratch;
-    const ContributorForces forces = contributor_forces(sim, state, scratch);
-    out.columns = forces.names;
-    out.columns.push_back("total");
-    const Eigen::Index k = Eigen::Index(forces.names.size());
-    MatrixXd wrench(full, k + 1);
-    wrench.leftCols(k) = forces.wrench;
-    wrench.col(k) = forces.wrench.rowwise().sum();
-    MatrixXd bias = MatrixXd::Zero(constraints.bias.size(), k + 1);
-    bias.col(forces.velocity_column) = constraints.bias;
-    bias.col(k) = constraints.bias;
-
-    const ReducedSpace space = reduced_space(m, sim.is_planar());
-    // Gauss' principle in mass-scaled coordinates y = L^T a (M = L L^T):
-    //   y = f + Ch^T lambda,  Ch y = b,  f = L^-1 F,  Ch = C L^-T,
-    //   lambda = (Ch Ch^T)^+ (b - Ch f) = P P^T (b - Ch f),  P = (Ch^T)^+.
-    // Ch (not Ch Ch^T) is factorized, so its condition number is not squared.
-    const MatrixXd inv_factor = inverse_mass_factor(m, state, space);
-    const MatrixXd c = restrict_cols(space, constraints.jacobian);
+// Gauss' principle in mass-scaled coordinates y = L^T a (M = L L^T):
+//   y = f + Ch^T lambda,  Ch y = b,  f = L^-1 F,  Ch = C L^-T,
+//   lambda = (Ch Ch^T)^+ (b - Ch f) = P P^T (b - Ch f),  P = (Ch^T)^+.
+// Ch (not Ch Ch^T) is factorized, so its condition number is not squared.
+// Returns the reduced accelerations, one column per right-hand side.
+MatrixXd solve_constrained(const MatrixXd& inv_factor, const MatrixXd& c, const MatrixXd& forces,
+                           const MatrixXd& bias, MatrixXd& lambda) {
     const MatrixXd scaled_c = c * inv_factor.transpose();
-    MatrixXd y = inv_factor * restrict_rows(space, wrench);
-    MatrixXd lambda = MatrixXd::Zero(c.rows(), k + 1);
+    MatrixXd y = inv_factor * forces;
+    lambda = MatrixXd::Zero(c.rows(), forces.cols());
     if (c.rows() > 0) {
         Eigen::CompleteOrthogonalDecomposition<MatrixXd> cod;
         cod.setThreshold(1e-10);
@@ -196,22 +178,61 @@ InducedAccelerations induced_accelerations(const Simulation& sim, const State& s
         lambda = pinv * (pinv.transpose() * (bias - scaled_c * y));
         y += scaled_c.transpose() * lambda;
     }
-    const MatrixXd accelerations = inv_factor.transpose() * y;
-    out.body = expand_rows(space, accelerations, full);
-    if (c.rows() > 0) out.constraint_error = (c * accelerations.col(k) - constraints.bias).cwiseAbs().maxCoeff();
+    return inv_factor.transpose() * y;
+}
 
+// Coordinates and centre of mass of every column; J_dot u goes to the velocity and total columns.
+void project_outputs(const Model& m, const State& state, int velocity_column, InducedAccelerations& out) {
+    const Eigen::Index columns = out.body.cols();
     const VectorXd velocity_products = coordinate_velocity_products(m, state);
     out.coordinates = coordinate_names(m);
-    out.coordinate.resize(velocity_products.size(), k + 1);
-    out.com.resize(3, k + 1);
-    for (Eigen::Index i = 0; i <= k; ++i) {
+    out.coordinate.resize(velocity_products.size(), columns);
+    out.com.resize(3, columns);
+    for (Eigen::Index i = 0; i < columns; ++i) {
         out.coordinate.col(i) = coordinate_rates_of(m, state, out.body.col(i));
         out.com.col(i) = com_acceleration(m, out.body.col(i));
     }
-    out.coordinate.col(forces.velocity_column) += velocity_products;
-    out.coordinate.col(k) += velocity_products;
+    out.coordinate.col(velocity_column) += velocity_products;
+    out.coordinate.col(columns - 1) += velocity_products;
     out.forward_coordinate = coordinate_rates_of(m, state, out.forward_body) + velocity_products;
     out.forward_com = com_acceleration(m, out.forward_body);
+}
+
+}  // namespace
+
+InducedAccelerations induced_accelerations(const Simulation& sim, const State& state,
+                                           const InducedAccelerationOptions& options) {
+    const Model& m = sim.model();
+    Data data;
+    data.resize(m);
+    sim.evaluate(state, data);  // forward accelerations and the touching contacts
+
+    InducedAccelerations out;
+    const ConstraintRows constraints = build_constraint_rows(m, state, data.contacts, options.contact);
+    for (const ConstraintGroup& g : constraints.groups)
+        if (g.is_contact) out.contacts.push_back(g);
+    record_forward(m, data, out);
+
+    Data scratch;
+    const ContributorForces forces = contributor_forces(sim, state, scratch);
+    out.columns = forces.names;
+    out.columns.push_back("total");
+    const Eigen::Index k = Eigen::Index(forces.names.size()), full = 6 * Eigen::Index(m.bodies.size());
+    MatrixXd wrench(full, k + 1);
+    wrench.leftCols(k) = forces.wrench;
+    wrench.col(k) = forces.wrench.rowwise().sum();
+    MatrixXd bias = MatrixXd::Zero(constraints.bias.size(), k + 1);
+    bias.col(forces.velocity_column) = constraints.bias;
+    bias.col(k) = constraints.bias;
+
+    const ReducedSpace space = reduced_space(m, sim.is_planar());
+    const MatrixXd c = restrict_cols(space, constraints.jacobian);
+    MatrixXd lambda;
+    const MatrixXd accelerations =
+        solve_constrained(inverse_mass_factor(m, state, space), c, restrict_rows(space, wrench), bias, lambda);
+    out.body = expand_rows(space, accelerations, full);
+    if (c.rows() > 0) out.constraint_error = (c * accelerations.col(k) - constraints.bias).cwiseAbs().maxCoeff();
+    project_outputs(m, state, forces.velocity_column, out);
 
     out.reaction.resize(3 * Eigen::Index(out.contacts.size()), k + 1);
     for (size_t i = 0; i < out.contacts.size(); ++i)
