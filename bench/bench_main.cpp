@@ -27,6 +27,10 @@
 using namespace hfd;
 using namespace hfd::bench;
 
+namespace hfd {
+void print_analysis_rows(const std::string& corpus, int runs);  // bench_analysis.cpp
+}
+
 namespace {
 
 PropNode parse_or_die(const std::string& text, const std::string& name) {
@@ -202,5 +206,6 @@ int main(int argc, char** argv) {
     });
     run_scenarios(scenarios, runs);
     if (integrators) run_integrators(corpus, runs);
+    if (only.empty() || std::string("analysis").find(only) != std::string::npos) print_analysis_rows(corpus, runs);
     return 0;
 }

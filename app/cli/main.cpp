@@ -14,6 +14,8 @@ constexpr const char* usage =
     "  info MODEL                 summary of a model (bodies, joints, dofs, muscles, mass)\n"
     "  simulate MODEL [options]   run a simulation and write the recorded trajectory\n"
     "  convert MODEL.osim [-o MODEL.hfd]   convert an OpenSim model\n"
+    "  analyze induced MODEL ...  induced acceleration analysis of a state or a recorded run\n"
+    "  analyze collocate EXAMPLE  direct-collocation example on the implicit dynamics residual\n"
     "\n"
     "Run 'hfd <command> --help' for the options of a command.\n";
 
@@ -29,6 +31,7 @@ int main(int argc, char** argv) {
     if (command == "info") return hfd::cli::run_info(args);
     if (command == "simulate") return hfd::cli::run_simulate(args);
     if (command == "convert") return hfd::cli::run_convert(args);
+    if (command == "analyze") return hfd::cli::run_analyze(args);
     std::fprintf(stderr, "hfd: unknown command '%s'\n\n%s", command.c_str(), usage);
     return 2;
 }

@@ -5,6 +5,7 @@
 #include "controls_dock.h"
 #include "document.h"
 #include "export_actions.h"
+#include "induced_dock.h"
 #include "main_window.h"
 #include "model_viewer.h"
 #include "plot_dock.h"
@@ -137,6 +138,7 @@ SimulationController* install_simulation_ui(MainWindow* window) {
         QObject::connect(viewer, &ModelViewer::bodyClicked, controls, &ControlsDock::setSelectedBody);
     }
     auto show_message = [window](const QString& text) { window->statusBar()->showMessage(text, 10000); };
+    QObject::connect(install_induced_dock(window, controller, plots), &InducedDock::statusMessage, window, show_message);
     QObject::connect(controller, &SimulationController::stopped, window, show_message);
     QObject::connect(dock, &SimulationDock::message, window, show_message);
     QObject::connect(exports, &ExportActions::statusMessage, window, show_message);

@@ -1,0 +1,233 @@
+// hfd analyze: analyses of a model (see docs/analyses.md).
+//   hfd analyze induced MODEL [options]   induced acceleration analysis
+//   hfd analyze collocate EXAMPLE [options]  direct-collocation example on the implicit residual
+// Exit codes: 0 done, 1 unusable input, 2 bad arguments, 3 the analysis failed,
+// 4 an output could not be written.
+#include "commands.h"
+
+#include "analysis/induced_series.h"
+#include "analysis/trajectory_states.h"
+#include "format/parser.h"
+#include "io/state_file.h"
+#include "model/build_model.h"
+#include "sim/kinematics.h"
+
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <optional>
+#include <sstream>
+#include <utility>
+
+namespace hfd::cli {
+
+int run_collocate(const Args& args);  // cmd_collocate.cpp
+
+namespace {
+
+constexpr int exit_ok = 0, exit_input = 1, exit_usage = 2, exit_analysis = 3, exit_output = 4;
+
+constexpr const char* analyze_usage =
+    "usage: hfd analyze <analysis> ...\n"
+    "\n"
+    "  induced MODEL [options]     induced acceleration analysis (accelerations each force induces)\n"
+    "  collocate EXAMPLE [options] direct-collocation example solved on the implicit residual\n"
+    "\n"
+    "Run 'hfd analyze <analysis> --help' for its options; docs/analyses.md explains them.\n";
+
+constexpr const char* induced_usage =
+    "usage: hfd analyze induced MODEL [options] --out DIR\n"
+    "\n"
+    "  --config CFG          simulation config (composite_force + integrator); default: the\n"
+    "                        model file's own blocks, else the built-in default\n"
+    "  --state STATE         analyse one state: the model posed by a state file (dof values,\n"
+    "                        velocities); default: the model's initial state\n"
+    "  --trajectory FILE     analyse every row of a CSV (hfd simulate --out) or .sto (--sto)\n"
+    "  --excitation VALUE    muscle excitation of the single-state analysis, whose muscles start\n"
+    "                        with the equilibrium activation of it (default 0)\n"
+    "  --constraint KIND     contact constraint: point (default), weld or rolling\n"
+    "  --bodies LIST         comma list of bodies whose accelerations are written too\n"
+    "  --out DIR             directory for the CSV files (one per output) and summary.csv\n"
+    "\n"
+    "exit codes: 0 done, 1 bad input file, 2 bad arguments, 3 analysis failed, 4 output not written\n";
+
+struct InducedOptions {
+    std::string model, config, state, trajectory, out, bodies;
+    ContactConstraint constraint = ContactConstraint::Point;
+    double excitation = 0;
+    bool help = false;
+};
+
+int usage_error(const std::string& message, const char* usage) {
+    std::fprintf(stderr, "hfd analyze: %s\n\n%s", message.c_str(), usage);
+    return exit_usage;
+}
+
+void print_diagnostics(const std::vector<Diagnostic>& diagnostics) {
+    for (const Diagnostic& d : diagnostics) std::fprintf(stderr, "%s\n", format_diagnostic(d).c_str());
+}
+
+std::optional<int> parse_induced(const Args& args, InducedOptions& o) {
+    for (size_t i = 0; i < args.size(); ++i) {
+        std::string arg = args[i], value;
+        bool has_value = false;
+        if (arg.rfind("--", 0) == 0 && arg.find('=') != std::string::npos) {
+            value = arg.substr(arg.find('=') + 1);
+            arg = arg.substr(0, arg.find('='));
+            has_value = true;
+        }
+        if (arg == "--help" || arg == "-h") {
+            o.help = true;
+            continue;
+        }
+        if (arg.rfind("-", 0) != 0) {
+            if (!o.model.empty()) return usage_error("more than one model given", induced_usage);
+            o.model = arg;
+            continue;
+        }
+        static const char* const with_value[] = {"--config", "--state", "--trajectory", "--constraint",
+                                                 "--bodies", "--out", "--excitation"};
+        bool known = false;
+        for (const char* name : with_value) known = known || arg == name;
+        if (!known) return usage_error("unknown option '" + arg + "'", induced_usage);
+        if (!has_value) {
+            if (i + 1 >= args.size()) return usage_error("option " + arg + " needs a value", induced_usage);
+            value = args[++i];
+        }
+        if (arg == "--config") o.config = value;
+        else if (arg == "--state") o.state = value;
+        else if (arg == "--trajectory") o.trajectory = value;
+        else if (arg == "--bodies") o.bodies = value;
+        else if (arg == "--out") o.out = value;
+        else if (arg == "--constraint") {
+            if (!parse_contact_constraint(value, o.constraint))
+                return usage_error("--constraint must be point, weld or rolling, got '" + value + "'", induced_usage);
+        } else if (arg == "--excitation") {
+            std::istringstream in(value);
+            if (!(in >> o.excitation) || !in.eof() || o.excitation < 0 || o.excitation > 1)
+                return usage_error("--excitation needs a number in [0, 1], got '" + value + "'", induced_usage);
+        }
+    }
+    if (o.help) return std::nullopt;
+    if (o.model.empty()) return usage_error("no model given", induced_usage);
+    if (o.out.empty()) return usage_error("no output directory given (--out DIR)", induced_usage);
+    if (!o.state.empty() && !o.trajectory.empty())
+        return usage_error("--state and --trajectory exclude each other", induced_usage);
+    return std::nullopt;
+}
+
+std::unique_ptr<Simulation> create_simulation(const std::string& model_path, const std::string& config_path) {
+    BuildResult built = load_model(model_path);
+    print_diagnostics(built.diagnostics);
+    if (!built.ok()) {
+        std::fprintf(stderr, "hfd analyze: cannot use model '%s'\n", model_path.c_str());
+        return nullptr;
+    }
+    const std::string& config_file = config_path.empty() ? model_path : config_path;
+    const ParseResult parsed = parse_file(config_file);
+    std::vector<Diagnostic> diagnostics = parsed.diagnostics;
+    SimConfig config;
+    if (parsed.ok()) config = read_sim_config(parsed.root, config_file, diagnostics);
+    print_diagnostics(diagnostics);
+    if (has_errors(diagnostics)) {
+        std::fprintf(stderr, "hfd analyze: cannot use config '%s'\n", config_file.c_str());
+        return nullptr;
+    }
+    diagnostics.clear();
+    std::unique_ptr<Simulation> sim = Simulation::create(std::move(*built.model), config, diagnostics);
+    print_diagnostics(diagnostics);
+    if (!sim) std::fprintf(stderr, "hfd analyze: cannot create the simulation\n");
+    return sim;
+}
+
+std::optional<std::vector<Index>> parse_bodies(const Model& model, const std::string& list) {
+    std::vector<Index> bodies;
+    std::stringstream in(list);
+    for (std::string name; std::getline(in, name, ',');) {
+        if (name.empty()) continue;
+        const Index b = model.find_body(name);
+        if (b == no_index || model.bodies[b].is_static()) {
+            std::fprintf(stderr, "hfd analyze: --bodies: '%s' is not a moving body of the model\n", name.c_str());
+            return std::nullopt;
+        }
+        bodies.push_back(b);
+    }
+    return bodies;
+}
+
+// The states to analyse: every row of the trajectory, or one state.
+std::optional<std::vector<State>> analysed_states(Simulation& sim, const InducedOptions& o) {
+    if (!o.trajectory.empty()) {
+        TrajectoryStates read = read_trajectory_file(o.trajectory, sim.model(), std::as_const(sim).state());
+        print_diagnostics(read.diagnostics);
+        if (!read.ok()) return std::nullopt;
+        return std::move(read.states);
+    }
+    State s = std::as_const(sim).state();
+    if (!o.state.empty()) {
+        const StateFileResult read = read_state_file(o.state, sim.model());
+        print_diagnostics(read.diagnostics);
+        if (!read.ok()) return std::nullopt;
+        apply_dofs(sim.model(), *read.dofs, s);
+    }
+    std::fill(s.activation.begin(), s.activation.end(), o.excitation);
+    std::fill(sim.controls().excitation.begin(), sim.controls().excitation.end(), o.excitation);
+    sim.set_initial_state(s);  // muscle fibers in equilibrium at this pose and activation
+    return std::vector<State>{std::as_const(sim).state()};
+}
+
+int run_induced(const Args& args) {
+    InducedOptions o;
+    if (const std::optional<int> code = parse_induced(args, o)) return *code;
+    if (o.help) {
+        std::fputs(induced_usage, stdout);
+        return exit_ok;
+    }
+    std::unique_ptr<Simulation> sim = create_simulation(o.model, o.config);
+    if (!sim) return exit_input;
+    const std::optional<std::vector<Index>> bodies = parse_bodies(sim->model(), o.bodies);
+    if (!bodies) return exit_usage;
+    const std::optional<std::vector<State>> states = analysed_states(*sim, o);
+    if (!states) return exit_input;
+
+    InducedSeries series = make_induced_series(sim->model(), *bodies);
+    double worst_superposition = 0;
+    const auto t0 = std::chrono::steady_clock::now();
+    for (const State& s : *states) {
+        const InducedAccelerations frame = induced_accelerations(*sim, s, {o.constraint});
+        if (!frame.body.allFinite()) {
+            std::fprintf(stderr, "hfd analyze: non-finite accelerations at t = %g s\n", s.time);
+            return exit_analysis;
+        }
+        worst_superposition = std::max(worst_superposition, frame.superposition_error);
+        append_induced_frame(series, sim->model(), s.time, frame);
+    }
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    std::string error;
+    if (!save_induced_series(o.out, series, &error)) {
+        std::fprintf(stderr, "hfd analyze: %s\n", error.c_str());
+        return exit_output;
+    }
+    std::printf("%zu frame(s), %zu contributors, contact constraint %s: %zu files in %s\n", series.frame_count(),
+                series.columns.size() - 2, contact_constraint_name(o.constraint), series.tables.size() + 1,
+                o.out.c_str());
+    std::printf("largest superposition error %.3g (relative); %.3g ms per frame\n", worst_superposition,
+                1e3 * seconds / double(std::max<size_t>(1, series.frame_count())));
+    return exit_ok;
+}
+
+}  // namespace
+
+int run_analyze(const Args& args) {
+    if (args.empty() || args[0] == "--help" || args[0] == "-h") {
+        std::fputs(analyze_usage, args.empty() ? stderr : stdout);
+        return args.empty() ? exit_usage : exit_ok;
+    }
+    const Args rest(args.begin() + 1, args.end());
+    if (args[0] == "induced") return run_induced(rest);
+    if (args[0] == "collocate") return run_collocate(rest);
+    std::fprintf(stderr, "hfd analyze: unknown analysis '%s'\n\n%s", args[0].c_str(), analyze_usage);
+    return exit_usage;
+}
+
+}  // namespace hfd::cli

@@ -1,0 +1,81 @@
+#pragma once
+// Induced accelerations of the recorded run (engine/analysis, docs/analyses.md):
+// "Analyze" runs the induced acceleration analysis on every recorded row with
+// the chosen contact constraint; the chart shows, for a chosen output (a dof,
+// the centre of mass, a contact reaction), the accelerations induced by the
+// largest contributors over time, as lines or stacked (cumulative), with the
+// total and the forward simulation's value; the table lists every contributor
+// at the scrubbed time.
+#include "analysis/induced_series.h"
+#include "simulation_controller.h"
+
+#include <QDockWidget>
+
+class QChart;
+class QChartView;
+class QComboBox;
+class QLabel;
+class QLineSeries;
+class QPushButton;
+class QTableWidget;
+class QValueAxis;
+
+namespace hfd::studio {
+
+class InducedDock : public QDockWidget {
+    Q_OBJECT
+public:
+    explicit InducedDock(QWidget* parent = nullptr);
+
+    // The model and config the analysis uses (the document's latest).
+    void setModel(const Model& model, const SimConfig& config);
+    void setLayout(const RecordingLayout& layout);
+    void addFrame(const SimulationFrame& frame);
+    void setCursorTime(double time);
+
+    // Runs the analysis on the recording; false (with a message) when it cannot.
+    bool analyze();
+    void setConstraint(ContactConstraint kind);
+    void setOutput(const QString& output);
+    void setStacked(bool stacked);
+
+    const InducedSeries& series() const { return series_; }
+    QString message() const;
+    int plottedSeriesCount() const;
+    // The table's value of a contributor at the cursor (NaN when absent).
+    double tableValue(const QString& contributor) const;
+
+signals:
+    void statusMessage(const QString& text);
+
+private:
+    void redraw();
+    void updateTable();
+    size_t cursorFrame() const;
+
+    Model model_;
+    SimConfig config_;
+    bool has_model_ = false;
+    std::vector<std::string> channel_names_;
+    std::vector<double> rows_;
+    InducedSeries series_;
+    double cursor_time_ = 0;
+    QPushButton* analyze_ = nullptr;
+    QComboBox* constraint_ = nullptr;
+    QComboBox* output_ = nullptr;
+    QComboBox* style_ = nullptr;
+    QLabel* status_ = nullptr;
+    QChart* chart_ = nullptr;
+    QChartView* view_ = nullptr;
+    QValueAxis *x_ = nullptr, *y_ = nullptr;
+    QLineSeries* cursor_ = nullptr;
+    QTableWidget* table_ = nullptr;
+};
+
+class MainWindow;
+class PlotDock;
+// Adds the dock next to the plots and feeds it the recording, the scrubbed
+// time and the document's model and config.
+InducedDock* install_induced_dock(MainWindow* window, SimulationController* controller, PlotDock* plots);
+
+}  // namespace hfd::studio

@@ -1,0 +1,120 @@
+#include "analysis/contributors.h"
+
+#include "forces/muscle_path.h"
+#include "sim/dynamics.h"
+
+#include <string_view>
+
+namespace hfd {
+
+namespace {
+
+bool starts_with(std::string_view text, std::string_view prefix) { return text.substr(0, prefix.size()) == prefix; }
+
+bool is_replaced_by_constraints(std::string_view name) {
+    return name == "simple_collision_detection" || starts_with(name, "contact_force");
+}
+bool is_joint_force(std::string_view name) {
+    return starts_with(name, "joint_force") || starts_with(name, "planar_joint_force");
+}
+bool is_muscle_force(std::string_view name) { return starts_with(name, "muscle_force"); }
+
+class ColumnWriter {
+public:
+    ColumnWriter(size_t bodies, ContributorForces& out) : bodies_(bodies), out_(out) {
+        out_.wrench.resize(6 * Eigen::Index(bodies), 0);
+    }
+    Eigen::Index add(std::string name) {
+        out_.names.push_back(std::move(name));
+        const Eigen::Index c = out_.wrench.cols();
+        out_.wrench.conservativeResize(Eigen::NoChange, c + 1);
+        out_.wrench.col(c).setZero();
+        return c;
+    }
+    void add_from_accumulators(std::string name, const Model& m, const Data& d) {
+        const Eigen::Index c = add(std::move(name));
+        for (size_t b = 0; b < bodies_; ++b) {
+            if (m.bodies[b].is_static()) continue;
+            out_.wrench.block<3, 1>(6 * b, c) = d.force[b];
+            out_.wrench.block<3, 1>(6 * b + 3, c) = d.torque[b];
+        }
+    }
+    void add_joint_torque(Eigen::Index c, const Model& m, const Joint& joint, const Vec3& torque_on_child) {
+        if (!m.bodies[joint.child].is_static()) out_.wrench.block<3, 1>(6 * joint.child + 3, c) += torque_on_child;
+        if (!m.bodies[joint.parent].is_static()) out_.wrench.block<3, 1>(6 * joint.parent + 3, c) -= torque_on_child;
+    }
+
+private:
+    size_t bodies_;
+    ContributorForces& out_;
+};
+
+void add_muscles(const Simulation& sim, const ForceComponent& force, const State& state, Data& d, ColumnWriter& out) {
+    const Model& m = sim.model();
+    d.clear_accumulators();
+    force.apply(m, state, sim.controls(), d);
+    const std::vector<double> tension = d.muscle_force;
+    for (Index i = 0; i < Index(m.muscles.size()); ++i) {
+        d.clear_accumulators();
+        apply_muscle_tension(m, state, i, tension[i], d);
+        out.add_from_accumulators(m.muscles[i].name, m, d);
+    }
+}
+
+}  // namespace
+
+ContributorForces contributor_forces(const Simulation& sim, const State& state, Data& d) {
+    const Model& m = sim.model();
+    d.resize(m);
+    ContributorForces out;
+    ColumnWriter writer(m.bodies.size(), out);
+
+    d.clear_accumulators();
+    apply_gravity(m, d);
+    writer.add_from_accumulators("gravity", m, d);
+
+    const Eigen::Index velocity = writer.add("velocity");
+    out.velocity_column = int(velocity);
+    if (!sim.is_planar())  // planar bodies turn about z only: w x (I w) = 0
+        for (size_t b = 0; b < m.bodies.size(); ++b) {
+            if (m.bodies[b].is_static()) continue;
+            const Vec3 w = state.ori[b].conjugate() * state.ang_vel[b];
+            out.wrench.block<3, 1>(6 * b + 3, velocity) = -(state.ori[b] * w.cross(m.bodies[b].inertia.cwiseProduct(w)));
+        }
+
+    for (const auto& force : sim.forces()) {
+        const std::string_view name = force->name();
+        if (is_replaced_by_constraints(name) || name == "muscle_activation") continue;
+        if (is_muscle_force(name)) {
+            add_muscles(sim, *force, state, d, writer);
+        } else if (is_joint_force(name)) {
+            bool has_limits = false;
+            for (const Joint& j : m.joints) has_limits = has_limits || j.has_limits;
+            if (!has_limits) continue;
+            for (auto& t : d.joint_limit_torque) t.setZero();
+            d.clear_accumulators();
+            force->apply(m, state, sim.controls(), d);
+            const Eigen::Index c = writer.add("joint_limits");
+            for (size_t j = 0; j < m.joints.size(); ++j) writer.add_joint_torque(c, m, m.joints[j], d.joint_limit_torque[j]);
+        } else if (name == "joint_motor_force") {
+            d.clear_accumulators();
+            force->apply(m, state, sim.controls(), d);
+            for (size_t i = 0; i < m.motors.size(); ++i) {
+                const Eigen::Index c = writer.add(m.motors[i].name);
+                writer.add_joint_torque(c, m, m.joints[m.motors[i].joint], d.motor_torque[i]);
+            }
+        } else {
+            d.clear_accumulators();
+            force->apply(m, state, sim.controls(), d);
+            writer.add_from_accumulators(std::string(name), m, d);
+        }
+    }
+    if (!sim.controls().perturbations.empty()) {
+        d.clear_accumulators();
+        apply_perturbations(m, state, sim.controls(), d);
+        writer.add_from_accumulators("perturbations", m, d);
+    }
+    return out;
+}
+
+}  // namespace hfd

@@ -1,0 +1,108 @@
+// The studio's induced acceleration dock on a recorded run of the standing
+// sample: it analyses every recorded row, plots the chosen output, its table at
+// the scrubbed time matches an independent analysis of that recorded state,
+// and a recording that does not fit the model is refused with a message.
+#include "analysis/induced_accelerations.h"
+#include "analysis/trajectory_states.h"
+#include "format/parser.h"
+#include "induced_dock.h"
+#include "io/recorder.h"
+#include "io/run.h"
+#include "model/build_model.h"
+
+#include <QtTest>
+
+#include <cmath>
+
+using namespace hfd;
+using namespace hfd::studio;
+
+namespace {
+
+struct Recorded {
+    Model model;
+    SimConfig config;
+    RecordingLayout layout;
+    SimulationFrame frame;
+};
+
+Recorded record(const std::string& path, double duration) {
+    Recorded r;
+    const ParseResult parsed = parse_file(path);
+    std::vector<Diagnostic> diagnostics;
+    r.config = read_sim_config(parsed.root, path, diagnostics);
+    BuildResult built = build_model(parsed.root, path);
+    r.model = *built.model;
+    auto sim = Simulation::create(r.model, r.config, diagnostics);
+    const ContactPairSet pairs = candidate_contact_pairs(sim->model(), collision_settings(r.config));
+    Recorder recorder(*sim, pairs);
+    RunOptions options;
+    options.duration = duration;
+    record_simulation(*sim, recorder, options);
+    r.layout = {recorder.channels(), pairs};
+    r.frame.rows = recorder.values();
+    r.frame.row_count = recorder.row_count();
+    r.frame.time = duration;
+    return r;
+}
+
+const std::string standing = std::string(HFD_SAMPLES_DIR) + "/human_standing.hfd";
+
+}  // namespace
+
+class TestInducedDock : public QObject {
+    Q_OBJECT
+private slots:
+    void analyzes_the_recording_and_shows_the_scrubbed_time() {
+        const Recorded r = record(standing, 0.1);
+        InducedDock dock;
+        dock.setModel(r.model, r.config);
+        dock.setLayout(r.layout);
+        dock.addFrame(r.frame);
+        dock.setConstraint(ContactConstraint::Weld);
+        QVERIFY2(dock.analyze(), qPrintable(dock.message()));
+        QCOMPARE(dock.series().frame_count(), r.frame.row_count);
+        dock.setOutput(QStringLiteral("knee_angle_r"));
+        QVERIFY(dock.plottedSeriesCount() >= 3);   // contributors, total, forward
+        QVERIFY(dock.plottedSeriesCount() <= 11);  // at most 8 + other + total + forward
+        dock.setStacked(true);
+        QVERIFY(dock.plottedSeriesCount() >= 3);
+
+        // the table at the scrubbed time equals an independent analysis of that recorded state
+        dock.setCursorTime(0.05);
+        std::vector<std::string> names;
+        for (const Channel& c : r.layout.channels) names.push_back(c.name);
+        std::vector<Diagnostic> diagnostics;
+        auto sim = Simulation::create(r.model, r.config, diagnostics);
+        const TrajectoryStates states = trajectory_from_rows(names, r.frame.rows, sim->model(), std::as_const(*sim).state());
+        QVERIFY(states.ok());
+        const State& at = states.states[5];
+        QVERIFY(std::abs(at.time - 0.05) < 1e-12);
+        const InducedAccelerations expected = induced_accelerations(*sim, at, {ContactConstraint::Weld});
+        const Index knee = sim->model().find_dof("knee_angle_r");
+        for (const char* column : {"total", "gravity", "vasti_r"}) {
+            const double value = expected.coordinate(knee, expected.column(column));
+            QVERIFY2(std::abs(dock.tableValue(column) - value) <= 1e-5 * std::abs(value) + 1e-9,
+                     qPrintable(QString("%1: %2 vs %3").arg(column).arg(dock.tableValue(column)).arg(value)));
+        }
+    }
+
+    void refuses_what_it_cannot_analyze() {
+        InducedDock dock;
+        QVERIFY(!dock.analyze());
+        QVERIFY(dock.message().contains("No valid model"));
+        const Recorded r = record(standing, 0.02);
+        dock.setModel(r.model, r.config);
+        QVERIFY(!dock.analyze());
+        QVERIFY(dock.message().contains("Nothing recorded"));
+        // a recording of another model
+        const Recorded other = record(std::string(HFD_SAMPLES_DIR) + "/pendulum.hfd", 0.02);
+        dock.setLayout(other.layout);
+        dock.addFrame(other.frame);
+        QVERIFY(!dock.analyze());
+        QVERIFY2(dock.message().contains("does not fit the current model"), qPrintable(dock.message()));
+    }
+};
+
+QTEST_MAIN(TestInducedDock)
+#include "test_induced_dock.moc"
