@@ -8,4 +8,5 @@ using Args = std::vector<std::string>;  // arguments after the subcommand name
 int run_info(const Args& args);
 int run_convert(const Args& args);
 int run_simulate(const Args& args);
+int run_batch(const Args& args);
 }  // namespace hfd::cli

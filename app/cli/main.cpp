@@ -14,6 +14,8 @@ constexpr const char* usage =
     "  info MODEL                 summary of a model (bodies, joints, dofs, muscles, mass)\n"
     "  simulate MODEL [options]   run a simulation and write the recorded trajectory\n"
     "  convert MODEL.osim [-o MODEL.hfd]   convert an OpenSim model\n"
+    "  batch MODEL [options]      many simulations on a thread pool: a parameter sweep\n"
+    "                             and/or a set of excitation files\n"
     "\n"
     "Run 'hfd <command> --help' for the options of a command.\n";
 
@@ -29,6 +31,7 @@ int main(int argc, char** argv) {
     if (command == "info") return hfd::cli::run_info(args);
     if (command == "simulate") return hfd::cli::run_simulate(args);
     if (command == "convert") return hfd::cli::run_convert(args);
+    if (command == "batch") return hfd::cli::run_batch(args);
     std::fprintf(stderr, "hfd: unknown command '%s'\n\n%s", command.c_str(), usage);
     return 2;
 }
