@@ -146,7 +146,8 @@ PyRecording run(PySimulation& self, double duration, double sample, const std::o
     RunOptions options;
     options.duration = duration;
     options.sample_period = sample;
-    py::object excitation_view = control.is_none() ? py::none() : self_object.attr("excitation");
+    py::object excitation_view = py::none();
+    if (!control.is_none()) excitation_view = self_object.attr("excitation");
     if (excitation || !control.is_none())
         options.control = [&](double time, Controls& controls) {
             if (excitation) apply_excitation(*excitation, time, controls);
