@@ -18,6 +18,14 @@ std::string_view trim(std::string_view s) {
     return s;
 }
 
+// 'text' (built by appending: GCC 12 warns wrongly about "'" + std::string)
+std::string quoted(std::string_view text) {
+    std::string result(1, '\'');
+    result.append(text);
+    result.push_back('\'');
+    return result;
+}
+
 std::optional<double> parse_number(std::string_view text) {
     text = trim(text);
     if (!text.empty() && text.front() == '+') text.remove_prefix(1);
@@ -37,7 +45,7 @@ std::optional<std::vector<std::string>> expand_range(std::string_view text, std:
     const auto b = parse_number(text.substr(dots + 2, colon - dots - 2));
     const auto n = parse_number(text.substr(colon + 1));
     if (!a || !b || !n || *n < 1 || *n != std::floor(*n) || *n > 1e6) {
-        if (error) *error = "'" + std::string(text) + "' is not a range A..B:N (numbers A, B and a count N >= 1)";
+        if (error) *error = quoted(text) + " is not a range A..B:N (numbers A, B and a count N >= 1)";
         return std::vector<std::string>{};
     }
     const int count = int(*n);
@@ -100,6 +108,15 @@ PropNode* find_named(PropNode& parent, std::string_view kind, std::string_view n
     return nullptr;
 }
 
+Diagnostic error_at(const std::string& file, int line, int column, std::string message) {
+    Diagnostic diagnostic;
+    diagnostic.location.file = file;
+    diagnostic.location.line = line;
+    diagnostic.location.column = column;
+    diagnostic.message = std::move(message);
+    return diagnostic;
+}
+
 bool has_named_child(const PropNode& parent, std::string_view kind) {
     for (const PropNode& child : parent.children)
         if (child.key == kind && name_of(child)) return true;
@@ -111,7 +128,7 @@ bool has_named_child(const PropNode& parent, std::string_view kind) {
 std::optional<SweepAxis> parse_sweep_axis(std::string_view text, std::string* error) {
     const size_t equals = text.find('=');
     if (equals == std::string_view::npos || trim(text.substr(0, equals)).empty()) {
-        if (error) *error = "'" + std::string(text) + "' is not PATH=V1,V2,... or PATH=A..B:N";
+        if (error) *error = quoted(text) + " is not PATH=V1,V2,... or PATH=A..B:N";
         return std::nullopt;
     }
     SweepAxis axis;
@@ -129,7 +146,7 @@ std::optional<SweepAxis> parse_sweep_axis(std::string_view text, std::string* er
     }
     for (const std::string& value : axis.values)
         if (value.empty()) {
-            if (error) *error = "empty value in '" + std::string(text) + "'";
+            if (error) *error = "empty value in " + quoted(text);
             return std::nullopt;
         }
     return axis;
@@ -159,7 +176,7 @@ std::vector<OverrideSet> combine_runs(const std::vector<OverrideSet>& left, cons
 SweepFileResult read_sweep_text(std::string_view text, const std::string& file_name) {
     SweepFileResult result;
     auto error = [&](int line, int column, std::string message) {
-        result.diagnostics.push_back({Severity::Error, {file_name, line, column}, std::move(message)});
+        result.diagnostics.push_back(error_at(file_name, line, column, std::move(message)));
     };
     std::vector<std::string> header;
     std::vector<OverrideSet> runs;
@@ -201,7 +218,7 @@ SweepFileResult read_sweep_file(const std::string& path) {
     std::ifstream in(path, std::ios::binary);
     if (!in) {
         SweepFileResult result;
-        result.diagnostics.push_back({Severity::Error, {path, 0, 0}, "cannot read sweep file"});
+        result.diagnostics.push_back(error_at(path, 0, 0, "cannot read sweep file"));
         return result;
     }
     std::stringstream text;
