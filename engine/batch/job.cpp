@@ -83,6 +83,13 @@ JobSimulation create_job_simulation(const JobInputs& inputs) {
     job.config = read_sim_config(config_root, config_name, diagnostics);
     if (config_file && job.config.from_defaults)
         add_error(diagnostics, inputs.config.file, "no composite_force or integrator block in the config file");
+    if (!config_file && job.config.from_defaults) {  // as hfd simulate says it
+        Diagnostic note;
+        note.severity = Severity::Warning;
+        note.location.file = inputs.model.file;
+        note.message = "no simulation config in the file; using the default";
+        diagnostics.push_back(std::move(note));
+    }
     if (has_errors(diagnostics)) return job;
 
     std::unique_ptr<Simulation> sim = Simulation::create(std::move(*built.model), job.config, diagnostics);

@@ -3,6 +3,8 @@ file edited by hand, whatever the thread count; failed runs are reported and
 the others kept; sweeps change the physics the way they should."""
 import csv
 import os
+import subprocess
+import sys
 import unittest
 
 import numpy as np
@@ -162,6 +164,19 @@ class PythonBatch(TempDirTest):
         self.assertEqual(len(result.failed), 1)
         self.assertIn("density", result[1].message)
         self.assertIn("run_0001", result.summary_table())
+
+    def test_python_command_line_writes_what_the_cli_writes(self):
+        args = ["batch", PENDULUM, "--set", "body.rod.density=700,1400", "--duration", "0.3"]
+        self.assertEqual(run_cli(*args, "--out-dir", self.path("cli")).returncode, 0)
+        done = subprocess.run([sys.executable, "-m", "hfd", *args, "--out-dir", self.path("py")],
+                              capture_output=True, text=True, check=False)
+        self.assertEqual(done.returncode, 0, done.stderr)
+        for name in ("run_0000.csv", "run_0001.csv"):
+            self.assertEqual(read(os.path.join(self.path("py"), name)), read(os.path.join(self.path("cli"), name)))
+        bad = subprocess.run([sys.executable, "-m", "hfd", "batch", PENDULUM, "--set", "body.rod.density=x",
+                              "--out-dir", self.path("bad")], capture_output=True, text=True, check=False)
+        self.assertEqual(bad.returncode, 3)
+        self.assertIn("input error", bad.stdout)
 
     def test_make_jobs_order_matches_cli(self):
         jobs = hfd.make_jobs(PENDULUM, set=["body.rod.density=1..3:3", "gravity=[0 -1 0],[0 -2 0]"])
