@@ -156,12 +156,15 @@ def _gather(client, jobs, progress):
 
 
 def batch(model, set=None, sweep=None, excitations=None, config=None, state=None, duration=1.0, sample=0.01,
-          groups="all", threads=0, scheduler=None, out_dir=None, progress=False):
+          groups="all", threads=0, scheduler=None, out_dir=None, progress=None):
     """Runs every combination of the sweep; returns a BatchResult (failed runs
     included, with status and message). threads <= 0: one per core. scheduler:
     a Dask scheduler address ("tcp://host:8786") or a distributed.Client-like
     object: the runs go to its workers instead. out_dir: also write
-    run_NNNN.csv per run and summary.csv, as `hfd batch` does."""
+    run_NNNN.csv per run and summary.csv, as `hfd batch` does. progress:
+    show [done/total] and failures on stderr (default: when it is a terminal)."""
+    if progress is None:
+        progress = sys.stderr.isatty()
     jobs = make_jobs(model, set=set, sweep=sweep, excitations=excitations, config=config, state=state,
                      duration=duration, sample=sample, groups=groups)
     if scheduler is not None:
