@@ -61,6 +61,21 @@ class CliBatch(TempDirTest):
         self.assertFalse(os.path.exists(os.path.join(out_dir, "run_0001.csv")))
         self.assertIn("run_0001 input error", done.stderr)
 
+    def test_diverging_run_keeps_what_it_recorded(self):
+        out_dir = self.path("out")
+        done = run_cli("batch", PENDULUM, "--set", "gravity=[ 0 -9.81 0 ],[ 0 -1e12 0 ]", "--duration", "0.3",
+                       "--out-dir", out_dir)
+        self.assertEqual(done.returncode, 3, done.stderr)
+        with open(os.path.join(out_dir, "summary.csv"), newline="") as file:
+            rows = list(csv.DictReader(file))
+        self.assertEqual([r["status"] for r in rows], ["done", "failed"])
+        self.assertIn("rod", rows[1]["message"])
+        # the rows recorded until the failure are written, as hfd simulate writes them
+        model = edited(self, "gravity = [ 0 -9.81 0 ]", "gravity = [ 0 -1e12 0 ]", "heavy.hfd")
+        reference = self.path("ref.csv")
+        self.assertEqual(run_cli("simulate", model, "--duration", "0.3", "--out", reference).returncode, 3)
+        self.assertEqual(read(rows[1]["output"]), read(reference))
+
     def test_misspelt_path_is_an_error_not_a_silent_run(self):
         done = run_cli("batch", PENDULUM, "--set", "body.rod.densty=1,2", "--duration", "0.1",
                        "--out-dir", self.path("out"))
