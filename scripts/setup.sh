@@ -9,6 +9,7 @@ packages=(
   qt6-base-dev qt6-3d-dev qt6-charts-dev libqt6opengl6-dev libgl-dev
   libeigen3-dev libtinyobjloader-dev libpugixml-dev zlib1g-dev
   xvfb xauth
+  pybind11-dev python3-dev python3-numpy python3-distributed
 )
 missing=()
 for p in "${packages[@]}"; do

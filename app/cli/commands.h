@@ -9,4 +9,5 @@ int run_info(const Args& args);
 int run_convert(const Args& args);
 int run_simulate(const Args& args);
 int run_analyze(const Args& args);
+int run_batch(const Args& args);
 }  // namespace hfd::cli

@@ -16,6 +16,8 @@ constexpr const char* usage =
     "  convert MODEL.osim [-o MODEL.hfd]   convert an OpenSim model\n"
     "  analyze induced MODEL ...  induced acceleration analysis of a state or a recorded run\n"
     "  analyze collocate EXAMPLE  direct-collocation example on the implicit dynamics residual\n"
+    "  batch MODEL [options]      many simulations on a thread pool: a parameter sweep\n"
+    "                             and/or a set of excitation files\n"
     "\n"
     "Run 'hfd <command> --help' for the options of a command.\n";
 
@@ -32,6 +34,7 @@ int main(int argc, char** argv) {
     if (command == "simulate") return hfd::cli::run_simulate(args);
     if (command == "convert") return hfd::cli::run_convert(args);
     if (command == "analyze") return hfd::cli::run_analyze(args);
+    if (command == "batch") return hfd::cli::run_batch(args);
     std::fprintf(stderr, "hfd: unknown command '%s'\n\n%s", command.c_str(), usage);
     return 2;
 }

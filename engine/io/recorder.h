@@ -27,6 +27,7 @@ public:
     Index find_channel(std::string_view name) const;  // no_index when absent
 
     void reserve_rows(size_t rows) { values_.reserve(rows * channels_.size()); }
+    void clear_rows() { values_.clear(); }  // keeps the capacity (e.g. a one-row probe)
     // Appends one row for sim.state() (forces evaluated into the recorder's own data).
     // Rotational coordinates are unwrapped: each differs from its previous
     // sample by at most pi (a knee at -3.4 rad stays there instead of jumping to

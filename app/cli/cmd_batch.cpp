@@ -1,0 +1,279 @@
+// hfd batch: many simulations of one model on a thread pool, one per thread:
+// a parameter sweep over model properties (--set, --sweep) and/or a set of
+// excitation files. One CSV per run and summary.csv in the output directory.
+// Exit codes: 0 every run done, 1 unusable input (model, sweep, excitation or
+// state file unreadable), 2 bad arguments, 3 some runs failed (the others
+// are kept), 4 an output could not be written.
+#include "commands.h"
+
+#include "batch/batch.h"
+#include "batch/summary.h"
+#include "io/csv_writer.h"
+
+#include <atomic>
+#include <charconv>
+#include <chrono>
+#include <cmath>
+#include <csignal>
+#include <cstdio>
+#include <filesystem>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <unistd.h>
+
+namespace hfd::cli {
+
+namespace {
+
+constexpr int exit_ok = 0, exit_input = 1, exit_usage = 2, exit_failed = 3, exit_output = 4;
+
+constexpr const char* batch_usage =
+    "usage: hfd batch MODEL [options]\n"
+    "\n"
+    "Runs one simulation per combination of the sweep below, on a pool of threads.\n"
+    "\n"
+    "  --set PATH=V1,V2,.. sweep a property of the model file over values (repeatable:\n"
+    "                      several --set make every combination, the first slowest)\n"
+    "  --set PATH=A..B:N   N values evenly spaced from A to B (both included)\n"
+    "                      PATH: body.femur_r.mass, body.rod.joint.pivot.stiffness,\n"
+    "                      gravity, error_control_integrator_mem.accuracy ... (docs/batch.md)\n"
+    "  --sweep FILE.csv    runs listed in a file: header row of paths, one row of values\n"
+    "                      per run (combined with --set as every combination)\n"
+    "  --excitation CSV    excitation file; repeat it for one run per file\n"
+    "  --config CFG        simulation config, as for hfd simulate\n"
+    "  --state STATE       initial state file, as for hfd simulate\n"
+    "  --duration S        simulated time per run in seconds (default 1)\n"
+    "  --sample S          sample period in seconds (default 0.01)\n"
+    "  --groups LIST       channel groups written per run (default all; see hfd simulate)\n"
+    "  --out-dir DIR       where run_NNNN.csv and summary.csv go (default batch_out;\n"
+    "                      created when missing)\n"
+    "  --threads N         worker threads (default: one per core)\n"
+    "\n"
+    "exit codes: 0 every run done, 1 bad input file, 2 bad arguments, 3 some runs failed\n"
+    "(reported in summary.csv, the others kept), 4 an output could not be written\n";
+
+struct Options {
+    std::string model, config, state, sweep, out_dir = "batch_out";
+    std::vector<std::string> excitations;
+    std::vector<SweepAxis> axes;
+    double duration = 1, sample = 0.01;
+    int threads = 0;
+    GroupMask groups = all_channel_groups;
+    bool help = false;
+};
+
+int usage_error(const std::string& message) {
+    std::fprintf(stderr, "hfd batch: %s\n\n%s", message.c_str(), batch_usage);
+    return exit_usage;
+}
+
+std::optional<double> parse_positive(const std::string& text) {
+    double value = 0;
+    const auto result = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (result.ec != std::errc() || result.ptr != text.data() + text.size() || !std::isfinite(value) || value <= 0)
+        return std::nullopt;
+    return value;
+}
+
+std::optional<int> set_option(Options& options, const std::string& arg, const std::string& value) {
+    if (arg == "--config") options.config = value;
+    else if (arg == "--state") options.state = value;
+    else if (arg == "--sweep") options.sweep = value;
+    else if (arg == "--excitation") options.excitations.push_back(value);
+    else if (arg == "--out-dir") options.out_dir = value;
+    else if (arg == "--set") {
+        std::string error;
+        std::optional<SweepAxis> axis = parse_sweep_axis(value, &error);
+        if (!axis) return usage_error("--set " + error);
+        options.axes.push_back(std::move(*axis));
+    } else if (arg == "--duration" || arg == "--sample") {
+        const std::optional<double> seconds = parse_positive(value);
+        if (!seconds) return usage_error(arg + " needs a positive number of seconds, got '" + value + "'");
+        (arg == "--duration" ? options.duration : options.sample) = *seconds;
+    } else if (arg == "--threads") {
+        const std::optional<double> count = parse_positive(value);
+        if (!count || *count != std::floor(*count) || *count > 4096)
+            return usage_error("--threads needs a positive whole number, got '" + value + "'");
+        options.threads = int(*count);
+    } else if (arg == "--groups") {
+        std::string error;
+        const std::optional<GroupMask> groups = parse_channel_groups(value, &error);
+        if (!groups) return usage_error(error);
+        options.groups = *groups;
+    } else {
+        return usage_error("unknown option '" + arg + "'");
+    }
+    return std::nullopt;
+}
+
+std::optional<int> parse_arguments(const Args& args, Options& options) {
+    for (size_t i = 0; i < args.size(); ++i) {
+        std::string arg = args[i], value;
+        bool has_value = false;
+        if (arg.rfind("--", 0) == 0 && arg.find('=') != std::string::npos) {
+            value = arg.substr(arg.find('=') + 1);
+            arg = arg.substr(0, arg.find('='));
+            has_value = true;
+        }
+        if (arg == "--help" || arg == "-h") {
+            options.help = true;
+            continue;
+        }
+        if (arg.rfind("-", 0) != 0 || arg == "-") {
+            if (!options.model.empty()) return usage_error("more than one model given ('" + options.model + "', '" + arg + "')");
+            options.model = arg;
+            continue;
+        }
+        if (!has_value) {
+            if (i + 1 >= args.size()) return usage_error("option " + arg + " needs a value");
+            value = args[++i];
+        }
+        if (std::optional<int> failed = set_option(options, arg, value)) return failed;
+    }
+    if (options.help) return std::nullopt;
+    if (options.model.empty()) return usage_error("no model given");
+    return std::nullopt;
+}
+
+// Reads every input file once and makes one job per run; nullopt (message printed) when one is unusable.
+std::optional<std::vector<BatchJob>> make_jobs(const Options& options) {
+    std::string error;
+    auto read = [&](const std::string& path) -> std::optional<TextInput> {
+        std::optional<TextInput> input = read_text_input(path, &error);
+        if (!input) std::fprintf(stderr, "hfd batch: %s\n", error.c_str());
+        return input;
+    };
+    BatchJob base;
+    base.duration = options.duration;
+    base.sample_period = options.sample;
+    base.groups = options.groups;
+    std::optional<TextInput> model = read(options.model);
+    if (!model) return std::nullopt;
+    base.inputs.model = std::move(*model);
+    for (auto [path, input] : {std::pair{&options.config, &base.inputs.config}, {&options.state, &base.inputs.state}}) {
+        if (path->empty()) continue;
+        std::optional<TextInput> text = read(*path);
+        if (!text) return std::nullopt;
+        *input = std::move(*text);
+    }
+    std::vector<OverrideSet> runs = cartesian_runs(options.axes);
+    if (!options.sweep.empty()) {
+        const SweepFileResult sweep = read_sweep_file(options.sweep);
+        for (const Diagnostic& d : sweep.diagnostics) std::fprintf(stderr, "%s\n", format_diagnostic(d).c_str());
+        if (!sweep.runs) {
+            std::fprintf(stderr, "hfd batch: cannot use sweep file '%s'\n", options.sweep.c_str());
+            return std::nullopt;
+        }
+        runs = combine_runs(*sweep.runs, runs);
+    }
+    std::vector<TextInput> excitations;
+    for (const std::string& path : options.excitations) {
+        std::optional<TextInput> text = read(path);
+        if (!text) return std::nullopt;
+        excitations.push_back(std::move(*text));
+    }
+    if (excitations.empty()) excitations.emplace_back();
+    std::vector<BatchJob> jobs;
+    for (const OverrideSet& run : runs)
+        for (const TextInput& excitation : excitations) {
+            BatchJob job = base;
+            job.inputs.overrides = run;
+            job.excitation = excitation;
+            jobs.push_back(std::move(job));
+        }
+    return jobs;
+}
+
+volatile std::sig_atomic_t interrupted = 0;
+extern "C" void on_batch_interrupt(int) { interrupted = 1; }
+
+std::string run_name(size_t index, size_t count) {
+    const int width = std::max<int>(4, int(std::to_string(count - 1).size()));
+    std::string number = std::to_string(index);
+    return "run_" + std::string(width - std::min<int>(width, int(number.size())), '0') + number;
+}
+
+}  // namespace
+
+int run_batch(const Args& args) {
+    Options options;
+    if (const std::optional<int> failed = parse_arguments(args, options)) return *failed;
+    if (options.help) {
+        std::fputs(batch_usage, stdout);
+        return exit_ok;
+    }
+    std::optional<std::vector<BatchJob>> jobs = make_jobs(options);
+    if (!jobs) return exit_input;
+    std::error_code ec;
+    std::filesystem::create_directories(options.out_dir, ec);
+    if (!std::filesystem::is_directory(options.out_dir)) {
+        std::fprintf(stderr, "hfd batch: cannot create output directory '%s'\n", options.out_dir.c_str());
+        return exit_output;
+    }
+
+    const size_t count = jobs->size();
+    const int threads = batch_thread_count(options.threads, count);
+    std::fprintf(stderr, "hfd batch: %zu runs on %d thread%s, output in %s\n", count, threads,
+                 threads == 1 ? "" : "s", options.out_dir.c_str());
+    std::vector<BatchRunSummary> summaries(count);
+    std::mutex mutex;
+    size_t finished = 0, failed = 0;
+    bool outputs_ok = true;
+    const bool terminal = isatty(2);
+    const auto start = std::chrono::steady_clock::now();
+    std::signal(SIGINT, on_batch_interrupt);
+    hfd::run_batch(*jobs, threads, [&](size_t index, JobOutcome& outcome) {
+        BatchRunSummary summary = summarize_run(run_name(index, count), (*jobs)[index], outcome);
+        std::string error;
+        bool written = true;
+        if (outcome.recording && outcome.recording->row_count() > 0) {
+            summary.output = (std::filesystem::path(options.out_dir) / (summary.name + ".csv")).string();
+            written = save_recording_csv(summary.output, *outcome.recording, options.groups, &error);
+            if (!written) summary.output.clear();
+        }
+        std::lock_guard lock(mutex);
+        ++finished;
+        if (outcome.status != JobStatus::Done) ++failed;
+        if (!written) {
+            outputs_ok = false;
+            std::fprintf(stderr, "%shfd batch: %s: cannot write its CSV: %s\n", terminal ? "\r\033[K" : "",
+                         summary.name.c_str(), error.c_str());
+        }
+        if (outcome.status != JobStatus::Done)
+            std::fprintf(stderr, "%shfd batch: %s %s: %s\n", terminal ? "\r\033[K" : "", summary.name.c_str(),
+                         job_status_name(outcome.status), outcome.message.c_str());
+        if (index == 0)  // warnings (e.g. no config in the file) are the same for every run: shown once
+            for (const Diagnostic& d : outcome.diagnostics)
+                if (d.severity != Severity::Error)
+                    std::fprintf(stderr, "%s%s: %s\n", terminal ? "\r\033[K" : "", summary.name.c_str(),
+                                 format_diagnostic(d).c_str());
+        if (terminal) {
+            const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+            std::fprintf(stderr, "\r[%zu/%zu] %zu failed, %.1f s", finished, count, failed, elapsed);
+            std::fflush(stderr);
+        }
+        summaries[index] = std::move(summary);
+    }, &interrupted);
+    std::signal(SIGINT, SIG_DFL);
+    if (terminal) std::fputc('\n', stderr);
+    const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+
+    std::vector<BatchRunSummary> reported;
+    for (size_t i = 0; i < count; ++i)
+        if (!summaries[i].name.empty()) reported.push_back(summaries[i]);
+    const std::string summary_path = (std::filesystem::path(options.out_dir) / "summary.csv").string();
+    std::string error;
+    if (!save_batch_summary_csv(summary_path, reported, &error)) {
+        std::fprintf(stderr, "hfd batch: cannot write '%s': %s\n", summary_path.c_str(), error.c_str());
+        outputs_ok = false;
+    }
+    std::fputs(format_batch_table(reported).c_str(), stdout);
+    std::printf("%zu of %zu runs done, %zu failed%s, %.3f s wall on %d thread%s; summary in %s\n",
+                reported.size() - failed, count, failed, interrupted ? ", interrupted" : "", wall, threads,
+                threads == 1 ? "" : "s", summary_path.c_str());
+    if (!outputs_ok) return exit_output;
+    return failed > 0 || interrupted ? exit_failed : exit_ok;
+}
+
+}  // namespace hfd::cli
