@@ -56,7 +56,7 @@ void add_muscles(const Simulation& sim, const ForceComponent& force, const State
     const std::vector<double> tension = d.muscle_force;
     for (Index i = 0; i < Index(m.muscles.size()); ++i) {
         d.clear_accumulators();
-        apply_muscle_tension(m, state, i, tension[i], d);
+        apply_muscle_tension_as(m, state, i, tension[i], m.muscles[i].joint_torques, d);
         out.add_from_accumulators(m.muscles[i].name, m, d);
     }
 }

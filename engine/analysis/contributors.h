@@ -5,7 +5,7 @@
 //   velocity           the gyroscopic torque -w x (I w) of each body (3D only;
 //                      the constraint velocity products are added by the solver)
 //   <muscle>           one per muscle: its tendon force along its path
-//                      (apply_muscle_tension with the tension of the muscle model)
+//                      (apply_muscle_tension_as with the tension of the muscle model)
 //   <motor>            one per joint motor (joint_motor_force)
 //   joint_limits       the limit torques of the joint force (present when any joint has limits)
 //   perturbations      the active perturbations (present when the controls have any)
