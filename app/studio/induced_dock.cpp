@@ -73,9 +73,19 @@ InducedDock::InducedDock(QWidget* parent) : QDockWidget(tr("Induced acceleration
     table_->horizontalHeader()->setStretchLastSection(true);
     table_->verticalHeader()->hide();
     table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    residual_table_ = new QTableWidget(0, 3, body);
+    residual_table_->setHorizontalHeaderLabels({tr("body"), tr("residual force [N]"), tr("torque [N m]")});
+    residual_table_->setToolTip(tr("Implicit residual of the recording (differences of its rows): zero where the "
+                                   "recorded motion obeys the model's dynamics"));
+    residual_table_->horizontalHeader()->setStretchLastSection(true);
+    residual_table_->verticalHeader()->hide();
+    residual_table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    auto* tables = new QSplitter(Qt::Vertical, body);
+    tables->addWidget(table_);
+    tables->addWidget(residual_table_);
     auto* split = new QSplitter(Qt::Horizontal, body);
     split->addWidget(view_);
-    split->addWidget(table_);
+    split->addWidget(tables);
     split->setStretchFactor(0, 3);
     layout->addWidget(split, 1);
     setWidget(body);
@@ -133,6 +143,9 @@ bool InducedDock::analyze() {
     if (!states.ok())
         return fail(tr("The recording does not fit the current model (re-run it): %1")
                         .arg(QString::fromStdString(format_diagnostic(states.diagnostics.front()))));
+    const ImplicitDynamics dynamics(*sim, config_);
+    residuals_.clear();
+    for (size_t k = 0; k < states.states.size(); ++k) residuals_.push_back(recording_residual(dynamics, states.states, k));
     const auto kind = ContactConstraint(constraint_->currentData().toInt());
     series_ = make_induced_series(sim->model(), {});
     double worst = 0;
@@ -245,6 +258,26 @@ void InducedDock::updateTable() {
     }
     table_->setHorizontalHeaderLabels(
         {tr("t = %1 s").arg(series_.time[frame]), QString::fromStdString("[" + table->unit + "]")});
+    updateResidualTable();
+}
+
+void InducedDock::updateResidualTable() {
+    const size_t frame = cursorFrame();
+    if (frame >= residuals_.size()) return;
+    const std::vector<BodyResidual>& rows = residuals_[frame];
+    residual_table_->setRowCount(int(rows.size()));
+    for (size_t r = 0; r < rows.size(); ++r) {
+        residual_table_->setItem(int(r), 0, new QTableWidgetItem(QString::fromStdString(model_.bodies[rows[r].body].name)));
+        residual_table_->setItem(int(r), 1, new QTableWidgetItem(QString::number(rows[r].force, 'g', 4)));
+        residual_table_->setItem(int(r), 2, new QTableWidgetItem(QString::number(rows[r].torque, 'g', 4)));
+    }
+}
+
+double InducedDock::residualForce(const QString& body) const {
+    for (int r = 0; r < residual_table_->rowCount(); ++r)
+        if (residual_table_->item(r, 0) && residual_table_->item(r, 0)->text() == body)
+            return residual_table_->item(r, 1)->text().toDouble();
+    return std::numeric_limits<double>::quiet_NaN();
 }
 
 double InducedDock::tableValue(const QString& contributor) const {

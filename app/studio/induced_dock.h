@@ -5,8 +5,11 @@
 // the centre of mass, a contact reaction), the accelerations induced by the
 // largest contributors over time, as lines or stacked (cumulative), with the
 // total and the forward simulation's value; the table lists every contributor
-// at the scrubbed time.
+// at the scrubbed time. Below it, the recording's dynamic consistency: the
+// implicit residual force and torque per body at the scrubbed time
+// (analysis/recording_residual.h), zero where the recorded motion obeys the model.
 #include "analysis/induced_series.h"
+#include "analysis/recording_residual.h"
 #include "simulation_controller.h"
 
 #include <QDockWidget>
@@ -44,6 +47,8 @@ public:
     int plottedSeriesCount() const;
     // The table's value of a contributor at the cursor (NaN when absent).
     double tableValue(const QString& contributor) const;
+    // The residual force [N] of a body at the cursor (NaN when absent).
+    double residualForce(const QString& body) const;
 
 signals:
     void statusMessage(const QString& text);
@@ -51,6 +56,7 @@ signals:
 private:
     void redraw();
     void updateTable();
+    void updateResidualTable();
     size_t cursorFrame() const;
 
     Model model_;
@@ -70,6 +76,8 @@ private:
     QValueAxis *x_ = nullptr, *y_ = nullptr;
     QLineSeries* cursor_ = nullptr;
     QTableWidget* table_ = nullptr;
+    QTableWidget* residual_table_ = nullptr;
+    std::vector<std::vector<BodyResidual>> residuals_;  // per analysed row
 };
 
 class MainWindow;

@@ -44,6 +44,7 @@ public:
     ImplicitDynamics(const Simulation& sim, const SimConfig& config);
 
     const std::vector<std::string>& names() const { return names_; }
+    const Model& model() const { return sim_.model(); }
     int size() const { return int(names_.size()); }
     Index find(std::string_view name) const;  // no_index when absent
 

@@ -85,6 +85,14 @@ private slots:
             QVERIFY2(std::abs(dock.tableValue(column) - value) <= 1e-5 * std::abs(value) + 1e-9,
                      qPrintable(QString("%1: %2 vs %3").arg(column).arg(dock.tableValue(column)).arg(value)));
         }
+        // the residual table at the scrubbed time equals recording_residual of that row
+        const ImplicitDynamics dynamics(*sim, r.config);
+        for (const BodyResidual& b : recording_residual(dynamics, states.states, 5)) {
+            const QString body = QString::fromStdString(sim->model().bodies[b.body].name);
+            QVERIFY2(std::abs(dock.residualForce(body) - b.force) <= 1e-3 * b.force + 1e-9,
+                     qPrintable(QString("%1: %2 vs %3").arg(body).arg(dock.residualForce(body)).arg(b.force)));
+        }
+        QVERIFY(!std::isnan(dock.residualForce(QStringLiteral("pelvis"))));
     }
 
     void refuses_what_it_cannot_analyze() {
