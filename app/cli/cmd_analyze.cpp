@@ -1,6 +1,7 @@
 // hfd analyze: analyses of a model (see docs/analyses.md).
 //   hfd analyze induced MODEL [options]   induced acceleration analysis
 //   hfd analyze collocate EXAMPLE [options]  direct-collocation example on the implicit residual
+//   hfd analyze residual MODEL [options]     dynamic consistency of a recorded run
 // Exit codes: 0 done, 1 unusable input, 2 bad arguments, 3 the analysis failed,
 // 4 an output could not be written.
 #include "commands.h"
@@ -22,6 +23,38 @@
 namespace hfd::cli {
 
 int run_collocate(const Args& args);  // cmd_collocate.cpp
+int run_residual(const Args& args);   // cmd_analyze_residual.cpp
+
+void print_analysis_diagnostics(const std::vector<Diagnostic>& diagnostics) {
+    for (const Diagnostic& d : diagnostics) std::fprintf(stderr, "%s\n", format_diagnostic(d).c_str());
+}
+
+std::unique_ptr<Simulation> create_analysis_simulation(const std::string& model_path, const std::string& config_path,
+                                                       SimConfig* config_out) {
+    BuildResult built = load_model(model_path);
+    print_analysis_diagnostics(built.diagnostics);
+    if (!built.ok()) {
+        std::fprintf(stderr, "hfd analyze: cannot use model '%s'\n", model_path.c_str());
+        return nullptr;
+    }
+    const std::string& config_file = config_path.empty() ? model_path : config_path;
+    const ParseResult parsed = parse_file(config_file);
+    std::vector<Diagnostic> diagnostics = parsed.diagnostics;
+    SimConfig config;
+    if (parsed.ok()) config = read_sim_config(parsed.root, config_file, diagnostics);
+    if (config_out) *config_out = config;
+    print_analysis_diagnostics(diagnostics);
+    if (has_errors(diagnostics)) {
+        std::fprintf(stderr, "hfd analyze: cannot use config '%s'\n", config_file.c_str());
+        return nullptr;
+    }
+    diagnostics.clear();
+    std::unique_ptr<Simulation> sim = Simulation::create(std::move(*built.model), config, diagnostics);
+    print_analysis_diagnostics(diagnostics);
+    if (!sim) std::fprintf(stderr, "hfd analyze: cannot create the simulation\n");
+    return sim;
+}
+
 
 namespace {
 
@@ -32,6 +65,7 @@ constexpr const char* analyze_usage =
     "\n"
     "  induced MODEL [options]     induced acceleration analysis (accelerations each force induces)\n"
     "  collocate EXAMPLE [options] direct-collocation example solved on the implicit residual\n"
+    "  residual MODEL [options]    dynamic consistency of a recorded run (implicit residual per body)\n"
     "\n"
     "Run 'hfd analyze <analysis> --help' for its options; docs/analyses.md explains them.\n";
 
@@ -63,9 +97,7 @@ int usage_error(const std::string& message, const char* usage) {
     return exit_usage;
 }
 
-void print_diagnostics(const std::vector<Diagnostic>& diagnostics) {
-    for (const Diagnostic& d : diagnostics) std::fprintf(stderr, "%s\n", format_diagnostic(d).c_str());
-}
+void print_diagnostics(const std::vector<Diagnostic>& diagnostics) { print_analysis_diagnostics(diagnostics); }
 
 std::optional<int> parse_induced(const Args& args, InducedOptions& o) {
     for (size_t i = 0; i < args.size(); ++i) {
@@ -116,30 +148,6 @@ std::optional<int> parse_induced(const Args& args, InducedOptions& o) {
     return std::nullopt;
 }
 
-std::unique_ptr<Simulation> create_simulation(const std::string& model_path, const std::string& config_path) {
-    BuildResult built = load_model(model_path);
-    print_diagnostics(built.diagnostics);
-    if (!built.ok()) {
-        std::fprintf(stderr, "hfd analyze: cannot use model '%s'\n", model_path.c_str());
-        return nullptr;
-    }
-    const std::string& config_file = config_path.empty() ? model_path : config_path;
-    const ParseResult parsed = parse_file(config_file);
-    std::vector<Diagnostic> diagnostics = parsed.diagnostics;
-    SimConfig config;
-    if (parsed.ok()) config = read_sim_config(parsed.root, config_file, diagnostics);
-    print_diagnostics(diagnostics);
-    if (has_errors(diagnostics)) {
-        std::fprintf(stderr, "hfd analyze: cannot use config '%s'\n", config_file.c_str());
-        return nullptr;
-    }
-    diagnostics.clear();
-    std::unique_ptr<Simulation> sim = Simulation::create(std::move(*built.model), config, diagnostics);
-    print_diagnostics(diagnostics);
-    if (!sim) std::fprintf(stderr, "hfd analyze: cannot create the simulation\n");
-    return sim;
-}
-
 std::optional<std::vector<Index>> parse_bodies(const Model& model, const std::string& list) {
     std::vector<Index> bodies;
     std::stringstream in(list);
@@ -183,7 +191,7 @@ int run_induced(const Args& args) {
         std::fputs(induced_usage, stdout);
         return exit_ok;
     }
-    std::unique_ptr<Simulation> sim = create_simulation(o.model, o.config);
+    std::unique_ptr<Simulation> sim = create_analysis_simulation(o.model, o.config, nullptr);
     if (!sim) return exit_input;
     const std::optional<std::vector<Index>> bodies = parse_bodies(sim->model(), o.bodies);
     if (!bodies) return exit_usage;
@@ -226,6 +234,7 @@ int run_analyze(const Args& args) {
     const Args rest(args.begin() + 1, args.end());
     if (args[0] == "induced") return run_induced(rest);
     if (args[0] == "collocate") return run_collocate(rest);
+    if (args[0] == "residual") return run_residual(rest);
     std::fprintf(stderr, "hfd analyze: unknown analysis '%s'\n\n%s", args[0].c_str(), analyze_usage);
     return exit_usage;
 }

@@ -8,6 +8,8 @@
 #include "io/run.h"
 #include "sim_test_util.h"
 
+#include <QProcess>
+#include <QTemporaryDir>
 #include <QtTest>
 
 #include <string>
@@ -49,6 +51,17 @@ double largest_force(const std::string& text, const Recorded& recorded, size_t s
     return largest;
 }
 
+// A free body tumbling under gravity: no joints, its poses are its whole state.
+const std::string tumbling = R"(
+model {
+	body { name = ground mass = 0 inertia = [ 0 0 0 ] }
+	body { name = brick mass = 2 inertia = [ 0.02 0.05 0.08 ] pos = [ 0 2 0 ]
+		lin_vel = [ 1 3 0 ] ang_vel = [ 3 1 0.5 ] }
+}
+composite_force { joint_force_pnld {} }
+symplectic_euler_integrator { step_size = 1e-5 }
+)";
+
 }  // namespace
 
 class TestRecordingResidual : public QObject {
@@ -59,15 +72,6 @@ private slots:
         // are its whole state, and the reader differentiates them): at 1 ms per row
         // the differences miss (h w)^2 / 6 ~ 1e-6 of the motion, against m g = 19.6 N
         // when the analysis assumes twice the gravity.
-        const std::string tumbling = R"(
-model {
-	body { name = ground mass = 0 inertia = [ 0 0 0 ] }
-	body { name = brick mass = 2 inertia = [ 0.02 0.05 0.08 ] pos = [ 0 2 0 ]
-		lin_vel = [ 1 3 0 ] ang_vel = [ 3 1 0.5 ] }
-}
-composite_force { joint_force_pnld {} }
-symplectic_euler_integrator { step_size = 1e-5 }
-)";
         auto sim = test::make_simulation(tumbling);
         QVERIFY(sim);
         const Recorded recorded = record(*sim, 0.5, 0.001);
@@ -79,6 +83,32 @@ symplectic_euler_integrator { step_size = 1e-5 }
         qInfo("largest residual force: own model %.3g N, twice the gravity %.3g N (m g = %.3g N)", own, other, weight);
         QVERIFY2(own < 1e-3 * weight, QByteArray::number(own));
         QVERIFY2(std::abs(other - weight) < 1e-3 * weight, QByteArray::number(other));
+    }
+
+    void command_line_writes_the_residual_per_row_and_body() {
+        QTemporaryDir dir;
+        const QString model = dir.filePath("brick.hfd"), run = dir.filePath("run.csv"), out = dir.filePath("res.csv");
+        QFile file(model);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(tumbling.c_str());
+        file.close();
+        QProcess hfd;
+        hfd.start(HFD_BIN_DIR "/hfd", {"simulate", model, "--duration", "0.2", "--sample", "0.001", "--out", run});
+        QVERIFY(hfd.waitForFinished(60000) && hfd.exitCode() == 0);
+        hfd.start(HFD_BIN_DIR "/hfd", {"analyze", "residual", model, "--trajectory", run, "--out", out});
+        QVERIFY(hfd.waitForFinished(60000));
+        QCOMPARE(hfd.exitCode(), 0);
+        QFile result(out);
+        QVERIFY(result.open(QIODevice::ReadOnly));
+        const QStringList lines = QString::fromUtf8(result.readAll()).split('\n', Qt::SkipEmptyParts);
+        QCOMPARE(lines.size(), 202);  // header + 201 rows
+        QCOMPARE(lines[0], QStringLiteral("time [s],brick.residual_force [N],brick.residual_torque [Nm]"));
+        for (int row = 3; row < lines.size() - 2; ++row)  // one-sided differences at the ends
+            QVERIFY2(lines[row].split(',')[1].toDouble() < 1e-3 * 2 * 9.81, qPrintable(lines[row]));
+        hfd.start(HFD_BIN_DIR "/hfd", {"analyze", "residual", model, "--out", out});
+        QVERIFY(hfd.waitForFinished(60000));
+        QCOMPARE(hfd.exitCode(), 2);  // no recorded run given
+        QVERIFY(hfd.readAllStandardError().contains("--trajectory"));
     }
 
     void ends_use_one_sided_differences_and_short_recordings_give_nothing() {
@@ -101,5 +131,5 @@ symplectic_euler_integrator { step_size = 1e-5 }
     }
 };
 
-QTEST_APPLESS_MAIN(TestRecordingResidual)
+QTEST_GUILESS_MAIN(TestRecordingResidual)
 #include "test_recording_residual.moc"
