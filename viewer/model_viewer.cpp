@@ -84,6 +84,7 @@ struct ModelViewer::Impl {
     PoseSnapshot pose;
     OrbitCamera camera;
     Index selected = no_index;
+    int followed = -1;
     bool show_frames = false, show_centers_of_mass = false;
     ModelViewer::ContactDisplay contact_display = ModelViewer::ContactDisplay::Solid;
     double exaggeration = 1;
@@ -97,6 +98,7 @@ struct ModelViewer::Impl {
     void create_3d_view(QVBoxLayout* layout);
     void create_lights();
     void apply_camera();
+    void follow();
     void rebuild();
     double aspect() const;
     bool handle_window_event(QEvent* event);
@@ -160,6 +162,12 @@ void ModelViewer::Impl::apply_camera() {
     // key light from over the viewer's shoulder
     const Vec3 direction = -camera.eye_direction() - 0.6 * camera.up() + 0.3 * camera.right();
     key_light->setWorldDirection(to_qt(direction.normalized()));
+}
+
+void ModelViewer::Impl::follow() {
+    if (followed < 0 || followed >= int(pose.body_pos.size())) return;
+    camera.target = pose.body_pos[followed];
+    apply_camera();
 }
 
 void ModelViewer::Impl::rebuild() {
@@ -314,6 +322,7 @@ void ModelViewer::setModel(const Model& model) {
     // bodies placed through the joint tree until the first snapshot arrives
     fill_snapshot(model, initial_state(model), nullptr, impl_->pose);
     if (impl_->selected >= Index(model.bodies.size())) impl_->selected = no_index;
+    if (impl_->followed >= int(model.bodies.size())) impl_->followed = -1;
     impl_->rebuild();
     if (first) resetView();
 }
@@ -325,6 +334,7 @@ void ModelViewer::clearModel() {
     impl_->scene = SceneDescription();
     impl_->pose = PoseSnapshot();
     impl_->selected = no_index;
+    impl_->followed = -1;
 }
 
 const std::vector<Diagnostic>& ModelViewer::warnings() const { return impl_->scene.warnings; }
@@ -332,7 +342,17 @@ const std::vector<Diagnostic>& ModelViewer::warnings() const { return impl_->sce
 void ModelViewer::setSnapshot(const PoseSnapshot& snapshot) {
     impl_->pose = snapshot;
     if (impl_->entities) impl_->entities->set_pose(impl_->model, impl_->pose);
+    impl_->follow();
 }
+
+void ModelViewer::setFollowedBody(int body) {
+    impl_->followed = body;
+    impl_->follow();
+}
+
+int ModelViewer::followedBody() const { return impl_->followed; }
+
+const OrbitCamera& ModelViewer::camera() const { return impl_->camera; }
 
 void ModelViewer::selectBody(Index body) {
     impl_->selected = body;
@@ -341,7 +361,7 @@ void ModelViewer::selectBody(Index body) {
 
 void ModelViewer::resetView() {
     impl_->camera = OrbitCamera();
-    apply_camera_preset(impl_->camera, CameraPreset::Side);  // the sagittal plane, where gait shows
+    apply_default_view(impl_->camera, is_planar_model(impl_->model));
     fitToModel();
 }
 
@@ -349,6 +369,7 @@ void ModelViewer::fitToModel() {
     const WorldBounds bounds = scene_bounds(impl_->scene, impl_->pose.body_pos, impl_->pose.body_ori);
     if (!bounds.empty) fit_camera(impl_->camera, bounds.min, bounds.max, impl_->aspect());
     impl_->apply_camera();
+    impl_->follow();
 }
 
 void ModelViewer::setContactDisplay(ContactDisplay display) {

@@ -2,6 +2,7 @@
 // The 3D view of a model: a QWidget wrapping a Qt3D window. Built from a Model
 // (rebuilt only when the model changes), updated from body pose snapshots at
 // display rate. Qt3D stays behind this class.
+#include "camera_controller.h"
 #include "model/model.h"
 
 #include <QImage>
@@ -51,6 +52,12 @@ public:
     void setContactDisplay(ContactDisplay display);
     ContactDisplay contactDisplay() const;
     void setJointDisplacementExaggeration(double factor);
+
+    // Follow: every pose moves the camera target onto this body (keeping the
+    // view direction and distance), so it stays at the centre; -1 stops following.
+    void setFollowedBody(int body);
+    int followedBody() const;
+    const OrbitCamera& camera() const;
 
     // Renders the current view offscreen-capable into an image of the widget size
     // (the last frame captured, or the widget itself, if the view never settles).

@@ -25,7 +25,7 @@ class HelpMenu;
 class ModelTreeDock;
 class RecentFiles;
 class SelectionSync;
-class ViewerDock;
+class ViewerPane;
 
 struct MainWindowOptions {
     bool with_viewer = true;       // false: no Qt3D view (tests on platforms without OpenGL)
@@ -48,7 +48,7 @@ public:
 
     EditorDock* editorDock() const { return editor_dock_; }
     ModelTreeDock* treeDock() const { return tree_dock_; }
-    ViewerDock* viewerDock() const { return viewer_dock_; }
+    ViewerPane* viewerPane() const { return viewer_pane_; }  // the central widget
     DiagnosticsDock* diagnosticsDock() const { return diagnostics_dock_; }
 
     // Extension points for further docks and menus.
@@ -93,7 +93,7 @@ private:
     SelectionSync* selection_sync_ = nullptr;
     EditorDock* editor_dock_ = nullptr;
     ModelTreeDock* tree_dock_ = nullptr;
-    ViewerDock* viewer_dock_ = nullptr;
+    ViewerPane* viewer_pane_ = nullptr;
     DiagnosticsDock* diagnostics_dock_ = nullptr;
     HelpMenu* help_ = nullptr;
     QMenu *file_menu_ = nullptr, *edit_menu_ = nullptr, *view_menu_ = nullptr, *docks_menu_ = nullptr,

@@ -85,7 +85,7 @@ PlotDock::PlotDock(QWidget* parent) : QDockWidget(tr("Plots"), parent) {
         auto* view = new TimePlotView(plot.chart, right);
         connect(view, &TimePlotView::timeSpanRequested, this, &PlotDock::zoomTime);
         plot.view = view;
-        plot.view->setMinimumHeight(120);
+        plot.view->setMinimumHeight(110);
         // Drag to zoom into a time span (right click zooms out), the wheel pans (Ctrl: zooms);
         // Autoscale returns to the whole run.
         plot.view->setRubberBand(QChartView::HorizontalRubberBand);
@@ -103,6 +103,7 @@ PlotDock::PlotDock(QWidget* parent) : QDockWidget(tr("Plots"), parent) {
     splitter->addWidget(right);
     splitter->setStretchFactor(1, 1);
     setWidget(splitter);
+    updatePlotVisibility();
 
     // One redraw at most every 33 ms, and none while nothing changes: a paused studio sleeps.
     redraw_ = new QTimer(this);
@@ -144,6 +145,7 @@ QWidget* PlotDock::createPicker() {
             const bool shown = std::any_of(series.begin(), series.end(), [&](auto& s) { return s.first == channel; });
             list_->item(i)->setCheckState(shown ? Qt::Checked : Qt::Unchecked);
         }
+        updatePlotVisibility();
     });
     return box;
 }
@@ -206,6 +208,7 @@ void PlotDock::setLayout(const RecordingLayout& layout) {
             for (auto& [channel, series] : plot.series) plot.chart->removeSeries(series), delete series;
             plot.series.clear();
         }
+        updatePlotVisibility();
         contact_columns_.clear();
         for (size_t c = 0; c + 6 < channels_.size(); ++c)
             if (channels_[c].group == ChannelGroup::Contacts && channels_[c].quantity == "contact" &&
@@ -318,7 +321,15 @@ void PlotDock::setChannelPlotted(size_t channel, int plot_index, bool plotted) {
         delete found->second;
         plot.series.erase(found);
     }
+    updatePlotVisibility();
     scheduleRedraw();
+}
+
+// Plots without channels take no height: the first one always shows, the others
+// when they have a channel or are the one the picker adds to.
+void PlotDock::updatePlotVisibility() {
+    for (int p = 0; p < plot_count; ++p)
+        plots_[p].view->setVisible(p == 0 || !plots_[p].series.empty() || (target_ && target_->currentIndex() == p));
 }
 
 int PlotDock::seriesCount(int plot) const { return int(plots_.at(plot).series.size()); }

@@ -76,6 +76,7 @@ signals:
     void poseRequested(const hfd::PoseSnapshot& pose);
 
 private:
+    void updatePlotVisibility();
     struct Plot {
         QChart* chart = nullptr;
         QChartView* view = nullptr;
