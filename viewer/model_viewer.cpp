@@ -88,6 +88,7 @@ struct ModelViewer::Impl {
     bool show_frames = false, show_centers_of_mass = false;
     ModelViewer::ContactDisplay contact_display = ModelViewer::ContactDisplay::Solid;
     double exaggeration = 1;
+    OverlayOptions overlay_options;
 
     QPoint press_position, last_position;
     Qt::MouseButton drag_button = Qt::NoButton;
@@ -180,6 +181,7 @@ void ModelViewer::Impl::rebuild() {
     entities->set_show_centers_of_mass(show_centers_of_mass);
     entities->set_joint_exaggeration(exaggeration);
     entities->set_contact_display(contact_display);
+    entities->set_overlay_options(model, pose, overlay_options);
 }
 
 bool ModelViewer::Impl::handle_window_event(QEvent* event) {
@@ -402,6 +404,15 @@ void ModelViewer::setJointDisplacementExaggeration(double factor) {
     impl_->exaggeration = factor;
     if (impl_->entities) impl_->entities->set_joint_exaggeration(factor);
 }
+
+double ModelViewer::jointDisplacementExaggeration() const { return impl_->exaggeration; }
+
+void ModelViewer::setOverlayOptions(const OverlayOptions& options) {
+    impl_->overlay_options = options;
+    if (impl_->entities) impl_->entities->set_overlay_options(impl_->model, impl_->pose, options);
+}
+
+const OverlayOptions& ModelViewer::overlayOptions() const { return impl_->overlay_options; }
 
 QImage ModelViewer::grabRenderedImage(int timeout_ms) {
     return impl_->window ? impl_->capture_settled(timeout_ms) : QImage();

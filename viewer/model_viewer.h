@@ -20,9 +20,23 @@ struct PoseSnapshot {
     std::vector<Quat> body_ori;
     std::vector<double> muscle_activation;              // per muscle (colour)
     std::vector<std::vector<Vec3>> muscle_path;         // per muscle, world points
-    struct ContactArrow { Vec3 point, force; };
+    struct ContactArrow {
+        Vec3 point, force;          // force on `body` at the contact point, world
+        Index body = no_index;      // the body the force acts on (no_index: unknown)
+    };
     std::vector<ContactArrow> contacts;
     std::vector<Vec3> joint_displacement;               // per joint, world
+};
+
+// What the view draws over the bodies (View > Show in the studio).
+struct OverlayOptions {
+    bool muscles = true;               // coloured by activation, blue (0) to red (1)
+    bool contact_forces = true;        // an arrow per contact
+    bool ground_reactions = false;     // one arrow per body: summed contact forces at their centre of pressure
+    bool contact_points = false;       // a dot at each contact point
+    bool model_center_of_mass = false; // the whole model's centre of mass and its floor projection
+    double force_scale = 1;            // arrow length: force_scale m for the model's weight
+    bool operator==(const OverlayOptions&) const = default;
 };
 
 class ModelViewer : public QWidget {
@@ -52,6 +66,9 @@ public:
     void setContactDisplay(ContactDisplay display);
     ContactDisplay contactDisplay() const;
     void setJointDisplacementExaggeration(double factor);
+    double jointDisplacementExaggeration() const;
+    void setOverlayOptions(const OverlayOptions& options);
+    const OverlayOptions& overlayOptions() const;
 
     // Follow: every pose moves the camera target onto this body (keeping the
     // view direction and distance), so it stays at the centre; -1 stops following.

@@ -51,6 +51,14 @@ AxisRange round_axis_range(double low, double high, int ticks) {
     return {first, first + intervals * interval};
 }
 
+// The body a contact pair's recorded force acts on: that of its first geometry.
+Index PlotDock::contact_body(const ContactPairSet& pairs, const std::string& pair_name) const {
+    for (const ContactPair& pair : pairs.pairs)
+        if (pair.name == pair_name && pair.first >= 0 && std::size_t(pair.first) < model_.geometries.size())
+            return model_.geometries[pair.first].body;
+    return no_index;
+}
+
 PlotDock::PlotDock(QWidget* parent) : QDockWidget(tr("Plots"), parent) {
     setObjectName(QStringLiteral("PlotDock"));
     auto* splitter = new QSplitter(Qt::Horizontal, this);
@@ -213,7 +221,7 @@ void PlotDock::setLayout(const RecordingLayout& layout) {
         for (size_t c = 0; c + 6 < channels_.size(); ++c)
             if (channels_[c].group == ChannelGroup::Contacts && channels_[c].quantity == "contact" &&
                 channels_[c + 1].quantity == "force_x" && channels_[c + 4].quantity == "point_x")
-                contact_columns_.push_back({c, c + 1, c + 4});
+                contact_columns_.push_back({c, c + 1, c + 4, contact_body(layout.pairs, channels_[c].source)});
         const QSignalBlocker blocker(list_);
         list_->clear();
         for (size_t c = 1; c < channels_.size(); ++c) {
@@ -392,7 +400,8 @@ PoseSnapshot PlotDock::poseAt(size_t row) const {
     for (const ContactColumns& contact : contact_columns_)
         if (values[contact.contact] > 0.5)
             pose.contacts.push_back({Vec3(values[contact.point], values[contact.point + 1], values[contact.point + 2]),
-                                     Vec3(values[contact.force], values[contact.force + 1], values[contact.force + 2])});
+                                     Vec3(values[contact.force], values[contact.force + 1], values[contact.force + 2]),
+                                     contact.body});
     return pose;
 }
 

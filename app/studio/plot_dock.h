@@ -77,6 +77,7 @@ signals:
 
 private:
     void updatePlotVisibility();
+    Index contact_body(const ContactPairSet& pairs, const std::string& pair_name) const;
     struct Plot {
         QChart* chart = nullptr;
         QChartView* view = nullptr;
@@ -98,6 +99,7 @@ private:
     std::vector<Channel> channels_;
     struct ContactColumns {
         size_t contact = 0, force = 0, point = 0;  // force and point: the first of x, y, z
+        Index body = no_index;                     // the body the recorded force acts on
     };
     std::vector<ContactColumns> contact_columns_;  // one per recorded contact pair
     size_t column_count_ = 0;
