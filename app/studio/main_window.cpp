@@ -13,6 +13,7 @@
 #include "selection_sync.h"
 #include "simulation_dock.h"  // simulation UI (simulation_dock.cpp)
 #include "studio_settings.h"
+#include "view_options.h"
 #include "viewer_pane.h"
 #include "wheel_guard.h"
 
@@ -26,6 +27,7 @@
 #include <QStatusBar>
 #include <QTextDocument>
 #include <QToolBar>
+#include <QToolButton>
 #include <tuple>
 
 namespace hfd::studio {
@@ -74,6 +76,7 @@ MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent) : QMai
     setAcceptDrops(true);
     createDocks(options.with_viewer);
     selection_sync_ = new SelectionSync(document_, editor_dock_->editor(), tree_dock_, viewer_pane_->viewer(), this);
+    remember_view_options_ = options.restore_settings;
     createMenus();
     createStatusBar();
     connectDocument();
@@ -205,6 +208,17 @@ void MainWindow::createViewMenu()
         view_menu_->addAction(follow);
     }
     view_menu_->addSeparator();
+    view_options_ = new ViewOptions(viewer_pane_->viewer(), remember_view_options_, this);
+    view_options_->addToMenu(view_menu_);
+    if (QToolBar* toolbar = viewer_pane_->toolBar()) {
+        auto* show = new QToolButton(toolbar);
+        show->setText(tr("Show"));
+        show->setToolTip(tr("What the view draws: muscles, forces, contact points, centres of mass, frames"));
+        show->setPopupMode(QToolButton::InstantPopup);
+        show->setMenu(view_options_->showMenu());
+        toolbar->addWidget(show);
+    }
+    view_menu_->addSeparator();
     view_menu_->addAction(tr("&Reset Layout"), this, &MainWindow::resetLayout);
 }
 
@@ -212,6 +226,14 @@ void MainWindow::createStatusBar()
 {
     model_label_ = new QLabel(this);
     cursor_label_ = new QLabel(this);
+    auto* exaggeration_label = new QLabel(view_options_->exaggerationText(), this);
+    exaggeration_label->setObjectName(QStringLiteral("exaggerationLabel"));
+    exaggeration_label->setVisible(!exaggeration_label->text().isEmpty());
+    connect(view_options_, &ViewOptions::exaggerationChanged, exaggeration_label, [exaggeration_label](const QString& text) {
+        exaggeration_label->setText(text);
+        exaggeration_label->setVisible(!text.isEmpty());
+    });
+    statusBar()->addPermanentWidget(exaggeration_label);
     statusBar()->addPermanentWidget(model_label_);
     statusBar()->addPermanentWidget(cursor_label_);
     connect(editor_dock_->editor(), &editor::CodeEditor::cursorLineColumnChanged, this, [this](int line, int column) {

@@ -39,7 +39,8 @@ ViewerPane::ViewerPane(bool create_viewer, QWidget* parent) : QWidget(parent)
         return;
     }
     viewer_ = new ModelViewer(this);
-    auto* toolbar = new QToolBar(this);
+    toolbar_ = new QToolBar(this);
+    QToolBar* toolbar = toolbar_;
     toolbar->setObjectName(QStringLiteral("ViewerToolBar"));
     toolbar->setIconSize(QSize(16, 16));
     toolbar->addAction(tr("Fit"), viewer_, &ModelViewer::fitToModel)->setToolTip(tr("Fit the model in the view (Ctrl+0)"));
@@ -58,12 +59,6 @@ ViewerPane::ViewerPane(bool create_viewer, QWidget* parent) : QWidget(parent)
         updateFollowedBody();
     });
     toolbar->addSeparator();
-    QAction* frames = toolbar->addAction(tr("Frames"), viewer_, &ModelViewer::setShowBodyFrames);
-    frames->setCheckable(true);
-    frames->setToolTip(tr("Show body frames"));
-    QAction* com = toolbar->addAction(tr("COM"), viewer_, &ModelViewer::setShowCentersOfMass);
-    com->setCheckable(true);
-    com->setToolTip(tr("Show centres of mass"));
     auto* contacts = new QToolButton(toolbar);
     contacts->setText(tr("Contacts"));
     contacts->setToolTip(tr("Contact shapes: solid, see-through (the bones inside show) or hidden"));

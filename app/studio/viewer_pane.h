@@ -1,11 +1,12 @@
 #pragma once
 // The 3D view, the main window's central widget: the ModelViewer with a small
-// toolbar (fit, view presets, follow, body frames, centres of mass, contact
-// shapes). Without a viewer (tests on platforms where Qt3D cannot render) it
+// toolbar (fit, view presets, follow, contact shapes; the main
+// window adds View > Show). Without a viewer (tests on platforms where Qt3D cannot render) it
 // shows a placeholder and viewer() is null.
 #include <QWidget>
 
 class QAction;
+class QToolBar;
 
 namespace hfd {
 class ModelViewer;
@@ -27,12 +28,14 @@ public:
     // Checked: the camera keeps the followed body (the pelvis, or the body picked
     // in the view when there is one) at the centre of the view during a run.
     QAction* followAction() const { return follow_action_; }
+    QToolBar* toolBar() const { return toolbar_; }  // null without a viewer
 
 private:
     void updateFollowedBody();
 
     ModelViewer* viewer_ = nullptr;
     QAction* follow_action_ = nullptr;
+    QToolBar* toolbar_ = nullptr;
     int picked_body_ = -1;
     int root_body_ = -1;
     bool framed_ = false;
