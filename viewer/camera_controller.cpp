@@ -54,7 +54,6 @@ void apply_camera_preset(OrbitCamera& camera, CameraPreset preset) {
 
 void apply_default_view(OrbitCamera& camera, bool planar) {
     apply_camera_preset(camera, CameraPreset::Side);
-    camera.pitch = 0.2;
     if (!planar) camera.yaw = 0.6;
 }
 

@@ -37,8 +37,9 @@ enum class CameraPreset { Front, Side, Top };
 void apply_camera_preset(OrbitCamera& camera, CameraPreset preset);
 
 // The view a model opens in: a planar model (moving in the x-y plane) from the
-// side, a 3D one from its front right, both a little from above so the floor
-// shows as a plane. Keeps target and distance.
+// side, a 3D one from its front right; both at the height of the target (eye
+// level: a model posed partly below the floor still shows whole). Keeps target
+// and distance.
 void apply_default_view(OrbitCamera& camera, bool planar);
 
 // Target at the centre of the box, distance so that, seen from the current
