@@ -103,6 +103,10 @@ SimulationController* install_simulation_ui(MainWindow* window) {
     window->resizeDocks({dock}, {300}, Qt::Horizontal);
     window->resizeDocks({plots}, {230}, Qt::Vertical);
     window->statusBar()->insertPermanentWidget(0, status);
+    plots->setExportPathPrompt([window](const QString& suggested, const QString& filter) {
+        const auto& prompt = window->prompts().export_path;
+        return prompt ? prompt({QObject::tr("Export Plot"), suggested, filter}) : QString();
+    });
     exports->addToMenu(window->fileMenu());
     QMenu* menu = window->addMenu(QObject::tr("&Simulation"));
     menu->addActions({dock->playAction(), dock->stepAction(), dock->resetAction()});
