@@ -19,6 +19,7 @@ struct PoseSnapshot {
     std::vector<Vec3> body_pos;
     std::vector<Quat> body_ori;
     std::vector<double> muscle_activation;              // per muscle (colour)
+    std::vector<double> muscle_force;                   // per muscle, tendon force in N (width); may be empty
     std::vector<std::vector<Vec3>> muscle_path;         // per muscle, world points
     struct ContactArrow {
         Vec3 point, force;          // force on `body` at the contact point, world
@@ -31,6 +32,7 @@ struct PoseSnapshot {
 // What the view draws over the bodies (View > Show in the studio).
 struct OverlayOptions {
     bool muscles = true;               // coloured by activation, blue (0) to red (1)
+    bool muscle_width_by_force = false; // thicker with tendon force (muscle_width_scale)
     bool contact_forces = true;        // an arrow per contact
     bool ground_reactions = false;     // one arrow per body: summed contact forces at their centre of pressure
     bool contact_points = false;       // a dot at each contact point

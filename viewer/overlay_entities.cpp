@@ -29,6 +29,11 @@ QColor activation_color(double activation) {
     return QColor::fromRgbF(float(a), 0.0f, float(1 - a));
 }
 
+double muscle_width_scale(double force, double max_isometric_force) {
+    if (!(max_isometric_force > 0) || !std::isfinite(force)) return 1;
+    return std::clamp(0.4 + 1.6 * force / max_isometric_force, 0.4, 2.5);
+}
+
 OverlayEntities::OverlayEntities(Qt3DCore::QEntity* parent, const Model& model, const UnitMeshes& unit)
     : root_(new Qt3DCore::QEntity(parent)), unit_(unit) {
     const double weight = model.total_mass() * model.gravity.norm();
@@ -73,10 +78,13 @@ void OverlayEntities::set_pose(const Model& model, const PoseSnapshot& pose) {
     for (std::size_t m = 0; m < muscle_count; ++m) {
         const std::vector<Vec3>& path = pose.muscle_path[m];
         MuscleEntities& muscle = muscles_[m];
+        const double radius = options_.muscle_width_by_force && m < pose.muscle_force.size() && m < model.muscles.size()
+                                  ? muscle_radius * muscle_width_scale(pose.muscle_force[m], model.muscles[m].max_isometric_force)
+                                  : muscle_radius;
         for (std::size_t s = 0; s < muscle.segments.size(); ++s) {
             const bool have = s + 1 < path.size();
             muscle.segments[s].entity->setEnabled(have);
-            if (have) set_segment_transform(muscle.segments[s].transform, path[s], path[s + 1], muscle_radius);
+            if (have) set_segment_transform(muscle.segments[s].transform, path[s], path[s + 1], radius);
         }
         if (m < pose.muscle_activation.size())
             set_material_color(muscle.material, activation_color(pose.muscle_activation[m]), 0.4);

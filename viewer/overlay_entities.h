@@ -19,6 +19,9 @@ namespace hfd {
 
 // Blue at activation 0 to red at 1, linear in between (out of range: clamped).
 QColor activation_color(double activation);
+// Muscle radius factor for width by force: 0.4 at no force rising linearly to 2 at
+// the maximum isometric force, clamped to [0.4, 2.5] (1 without a known maximum).
+double muscle_width_scale(double force, double max_isometric_force);
 
 class OverlayEntities {
 public:

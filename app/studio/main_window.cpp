@@ -210,6 +210,7 @@ void MainWindow::createViewMenu()
     view_menu_->addSeparator();
     view_options_ = new ViewOptions(viewer_pane_->viewer(), remember_view_options_, this);
     view_options_->addToMenu(view_menu_);
+    if (QAction* follow = viewer_pane_->followAction()) view_options_->remember(follow, QStringLiteral("followBody"), false);
     if (QToolBar* toolbar = viewer_pane_->toolBar()) {
         auto* show = new QToolButton(toolbar);
         show->setText(tr("Show"));

@@ -540,6 +540,13 @@ PoseSnapshot PlotDock::poseAt(size_t row) const {
         }
     }
     PoseSnapshot pose = make_snapshot(model_, state, nullptr);
+    for (size_t c = 0; c < channels_.size(); ++c)
+        if (channels_[c].group == ChannelGroup::Muscles && channels_[c].quantity == "force") {
+            const Index muscle = model_.find_muscle(channels_[c].source);
+            if (muscle == no_index) continue;
+            pose.muscle_force.resize(model_.muscles.size(), 0.0);
+            pose.muscle_force[muscle] = values[c];
+        }
     // Contact arrows from the recorded pairs: the force on the pair's moving body at its centre of pressure.
     for (const ContactColumns& contact : contact_columns_)
         if (values[contact.contact] > 0.5)

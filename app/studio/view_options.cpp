@@ -39,6 +39,7 @@ ViewOptions::ViewOptions(ModelViewer* viewer, bool remember, QObject* parent)
     show_menu_ = new QMenu(tr("&Show"));
     show_menu_->setObjectName(QStringLiteral("showMenu"));
     addToggle(QStringLiteral("muscles"), tr("&Muscles (blue: inactive, red: active)"), true);
+    addToggle(QStringLiteral("muscleWidth"), tr("Muscle &Width by Force"), false);
     addToggle(QStringLiteral("contactForces"), tr("&Contact Forces"), true);
     addToggle(QStringLiteral("groundReactions"), tr("&Ground Reaction per Body (at its centre of pressure)"), false);
     addToggle(QStringLiteral("contactPoints"), tr("Contact &Points"), false);
@@ -98,6 +99,14 @@ void ViewOptions::addToMenu(QMenu* view_menu)
     view_menu->addMenu(exaggeration_menu_);
 }
 
+void ViewOptions::remember(QAction* action, const QString& key, bool default_on)
+{
+    action->setChecked(remembered(key, default_on).toBool());
+    connect(action, &QAction::toggled, this, [this, key](bool on) {
+        if (remember_) open_settings()->setValue(group_key + key, on);
+    });
+}
+
 QAction* ViewOptions::action(const QString& key) const
 {
     for (const auto& [name, action] : toggles_)
@@ -109,6 +118,7 @@ OverlayOptions ViewOptions::overlayOptions() const
 {
     OverlayOptions options;
     options.muscles = action(QStringLiteral("muscles"))->isChecked();
+    options.muscle_width_by_force = action(QStringLiteral("muscleWidth"))->isChecked();
     options.contact_forces = action(QStringLiteral("contactForces"))->isChecked();
     options.ground_reactions = action(QStringLiteral("groundReactions"))->isChecked();
     options.contact_points = action(QStringLiteral("contactPoints"))->isChecked();

@@ -39,6 +39,8 @@ public:
     static const std::vector<double>& jointExaggerations();
 
     QAction* action(const QString& key) const;    // "muscles", "contactForces", ... (the settings keys)
+    // Another checkable action whose state is remembered under key (Follow Body).
+    void remember(QAction* action, const QString& key, bool default_on);
 
     // "joints x100" while the displacement is exaggerated, else empty (for the status bar).
     QString exaggerationText() const;

@@ -29,13 +29,19 @@ private slots:
 
             QSignalSpy texts(&options, &ViewOptions::exaggerationChanged);
             options.action("muscles")->setChecked(false);
+            options.action("muscleWidth")->setChecked(true);
+            QAction follow;
+            follow.setCheckable(true);
+            options.remember(&follow, "followBody", false);
+            QVERIFY(!follow.isChecked());
+            follow.setChecked(true);
             options.action("groundReactions")->setChecked(true);
             options.action("contactPoints")->setChecked(true);
             options.action("modelCenterOfMass")->setChecked(true);
             options.setForceScale(2);
             options.setJointExaggeration(100);
             const OverlayOptions chosen = viewer.overlayOptions();
-            QVERIFY(!chosen.muscles && chosen.contact_forces && chosen.ground_reactions && chosen.contact_points &&
+            QVERIFY(!chosen.muscles && chosen.muscle_width_by_force && chosen.contact_forces && chosen.ground_reactions && chosen.contact_points &&
                     chosen.model_center_of_mass);
             QCOMPARE(chosen.force_scale, 2.0);
             QCOMPARE(viewer.jointDisplacementExaggeration(), 100.0);
@@ -45,7 +51,11 @@ private slots:
         ModelViewer viewer;
         ViewOptions options(&viewer);
         const OverlayOptions restored = viewer.overlayOptions();
-        QVERIFY(!restored.muscles && restored.ground_reactions && restored.contact_points && restored.model_center_of_mass);
+        QAction follow;
+        follow.setCheckable(true);
+        options.remember(&follow, "followBody", false);
+        QVERIFY(follow.isChecked());
+        QVERIFY(!restored.muscles && restored.muscle_width_by_force && restored.ground_reactions && restored.contact_points && restored.model_center_of_mass);
         QCOMPARE(restored.force_scale, 2.0);
         QCOMPARE(viewer.jointDisplacementExaggeration(), 100.0);
         QVERIFY(options.action("contactPoints")->isChecked());

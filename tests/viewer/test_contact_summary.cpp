@@ -87,6 +87,18 @@ private slots:
             previous = color;
         }
     }
+
+    // Width by force: 0.4 at rest, 2 at the maximum isometric force, linear and
+    // rising in between, clamped; 1 when the maximum is unknown.
+    void muscle_width_grows_with_force() {
+        QCOMPARE(muscle_width_scale(0, 1000), 0.4);
+        QCOMPARE(muscle_width_scale(1000, 1000), 2.0);
+        QCOMPARE(muscle_width_scale(500, 1000), 1.2);
+        QCOMPARE(muscle_width_scale(-50, 1000), 0.4);
+        QCOMPARE(muscle_width_scale(5000, 1000), 2.5);
+        QCOMPARE(muscle_width_scale(300, 0), 1.0);
+        QCOMPARE(muscle_width_scale(std::nan(""), 1000), 1.0);
+    }
 };
 
 QTEST_APPLESS_MAIN(TestContactSummary)
