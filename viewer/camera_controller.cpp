@@ -52,6 +52,11 @@ void apply_camera_preset(OrbitCamera& camera, CameraPreset preset) {
     }
 }
 
+void apply_default_view(OrbitCamera& camera, bool planar) {
+    apply_camera_preset(camera, CameraPreset::Side);
+    if (!planar) camera.yaw = 0.6;
+}
+
 // Each corner c of the box, in camera axes relative to the box centre
 // (x right, y up, z towards the eye), is inside the view when
 // |x| <= (distance - z) tan(horizontal half fov), likewise for y.

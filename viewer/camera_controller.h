@@ -36,6 +36,12 @@ enum class CameraPreset { Front, Side, Top };
 // eye on +y looking down, x to the right. Keeps target and distance.
 void apply_camera_preset(OrbitCamera& camera, CameraPreset preset);
 
+// The view a model opens in: a planar model (moving in the x-y plane) from the
+// side, a 3D one from its front right; both at the height of the target (eye
+// level: a model posed partly below the floor still shows whole). Keeps target
+// and distance.
+void apply_default_view(OrbitCamera& camera, bool planar);
+
 // Target at the centre of the box, distance so that, seen from the current
 // direction, the whole box fills the view with a small margin at the given
 // aspect ratio (width / height).

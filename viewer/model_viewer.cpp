@@ -84,9 +84,11 @@ struct ModelViewer::Impl {
     PoseSnapshot pose;
     OrbitCamera camera;
     Index selected = no_index;
+    int followed = -1;
     bool show_frames = false, show_centers_of_mass = false;
     ModelViewer::ContactDisplay contact_display = ModelViewer::ContactDisplay::Solid;
     double exaggeration = 1;
+    OverlayOptions overlay_options;
 
     QPoint press_position, last_position;
     Qt::MouseButton drag_button = Qt::NoButton;
@@ -97,6 +99,7 @@ struct ModelViewer::Impl {
     void create_3d_view(QVBoxLayout* layout);
     void create_lights();
     void apply_camera();
+    void follow();
     void rebuild();
     double aspect() const;
     bool handle_window_event(QEvent* event);
@@ -162,6 +165,12 @@ void ModelViewer::Impl::apply_camera() {
     key_light->setWorldDirection(to_qt(direction.normalized()));
 }
 
+void ModelViewer::Impl::follow() {
+    if (followed < 0 || followed >= int(pose.body_pos.size())) return;
+    camera.target = pose.body_pos[followed];
+    apply_camera();
+}
+
 void ModelViewer::Impl::rebuild() {
     entities.reset();
     if (!root || !has_model) return;
@@ -172,6 +181,7 @@ void ModelViewer::Impl::rebuild() {
     entities->set_show_centers_of_mass(show_centers_of_mass);
     entities->set_joint_exaggeration(exaggeration);
     entities->set_contact_display(contact_display);
+    entities->set_overlay_options(model, pose, overlay_options);
 }
 
 bool ModelViewer::Impl::handle_window_event(QEvent* event) {
@@ -314,6 +324,7 @@ void ModelViewer::setModel(const Model& model) {
     // bodies placed through the joint tree until the first snapshot arrives
     fill_snapshot(model, initial_state(model), nullptr, impl_->pose);
     if (impl_->selected >= Index(model.bodies.size())) impl_->selected = no_index;
+    if (impl_->followed >= int(model.bodies.size())) impl_->followed = -1;
     impl_->rebuild();
     if (first) resetView();
 }
@@ -325,6 +336,7 @@ void ModelViewer::clearModel() {
     impl_->scene = SceneDescription();
     impl_->pose = PoseSnapshot();
     impl_->selected = no_index;
+    impl_->followed = -1;
 }
 
 const std::vector<Diagnostic>& ModelViewer::warnings() const { return impl_->scene.warnings; }
@@ -332,7 +344,17 @@ const std::vector<Diagnostic>& ModelViewer::warnings() const { return impl_->sce
 void ModelViewer::setSnapshot(const PoseSnapshot& snapshot) {
     impl_->pose = snapshot;
     if (impl_->entities) impl_->entities->set_pose(impl_->model, impl_->pose);
+    impl_->follow();
 }
+
+void ModelViewer::setFollowedBody(int body) {
+    impl_->followed = body;
+    impl_->follow();
+}
+
+int ModelViewer::followedBody() const { return impl_->followed; }
+
+const OrbitCamera& ModelViewer::camera() const { return impl_->camera; }
 
 void ModelViewer::selectBody(Index body) {
     impl_->selected = body;
@@ -341,7 +363,7 @@ void ModelViewer::selectBody(Index body) {
 
 void ModelViewer::resetView() {
     impl_->camera = OrbitCamera();
-    apply_camera_preset(impl_->camera, CameraPreset::Side);  // the sagittal plane, where gait shows
+    apply_default_view(impl_->camera, is_planar_model(impl_->model));
     fitToModel();
 }
 
@@ -349,6 +371,7 @@ void ModelViewer::fitToModel() {
     const WorldBounds bounds = scene_bounds(impl_->scene, impl_->pose.body_pos, impl_->pose.body_ori);
     if (!bounds.empty) fit_camera(impl_->camera, bounds.min, bounds.max, impl_->aspect());
     impl_->apply_camera();
+    impl_->follow();
 }
 
 void ModelViewer::setContactDisplay(ContactDisplay display) {
@@ -381,6 +404,15 @@ void ModelViewer::setJointDisplacementExaggeration(double factor) {
     impl_->exaggeration = factor;
     if (impl_->entities) impl_->entities->set_joint_exaggeration(factor);
 }
+
+double ModelViewer::jointDisplacementExaggeration() const { return impl_->exaggeration; }
+
+void ModelViewer::setOverlayOptions(const OverlayOptions& options) {
+    impl_->overlay_options = options;
+    if (impl_->entities) impl_->entities->set_overlay_options(impl_->model, impl_->pose, options);
+}
+
+const OverlayOptions& ModelViewer::overlayOptions() const { return impl_->overlay_options; }
 
 QImage ModelViewer::grabRenderedImage(int timeout_ms) {
     return impl_->window ? impl_->capture_settled(timeout_ms) : QImage();

@@ -2,6 +2,7 @@
 // The 3D view of a model: a QWidget wrapping a Qt3D window. Built from a Model
 // (rebuilt only when the model changes), updated from body pose snapshots at
 // display rate. Qt3D stays behind this class.
+#include "camera_controller.h"
 #include "model/model.h"
 
 #include <QImage>
@@ -18,10 +19,26 @@ struct PoseSnapshot {
     std::vector<Vec3> body_pos;
     std::vector<Quat> body_ori;
     std::vector<double> muscle_activation;              // per muscle (colour)
+    std::vector<double> muscle_force;                   // per muscle, tendon force in N (width); may be empty
     std::vector<std::vector<Vec3>> muscle_path;         // per muscle, world points
-    struct ContactArrow { Vec3 point, force; };
+    struct ContactArrow {
+        Vec3 point, force;          // force on `body` at the contact point, world
+        Index body = no_index;      // the body the force acts on (no_index: unknown)
+    };
     std::vector<ContactArrow> contacts;
     std::vector<Vec3> joint_displacement;               // per joint, world
+};
+
+// What the view draws over the bodies (View > Show in the studio).
+struct OverlayOptions {
+    bool muscles = true;               // coloured by activation, blue (0) to red (1)
+    bool muscle_width_by_force = false; // thicker with tendon force (muscle_width_scale)
+    bool contact_forces = true;        // an arrow per contact
+    bool ground_reactions = false;     // one arrow per body: summed contact forces at their centre of pressure
+    bool contact_points = false;       // a dot at each contact point
+    bool model_center_of_mass = false; // the whole model's centre of mass and its floor projection
+    double force_scale = 1;            // arrow length: force_scale m for the model's weight
+    bool operator==(const OverlayOptions&) const = default;
 };
 
 class ModelViewer : public QWidget {
@@ -51,6 +68,15 @@ public:
     void setContactDisplay(ContactDisplay display);
     ContactDisplay contactDisplay() const;
     void setJointDisplacementExaggeration(double factor);
+    double jointDisplacementExaggeration() const;
+    void setOverlayOptions(const OverlayOptions& options);
+    const OverlayOptions& overlayOptions() const;
+
+    // Follow: every pose moves the camera target onto this body (keeping the
+    // view direction and distance), so it stays at the centre; -1 stops following.
+    void setFollowedBody(int body);
+    int followedBody() const;
+    const OrbitCamera& camera() const;
 
     // Renders the current view offscreen-capable into an image of the widget size
     // (the last frame captured, or the widget itself, if the view never settles).

@@ -20,6 +20,7 @@ constexpr double joint_anchor_radius = 0.014, joint_child_radius = 0.010, joint_
 constexpr double arrow_shaft_radius = 0.008, arrow_head_radius = 0.02, arrow_head_length = 0.05;
 constexpr double min_arrow_length = 1e-4;
 constexpr double min_link_length = 1e-5;
+constexpr double contact_point_radius = 0.008, com_marker_radius = 0.035, com_line_radius = 0.004;
 
 }  // namespace
 
@@ -28,11 +29,24 @@ QColor activation_color(double activation) {
     return QColor::fromRgbF(float(a), 0.0f, float(1 - a));
 }
 
+double muscle_width_scale(double force, double max_isometric_force) {
+    if (!(max_isometric_force > 0) || !std::isfinite(force)) return 1;
+    return std::clamp(0.4 + 1.6 * force / max_isometric_force, 0.4, 2.5);
+}
+
 OverlayEntities::OverlayEntities(Qt3DCore::QEntity* parent, const Model& model, const UnitMeshes& unit)
     : root_(new Qt3DCore::QEntity(parent)), unit_(unit) {
     const double weight = model.total_mass() * model.gravity.norm();
     if (weight > 0) metres_per_newton_ = 1.0 / weight;
     arrow_material_ = make_material(QColor(240, 170, 20), root_, 0.4);
+    reaction_material_ = make_material(QColor(30, 160, 70), root_, 0.4);
+    point_material_ = make_material(QColor(20, 20, 20), root_, 0.4);
+    if (model.gravity.norm() > 0) up_ = -model.gravity.normalized();
+    muscle_root_ = new Qt3DCore::QEntity(root_);
+    auto* com_material = make_material(QColor(230, 40, 200), root_, 0.5);
+    com_marker_.entity = make_entity(root_, &com_marker_.transform, {unit_.sphere, com_material});
+    com_marker_.transform->setScale(float(com_marker_radius));
+    com_line_.entity = make_entity(root_, &com_line_.transform, {unit_.cylinder, com_material});
 
     muscles_.resize(model.muscles.size());
     for (std::size_t m = 0; m < model.muscles.size(); ++m) {
@@ -40,7 +54,7 @@ OverlayEntities::OverlayEntities(Qt3DCore::QEntity* parent, const Model& model, 
         const std::size_t segments = model.muscles[m].path.size() > 0 ? model.muscles[m].path.size() - 1 : 0;
         for (std::size_t s = 0; s < segments; ++s) {
             Placed segment;
-            segment.entity = make_entity(root_, &segment.transform, {unit_.cylinder, muscles_[m].material});
+            segment.entity = make_entity(muscle_root_, &segment.transform, {unit_.cylinder, muscles_[m].material});
             muscles_[m].segments.push_back(segment);
         }
     }
@@ -64,10 +78,13 @@ void OverlayEntities::set_pose(const Model& model, const PoseSnapshot& pose) {
     for (std::size_t m = 0; m < muscle_count; ++m) {
         const std::vector<Vec3>& path = pose.muscle_path[m];
         MuscleEntities& muscle = muscles_[m];
+        const double radius = options_.muscle_width_by_force && m < pose.muscle_force.size() && m < model.muscles.size()
+                                  ? muscle_radius * muscle_width_scale(pose.muscle_force[m], model.muscles[m].max_isometric_force)
+                                  : muscle_radius;
         for (std::size_t s = 0; s < muscle.segments.size(); ++s) {
             const bool have = s + 1 < path.size();
             muscle.segments[s].entity->setEnabled(have);
-            if (have) set_segment_transform(muscle.segments[s].transform, path[s], path[s + 1], muscle_radius);
+            if (have) set_segment_transform(muscle.segments[s].transform, path[s], path[s + 1], radius);
         }
         if (m < pose.muscle_activation.size())
             set_material_color(muscle.material, activation_color(pose.muscle_activation[m]), 0.4);
@@ -85,6 +102,15 @@ void OverlayEntities::set_pose(const Model& model, const PoseSnapshot& pose) {
         place_joints();
     }
     set_contacts(pose.contacts);
+    set_ground_reactions(pose.contacts);
+    set_contact_points(pose.contacts);
+    set_center_of_mass(model, pose);
+    muscle_root_->setEnabled(options_.muscles);
+}
+
+void OverlayEntities::set_options(const OverlayOptions& options) {
+    options_ = options;
+    if (!std::isfinite(options_.force_scale) || options_.force_scale <= 0) options_.force_scale = 1;
 }
 
 void OverlayEntities::set_joint_exaggeration(double factor) {
@@ -104,35 +130,85 @@ void OverlayEntities::place_joints() {
     }
 }
 
-OverlayEntities::Arrow OverlayEntities::make_arrow() {
+OverlayEntities::Arrow OverlayEntities::make_arrow(Qt3DExtras::QPhongMaterial* material) {
     Arrow arrow;
     arrow.root.entity = make_entity(root_, &arrow.root.transform, {});
-    arrow.shaft.entity = make_entity(arrow.root.entity, &arrow.shaft.transform, {unit_.cylinder, arrow_material_});
-    arrow.head.entity = make_entity(arrow.root.entity, &arrow.head.transform, {unit_.cone, arrow_material_});
+    arrow.shaft.entity = make_entity(arrow.root.entity, &arrow.shaft.transform, {unit_.cylinder, material});
+    arrow.head.entity = make_entity(arrow.root.entity, &arrow.head.transform, {unit_.cone, material});
     return arrow;
 }
 
 // The arrow's root frame has +y along the force; shaft and head are laid out
-// along it so the tip is at point + metres_per_newton * force.
+// along it so the tip is at point + metres_per_newton * force_scale * force.
+void OverlayEntities::place_arrow(Arrow& arrow, const Vec3& point, const Vec3& force) {
+    const double length = metres_per_newton_ * options_.force_scale * force.norm();
+    arrow.root.entity->setEnabled(true);
+    arrow.root.transform->setTranslation(to_qt(point));
+    arrow.root.transform->setRotation(to_qt(rotation_from_y(force)));
+    const double head = std::min(arrow_head_length, 0.5 * length);
+    const double shaft = length - head;
+    arrow.shaft.transform->setTranslation(QVector3D(0, float(0.5 * shaft), 0));
+    arrow.shaft.transform->setScale3D(QVector3D(float(arrow_shaft_radius), float(std::max(shaft, 1e-6)),
+                                                float(arrow_shaft_radius)));
+    arrow.head.transform->setTranslation(QVector3D(0, float(shaft + 0.5 * head), 0));
+    arrow.head.transform->setScale3D(QVector3D(float(arrow_head_radius), float(head), float(arrow_head_radius)));
+}
+
 void OverlayEntities::set_contacts(const std::vector<PoseSnapshot::ContactArrow>& contacts) {
     std::size_t used = 0;
-    for (const PoseSnapshot::ContactArrow& contact : contacts) {
-        const double length = metres_per_newton_ * contact.force.norm();
-        if (!(length > min_arrow_length) || !contact.point.allFinite()) continue;
-        if (used == arrows_.size()) arrows_.push_back(make_arrow());
-        Arrow& arrow = arrows_[used++];
-        arrow.root.entity->setEnabled(true);
-        arrow.root.transform->setTranslation(to_qt(contact.point));
-        arrow.root.transform->setRotation(to_qt(rotation_from_y(contact.force)));
-        const double head = std::min(arrow_head_length, 0.5 * length);
-        const double shaft = length - head;
-        arrow.shaft.transform->setTranslation(QVector3D(0, float(0.5 * shaft), 0));
-        arrow.shaft.transform->setScale3D(QVector3D(float(arrow_shaft_radius), float(std::max(shaft, 1e-6)),
-                                                    float(arrow_shaft_radius)));
-        arrow.head.transform->setTranslation(QVector3D(0, float(shaft + 0.5 * head), 0));
-        arrow.head.transform->setScale3D(QVector3D(float(arrow_head_radius), float(head), float(arrow_head_radius)));
-    }
+    if (options_.contact_forces)
+        for (const PoseSnapshot::ContactArrow& contact : contacts) {
+            const double length = metres_per_newton_ * options_.force_scale * contact.force.norm();
+            if (!(length > min_arrow_length) || !contact.point.allFinite()) continue;
+            if (used == arrows_.size()) arrows_.push_back(make_arrow(arrow_material_));
+            place_arrow(arrows_[used++], contact.point, contact.force);
+        }
     for (std::size_t i = used; i < arrows_.size(); ++i) arrows_[i].root.entity->setEnabled(false);
+}
+
+void OverlayEntities::set_ground_reactions(const std::vector<PoseSnapshot::ContactArrow>& contacts) {
+    std::size_t used = 0;
+    if (options_.ground_reactions) {
+        sum_contact_forces_per_body(contacts, up_, reactions_);
+        for (const BodyContactForce& reaction : reactions_) {
+            if (!(metres_per_newton_ * options_.force_scale * reaction.force.norm() > min_arrow_length)) continue;
+            if (used == reaction_arrows_.size()) reaction_arrows_.push_back(make_arrow(reaction_material_));
+            place_arrow(reaction_arrows_[used++], reaction.point, reaction.force);
+        }
+    }
+    for (std::size_t i = used; i < reaction_arrows_.size(); ++i) reaction_arrows_[i].root.entity->setEnabled(false);
+}
+
+void OverlayEntities::set_contact_points(const std::vector<PoseSnapshot::ContactArrow>& contacts) {
+    std::size_t used = 0;
+    if (options_.contact_points)
+        for (const PoseSnapshot::ContactArrow& contact : contacts) {
+            if (!contact.point.allFinite()) continue;
+            if (used == contact_points_.size()) {
+                Placed dot;
+                dot.entity = make_entity(root_, &dot.transform, {unit_.sphere, point_material_});
+                dot.transform->setScale(float(contact_point_radius));
+                contact_points_.push_back(dot);
+            }
+            contact_points_[used].entity->setEnabled(true);
+            contact_points_[used++].transform->setTranslation(to_qt(contact.point));
+        }
+    for (std::size_t i = used; i < contact_points_.size(); ++i) contact_points_[i].entity->setEnabled(false);
+}
+
+// The marker at the centre of mass and a line from it down to the floor height
+// (zero along `up`), where its projection shows the base of support it must stay over.
+void OverlayEntities::set_center_of_mass(const Model& model, const PoseSnapshot& pose) {
+    const bool show = options_.model_center_of_mass && pose.body_pos.size() == model.bodies.size();
+    com_marker_.entity->setEnabled(show);
+    com_line_.entity->setEnabled(show);
+    if (!show) return;
+    const Vec3 com = model_center_of_mass(model, pose.body_pos);
+    const Vec3 floor = com - com.dot(up_) * up_;
+    com_marker_.transform->setTranslation(to_qt(com));
+    const bool line = (com - floor).norm() > min_link_length;
+    com_line_.entity->setEnabled(line);
+    if (line) set_segment_transform(com_line_.transform, floor, com, com_line_radius);
 }
 
 }  // namespace hfd

@@ -1,10 +1,14 @@
 #pragma once
 // Muscles (cylinders along the path, blue at activation 0 to red at 1), joints
 // (anchor on the parent, child anchor placed at parent anchor + exaggeration *
-// displacement, a link between them) and contact force arrows (length
-// proportional to force: the model's weight draws 1 m).
+// displacement, a link between them), contact force arrows (length
+// proportional to force: the model's weight draws force_scale m), a ground
+// reaction arrow per body at its centre of pressure, contact points and the
+// model's centre of mass with a line down to the floor; OverlayOptions says which.
 #include "model_viewer.h"
 #include "qt3d_helpers.h"
+
+#include "contact_summary.h"
 
 #include <vector>
 
@@ -13,13 +17,18 @@ namespace Qt3DExtras { class QPhongMaterial; }
 
 namespace hfd {
 
+// Blue at activation 0 to red at 1, linear in between (out of range: clamped).
 QColor activation_color(double activation);
+// Muscle radius factor for width by force: 0.4 at no force rising linearly to 2 at
+// the maximum isometric force, clamped to [0.4, 2.5] (1 without a known maximum).
+double muscle_width_scale(double force, double max_isometric_force);
 
 class OverlayEntities {
 public:
     OverlayEntities(Qt3DCore::QEntity* parent, const Model& model, const UnitMeshes& unit);
     void set_pose(const Model& model, const PoseSnapshot& pose);
     void set_joint_exaggeration(double factor);
+    void set_options(const OverlayOptions& options);  // applies from the next set_pose
 
 private:
     struct Placed {
@@ -39,17 +48,28 @@ private:
 
     void place_joints();
     void set_contacts(const std::vector<PoseSnapshot::ContactArrow>& contacts);
-    Arrow make_arrow();
+    void set_ground_reactions(const std::vector<PoseSnapshot::ContactArrow>& contacts);
+    void set_contact_points(const std::vector<PoseSnapshot::ContactArrow>& contacts);
+    void set_center_of_mass(const Model& model, const PoseSnapshot& pose);
+    Arrow make_arrow(Qt3DExtras::QPhongMaterial* material);
+    void place_arrow(Arrow& arrow, const Vec3& point, const Vec3& force);
 
     Qt3DCore::QEntity* root_ = nullptr;
     UnitMeshes unit_;
     Qt3DExtras::QPhongMaterial* arrow_material_ = nullptr;
     std::vector<MuscleEntities> muscles_;
     std::vector<JointEntities> joints_;
-    std::vector<Arrow> arrows_;
+    std::vector<Arrow> arrows_, reaction_arrows_;
+    std::vector<Placed> contact_points_;
+    Placed com_marker_, com_line_;
+    Qt3DCore::QEntity* muscle_root_ = nullptr;
+    Qt3DExtras::QPhongMaterial *reaction_material_ = nullptr, *point_material_ = nullptr;
+    OverlayOptions options_;
+    Vec3 up_ = Vec3::UnitY();
     std::vector<Vec3> joint_anchor_, joint_displacement_;
     double exaggeration_ = 1;
-    double metres_per_newton_ = 1e-3;
+    double metres_per_newton_ = 1e-3;  // at force_scale 1
+    std::vector<BodyContactForce> reactions_;
 };
 
 }  // namespace hfd

@@ -179,6 +179,14 @@ void drawable_world_pose(const Drawable& drawable, const std::vector<Vec3>& body
     }
 }
 
+bool is_planar_model(const Model& model) {
+    for (const Body& body : model.bodies) {
+        const Quat& q = body.ori;
+        if (std::abs(body.pos.z()) > 1e-9 || std::abs(q.x()) > 1e-9 || std::abs(q.y()) > 1e-9) return false;
+    }
+    return !model.bodies.empty();
+}
+
 WorldBounds scene_bounds(const SceneDescription& scene, const std::vector<Vec3>& body_pos,
                          const std::vector<Quat>& body_ori) {
     WorldBounds bounds;

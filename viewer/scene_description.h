@@ -41,6 +41,10 @@ struct SceneDescription {
 // becomes a placeholder with a warning at its mesh component.
 SceneDescription describe_scene(const Model& model);
 
+// Every body starts in the x-y plane (z = 0, rotated about z only): a model of
+// planar motion, best seen from the side.
+bool is_planar_model(const Model& model);
+
 // Loads .vtp or .obj by extension.
 MeshLoadResult load_mesh_file(const std::string& path);
 

@@ -159,4 +159,9 @@ void SceneEntities::set_show_centers_of_mass(bool show) {
 
 void SceneEntities::set_joint_exaggeration(double factor) { overlays_->set_joint_exaggeration(factor); }
 
+void SceneEntities::set_overlay_options(const Model& model, const PoseSnapshot& pose, const OverlayOptions& options) {
+    overlays_->set_options(options);
+    overlays_->set_pose(model, pose);
+}
+
 }  // namespace hfd

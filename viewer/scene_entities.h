@@ -29,6 +29,7 @@ public:
     void set_show_centers_of_mass(bool show);
     void set_joint_exaggeration(double factor);
     void set_contact_display(ModelViewer::ContactDisplay display);
+    void set_overlay_options(const Model& model, const PoseSnapshot& pose, const OverlayOptions& options);
 
 private:
     struct BodyEntities {

@@ -1,5 +1,7 @@
 #include "snapshot.h"
 
+#include <algorithm>
+
 namespace hfd {
 namespace {
 
@@ -36,6 +38,9 @@ void fill_snapshot(const Model& model, const State& state, const Data* data, Pos
     const std::size_t muscle_count = model.muscles.size();
     snapshot.muscle_activation.resize(muscle_count);
     snapshot.muscle_path.resize(muscle_count);
+    const bool data_has_forces = data && data->muscle_force.size() == muscle_count;
+    snapshot.muscle_force.resize(data_has_forces ? muscle_count : 0);
+    if (data_has_forces) std::copy(data->muscle_force.begin(), data->muscle_force.end(), snapshot.muscle_force.begin());
     for (std::size_t m = 0; m < muscle_count; ++m) {
         snapshot.muscle_activation[m] = m < state.activation.size() ? state.activation[m] : 0.0;
         const std::vector<PathPoint>& path = model.muscles[m].path;
@@ -47,7 +52,7 @@ void fill_snapshot(const Model& model, const State& state, const Data* data, Pos
 
     snapshot.contacts.clear();
     if (data)
-        for (const Contact& contact : data->contacts) snapshot.contacts.push_back({contact.point, contact.force});
+        for (const Contact& contact : data->contacts) snapshot.contacts.push_back({contact.point, contact.force, contact.body_b});
 
     const std::size_t joint_count = model.joints.size();
     snapshot.joint_displacement.resize(joint_count);

@@ -13,7 +13,8 @@
 #include "selection_sync.h"
 #include "simulation_dock.h"  // simulation UI (simulation_dock.cpp)
 #include "studio_settings.h"
-#include "viewer_dock.h"
+#include "view_options.h"
+#include "viewer_pane.h"
 #include "wheel_guard.h"
 
 #include <QCloseEvent>
@@ -26,12 +27,14 @@
 #include <QStatusBar>
 #include <QTextDocument>
 #include <QToolBar>
+#include <QToolButton>
+#include <tuple>
 
 namespace hfd::studio {
 
 namespace {
 
-constexpr int layout_version = 1;
+constexpr int layout_version = 2;  // 2: the 3D view is the central widget
 const QString geometry_key = QStringLiteral("mainWindow/geometry");
 const QString state_key = QStringLiteral("mainWindow/state");
 
@@ -72,7 +75,8 @@ MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent) : QMai
     setDockNestingEnabled(true);
     setAcceptDrops(true);
     createDocks(options.with_viewer);
-    selection_sync_ = new SelectionSync(document_, editor_dock_->editor(), tree_dock_, viewer_dock_->viewer(), this);
+    selection_sync_ = new SelectionSync(document_, editor_dock_->editor(), tree_dock_, viewer_pane_->viewer(), this);
+    remember_view_options_ = options.restore_settings;
     createMenus();
     createStatusBar();
     connectDocument();
@@ -88,13 +92,20 @@ void MainWindow::createDocks(bool with_viewer)
 {
     editor_dock_ = new EditorDock(document_->textDocument(), this);
     tree_dock_ = new ModelTreeDock(this);
-    viewer_dock_ = new ViewerDock(with_viewer, this);
+    viewer_pane_ = new ViewerPane(with_viewer, this);
     diagnostics_dock_ = new DiagnosticsDock(this);
+    // The 3D view is the centre; the side columns run the full height, the bottom
+    // docks (plots, diagnostics) sit under the view only.
+    setCentralWidget(viewer_pane_);
+    setCorner(Qt::BottomLeftCorner, Qt::LeftDockWidgetArea);
+    setCorner(Qt::TopLeftCorner, Qt::LeftDockWidgetArea);
+    setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
+    setCorner(Qt::TopRightCorner, Qt::RightDockWidgetArea);
     addDockWidget(Qt::LeftDockWidgetArea, tree_dock_);
-    splitDockWidget(tree_dock_, editor_dock_, Qt::Horizontal);
-    addDockWidget(Qt::RightDockWidgetArea, viewer_dock_);
+    splitDockWidget(tree_dock_, editor_dock_, Qt::Vertical);
     addDockWidget(Qt::BottomDockWidgetArea, diagnostics_dock_);
-    resizeDocks({tree_dock_, editor_dock_, viewer_dock_}, {260, 560, 580}, Qt::Horizontal);
+    resizeDocks({tree_dock_}, {320}, Qt::Horizontal);
+    resizeDocks({tree_dock_, editor_dock_}, {260, 600}, Qt::Vertical);
     resizeDocks({diagnostics_dock_}, {150}, Qt::Vertical);
 }
 
@@ -174,18 +185,39 @@ void MainWindow::createViewMenu()
 {
     view_menu_ = menuBar()->addMenu(tr("&View"));
     docks_menu_ = view_menu_->addMenu(tr("&Docks"));
-    for (QDockWidget* dock : std::initializer_list<QDockWidget*>{editor_dock_, tree_dock_, viewer_dock_,
-                                                                 diagnostics_dock_})
+    for (QDockWidget* dock : std::initializer_list<QDockWidget*>{editor_dock_, tree_dock_, diagnostics_dock_})
         docks_menu_->addAction(dock->toggleViewAction());
     view_menu_->addSeparator();
     editor::CodeEditor* editor = editor_dock_->editor();
     view_menu_->addAction(tr("Zoom &In"), editor, [editor] { editor->zoomIn(1); })->setShortcuts(QKeySequence::ZoomIn);
     view_menu_->addAction(tr("Zoom &Out"), editor, [editor] { editor->zoomOut(1); })
         ->setShortcuts(QKeySequence::ZoomOut);
-    if (ModelViewer* viewer = viewer_dock_->viewer()) {
+    if (ModelViewer* viewer = viewer_pane_->viewer()) {
         view_menu_->addSeparator();
         view_menu_->addAction(tr("&Fit Model in View"), viewer, &ModelViewer::fitToModel)
             ->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
+        using Preset = ModelViewer::ViewPreset;
+        for (auto [label, preset, key] : {std::tuple{tr("&Front View"), Preset::Front, Qt::Key_1},
+                                          std::tuple{tr("&Side View"), Preset::Side, Qt::Key_2},
+                                          std::tuple{tr("&Top View"), Preset::Top, Qt::Key_3}})
+            view_menu_->addAction(label, viewer, [viewer, preset] { viewer->setViewPreset(preset); })
+                ->setShortcut(QKeySequence(Qt::CTRL | key));
+        QAction* follow = viewer_pane_->followAction();
+        follow->setText(tr("F&ollow Body"));
+        follow->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_F9));
+        view_menu_->addAction(follow);
+    }
+    view_menu_->addSeparator();
+    view_options_ = new ViewOptions(viewer_pane_->viewer(), remember_view_options_, this);
+    view_options_->addToMenu(view_menu_);
+    if (QAction* follow = viewer_pane_->followAction()) view_options_->remember(follow, QStringLiteral("followBody"), false);
+    if (QToolBar* toolbar = viewer_pane_->toolBar()) {
+        auto* show = new QToolButton(toolbar);
+        show->setText(tr("Show"));
+        show->setToolTip(tr("What the view draws: muscles, forces, contact points, centres of mass, frames"));
+        show->setPopupMode(QToolButton::InstantPopup);
+        show->setMenu(view_options_->showMenu());
+        toolbar->addWidget(show);
     }
     view_menu_->addSeparator();
     view_menu_->addAction(tr("&Reset Layout"), this, &MainWindow::resetLayout);
@@ -195,6 +227,14 @@ void MainWindow::createStatusBar()
 {
     model_label_ = new QLabel(this);
     cursor_label_ = new QLabel(this);
+    auto* exaggeration_label = new QLabel(view_options_->exaggerationText(), this);
+    exaggeration_label->setObjectName(QStringLiteral("exaggerationLabel"));
+    exaggeration_label->setVisible(!exaggeration_label->text().isEmpty());
+    connect(view_options_, &ViewOptions::exaggerationChanged, exaggeration_label, [exaggeration_label](const QString& text) {
+        exaggeration_label->setText(text);
+        exaggeration_label->setVisible(!text.isEmpty());
+    });
+    statusBar()->addPermanentWidget(exaggeration_label);
     statusBar()->addPermanentWidget(model_label_);
     statusBar()->addPermanentWidget(cursor_label_);
     connect(editor_dock_->editor(), &editor::CodeEditor::cursorLineColumnChanged, this, [this](int line, int column) {
@@ -209,14 +249,14 @@ void MainWindow::connectDocument()
 {
     connect(document_, &Document::analyzed, this, &MainWindow::onAnalyzed);
     connect(document_, &Document::modelChanged, this, [this](const Model& model) {
-        viewer_dock_->setModel(model);
-        if (ModelViewer* viewer = viewer_dock_->viewer())
+        viewer_pane_->setModel(model);
+        if (ModelViewer* viewer = viewer_pane_->viewer())
             diagnostics_dock_->setDiagnostics(DiagnosticsDock::Source::Viewer, viewer->warnings());
     });
     connect(document_, &Document::contentReplaced, this, [this] {
         editor_dock_->editor()->moveCursor(QTextCursor::Start);
         tree_dock_->resetExpansion();
-        viewer_dock_->clearModel();
+        viewer_pane_->clearModel();
         diagnostics_dock_->setDiagnostics(DiagnosticsDock::Source::Viewer, {});
     });
     connect(document_, &Document::dirtyChanged, this, &MainWindow::updateTitle);
@@ -232,7 +272,10 @@ void MainWindow::connectDocument()
 void MainWindow::onAnalyzed(const editor::Analysis& analysis)
 {
     std::vector<Diagnostic> diagnostics = analysis.diagnostics();
+    const int errors_before = diagnostics_dock_->errorCount();
     diagnostics_dock_->setDiagnostics(DiagnosticsDock::Source::Model, diagnostics);
+    // Diagnostics share a tab with the plots: new errors bring their tab forward.
+    if (errors_before == 0 && diagnostics_dock_->errorCount() > 0) diagnostics_dock_->raise();
     std::vector<Diagnostic> in_text;
     for (const Diagnostic& diagnostic : diagnostics)
         if (diagnostic.location.file.empty() || diagnostic.location.file == analysis.file_name)

@@ -25,12 +25,13 @@ class HelpMenu;
 class ModelTreeDock;
 class RecentFiles;
 class SelectionSync;
-class ViewerDock;
+class ViewerPane;
+class ViewOptions;
 
 struct MainWindowOptions {
     bool with_viewer = true;       // false: no Qt3D view (tests on platforms without OpenGL)
     bool use_dialogs = true;       // false: prompts answer Cancel until replaced (tests)
-    bool restore_settings = true;  // window geometry and dock layout from the last session
+    bool restore_settings = true;  // window geometry, dock layout and View > Show from the last session (and saved)
     bool remember_recent_files = true;  // false: opened files stay out of the user's Open Recent
 };
 
@@ -48,7 +49,7 @@ public:
 
     EditorDock* editorDock() const { return editor_dock_; }
     ModelTreeDock* treeDock() const { return tree_dock_; }
-    ViewerDock* viewerDock() const { return viewer_dock_; }
+    ViewerPane* viewerPane() const { return viewer_pane_; }  // the central widget
     DiagnosticsDock* diagnosticsDock() const { return diagnostics_dock_; }
 
     // Extension points for further docks and menus.
@@ -58,7 +59,8 @@ public:
     QMenu* editMenu() const { return edit_menu_; }
     QMenu* viewMenu() const { return view_menu_; }
     QMenu* helpMenu() const { return help_menu_; }
-    HelpMenu* help() const { return help_; }  // Samples and Format Reference
+    HelpMenu* help() const { return help_; }
+    ViewOptions* viewOptions() const { return view_options_; }  // View > Show, remembered  // Samples and Format Reference
 
     // Opens a file (asking about unsaved changes first); errors go to prompts().error.
     // Files with a suffix given to addFileHandler go to that handler instead (drops too).
@@ -93,9 +95,11 @@ private:
     SelectionSync* selection_sync_ = nullptr;
     EditorDock* editor_dock_ = nullptr;
     ModelTreeDock* tree_dock_ = nullptr;
-    ViewerDock* viewer_dock_ = nullptr;
+    ViewerPane* viewer_pane_ = nullptr;
     DiagnosticsDock* diagnostics_dock_ = nullptr;
     HelpMenu* help_ = nullptr;
+    ViewOptions* view_options_ = nullptr;
+    bool remember_view_options_ = true;
     QMenu *file_menu_ = nullptr, *edit_menu_ = nullptr, *view_menu_ = nullptr, *docks_menu_ = nullptr,
           *help_menu_ = nullptr;
     QLabel* cursor_label_ = nullptr;

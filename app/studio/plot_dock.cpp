@@ -18,6 +18,10 @@
 #include <QSlider>
 #include <QSplitter>
 #include <QTimer>
+#include <QPen>
+#include <QFileInfo>
+#include <QMessageBox>
+#include <QMenu>
 #include <QValueAxis>
 #include <QVBoxLayout>
 #include <algorithm>
@@ -49,6 +53,14 @@ AxisRange round_axis_range(double low, double high, int ticks) {
     }
     const double first = std::floor(low / interval) * interval;
     return {first, first + intervals * interval};
+}
+
+// The body a contact pair's recorded force acts on: that of its first geometry.
+Index PlotDock::contact_body(const ContactPairSet& pairs, const std::string& pair_name) const {
+    for (const ContactPair& pair : pairs.pairs)
+        if (pair.name == pair_name && pair.first >= 0 && std::size_t(pair.first) < model_.geometries.size())
+            return model_.geometries[pair.first].body;
+    return no_index;
 }
 
 PlotDock::PlotDock(QWidget* parent) : QDockWidget(tr("Plots"), parent) {
@@ -85,7 +97,7 @@ PlotDock::PlotDock(QWidget* parent) : QDockWidget(tr("Plots"), parent) {
         auto* view = new TimePlotView(plot.chart, right);
         connect(view, &TimePlotView::timeSpanRequested, this, &PlotDock::zoomTime);
         plot.view = view;
-        plot.view->setMinimumHeight(120);
+        plot.view->setMinimumHeight(110);
         // Drag to zoom into a time span (right click zooms out), the wheel pans (Ctrl: zooms);
         // Autoscale returns to the whole run.
         plot.view->setRubberBand(QChartView::HorizontalRubberBand);
@@ -103,6 +115,7 @@ PlotDock::PlotDock(QWidget* parent) : QDockWidget(tr("Plots"), parent) {
     splitter->addWidget(right);
     splitter->setStretchFactor(1, 1);
     setWidget(splitter);
+    updatePlotVisibility();
 
     // One redraw at most every 33 ms, and none while nothing changes: a paused studio sleeps.
     redraw_ = new QTimer(this);
@@ -132,6 +145,24 @@ QWidget* PlotDock::createPicker() {
     layout->addWidget(target_);
     layout->addWidget(list_, 1);
     layout->addWidget(autoscale_);
+    auto* run_row = new QHBoxLayout;
+    keep_ = new QPushButton(tr("Keep run"), box);
+    keep_->setToolTip(tr("Keep this run's recording to compare: drawn dashed under the next runs"));
+    forget_ = new QPushButton(tr("Forget"), box);
+    forget_->setToolTip(tr("Forget the kept run"));
+    forget_->setEnabled(false);
+    auto* export_button = new QPushButton(tr("Export"), box);
+    export_button->setToolTip(tr("Save a plot as PNG or SVG, or its data as CSV"));
+    auto* export_menu = new QMenu(export_button);
+    for (int p = 0; p < plot_count; ++p)
+        export_menu->addAction(tr("Plot %1...").arg(p + 1), this, [this, p] { exportWithPrompt(p); });
+    export_button->setMenu(export_menu);
+    run_row->addWidget(keep_);
+    run_row->addWidget(forget_);
+    run_row->addWidget(export_button);
+    layout->addLayout(run_row);
+    connect(keep_, &QPushButton::clicked, this, &PlotDock::keepRun);
+    connect(forget_, &QPushButton::clicked, this, &PlotDock::forgetKeptRun);
     connect(search_, &QLineEdit::textChanged, this, &PlotDock::setSearch);
     connect(list_, &QListWidget::itemChanged, this, &PlotDock::onItemChanged);
     connect(autoscale_, &QCheckBox::toggled, this, &PlotDock::scheduleRedraw);
@@ -144,6 +175,7 @@ QWidget* PlotDock::createPicker() {
             const bool shown = std::any_of(series.begin(), series.end(), [&](auto& s) { return s.first == channel; });
             list_->item(i)->setCheckState(shown ? Qt::Checked : Qt::Unchecked);
         }
+        updatePlotVisibility();
     });
     return box;
 }
@@ -205,12 +237,14 @@ void PlotDock::setLayout(const RecordingLayout& layout) {
         for (Plot& plot : plots_) {
             for (auto& [channel, series] : plot.series) plot.chart->removeSeries(series), delete series;
             plot.series.clear();
+            syncKeptSeries(plot);
         }
+        updatePlotVisibility();
         contact_columns_.clear();
         for (size_t c = 0; c + 6 < channels_.size(); ++c)
             if (channels_[c].group == ChannelGroup::Contacts && channels_[c].quantity == "contact" &&
                 channels_[c + 1].quantity == "force_x" && channels_[c + 4].quantity == "point_x")
-                contact_columns_.push_back({c, c + 1, c + 4});
+                contact_columns_.push_back({c, c + 1, c + 4, contact_body(layout.pairs, channels_[c].source)});
         const QSignalBlocker blocker(list_);
         list_->clear();
         for (size_t c = 1; c < channels_.size(); ++c) {
@@ -318,7 +352,16 @@ void PlotDock::setChannelPlotted(size_t channel, int plot_index, bool plotted) {
         delete found->second;
         plot.series.erase(found);
     }
+    syncKeptSeries(plot);
+    updatePlotVisibility();
     scheduleRedraw();
+}
+
+// Plots without channels take no height: the first one always shows, the others
+// when they have a channel or are the one the picker adds to.
+void PlotDock::updatePlotVisibility() {
+    for (int p = 0; p < plot_count; ++p)
+        plots_[p].view->setVisible(p == 0 || !plots_[p].series.empty() || (target_ && target_->currentIndex() == p));
 }
 
 int PlotDock::seriesCount(int plot) const { return int(plots_.at(plot).series.size()); }
@@ -346,6 +389,21 @@ void PlotDock::refresh() {
             }
             series->replace(points);
         }
+        if (!plot.kept.empty()) {
+            const size_t kept_rows = kept_.values.size() / kept_.columns;
+            const std::vector<size_t> kept_picked = decimated_rows(kept_rows, max_plot_points);
+            for (auto& [column, series] : plot.kept) {
+                QList<QPointF> points;
+                points.reserve(qsizetype(kept_picked.size()));
+                for (size_t r : kept_picked) {
+                    const double time = kept_.values[r * kept_.columns], value = kept_.values[r * kept_.columns + column];
+                    points.append(QPointF(time, value));
+                    if (std::isfinite(value) && time >= shown_t0 && time <= shown_t1)
+                        low = std::min(low, value), high = std::max(high, value);
+                }
+                series->replace(points);
+            }
+        }
         if (low <= high) {
             const AxisRange range = round_axis_range(low, high, plot.y->tickCount());
             plot.y->setRange(range.min, range.max);
@@ -353,6 +411,111 @@ void PlotDock::refresh() {
         plot.cursor->replace({QPointF(cursor_time_, plot.y->min()), QPointF(cursor_time_, plot.y->max())});
     }
     zooming_ = false;
+}
+
+void PlotDock::keepRun() {
+    if (rowCount() == 0) return;
+    kept_.names.clear();
+    for (const Channel& channel : channels_) kept_.names.push_back(channel.name);
+    kept_.columns = column_count_;
+    kept_.values = values_;
+    for (Plot& plot : plots_) {
+        for (auto& [column, series] : plot.kept) plot.chart->removeSeries(series), delete series;
+        plot.kept.clear();
+        syncKeptSeries(plot);
+    }
+    forget_->setEnabled(true);
+    scheduleRedraw();
+}
+
+void PlotDock::forgetKeptRun() {
+    kept_ = KeptRun{};
+    for (Plot& plot : plots_) syncKeptSeries(plot);
+    forget_->setEnabled(false);
+    scheduleRedraw();
+}
+
+// The plot's kept series follow its current channels: one dashed series per channel
+// the kept run recorded too (by name).
+void PlotDock::syncKeptSeries(Plot& plot) {
+    std::vector<std::pair<size_t, QLineSeries*>> wanted;
+    for (auto& [channel, series] : plot.series) {
+        if (channel >= channels_.size()) continue;
+        const auto name = std::find(kept_.names.begin(), kept_.names.end(), channels_[channel].name);
+        if (name == kept_.names.end()) continue;
+        const size_t column = size_t(name - kept_.names.begin());
+        auto existing = std::find_if(plot.kept.begin(), plot.kept.end(), [&](auto& k) { return k.first == column; });
+        if (existing != plot.kept.end()) {
+            wanted.push_back(*existing);
+            plot.kept.erase(existing);
+            continue;
+        }
+        auto* kept = new QLineSeries(plot.chart);
+        kept->setName(series->name() + tr(" (kept)"));
+        QPen pen(series->color().lighter(130));
+        pen.setStyle(Qt::DashLine);
+        pen.setWidthF(1.5);
+        kept->setPen(pen);
+        plot.chart->addSeries(kept);
+        kept->attachAxis(plot.x);
+        kept->attachAxis(plot.y);
+        wanted.emplace_back(column, kept);
+    }
+    for (auto& [column, series] : plot.kept) plot.chart->removeSeries(series), delete series;
+    plot.kept = std::move(wanted);
+}
+
+PlotData PlotDock::plotData(int plot_index) const {
+    PlotData data;
+    if (plot_index < 0 || plot_index >= plot_count) return data;
+    const Plot& plot = plots_[plot_index];
+    data.x_label = plot.x->titleText();
+    data.x_min = plot.x->min(), data.x_max = plot.x->max();
+    data.y_min = plot.y->min(), data.y_max = plot.y->max();
+    auto add = [&data](const QString& label, const std::vector<double>& values, size_t columns, size_t column, bool dashed) {
+        PlotSeriesData series;
+        series.label = label;
+        series.dashed = dashed;
+        const size_t rows = columns ? values.size() / columns : 0;
+        series.points.reserve(rows);
+        for (size_t r = 0; r < rows; ++r) series.points.emplace_back(values[r * columns], values[r * columns + column]);
+        data.series.push_back(std::move(series));
+    };
+    for (const auto& [channel, series] : plot.series) add(series->name(), values_, column_count_, channel, false);
+    for (const auto& [column, series] : plot.kept) add(series->name(), kept_.values, kept_.columns, column, true);
+    return data;
+}
+
+bool PlotDock::exportPlot(int plot, const QString& path, QString* error) const {
+    if (plot < 0 || plot >= plot_count) return false;
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    if (suffix == QLatin1String("csv")) return write_text_file(path, plot_csv(plotData(plot)), error);
+    if (suffix == QLatin1String("svg")) {
+        const QSize size = plots_[plot].view->isVisible() ? plots_[plot].view->size() : QSize(800, 400);
+        return write_text_file(path, plot_svg(plotData(plot), size), error);
+    }
+    if (suffix == QLatin1String("png")) {
+        QChartView* view = plots_[plot].view;
+        if (!view->isVisible()) view->resize(800, 400);  // a hidden plot has no size of its own
+        if (view->grab().toImage().save(path, "PNG")) return true;
+        if (error) *error = tr("cannot write %1").arg(path);
+        return false;
+    }
+    if (error) *error = tr("%1: export as .png, .svg or .csv").arg(path);
+    return false;
+}
+
+void PlotDock::setExportPathPrompt(std::function<QString(const QString&, const QString&)> prompt) {
+    export_prompt_ = std::move(prompt);
+}
+
+void PlotDock::exportWithPrompt(int plot) {
+    if (!export_prompt_) return;
+    const QString path = export_prompt_(QStringLiteral("plot%1.png").arg(plot + 1),
+                                        tr("PNG image (*.png);;SVG image (*.svg);;CSV data (*.csv)"));
+    if (path.isEmpty()) return;
+    QString error;
+    if (!exportPlot(plot, path, &error)) QMessageBox::warning(this, tr("Export Plot"), error);
 }
 
 PoseSnapshot PlotDock::poseAt(size_t row) const {
@@ -377,11 +540,19 @@ PoseSnapshot PlotDock::poseAt(size_t row) const {
         }
     }
     PoseSnapshot pose = make_snapshot(model_, state, nullptr);
+    for (size_t c = 0; c < channels_.size(); ++c)
+        if (channels_[c].group == ChannelGroup::Muscles && channels_[c].quantity == "force") {
+            const Index muscle = model_.find_muscle(channels_[c].source);
+            if (muscle == no_index) continue;
+            pose.muscle_force.resize(model_.muscles.size(), 0.0);
+            pose.muscle_force[muscle] = values[c];
+        }
     // Contact arrows from the recorded pairs: the force on the pair's moving body at its centre of pressure.
     for (const ContactColumns& contact : contact_columns_)
         if (values[contact.contact] > 0.5)
             pose.contacts.push_back({Vec3(values[contact.point], values[contact.point + 1], values[contact.point + 2]),
-                                     Vec3(values[contact.force], values[contact.force + 1], values[contact.force + 2])});
+                                     Vec3(values[contact.force], values[contact.force + 1], values[contact.force + 2]),
+                                     contact.body});
     return pose;
 }
 

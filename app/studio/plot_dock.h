@@ -4,11 +4,13 @@
 // number of points, redrawn at display rate. After a run the timeline scrubs
 // and plays the recording back (speed, loop), driving the 3D view and the
 // cursor together from the same rows.
+#include "plot_export.h"
 #include "simulation_controller.h"
 
 #include <QDockWidget>
 #include <QElapsedTimer>
 #include <array>
+#include <functional>
 #include <vector>
 
 class QCheckBox;
@@ -72,17 +74,42 @@ public:
     // Pose of the model at a recorded row (bodies from the channels, static ones as built).
     PoseSnapshot poseAt(size_t row) const;
 
+    // Keep this run: its recording stays, drawn dashed under the same channels of the
+    // following runs of the model (matched by channel name) until forgotten.
+    void keepRun();
+    void forgetKeptRun();
+    bool hasKeptRun() const { return !kept_.values.empty(); }
+    int keptSeriesCount(int plot) const { return int(plots_.at(plot).kept.size()); }
+
+    // The plot's series over the whole recording (kept runs after the current ones, dashed)
+    // and its axis ranges, for the exports.
+    PlotData plotData(int plot) const;
+    // By the suffix: .png (the chart as drawn), .svg or .csv; false with *error set.
+    bool exportPlot(int plot, const QString& path, QString* error) const;
+    // Where Export asks for a file name (suggested name, filter); empty: cancelled.
+    void setExportPathPrompt(std::function<QString(const QString& suggested, const QString& filter)> prompt);
+
 signals:
     void poseRequested(const hfd::PoseSnapshot& pose);
 
 private:
+    void updatePlotVisibility();
+    Index contact_body(const ContactPairSet& pairs, const std::string& pair_name) const;
     struct Plot {
         QChart* chart = nullptr;
         QChartView* view = nullptr;
         QValueAxis *x = nullptr, *y = nullptr;
         QLineSeries* cursor = nullptr;
         std::vector<std::pair<size_t, QLineSeries*>> series;  // channel, series
+        std::vector<std::pair<size_t, QLineSeries*>> kept;    // kept-run column, series
     };
+    struct KeptRun {
+        std::vector<std::string> names;  // channel names of its columns
+        size_t columns = 0;
+        std::vector<double> values;      // rows, row-major
+    };
+    void syncKeptSeries(Plot& plot);
+    void exportWithPrompt(int plot);
     QWidget* createPicker();
     QWidget* createTimeline();
     void onItemChanged(QListWidgetItem* item);
@@ -97,6 +124,7 @@ private:
     std::vector<Channel> channels_;
     struct ContactColumns {
         size_t contact = 0, force = 0, point = 0;  // force and point: the first of x, y, z
+        Index body = no_index;                     // the body the recorded force acts on
     };
     std::vector<ContactColumns> contact_columns_;  // one per recorded contact pair
     size_t column_count_ = 0;
@@ -117,6 +145,9 @@ private:
     QTimer* playback_ = nullptr;
     QElapsedTimer playback_clock_;
     double playback_time_ = 0;
+    KeptRun kept_;
+    std::function<QString(const QString&, const QString&)> export_prompt_;
+    QPushButton *keep_ = nullptr, *forget_ = nullptr;
 };
 
 }  // namespace hfd::studio

@@ -39,6 +39,7 @@ std::vector<Diagnostic> SimulationWorker::load(SimulationSetup setup, unsigned g
     recorder_.reset();
     events_.reset();
     sim_ = Simulation::create(std::move(setup.model), setup.config, diagnostics);
+    if (sim_) sim_->set_component_timing(true);  // the Simulation dock shows the time of each component
     if (!sim_) return diagnostics;
     if (setup.initial_dofs) {
         State posed = std::as_const(*sim_).state();
@@ -181,6 +182,22 @@ void SimulationWorker::stop(const QString& message, double time, Index body) {
     publish(true);
 }
 
+// StageTimes::components[0] also holds the body frames, gravity and perturbations
+// (engine/sim/simulation.h); the integrator's own work is what its time leaves
+// after the force evaluations and the dynamics.
+static void fill_stages(const Simulation& sim, long long steps, SimulationFrame& frame) {
+    frame.stages.clear();
+    if (steps <= 0) return;
+    const StageTimes& times = sim.stage_times();
+    const double per_step = 1e6 / double(steps);
+    for (std::size_t i = 0; i < times.components.size() && i < sim.forces().size(); ++i)
+        frame.stages.push_back({std::string(sim.forces()[i]->name()), times.components[i] * per_step});
+    if (times.components.empty()) frame.stages.push_back({"forces", times.forces * per_step});
+    frame.stages.push_back({"dynamics", times.dynamics * per_step});
+    frame.stages.push_back({"integrator", std::max(0.0, times.integration - times.forces - times.dynamics) * per_step});
+    frame.evaluations_per_step = double(sim.evaluations()) / double(steps);
+}
+
 void SimulationWorker::publish(bool force) {
     if (!sim_) return;
     const double now = wall_.nsecsElapsed() * 1e-9;
@@ -194,6 +211,7 @@ void SimulationWorker::publish(bool force) {
     frame->steps_per_second = rates_.stepsPerSecond();
     frame->step_size = view.last_step_size();
     frame->steps = steps_;
+    fill_stages(view, steps_, *frame);
     const size_t columns = recorder_->channel_count();
     frame->first_row = published_rows_;
     frame->row_count = recorder_->row_count() - published_rows_;

@@ -55,6 +55,14 @@ struct SimulationFrame {
     double step_size = 0;           // last accepted step
     double steps_per_second = 0;    // accepted integrator steps per wall second (same window)
     long long steps = 0;            // accepted steps since the start / reset
+    // Where a step's wall time goes, averaged since the start / reset (the engine's
+    // stage timers): each force component, the dynamics and the integrator's own work.
+    struct Stage {
+        std::string name;
+        double microseconds_per_step = 0;
+    };
+    std::vector<Stage> stages;
+    double evaluations_per_step = 0;  // force evaluations (integrator trials, re-evaluations)
     size_t first_row = 0;           // recorder row index of rows[0]
     size_t row_count = 0;           // rows in `rows`
     std::vector<double> rows;       // recorder rows added since the frame the GUI took last, row-major

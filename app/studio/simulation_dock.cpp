@@ -6,6 +6,7 @@
 #include "integrators/integrator.h"
 #include "simulation_controller.h"
 #include "simulation_inputs.h"
+#include "simulation_status.h"
 
 #include <QAction>
 #include <QCheckBox>
@@ -273,22 +274,30 @@ QWidget* SimulationDock::createRunControls() {
     buttons->addStretch();
     layout->addRow(buttons);
 
-    // Real-time factor on a log scale: slider value v -> 10^(v/50), 0.01x .. 10x.
+    // Real-time factor in log steps 0.01x, 0.02x, 0.05x ... 10x, and last "max" (as fast as possible).
     auto* speed = new QHBoxLayout;
     speed_slider_ = new QSlider(Qt::Horizontal, box);
-    speed_slider_->setRange(-100, 50);
-    speed_slider_->setValue(0);
+    speed_slider_->setObjectName(QStringLiteral("speedSlider"));
+    speed_slider_->setRange(0, int(speed_steps().size()));
+    speed_slider_->setPageStep(1);
+    speed_slider_->setTickPosition(QSlider::TicksBelow);
+    speed_slider_->setValue(speed_step_of(1.0));
+    speed_slider_->setToolTip(tr("Simulated seconds per wall second; the rightmost step runs as fast as possible"));
     speed_label_ = new QLabel(box);
     speed_label_->setMinimumWidth(50);
-    max_speed_ = new QCheckBox(tr("max"), box);
-    max_speed_->setToolTip(tr("As fast as possible"));
     speed->addWidget(speed_slider_);
     speed->addWidget(speed_label_);
-    speed->addWidget(max_speed_);
     layout->addRow(tr("Speed"), speed);
     connect(speed_slider_, &QSlider::valueChanged, this, &SimulationDock::updateRealTimeFactor);
-    connect(max_speed_, &QCheckBox::toggled, this, &SimulationDock::updateRealTimeFactor);
     updateRealTimeFactor();
+    stage_label_ = new QLabel(box);
+    stage_label_->setObjectName(QStringLiteral("stageTimes"));
+    stage_label_->setWordWrap(true);
+    stage_label_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    layout->addRow(tr("Per step"), stage_label_);
+    connect(controller_, &SimulationController::frameReceived, stage_label_,
+            [this](const SimulationFrame& frame) { stage_label_->setText(stage_text(frame)); });
+    connect(controller_, &SimulationController::unloaded, stage_label_, &QLabel::clear);
 
     end_time_ = new QDoubleSpinBox(box);
     end_time_->setRange(0.01, 1e6);
@@ -350,12 +359,34 @@ QWidget* SimulationDock::createForceControls() {
     return box;
 }
 
-void SimulationDock::updateRealTimeFactor() {
-    const double factor = std::pow(10.0, speed_slider_->value() / 50.0);
-    speed_slider_->setEnabled(!max_speed_->isChecked());
-    speed_label_->setText(max_speed_->isChecked() ? tr("max") : QStringLiteral("%1x").arg(factor, 0, 'g', 2));
-    controller_->setRealTimeFactor(max_speed_->isChecked() ? 0 : factor);
+const std::vector<double>& speed_steps() {
+    static const std::vector<double> steps{0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10};
+    return steps;
 }
+
+int speed_step_of(double factor) {
+    const std::vector<double>& steps = speed_steps();
+    if (!(factor > 0)) return int(steps.size());  // max
+    int best = 0;
+    for (int i = 0; i < int(steps.size()); ++i)
+        if (std::abs(std::log(steps[i] / factor)) < std::abs(std::log(steps[best] / factor))) best = i;
+    return best;
+}
+
+void SimulationDock::updateRealTimeFactor() {
+    const int step = speed_slider_->value();
+    const bool maximum = step >= int(speed_steps().size());
+    const double factor = maximum ? 0 : speed_steps()[step];
+    speed_label_->setText(maximum ? tr("max") : QStringLiteral("%1\u00d7").arg(factor, 0, 'g', 2));
+    controller_->setRealTimeFactor(factor);
+}
+
+double SimulationDock::realTimeFactor() const {
+    const int step = speed_slider_->value();
+    return step >= int(speed_steps().size()) ? 0 : speed_steps()[step];
+}
+
+void SimulationDock::setRealTimeFactor(double factor) { speed_slider_->setValue(speed_step_of(factor)); }
 
 void SimulationDock::updateIntegratorFields() {
     const bool variable = is_error_controlled(integrator_->currentData().toString().toStdString());
@@ -365,7 +396,7 @@ void SimulationDock::updateIntegratorFields() {
 
 double SimulationDock::endTime() const { return end_time_->value(); }
 void SimulationDock::setEndTime(double seconds) { end_time_->setValue(seconds); }
-void SimulationDock::setMaximumSpeed(bool maximum) { max_speed_->setChecked(maximum); }
+void SimulationDock::setMaximumSpeed(bool maximum) { setRealTimeFactor(maximum ? 0 : 1); }
 
 ForceChoices SimulationDock::choices() const {
     ForceChoices choices;

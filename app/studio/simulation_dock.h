@@ -53,6 +53,12 @@ struct TextEdit {
 std::vector<TextEdit> config_block_edits(const std::string& text, const PropNode& root, const SimConfig& config);
 std::string apply_text_edits(std::string text, const std::vector<TextEdit>& edits);
 
+// The speed slider's real-time factors, in log steps 1-2-5 from 0.01x to 10x;
+// the slider's last step past them runs as fast as possible.
+const std::vector<double>& speed_steps();
+// The step nearest to factor on a log scale; speed_steps().size() (max) for factor <= 0.
+int speed_step_of(double factor);
+
 class SimulationDock : public QDockWidget {
     Q_OBJECT
 public:
@@ -71,7 +77,10 @@ public:
     void setChoices(const ForceChoices& choices);
     double endTime() const;
     void setEndTime(double seconds);
-    void setMaximumSpeed(bool maximum);  // as fast as possible instead of the real-time factor
+    void setMaximumSpeed(bool maximum);  // as fast as possible (true) or real time (false)
+    // The speed slider's step: one of speed_steps(), 0 = as fast as possible.
+    double realTimeFactor() const;
+    void setRealTimeFactor(double factor);  // the nearest step (on a log scale); <= 0: max
 
 signals:
     void message(const QString& text);
@@ -89,8 +98,8 @@ private:
     SimulationController* controller_;
     QAction *play_action_, *step_action_, *reset_action_;
     QSlider* speed_slider_ = nullptr;
-    QCheckBox* max_speed_ = nullptr;
     QLabel* speed_label_ = nullptr;
+    QLabel* stage_label_ = nullptr;
     QDoubleSpinBox* end_time_ = nullptr;
     QComboBox *joint_force_ = nullptr, *contact_force_ = nullptr, *muscle_force_ = nullptr, *integrator_ = nullptr;
     QCheckBox *collision_ = nullptr, *between_objects_ = nullptr, *motors_ = nullptr;

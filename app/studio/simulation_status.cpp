@@ -12,10 +12,27 @@ QString status_text(const SimulationFrame& frame) {
     if (frame.running) text += QObject::tr("   %1x").arg(frame.real_time_factor, 0, 'g', 3);
     if (frame.step_size > 0) text += QObject::tr("   h = %1 s").arg(frame.step_size, 0, 'e', 1);
     if (frame.running) text += QObject::tr("   %1 steps/s").arg(frame.steps_per_second, 0, 'f', 0);
+    double per_step = 0;
+    for (const SimulationFrame::Stage& stage : frame.stages) per_step += stage.microseconds_per_step;
+    if (per_step > 0) text += QObject::tr("   %1 \u00b5s/step").arg(per_step, 0, 'f', 1);
     if (!frame.error.isEmpty()) text += QStringLiteral("   ") + frame.error;
     else if (frame.finished) text += QObject::tr("   finished");
     else if (!frame.running) text += QObject::tr("   paused");
     return text;
+}
+
+QString stage_text(const SimulationFrame& frame) {
+    if (frame.stages.empty()) return {};
+    QStringList parts;
+    double total = 0;
+    for (const SimulationFrame::Stage& stage : frame.stages) {
+        parts << QObject::tr("%1 %2").arg(QString::fromStdString(stage.name)).arg(stage.microseconds_per_step, 0, 'f', 1);
+        total += stage.microseconds_per_step;
+    }
+    return QObject::tr("%1 \u00b5s: %2; %3 evaluations")
+        .arg(total, 0, 'f', 1)
+        .arg(parts.join(QStringLiteral(", ")))
+        .arg(frame.evaluations_per_step, 0, 'f', 2);
 }
 
 SimulationStatus::SimulationStatus(QWidget* parent) : QWidget(parent), label_(new QLabel(this)) {
@@ -27,6 +44,7 @@ SimulationStatus::SimulationStatus(QWidget* parent) : QWidget(parent), label_(ne
 
 void SimulationStatus::showFrame(const SimulationFrame& frame) {
     label_->setText(status_text(frame));
+    label_->setToolTip(stage_text(frame));
     label_->setStyleSheet(frame.error.isEmpty() ? QString() : QStringLiteral("color: #c00"));
 }
 

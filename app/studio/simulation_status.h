@@ -1,6 +1,7 @@
 #pragma once
 // Status-bar widget of a run: simulated time, real-time factor, current step
-// size and integrator steps per second; a stopped run shows why in red.
+// size, integrator steps per second and wall time per step (the stages in its
+// tooltip); a stopped run shows why in red.
 #include <QWidget>
 
 class QLabel;
@@ -21,7 +22,9 @@ private:
     QLabel* label_;
 };
 
-// "t = 0.500 s  1.02x  h = 1.0e-03 s  12.3k steps/s"
+// "t = 0.500 s  1.02x  h = 1.0e-03 s  12345 steps/s  21.8 µs/step"
 QString status_text(const SimulationFrame& frame);
+// Where a step's time goes: "21.8 µs: joint_force_pnld 3.1, ..., dynamics 2.0, integrator 1.1; 1.30 evaluations"
+QString stage_text(const SimulationFrame& frame);
 
 }  // namespace hfd::studio

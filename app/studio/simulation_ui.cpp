@@ -12,7 +12,8 @@
 #include "simulation_controller.h"
 #include "simulation_inputs.h"
 #include "simulation_status.h"
-#include "viewer_dock.h"
+#include "viewer_pane.h"
+#include "diagnostics_dock.h"
 
 #include <QAction>
 #include <QFileInfo>
@@ -88,18 +89,25 @@ SimulationController* install_simulation_ui(MainWindow* window) {
     auto* controls = new ControlsDock(controller, window);
     auto* plots = new PlotDock(window);
     auto* status = new SimulationStatus(window);
-    ModelViewer* viewer = window->viewerDock() ? window->viewerDock()->viewer() : nullptr;
+    ModelViewer* viewer = window->viewerPane()->viewer();
     auto* exports = new ExportActions(controller, &window->prompts(), viewer, window);
 
     window->addDock(dock, Qt::RightDockWidgetArea);
     window->addDock(controls, Qt::RightDockWidgetArea);
     window->addDock(plots, Qt::BottomDockWidgetArea);
-    // Run settings and controls share one tabbed area so the 3D view keeps most of the height.
+    // Run settings and controls share one tabbed column, plots and diagnostics one
+    // tabbed strip under the view: an empty list of diagnostics takes no space.
     window->tabifyDockWidget(dock, controls);
     dock->raise();
-    window->resizeDocks({window->viewerDock(), dock}, {560, 300}, Qt::Vertical);
-    window->resizeDocks({plots}, {330}, Qt::Vertical);
+    window->tabifyDockWidget(window->diagnosticsDock(), plots);
+    plots->raise();
+    window->resizeDocks({dock}, {300}, Qt::Horizontal);
+    window->resizeDocks({plots}, {230}, Qt::Vertical);
     window->statusBar()->insertPermanentWidget(0, status);
+    plots->setExportPathPrompt([window](const QString& suggested, const QString& filter) {
+        const auto& prompt = window->prompts().export_path;
+        return prompt ? prompt({QObject::tr("Export Plot"), suggested, filter}) : QString();
+    });
     exports->addToMenu(window->fileMenu());
     QMenu* menu = window->addMenu(QObject::tr("&Simulation"));
     menu->addActions({dock->playAction(), dock->stepAction(), dock->resetAction()});

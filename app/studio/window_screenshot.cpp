@@ -8,7 +8,7 @@
 #include "simulation_controller.h"
 #include "simulation_dock.h"
 #include "simulation_inputs.h"
-#include "viewer_dock.h"
+#include "viewer_pane.h"
 
 #include <QApplication>
 #include <QDeadlineTimer>
@@ -85,7 +85,7 @@ bool run_for(SimulationController* controller, double seconds, QString* error) {
 // own capture over it, a rendered frame that shows the model (null: none came).
 QImage compose(MainWindow& window) {
     QImage image = window.grab().toImage();
-    ModelViewer* viewer = window.viewerDock()->viewer();
+    ModelViewer* viewer = window.viewerPane()->viewer();
     if (!viewer || !viewer->isVisible()) return image;
     QImage view = viewer->grabRenderedImage();
     if (view.isNull()) return {};

@@ -3,6 +3,8 @@
 #include "document.h"
 #include "editor_dock.h"
 #include "main_window.h"
+#include "model_tree_dock.h"
+#include "viewer_pane.h"
 #include "recent_files.h"
 #include "studio_test_support.h"
 #include "text_positions.h"
@@ -41,8 +43,9 @@ private slots:
     void startsWithDocksAndATemplate()
     {
         MainWindow window(test_options());
-        for (const char* name : {"EditorDock", "ModelTreeDock", "ViewerDock", "DiagnosticsDock"})
+        for (const char* name : {"EditorDock", "ModelTreeDock", "DiagnosticsDock"})
             QVERIFY2(window.findChild<QDockWidget*>(name), name);
+        QCOMPARE(window.centralWidget()->objectName(), QString("ViewerPane"));
         QVERIFY(window.document()->isUntitled());
         QVERIFY(!window.document()->isDirty());
         QVERIFY(window.document()->lastValidModel());  // the template builds
@@ -128,6 +131,41 @@ private slots:
         QVERIFY(window.diagnosticsDock()->isHidden());
         window.resetLayout();
         QVERIFY(!window.diagnosticsDock()->isHidden());
+    }
+
+    // The 3D view is the centre and gets most of the window; the diagnostics share a
+    // tab with the plots. A moved and hidden layout is remembered, and Reset Layout
+    // brings the default back.
+    void layoutIsComposedRememberedAndResettable()
+    {
+        auto plots_of = [](MainWindow& window) { return window.findChild<QDockWidget*>("PlotDock"); };
+        {
+            MainWindow window(test_options());
+            window.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&window));
+            QDockWidget* plots = plots_of(window);
+            QVERIFY(plots);
+            QVERIFY(window.tabifiedDockWidgets(plots).contains(window.diagnosticsDock()));
+            QCOMPARE(window.dockWidgetArea(plots), Qt::BottomDockWidgetArea);
+            QWidget* view = window.centralWidget();
+            QCOMPARE(view, static_cast<QWidget*>(window.viewerPane()));
+            QVERIFY2(view->width() * 2 > window.width(), qPrintable(QString("%1 of %2; tree %3 sim %4").arg(view->width()).arg(window.width()).arg(window.treeDock()->width()).arg(window.findChild<QDockWidget*>("SimulationDock")->width())));
+            QVERIFY2(view->height() * 2 > window.height(), qPrintable(QString("%1 of %2; plots %3 min %4 sim %5 controls %6").arg(view->height()).arg(window.height()).arg(window.findChild<QDockWidget*>("PlotDock")->height()).arg(window.findChild<QDockWidget*>("PlotDock")->minimumSizeHint().height()).arg(window.findChild<QDockWidget*>("SimulationDock")->minimumSizeHint().height()).arg(window.findChild<QDockWidget*>("ControlsDock")->minimumSizeHint().height())));
+            window.addDockWidget(Qt::LeftDockWidgetArea, plots);
+            window.treeDock()->hide();
+            QVERIFY(window.close());
+        }
+        MainWindow window(test_options());
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QDockWidget* plots = plots_of(window);
+        QCOMPARE(window.dockWidgetArea(plots), Qt::LeftDockWidgetArea);
+        QVERIFY(window.treeDock()->isHidden());
+        window.resetLayout();
+        QCOMPARE(window.dockWidgetArea(plots), Qt::BottomDockWidgetArea);
+        QVERIFY(!window.treeDock()->isHidden());
+        QVERIFY(window.tabifiedDockWidgets(plots).contains(window.diagnosticsDock()));
+        QVERIFY(window.centralWidget()->width() * 2 > window.width());
     }
 };
 

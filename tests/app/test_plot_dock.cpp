@@ -12,7 +12,9 @@
 #include <QSlider>
 #include <QValueAxis>
 #include <cmath>
+#include <QTemporaryDir>
 #include <QTest>
+#include <QXmlStreamReader>
 
 using namespace hfd;
 using namespace hfd::studio;
@@ -25,7 +27,112 @@ private slots:
     void reviewingARunWithContacts();
     void axisRangesHaveRoundTicks();
     void wheelPansAndZoomsTime();
+    void keptRunOverlaysTheNextRun();
+    void exportsPngSvgAndCsv();
 };
+
+namespace {
+// A recording of two channels: a = t * scale, b = 1 + scale, at t = 0, 0.1, ... (rows-1)/10.
+RecordingLayout two_channel_layout() {
+    RecordingLayout layout;
+    layout.channels = {{"time", "s", ChannelGroup::Time, "", ""}, {"a", "m", ChannelGroup::Dofs, "a", ""},
+                       {"b", "", ChannelGroup::Dofs, "b", ""}};
+    return layout;
+}
+
+SimulationFrame rows_frame(int rows, double scale) {
+    SimulationFrame frame;
+    frame.first_row = 0;
+    frame.row_count = size_t(rows);
+    for (int r = 0; r < rows; ++r) {
+        const double t = r / 10.0;
+        frame.rows.insert(frame.rows.end(), {t, t * scale, 1 + scale});
+    }
+    return frame;
+}
+
+// The polylines of an SVG document with their data-label, or an error message when it is no SVG.
+QStringList svg_polylines(const QString& text, QString* error) {
+    QXmlStreamReader xml(text);
+    QStringList labels;
+    bool root_svg = false;
+    while (!xml.atEnd()) {
+        if (xml.readNext() != QXmlStreamReader::StartElement) continue;
+        if (!root_svg && xml.name() != QLatin1String("svg")) break;
+        root_svg = true;
+        if (xml.name() == QLatin1String("polyline")) labels << xml.attributes().value("data-label").toString();
+    }
+    if (xml.hasError() || !root_svg) *error = xml.hasError() ? xml.errorString() : QStringLiteral("no <svg> root");
+    return labels;
+}
+}  // namespace
+
+// Keep run: the next run of the same channels shows the kept one dashed under it
+// (its own values, not the new ones); Forget removes it.
+void TestPlotDock::keptRunOverlaysTheNextRun() {
+    PlotDock dock;
+    dock.setLayout(two_channel_layout());
+    dock.addFrame(rows_frame(11, 1.0));
+    dock.setChannelPlotted(1, 0, true);
+    QVERIFY(!dock.hasKeptRun());
+    dock.keepRun();
+    QVERIFY(dock.hasKeptRun());
+    QCOMPARE(dock.keptSeriesCount(0), 1);
+    dock.setLayout(two_channel_layout());  // a new run of the model: same channels
+    dock.addFrame(rows_frame(6, 0.5));
+    dock.setChannelPlotted(2, 0, true);    // b was recorded in the kept run too
+    QCOMPARE(dock.keptSeriesCount(0), 2);
+    dock.refresh();
+    const PlotData data = dock.plotData(0);
+    QCOMPARE(data.series.size(), std::size_t(4));
+    QVERIFY(!data.series[0].dashed && data.series[2].dashed);
+    QCOMPARE(data.series[0].points.size(), std::size_t(6));   // the new run: a = t / 2
+    QCOMPARE(data.series[0].points[5].y(), 0.25);
+    QCOMPARE(data.series[2].points.size(), std::size_t(11));  // the kept run: a = t
+    QCOMPARE(data.series[2].points[10].y(), 1.0);
+    QCOMPARE(data.series[3].points[0].y(), 2.0);
+    QVERIFY(data.series[2].label.contains("kept"));
+    QVERIFY(data.y_max >= 2.0);  // the axis holds the kept run's values too (b = 2 > 1.5)
+    dock.setChannelPlotted(1, 0, false);
+    QCOMPARE(dock.keptSeriesCount(0), 1);
+    dock.forgetKeptRun();
+    QVERIFY(!dock.hasKeptRun());
+    QCOMPARE(dock.keptSeriesCount(0), 0);
+}
+
+// PNG decodes to the plot's size, the SVG is a well-formed <svg> with one polyline per
+// series, the CSV has time and one column per series with the recorded values.
+void TestPlotDock::exportsPngSvgAndCsv() {
+    QTemporaryDir dir;
+    PlotDock dock;
+    dock.resize(900, 500);
+    dock.show();
+    dock.setLayout(two_channel_layout());
+    dock.addFrame(rows_frame(11, 3.0));
+    dock.setChannelPlotted(1, 0, true);
+    dock.setChannelPlotted(2, 0, true);
+    dock.refresh();
+    QString error;
+    const QString png = dir.filePath("plot.png"), svg = dir.filePath("plot.svg"), csv = dir.filePath("plot.csv");
+    for (const QString& path : {png, svg, csv}) QVERIFY2(dock.exportPlot(0, path, &error), qPrintable(error));
+    QVERIFY(!dock.exportPlot(0, dir.filePath("plot.gif"), &error));
+    QVERIFY(error.contains(".csv"));
+
+    const QImage image(png);
+    QVERIFY(!image.isNull());
+    QVERIFY(image.width() > 50 && image.height() > 50);
+
+    QString svg_error;
+    const QStringList labels = svg_polylines(QString::fromUtf8(studio_test::read_file(svg)), &svg_error);
+    QVERIFY2(svg_error.isEmpty(), qPrintable(svg_error));
+    QCOMPARE(labels, QStringList({"a [m]", "b"}));
+
+    const QStringList lines = QString::fromUtf8(studio_test::read_file(csv)).split(u'\n', Qt::SkipEmptyParts);
+    QCOMPARE(lines.size(), 12);
+    QCOMPARE(lines[0], QStringLiteral("time,a [m],b"));
+    QCOMPARE(lines[11], QStringLiteral("1,3,4"));  // t = 1: a = 3t, b = 1 + 3
+    QCOMPARE(lines[5], QStringLiteral("0.4,1.2,4"));
+}
 
 void TestPlotDock::wheelPansAndZoomsTime() {
     // Panning keeps the width; one notch away from the user shows earlier times.

@@ -99,6 +99,16 @@ void TestSimulationController::runsPausesResumesAndMatchesTheCli() {
     QTRY_VERIFY_WITH_TIMEOUT(controller.latestFrame()->finished, 30000);
     QVERIFY(controller.latestFrame()->error.isEmpty());
     QCOMPARE(controller.stateCopy().time, 1.0);
+    // The stage times: each force component, then the dynamics and the integrator's own
+    // work, all spent (> 0, finite); every accepted step evaluates the forces at least once.
+    const SimulationFrame& done = *controller.latestFrame();
+    QVERIFY(done.stages.size() >= 3);
+    QCOMPARE(done.stages[done.stages.size() - 2].name, std::string("dynamics"));
+    QCOMPARE(done.stages.back().name, std::string("integrator"));
+    for (const SimulationFrame::Stage& stage : done.stages)
+        QVERIFY2(std::isfinite(stage.microseconds_per_step) && stage.microseconds_per_step >= 0, stage.name.c_str());
+    QVERIFY(done.stages.front().microseconds_per_step > 0 && done.stages[done.stages.size() - 2].microseconds_per_step > 0);
+    QVERIFY(done.evaluations_per_step >= 1);
 
     QTemporaryDir dir;
     const QString gui_csv = dir.filePath("gui.csv"), cli_csv = dir.filePath("cli.csv");

@@ -69,6 +69,7 @@ private slots:
     void openingAnotherFileDropsTheOldRun();
     void keysPlayOutsideTextAndUndoFromTheTree();
     void aFinishedRunLeavesNoTimerRunning();
+    void speedStepsAreLogarithmicUpToMax();
 
 private:
     QTemporaryDir settings_dir_;
@@ -142,6 +143,29 @@ void TestSimulationDock::choicesRoundTripThroughConfig() {
     choices.collision_detection = false;
     apply_choices(choices, config);
     QVERIFY(!config.composite_force.find("simple_collision_detection"));
+}
+
+// 1-2-5 steps from 0.01x to 10x (each 2 to 2.5 times the last), then max; the slider
+// picks the nearest step on a log scale and its last position runs as fast as possible.
+void TestSimulationDock::speedStepsAreLogarithmicUpToMax() {
+    const std::vector<double>& steps = speed_steps();
+    QCOMPARE(steps.front(), 0.01);
+    QCOMPARE(steps.back(), 10.0);
+    for (size_t i = 1; i < steps.size(); ++i) QVERIFY(steps[i] / steps[i - 1] >= 2 && steps[i] / steps[i - 1] <= 2.5);
+    QCOMPARE(speed_step_of(0), int(steps.size()));
+    QCOMPARE(speed_steps()[speed_step_of(0.3)], 0.2);  // |log(0.3/0.2)| < |log(0.5/0.3)|
+    QCOMPARE(speed_steps()[speed_step_of(1e-5)], 0.01);
+    Document document;
+    SimulationController controller;
+    SimulationDock dock(&document, &controller);
+    QCOMPARE(dock.realTimeFactor(), 1.0);
+    auto* slider = dock.findChild<QSlider*>("speedSlider");
+    QVERIFY(slider);
+    slider->setValue(slider->maximum());
+    QCOMPARE(dock.realTimeFactor(), 0.0);
+    dock.setRealTimeFactor(0.05);
+    QCOMPARE(slider->value(), 2);
+    QCOMPARE(dock.realTimeFactor(), 0.05);
 }
 
 void TestSimulationDock::changingTheIntegratorRewritesTheDocument() {

@@ -13,7 +13,24 @@ class TestSimulationStatus : public QObject {
 private slots:
     void runningShowsTimeSpeedStepAndRate();
     void blowUpShowsTheMessage();
+    void stageTimesAddUp();
 };
+
+// The stage line lists every stage with its time and their sum (1.5 + 2.0 + 0.5 = 4.0);
+// the status bar shows the sum per step.
+void TestSimulationStatus::stageTimesAddUp() {
+    SimulationFrame frame;
+    frame.running = true;
+    QVERIFY(stage_text(frame).isEmpty());
+    QVERIFY(!status_text(frame).contains("/step"));
+    frame.stages = {{"joint_force_pnld", 1.5}, {"dynamics", 2.0}, {"integrator", 0.5}};
+    frame.evaluations_per_step = 1.25;
+    const QString text = stage_text(frame);
+    QVERIFY2(text.startsWith(QString::fromUtf8("4.0 \u00b5s")), qPrintable(text));
+    for (const char* part : {"joint_force_pnld 1.5", "dynamics 2.0", "integrator 0.5", "1.25 evaluations"})
+        QVERIFY2(text.contains(part), qPrintable(text));
+    QVERIFY2(status_text(frame).contains(QString::fromUtf8("4.0 \u00b5s/step")), qPrintable(status_text(frame)));
+}
 
 void TestSimulationStatus::runningShowsTimeSpeedStepAndRate() {
     SimulationFrame frame;

@@ -35,6 +35,19 @@ private slots:
         QVERIFY(near(camera.right(), Vec3::UnitX()));
     }
 
+    // A planar model opens seen from the side (screen x along world x, no depth
+    // along x), a 3D one from its front right; both at eye level.
+    void default_views() {
+        OrbitCamera camera;
+        apply_default_view(camera, true);
+        QVERIFY(std::abs(camera.right().dot(Vec3::UnitX())) > 0.999);
+        QVERIFY(std::abs(camera.eye_direction().x()) < 1e-12);
+        QVERIFY(std::abs(camera.eye_direction().y()) < 1e-12);
+        apply_default_view(camera, false);
+        const Vec3 towards_eye = camera.eye_direction();
+        QVERIFY(towards_eye.x() > 0.2 && towards_eye.z() > 0.2 && std::abs(towards_eye.y()) < 1e-12);
+    }
+
     void pixel_rays() {
         OrbitCamera camera;
         camera.target = Vec3(0, 1, 0);

@@ -2,6 +2,10 @@
 // its scene description, report missing meshes and survive every call, even
 // though Qt3D cannot render here.
 #include "model_viewer.h"
+#include "scene_description.h"
+#include "snapshot.h"
+
+#include <cmath>
 
 #include <QSignalSpy>
 #include <QtTest>
@@ -80,6 +84,70 @@ private slots:
         QVERIFY(viewer.warnings().empty());
         viewer.fitToModel();
         QVERIFY(!viewer.grabImage().isNull());
+    }
+
+    // Fit: the camera looks at the centre of the bounding box of the bodies' drawables
+    // and meshes, every corner of the box is inside the view, and the box fills it
+    // (a corner within the 8 % margin of an edge).
+    void fit_frames_the_bounding_box() {
+        ModelViewer viewer;
+        viewer.resize(400, 300);
+        const Model model = small_model();
+        viewer.setModel(model);
+        viewer.setViewPreset(ModelViewer::ViewPreset::Front);
+        viewer.fitToModel();
+        PoseSnapshot pose;
+        fill_snapshot(model, initial_state(model), nullptr, pose);
+        const WorldBounds bounds = scene_bounds(describe_scene(model), pose.body_pos, pose.body_ori);
+        QVERIFY(!bounds.empty);
+        const OrbitCamera& camera = viewer.camera();
+        QVERIFY((camera.target - 0.5 * (bounds.min + bounds.max)).norm() < 1e-9);
+        const double aspect = double(viewer.width()) / viewer.height();
+        double fullest = 0;
+        for (int corner = 0; corner < 8; ++corner) {
+            const Vec3 p((corner & 1) ? bounds.max.x() : bounds.min.x(), (corner & 2) ? bounds.max.y() : bounds.min.y(),
+                         (corner & 4) ? bounds.max.z() : bounds.min.z());
+            const Vec3 rel = p - camera.eye();
+            const double depth = rel.dot(-camera.eye_direction());
+            QVERIFY(depth > 0);
+            const double half_height = depth * std::tan(camera.vertical_fov / 2);
+            const double y = std::abs(rel.dot(camera.up())) / half_height;
+            const double x = std::abs(rel.dot(camera.right())) / (half_height * aspect);
+            QVERIFY2(x <= 1 && y <= 1, qPrintable(QString("corner %1: %2 %3").arg(corner).arg(x).arg(y)));
+            fullest = std::max({fullest, x, y});
+        }
+        QVERIFY2(fullest > 0.85, qPrintable(QString::number(fullest)));
+    }
+
+    // Follow: each pose puts the followed body at the view centre (on the ray
+    // through the middle pixel), keeping direction and distance; -1 stops it.
+    void follow_keeps_the_body_at_the_view_centre() {
+        ModelViewer viewer;
+        viewer.resize(400, 300);
+        const Model model = small_model();
+        viewer.setModel(model);
+        viewer.setViewPreset(ModelViewer::ViewPreset::Front);
+        const double distance = viewer.camera().distance, yaw = viewer.camera().yaw;
+        viewer.setFollowedBody(1);
+        QCOMPARE(viewer.followedBody(), 1);
+        PoseSnapshot pose;
+        fill_snapshot(model, initial_state(model), nullptr, pose);
+        for (const Vec3& position : {Vec3(3, 1, 2), Vec3(-1, 0.5, 4)}) {
+            pose.body_pos[1] = position;
+            viewer.setSnapshot(pose);
+            const OrbitCamera& camera = viewer.camera();
+            QVERIFY((camera.target - position).norm() < 1e-12);
+            QCOMPARE(camera.distance, distance);
+            QCOMPARE(camera.yaw, yaw);
+            Vec3 origin, direction;
+            camera.pixel_ray(200, 150, 400, 300, origin, direction);
+            const Vec3 to_body = position - origin;
+            QVERIFY((to_body - to_body.dot(direction) * direction).norm() < 1e-9);
+        }
+        viewer.setFollowedBody(-1);
+        pose.body_pos[1] = Vec3(10, 10, 10);
+        viewer.setSnapshot(pose);
+        QVERIFY((viewer.camera().target - Vec3(-1, 0.5, 4)).norm() < 1e-12);
     }
 };
 

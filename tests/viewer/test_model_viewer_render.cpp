@@ -144,6 +144,51 @@ private slots:
         QVERIFY2(!viewer.grabImageWhen(from_above).isNull(), "no red box centred on the ground");
     }
 
+    // Two contacts under the box, 3F at x = -0.8 and F at x = +0.8: the ground reaction
+    // arrow (green) stands at the centre of pressure x = (-0.8*3 + 0.8)/4 = -0.4, not at
+    // the mirror point; switched off, it is gone.
+    void ground_reaction_arrow_stands_at_the_centre_of_pressure() {
+        Model model = box_model();
+        model.bodies[1].pos = Vec3(0, 0.5, 0);  // the box spans y 0.2 .. 0.8, which fit frames
+        ModelViewer viewer;
+        viewer.resize(800, 400);
+        viewer.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&viewer));
+        viewer.setModel(model);
+        OverlayOptions options;
+        options.contact_forces = false;
+        options.ground_reactions = true;
+        viewer.setOverlayOptions(options);
+        viewer.setViewPreset(ModelViewer::ViewPreset::Side);
+        viewer.fitToModel();
+        const double weight = model.total_mass() * model.gravity.norm();  // 1 m of arrow
+        PoseSnapshot pose;
+        pose.body_pos = {Vec3::Zero(), Vec3(0, 0.5, 0)};
+        pose.body_ori = {Quat::Identity(), Quat::Identity()};
+        pose.contacts = {{Vec3(-0.8, 0, 0), Vec3(0, 0.75 * weight, 0), 1}, {Vec3(0.8, 0, 0), Vec3(0, 0.25 * weight, 0), 1}};
+        viewer.setSnapshot(pose);
+        const OrbitCamera camera = viewer.camera();
+        auto pixel = [&camera](const QImage& image, const Vec3& p) {
+            const Vec3 rel = p - camera.eye();
+            const double depth = rel.dot(-camera.eye_direction()), tan_half = std::tan(camera.vertical_fov / 2);
+            const double aspect = double(image.width()) / image.height();
+            const double x = rel.dot(camera.right()) / (depth * tan_half * aspect), y = rel.dot(camera.up()) / (depth * tan_half);
+            return QPoint(int((x + 1) / 2 * image.width()), int((1 - y) / 2 * image.height()));
+        };
+        auto is_green = [](QColor c) { return c.green() > c.red() + 50 && c.green() > c.blue() + 30; };
+        auto arrow_at_cop = [&](const QImage& frame) {
+            return is_green(average(frame, pixel(frame, Vec3(-0.4, 0.35, 0)), 1)) &&
+                   !is_green(average(frame, pixel(frame, Vec3(0.4, 0.35, 0)), 1));  // weights swapped
+        };
+        QVERIFY2(!viewer.grabImageWhen(arrow_at_cop).isNull(), "no green arrow at the centre of pressure");
+        options.ground_reactions = false;
+        viewer.setOverlayOptions(options);
+        QVERIFY2(!viewer.grabImageWhen([&](const QImage& frame) {
+                        return !is_green(average(frame, pixel(frame, Vec3(-0.4, 0.35, 0)), 1));
+                    }).isNull(),
+                 "the arrow stays when switched off");
+    }
+
     // A contact box around a red bone box: solid it hides the bone, see-through
     // the bone shows through it, hidden the bone shows as it is.
     void contact_shapes_see_through_and_hidden() {

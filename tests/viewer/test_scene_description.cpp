@@ -111,6 +111,20 @@ private slots:
         QVERIFY(bounds.min.isApprox(Vec3(0.9, 1.7, 2.8), 1e-9));
         QVERIFY(bounds.max.isApprox(Vec3(1.1, 2.3, 3.2), 1e-9));
     }
+
+    void planar_models_lie_in_the_x_y_plane() {
+        Model model;
+        QVERIFY(!is_planar_model(model));
+        model.bodies.resize(2);
+        model.bodies[1].pos = Vec3(0.3, 1, 0);
+        model.bodies[1].ori = Quat(Eigen::AngleAxisd(0.4, Vec3::UnitZ()));
+        QVERIFY(is_planar_model(model));
+        model.bodies[1].pos.z() = 0.08;  // a right leg beside the pelvis
+        QVERIFY(!is_planar_model(model));
+        model.bodies[1].pos.z() = 0;
+        model.bodies[1].ori = Quat(Eigen::AngleAxisd(0.4, Vec3::UnitY()));
+        QVERIFY(!is_planar_model(model));
+    }
 };
 
 QTEST_APPLESS_MAIN(TestSceneDescription)

@@ -88,9 +88,14 @@ private slots:
         Contact contact;
         contact.point = Vec3(0.5, 0, 0.1);
         contact.force = Vec3(10, 600, 0);
+        contact.body_b = 1;
         data.contacts.push_back(contact);
+        data.muscle_force.assign(model.muscles.size(), 0.0);
+        for (std::size_t m = 0; m < data.muscle_force.size(); ++m) data.muscle_force[m] = 100.0 * double(m + 1);
         const PoseSnapshot s = make_snapshot(model, two_body_state(), &data);
+        QCOMPARE(s.muscle_force, data.muscle_force);  // sized per muscle: the width follows the tendon force
         QCOMPARE(s.contacts.size(), std::size_t(1));
+        QCOMPARE(s.contacts[0].body, Index(1));  // the body the force acts on, for its ground reaction
         QVERIFY(near(s.contacts[0].point, contact.point));
         QVERIFY(near(s.contacts[0].force, contact.force));
         QVERIFY(near(s.joint_displacement[0], Vec3(0.001, 0, 0)));

@@ -1,0 +1,34 @@
+#pragma once
+// A plot as plain data (its series, labels and axis ranges) and its exports:
+// SVG drawn by hand (axes, ticks, one polyline per series, a legend) and CSV
+// (time, then one column per series).
+#include <QPointF>
+#include <QSize>
+#include <QString>
+#include <vector>
+
+namespace hfd::studio {
+
+struct PlotSeriesData {
+    QString label;
+    std::vector<QPointF> points;  // (time, value), increasing time
+    bool dashed = false;          // a kept run, drawn under the current one
+};
+
+struct PlotData {
+    QString x_label = QStringLiteral("time [s]");
+    double x_min = 0, x_max = 1, y_min = 0, y_max = 1;
+    std::vector<PlotSeriesData> series;
+};
+
+// An SVG document of the plot at the given size in pixels.
+QString plot_svg(const PlotData& plot, QSize size);
+
+// CSV: "time,<label>,..." then one row per time any series has (sorted); a series
+// without a sample at that time leaves its cell empty. Values with 10 significant digits.
+QString plot_csv(const PlotData& plot);
+
+// Writes text to path (UTF-8); false with *error set when it cannot.
+bool write_text_file(const QString& path, const QString& text, QString* error);
+
+}  // namespace hfd::studio

@@ -1,0 +1,186 @@
+#include "view_options.h"
+
+#include "studio_settings.h"
+
+#include <QAction>
+#include <QActionGroup>
+#include <QMenu>
+
+#include <cmath>
+
+namespace hfd::studio {
+
+namespace {
+const QString group_key = QStringLiteral("view/");
+
+QString times(double value) { return QStringLiteral("\u00d7%1").arg(value, 0, 'g', 4); }
+
+double nearest(const std::vector<double>& values, double value) {
+    double best = values.front();
+    for (double v : values)
+        if (std::abs(std::log(v / value)) < std::abs(std::log(best / value))) best = v;
+    return best;
+}
+}  // namespace
+
+const std::vector<double>& ViewOptions::forceScales() {
+    static const std::vector<double> scales{0.25, 0.5, 1, 2, 4};
+    return scales;
+}
+
+const std::vector<double>& ViewOptions::jointExaggerations() {
+    static const std::vector<double> factors{1, 10, 100, 1000};
+    return factors;
+}
+
+ViewOptions::ViewOptions(ModelViewer* viewer, bool remember, QObject* parent)
+    : QObject(parent), viewer_(viewer), remember_(remember)
+{
+    show_menu_ = new QMenu(tr("&Show"));
+    show_menu_->setObjectName(QStringLiteral("showMenu"));
+    addToggle(QStringLiteral("muscles"), tr("&Muscles (blue: inactive, red: active)"), true);
+    addToggle(QStringLiteral("muscleWidth"), tr("Muscle &Width by Force"), false);
+    addToggle(QStringLiteral("contactForces"), tr("&Contact Forces"), true);
+    addToggle(QStringLiteral("groundReactions"), tr("&Ground Reaction per Body (at its centre of pressure)"), false);
+    addToggle(QStringLiteral("contactPoints"), tr("Contact &Points"), false);
+    addToggle(QStringLiteral("modelCenterOfMass"), tr("Model Centre of Mass (&COM)"), false);
+    show_menu_->addSeparator();
+    addToggle(QStringLiteral("bodyFrames"), tr("Body &Frames"), false);
+    addToggle(QStringLiteral("centersOfMass"), tr("Body C&entres of Mass"), false);
+
+    const double force = nearest(forceScales(), remembered(QStringLiteral("forceScale"), 1.0).toDouble());
+    const double exaggeration = nearest(jointExaggerations(), remembered(QStringLiteral("jointExaggeration"), 1.0).toDouble());
+    force_menu_ = new QMenu(tr("Force &Arrow Scale"), show_menu_);
+    force_group_ = addChoices(force_menu_, QStringLiteral("forceScale"), forceScales(), force);
+    exaggeration_menu_ = new QMenu(tr("&Joint Displacement"), show_menu_);
+    exaggeration_group_ =
+        addChoices(exaggeration_menu_, QStringLiteral("jointExaggeration"), jointExaggerations(), exaggeration);
+    apply();
+}
+
+ViewOptions::~ViewOptions() { delete show_menu_; }  // the other menus are its children
+
+QAction* ViewOptions::addToggle(const QString& key, const QString& label, bool default_on)
+{
+    QAction* action = show_menu_->addAction(label);
+    action->setObjectName(key);
+    action->setCheckable(true);
+    action->setChecked(remembered(key, default_on).toBool());
+    connect(action, &QAction::toggled, this, [this] {
+        apply();
+        save();
+    });
+    toggles_.emplace_back(key, action);
+    return action;
+}
+
+QActionGroup* ViewOptions::addChoices(QMenu* menu, const QString& key, const std::vector<double>& values, double current)
+{
+    auto* group = new QActionGroup(menu);
+    for (double value : values) {
+        QAction* action = menu->addAction(times(value));
+        action->setObjectName(key + QStringLiteral("_") + QString::number(value));
+        action->setData(value);
+        action->setCheckable(true);
+        action->setChecked(value == current);
+        group->addAction(action);
+    }
+    connect(group, &QActionGroup::triggered, this, [this] {
+        apply();
+        save();
+    });
+    return group;
+}
+
+void ViewOptions::addToMenu(QMenu* view_menu)
+{
+    view_menu->addMenu(show_menu_);
+    view_menu->addMenu(force_menu_);
+    view_menu->addMenu(exaggeration_menu_);
+}
+
+void ViewOptions::remember(QAction* action, const QString& key, bool default_on)
+{
+    action->setChecked(remembered(key, default_on).toBool());
+    connect(action, &QAction::toggled, this, [this, key](bool on) {
+        if (remember_) open_settings()->setValue(group_key + key, on);
+    });
+}
+
+QAction* ViewOptions::action(const QString& key) const
+{
+    for (const auto& [name, action] : toggles_)
+        if (name == key) return action;
+    return nullptr;
+}
+
+OverlayOptions ViewOptions::overlayOptions() const
+{
+    OverlayOptions options;
+    options.muscles = action(QStringLiteral("muscles"))->isChecked();
+    options.muscle_width_by_force = action(QStringLiteral("muscleWidth"))->isChecked();
+    options.contact_forces = action(QStringLiteral("contactForces"))->isChecked();
+    options.ground_reactions = action(QStringLiteral("groundReactions"))->isChecked();
+    options.contact_points = action(QStringLiteral("contactPoints"))->isChecked();
+    options.model_center_of_mass = action(QStringLiteral("modelCenterOfMass"))->isChecked();
+    options.force_scale = forceScale();
+    return options;
+}
+
+bool ViewOptions::showBodyFrames() const { return action(QStringLiteral("bodyFrames"))->isChecked(); }
+bool ViewOptions::showCentersOfMass() const { return action(QStringLiteral("centersOfMass"))->isChecked(); }
+
+double ViewOptions::forceScale() const
+{
+    return force_group_->checkedAction() ? force_group_->checkedAction()->data().toDouble() : 1.0;
+}
+
+double ViewOptions::jointExaggeration() const
+{
+    return exaggeration_group_->checkedAction() ? exaggeration_group_->checkedAction()->data().toDouble() : 1.0;
+}
+
+void ViewOptions::setForceScale(double scale)
+{
+    for (QAction* action : force_group_->actions())
+        if (action->data().toDouble() == scale) action->trigger();
+}
+
+void ViewOptions::setJointExaggeration(double factor)
+{
+    for (QAction* action : exaggeration_group_->actions())
+        if (action->data().toDouble() == factor) action->trigger();
+}
+
+QString ViewOptions::exaggerationText() const
+{
+    const double factor = jointExaggeration();
+    return factor == 1 ? QString() : tr("joint displacement %1").arg(times(factor));
+}
+
+void ViewOptions::apply()
+{
+    if (viewer_) {
+        viewer_->setOverlayOptions(overlayOptions());
+        viewer_->setShowBodyFrames(showBodyFrames());
+        viewer_->setShowCentersOfMass(showCentersOfMass());
+        viewer_->setJointDisplacementExaggeration(jointExaggeration());
+    }
+    emit exaggerationChanged(exaggerationText());
+}
+
+QVariant ViewOptions::remembered(const QString& key, const QVariant& fallback) const
+{
+    return remember_ ? open_settings()->value(group_key + key, fallback) : fallback;
+}
+
+void ViewOptions::save() const
+{
+    if (!remember_) return;
+    auto settings = open_settings();
+    for (const auto& [key, action] : toggles_) settings->setValue(group_key + key, action->isChecked());
+    settings->setValue(group_key + "forceScale", forceScale());
+    settings->setValue(group_key + "jointExaggeration", jointExaggeration());
+}
+
+}  // namespace hfd::studio
