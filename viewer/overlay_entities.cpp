@@ -38,12 +38,12 @@ OverlayEntities::OverlayEntities(Qt3DCore::QEntity* parent, const Model& model, 
     : root_(new Qt3DCore::QEntity(parent)), unit_(unit) {
     const double weight = model.total_mass() * model.gravity.norm();
     if (weight > 0) metres_per_newton_ = 1.0 / weight;
-    arrow_material_ = make_material(QColor(240, 170, 20), root_, 0.4);
-    reaction_material_ = make_material(QColor(30, 160, 70), root_, 0.4);
-    point_material_ = make_material(QColor(20, 20, 20), root_, 0.4);
+    arrow_material_ = make_overlay_material(QColor(240, 170, 20), root_);
+    reaction_material_ = make_overlay_material(QColor(30, 160, 70), root_);
+    point_material_ = make_overlay_material(QColor(20, 20, 20), root_);
     if (model.gravity.norm() > 0) up_ = -model.gravity.normalized();
     muscle_root_ = new Qt3DCore::QEntity(root_);
-    auto* com_material = make_material(QColor(230, 40, 200), root_, 0.5);
+    auto* com_material = make_overlay_material(QColor(230, 40, 200), root_);
     com_marker_.entity = make_entity(root_, &com_marker_.transform, {unit_.sphere, com_material});
     com_marker_.transform->setScale(float(com_marker_radius));
     com_line_.entity = make_entity(root_, &com_line_.transform, {unit_.cylinder, com_material});

@@ -6,6 +6,10 @@
 #include <Qt3DExtras/QCuboidMesh>
 #include <Qt3DExtras/QCylinderMesh>
 #include <Qt3DExtras/QPhongMaterial>
+#include <Qt3DRender/QDepthRange>
+#include <Qt3DRender/QEffect>
+#include <Qt3DRender/QRenderPass>
+#include <Qt3DRender/QTechnique>
 #include <Qt3DExtras/QSphereMesh>
 
 #include <algorithm>
@@ -29,6 +33,21 @@ Qt3DExtras::QPhongMaterial* make_material(const QColor& color, Qt3DCore::QNode* 
     set_material_color(material, color, ambient_fraction);
     material->setSpecular(QColor::fromRgbF(0.15f, 0.15f, 0.15f));
     material->setShininess(30);
+    return material;
+}
+
+Qt3DExtras::QPhongMaterial* make_overlay_material(const QColor& color, Qt3DCore::QNode* parent) {
+    Qt3DExtras::QPhongMaterial* material = make_material(color, parent, 0.5);
+    // Depths squeezed into the front 0.1 % of the depth buffer: the overlay wins
+    // the depth test against every body whatever the draw order, and overlays
+    // still hide each other in their own order.
+    for (Qt3DRender::QTechnique* technique : material->effect()->techniques())
+        for (Qt3DRender::QRenderPass* pass : technique->renderPasses()) {
+            auto* range = new Qt3DRender::QDepthRange(pass);
+            range->setNearValue(0.0);
+            range->setFarValue(0.001);
+            pass->addRenderState(range);
+        }
     return material;
 }
 

@@ -18,6 +18,9 @@ QColor to_qcolor(const Eigen::Vector4d& rgba);
 
 // Lit material: diffuse = colour, ambient = `ambient_fraction` of it.
 Qt3DExtras::QPhongMaterial* make_material(const QColor& color, Qt3DCore::QNode* parent, double ambient_fraction = 0.3);
+// A material drawn in front of every body (force arrows, markers that sit inside
+// the bodies they describe).
+Qt3DExtras::QPhongMaterial* make_overlay_material(const QColor& color, Qt3DCore::QNode* parent);
 void set_material_color(Qt3DExtras::QPhongMaterial* material, const QColor& color, double ambient_fraction = 0.3);
 
 // Unit primitives shared by many entities (radius 1, length 1, along y).

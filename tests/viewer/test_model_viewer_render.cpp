@@ -189,6 +189,29 @@ private slots:
                  "the arrow stays when switched off");
     }
 
+    // The model's centre of mass lies inside the (opaque, red) box: its marker is
+    // drawn in front of the bodies, so it shows at the box's centre, and the box
+    // shows there again when the marker is off.
+    void centre_of_mass_marker_shows_through_the_body_it_is_in() {
+        ModelViewer viewer;
+        viewer.resize(640, 480);
+        viewer.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&viewer));
+        viewer.setModel(box_model());
+        viewer.setViewPreset(ModelViewer::ViewPreset::Front);
+        viewer.fitToModel();
+        OverlayOptions options;
+        options.model_center_of_mass = true;
+        viewer.setOverlayOptions(options);
+        auto is_magenta = [](QColor c) { return c.red() > c.green() + 60 && c.blue() > c.green() + 60; };
+        QVERIFY2(!viewer.grabImageWhen([&](const QImage& frame) { return is_magenta(at_centre(frame)); }).isNull(),
+                 "the centre of mass marker is hidden inside the box");
+        options.model_center_of_mass = false;
+        viewer.setOverlayOptions(options);
+        QVERIFY2(!viewer.grabImageWhen([](const QImage& frame) { return is_red(at_centre(frame)); }).isNull(),
+                 "the box does not show again without the marker");
+    }
+
     // A contact box around a red bone box: solid it hides the bone, see-through
     // the bone shows through it, hidden the bone shows as it is.
     void contact_shapes_see_through_and_hidden() {
