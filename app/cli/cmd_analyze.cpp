@@ -6,6 +6,8 @@
 // 4 an output could not be written.
 #include "commands.h"
 
+#include "arguments.h"
+
 #include "analysis/induced_series.h"
 #include "analysis/trajectory_states.h"
 #include "format/parser.h"
@@ -100,32 +102,23 @@ int usage_error(const std::string& message, const char* usage) {
 void print_diagnostics(const std::vector<Diagnostic>& diagnostics) { print_analysis_diagnostics(diagnostics); }
 
 std::optional<int> parse_induced(const Args& args, InducedOptions& o) {
-    for (size_t i = 0; i < args.size(); ++i) {
-        std::string arg = args[i], value;
-        bool has_value = false;
-        if (arg.rfind("--", 0) == 0 && arg.find('=') != std::string::npos) {
-            value = arg.substr(arg.find('=') + 1);
-            arg = arg.substr(0, arg.find('='));
-            has_value = true;
-        }
-        if (arg == "--help" || arg == "-h") {
+    std::vector<Word> words;
+    if (const auto error = split_words(args, one_of({"--config", "--state", "--trajectory", "--constraint", "--bodies",
+                                                     "--out", "--excitation"}),
+                                       words))
+        return usage_error(*error, induced_usage);
+    for (const Word& word : words) {
+        if (word.kind == Word::Kind::Help) {
             o.help = true;
             continue;
         }
-        if (arg.rfind("-", 0) != 0) {
+        if (word.kind == Word::Kind::Positional) {
             if (!o.model.empty()) return usage_error("more than one model given", induced_usage);
-            o.model = arg;
+            o.model = word.name;
             continue;
         }
-        static const char* const with_value[] = {"--config", "--state", "--trajectory", "--constraint",
-                                                 "--bodies", "--out", "--excitation"};
-        bool known = false;
-        for (const char* name : with_value) known = known || arg == name;
-        if (!known) return usage_error("unknown option '" + arg + "'", induced_usage);
-        if (!has_value) {
-            if (i + 1 >= args.size()) return usage_error("option " + arg + " needs a value", induced_usage);
-            value = args[++i];
-        }
+        const std::string& arg = word.name;
+        const std::string& value = word.value;
         if (arg == "--config") o.config = value;
         else if (arg == "--state") o.state = value;
         else if (arg == "--trajectory") o.trajectory = value;

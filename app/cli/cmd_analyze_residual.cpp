@@ -4,6 +4,8 @@
 // where the recorded motion obeys the model's dynamics.
 #include "commands.h"
 
+#include "arguments.h"
+
 #include "analysis/recording_residual.h"
 #include "analysis/trajectory_states.h"
 #include "format/writer.h"
@@ -38,23 +40,19 @@ int usage(const std::string& message) {
 
 int run_residual(const Args& args) {
     std::string model, config, trajectory, out;
-    for (size_t i = 0; i < args.size(); ++i) {
-        const std::string& a = args[i];
-        if (a == "-h" || a == "--help") {
+    std::vector<Word> words;
+    if (const auto error = split_words(args, one_of({"--config", "--trajectory", "--out"}), words)) return usage(*error);
+    for (const Word& word : words) {
+        if (word.kind == Word::Kind::Help) {
             std::fputs(residual_usage, stdout);
             return 0;
         }
-        std::string* value = a == "--config" ? &config : a == "--trajectory" ? &trajectory : a == "--out" ? &out : nullptr;
-        if (value) {
-            if (i + 1 >= args.size()) return usage("option " + a + " needs a value");
-            *value = args[++i];
-        } else if (!a.empty() && a[0] == '-') {
-            return usage("unknown option '" + a + "'");
-        } else if (model.empty()) {
-            model = a;
-        } else {
-            return usage("more than one model given");
+        if (word.kind == Word::Kind::Positional) {
+            if (!model.empty()) return usage("more than one model given");
+            model = word.name;
+            continue;
         }
+        (word.name == "--config" ? config : word.name == "--trajectory" ? trajectory : out) = word.value;
     }
     if (model.empty()) return usage("no model given");
     if (trajectory.empty()) return usage("no recorded run given (--trajectory FILE)");

@@ -6,6 +6,8 @@
 // are kept), 4 an output could not be written.
 #include "commands.h"
 
+#include "arguments.h"
+
 #include "batch/batch.h"
 #include "batch/summary.h"
 #include "io/csv_writer.h"
@@ -108,27 +110,22 @@ std::optional<int> set_option(Options& options, const std::string& arg, const st
 }
 
 std::optional<int> parse_arguments(const Args& args, Options& options) {
-    for (size_t i = 0; i < args.size(); ++i) {
-        std::string arg = args[i], value;
-        bool has_value = false;
-        if (arg.rfind("--", 0) == 0 && arg.find('=') != std::string::npos) {
-            value = arg.substr(arg.find('=') + 1);
-            arg = arg.substr(0, arg.find('='));
-            has_value = true;
-        }
-        if (arg == "--help" || arg == "-h") {
+    std::vector<Word> words;
+    // every option takes a value; set_option tells the unknown ones
+    if (const auto error = split_words(args, [](std::string_view) { return true; }, words)) return usage_error(*error);
+    for (const Word& word : words) {
+        if (word.kind == Word::Kind::Help) {
             options.help = true;
             continue;
         }
-        if (arg.rfind("-", 0) != 0 || arg == "-") {
-            if (!options.model.empty()) return usage_error("more than one model given ('" + options.model + "', '" + arg + "')");
-            options.model = arg;
+        if (word.kind == Word::Kind::Positional) {
+            if (!options.model.empty())
+                return usage_error("more than one model given ('" + options.model + "', '" + word.name + "')");
+            options.model = word.name;
             continue;
         }
-        if (!has_value) {
-            if (i + 1 >= args.size()) return usage_error("option " + arg + " needs a value");
-            value = args[++i];
-        }
+        const std::string& arg = word.name;
+        const std::string& value = word.value;
         if (std::optional<int> failed = set_option(options, arg, value)) return failed;
     }
     if (options.help) return std::nullopt;

@@ -4,6 +4,8 @@
 // was recorded until then is written), 4 an output file could not be written.
 #include "commands.h"
 
+#include "arguments.h"
+
 #include "format/parser.h"
 #include "io/contact_events.h"
 #include "io/csv_writer.h"
@@ -75,32 +77,24 @@ std::optional<double> parse_seconds(const std::string& text) {
 
 // Fills options; returns an exit code when the arguments are unusable.
 std::optional<int> parse_arguments(const Args& args, Options& options) {
-    for (size_t i = 0; i < args.size(); ++i) {
-        std::string arg = args[i], value;
-        bool has_value = false;
-        if (arg.rfind("--", 0) == 0 && arg.find('=') != std::string::npos) {
-            value = arg.substr(arg.find('=') + 1);
-            arg = arg.substr(0, arg.find('='));
-            has_value = true;
-        }
-        if (arg == "--help" || arg == "-h") {
+    std::vector<Word> words;
+    if (const auto error = split_words(args, one_of({"--config", "--state", "--excitation", "--duration", "--sample",
+                                                     "--out", "--sto", "--events", "--groups"}),
+                                       words))
+        return usage_error(*error);
+    for (const Word& word : words) {
+        if (word.kind == Word::Kind::Help) {
             options.help = true;
             continue;
         }
-        if (arg.rfind("-", 0) != 0 || arg == "-") {
-            if (!options.model.empty()) return usage_error("more than one model given ('" + options.model + "', '" + arg + "')");
-            options.model = arg;
+        if (word.kind == Word::Kind::Positional) {
+            if (!options.model.empty())
+                return usage_error("more than one model given ('" + options.model + "', '" + word.name + "')");
+            options.model = word.name;
             continue;
         }
-        static const char* const with_value[] = {"--config", "--state", "--excitation", "--duration", "--sample",
-                                                 "--out", "--sto", "--events", "--groups"};
-        bool known = false;
-        for (const char* name : with_value) known = known || arg == name;
-        if (!known) return usage_error("unknown option '" + arg + "'");
-        if (!has_value) {
-            if (i + 1 >= args.size()) return usage_error("option " + arg + " needs a value");
-            value = args[++i];
-        }
+        const std::string& arg = word.name;
+        const std::string& value = word.value;
         if (arg == "--config") options.config = value;
         else if (arg == "--state") options.state = value;
         else if (arg == "--excitation") options.excitation = value;

@@ -1,0 +1,40 @@
+#include "arguments.h"
+
+#include <algorithm>
+
+namespace hfd::cli {
+
+std::optional<std::string> split_words(const Args& args, const std::function<bool(std::string_view)>& takes_value,
+                                       std::vector<Word>& words) {
+    for (size_t i = 0; i < args.size(); ++i) {
+        std::string name = args[i], value;
+        bool has_value = false;
+        if (name.rfind("--", 0) == 0 && name.find('=') != std::string::npos) {
+            value = name.substr(name.find('=') + 1);
+            name = name.substr(0, name.find('='));
+            has_value = true;
+        }
+        if (name == "--help" || name == "-h") {
+            words.push_back({Word::Kind::Help, name, {}});
+            continue;
+        }
+        if (name.rfind("-", 0) != 0 || name == "-") {
+            words.push_back({Word::Kind::Positional, name, {}});
+            continue;
+        }
+        if (!takes_value(name)) return "unknown option '" + name + "'";
+        if (!has_value) {
+            if (i + 1 >= args.size()) return "option " + name + " needs a value";
+            value = args[++i];
+        }
+        words.push_back({Word::Kind::Option, name, value});
+    }
+    return std::nullopt;
+}
+
+std::function<bool(std::string_view)> one_of(std::initializer_list<std::string_view> names) {
+    std::vector<std::string> list(names.begin(), names.end());
+    return [list](std::string_view name) { return std::find(list.begin(), list.end(), name) != list.end(); };
+}
+
+}  // namespace hfd::cli

@@ -1,0 +1,29 @@
+#pragma once
+// The words of a command line, as every hfd subcommand reads them: "-h" or
+// "--help"; "--key=value" or "--key value" for an option that takes a value;
+// anything not starting with '-' (and "-" alone) is positional.
+#include "commands.h"
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace hfd::cli {
+
+struct Word {
+    enum class Kind { Help, Positional, Option } kind = Kind::Positional;
+    std::string name;   // "--config", or the positional text
+    std::string value;  // of an option
+};
+
+// takes_value(name) says whether an option is known (all known options take a
+// value). Returns an error message for an unknown option or a missing value.
+std::optional<std::string> split_words(const Args& args, const std::function<bool(std::string_view)>& takes_value,
+                                       std::vector<Word>& words);
+
+// takes_value for a fixed list of option names.
+std::function<bool(std::string_view)> one_of(std::initializer_list<std::string_view> names);
+
+}  // namespace hfd::cli
