@@ -1,6 +1,8 @@
 #include "arguments.h"
 
 #include <algorithm>
+#include <charconv>
+#include <cmath>
 
 namespace hfd::cli {
 
@@ -30,6 +32,14 @@ std::optional<std::string> split_words(const Args& args, const std::function<boo
         words.push_back({Word::Kind::Option, name, value});
     }
     return std::nullopt;
+}
+
+std::optional<double> parse_positive_number(const std::string& text) {
+    double value = 0;
+    const auto result = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (result.ec != std::errc() || result.ptr != text.data() + text.size() || !std::isfinite(value) || value <= 0)
+        return std::nullopt;
+    return value;
 }
 
 std::function<bool(std::string_view)> one_of(std::initializer_list<std::string_view> names) {

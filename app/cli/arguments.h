@@ -23,6 +23,9 @@ struct Word {
 std::optional<std::string> split_words(const Args& args, const std::function<bool(std::string_view)>& takes_value,
                                        std::vector<Word>& words);
 
+// A finite number > 0 written entirely in `text` (locale-independent), else nullopt.
+std::optional<double> parse_positive_number(const std::string& text);
+
 // takes_value for a fixed list of option names.
 std::function<bool(std::string_view)> one_of(std::initializer_list<std::string_view> names);
 

@@ -70,13 +70,6 @@ int usage_error(const std::string& message) {
     return exit_usage;
 }
 
-std::optional<double> parse_positive(const std::string& text) {
-    double value = 0;
-    const auto result = std::from_chars(text.data(), text.data() + text.size(), value);
-    if (result.ec != std::errc() || result.ptr != text.data() + text.size() || !std::isfinite(value) || value <= 0)
-        return std::nullopt;
-    return value;
-}
 
 std::optional<int> set_option(Options& options, const std::string& arg, const std::string& value) {
     if (arg == "--config") options.config = value;
@@ -90,11 +83,11 @@ std::optional<int> set_option(Options& options, const std::string& arg, const st
         if (!axis) return usage_error("--set " + error);
         options.axes.push_back(std::move(*axis));
     } else if (arg == "--duration" || arg == "--sample") {
-        const std::optional<double> seconds = parse_positive(value);
+        const std::optional<double> seconds = parse_positive_number(value);
         if (!seconds) return usage_error(arg + " needs a positive number of seconds, got '" + value + "'");
         (arg == "--duration" ? options.duration : options.sample) = *seconds;
     } else if (arg == "--threads") {
-        const std::optional<double> count = parse_positive(value);
+        const std::optional<double> count = parse_positive_number(value);
         if (!count || *count != std::floor(*count) || *count > 4096)
             return usage_error("--threads needs a positive whole number, got '" + value + "'");
         options.threads = int(*count);

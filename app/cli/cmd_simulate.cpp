@@ -67,13 +67,6 @@ int usage_error(const std::string& message) {
     return exit_usage;
 }
 
-std::optional<double> parse_seconds(const std::string& text) {
-    double value = 0;
-    const auto result = std::from_chars(text.data(), text.data() + text.size(), value);
-    if (result.ec != std::errc() || result.ptr != text.data() + text.size() || !std::isfinite(value) || value <= 0)
-        return std::nullopt;
-    return value;
-}
 
 // Fills options; returns an exit code when the arguments are unusable.
 std::optional<int> parse_arguments(const Args& args, Options& options) {
@@ -102,7 +95,7 @@ std::optional<int> parse_arguments(const Args& args, Options& options) {
         else if (arg == "--sto") options.sto = value;
         else if (arg == "--events") options.events = value;
         else if (arg == "--duration" || arg == "--sample") {
-            const std::optional<double> seconds = parse_seconds(value);
+            const std::optional<double> seconds = parse_positive_number(value);
             if (!seconds) return usage_error(arg + " needs a positive number of seconds, got '" + value + "'");
             (arg == "--duration" ? options.duration : options.sample) = *seconds;
         } else if (arg == "--groups") {
