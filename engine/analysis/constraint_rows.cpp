@@ -11,16 +11,6 @@ namespace {
 
 bool is_moving(const Model& m, Index body) { return body != no_index && !m.bodies[body].is_static(); }
 
-// Same Euler rate matrix as kinematics.cpp: w = E(a) da for intrinsic x-y-z angles.
-Mat3 euler_rate_matrix(const Vec3& a) {
-    const Quat qx(Eigen::AngleAxisd(a.x(), Vec3::UnitX()));
-    const Quat qy(Eigen::AngleAxisd(a.y(), Vec3::UnitY()));
-    Mat3 e;
-    e.col(0) = Vec3::UnitX();
-    e.col(1) = qx * Vec3::UnitY();
-    e.col(2) = (qx * qy) * Vec3::UnitZ();
-    return e;
-}
 
 // World direction n with da_axis = n . (w_child - w_parent).
 Vec3 locked_axis_direction(const Model& m, const State& s, Index j, int axis) {

@@ -1,5 +1,7 @@
 #include "analysis/trajectory_states.h"
 
+#include "io/text_file.h"
+
 #include "sim/kinematics.h"
 
 #include <charconv>
@@ -241,15 +243,13 @@ TrajectoryStates trajectory_from_rows(const std::vector<std::string>& names, con
 }
 
 TrajectoryStates read_trajectory_file(const std::string& path, const Model& model, const State& initial) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
+    const std::optional<std::string> text = read_text_file(path);
+    if (!text) {
         TrajectoryStates out;
         out.diagnostics.push_back(error_at(path, 0, 0, "cannot open trajectory file"));
         return out;
     }
-    std::stringstream buffer;
-    buffer << in.rdbuf();
-    return read_trajectory_text(buffer.str(), path, model, initial);
+    return read_trajectory_text(*text, path, model, initial);
 }
 
 }  // namespace hfd

@@ -1,5 +1,7 @@
 #include "batch/job.h"
 
+#include "io/text_file.h"
+
 #include "format/parser.h"
 #include "io/contact_pairs.h"
 #include "io/excitation_csv.h"
@@ -42,14 +44,12 @@ bool apply_overrides(const OverrideSet& overrides, const std::string& model_file
 }  // namespace
 
 std::optional<TextInput> read_text_input(const std::string& path, std::string* error) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
+    std::optional<std::string> text = read_text_file(path);
+    if (!text) {
         if (error) *error = "cannot read '" + path + "'";
         return std::nullopt;
     }
-    std::stringstream text;
-    text << in.rdbuf();
-    return TextInput{text.str(), path};
+    return TextInput{std::move(*text), path};
 }
 
 JobSimulation create_job_simulation(const JobInputs& inputs) {

@@ -1,5 +1,7 @@
 #include "batch/sweep.h"
 
+#include "io/text_file.h"
+
 #include "format/parser.h"
 #include "io/text_file.h"
 
@@ -215,15 +217,13 @@ SweepFileResult read_sweep_text(std::string_view text, const std::string& file_n
 }
 
 SweepFileResult read_sweep_file(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
+    const std::optional<std::string> text = read_text_file(path);
+    if (!text) {
         SweepFileResult result;
         result.diagnostics.push_back(error_at(path, 0, 0, "cannot read sweep file"));
         return result;
     }
-    std::stringstream text;
-    text << in.rdbuf();
-    return read_sweep_text(text.str(), path);
+    return read_sweep_text(*text, path);
 }
 
 bool apply_override(PropNode& root, const Override& change, std::string* error) {

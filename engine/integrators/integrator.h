@@ -35,7 +35,8 @@ public:
     virtual double next_step_size() const { return nominal_step_size(); }  // the h the next step tries first
     virtual void reset() {}                          // forget step-size history
     // The state a step of h from `start` reaches, without error control;
-    // start_data is the evaluation of start. Samples and contact events that fall
+    // start_data holds the derivatives evaluated at start (Data::copy_derivatives_from
+    // is enough). Samples and contact events that fall
     // between two accepted steps are read from it, so that how often a run is
     // sampled never changes the steps it takes.
     virtual void partial_step(const Model& model, const State& start, const Data& start_data, double h,

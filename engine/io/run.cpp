@@ -21,7 +21,7 @@ Run::Run(Simulation& sim, Recorder& recorder, const RunOptions& options)
     if (options_.events) options_.events->start(view);
     before_ = view.state();
     sample_state_ = before_;
-    before_data_ = view.data();
+    before_data_ = view.data();  // sized once here; each step copies only the derivatives
     result_.time = start_time_;
 }
 
@@ -92,7 +92,7 @@ bool Run::step() {
     if (options_.control) options_.control(time_before, sim_.controls());
     sim_.ensure_evaluated();
     before_ = view.state();
-    before_data_ = view.data();
+    before_data_.copy_derivatives_from(view.data());
     // A sample a rounding error away from where the next step ends is landed on
     // (a fixed step that divides the sample period), never cut short for.
     double until = end_time_;

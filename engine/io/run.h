@@ -68,7 +68,7 @@ private:
     double start_time_ = 0, end_time_ = 0;
     size_t sample_count_ = 0, next_sample_ = 1;
     State before_, sample_state_;  // state at the start of the current step, and a sample within it
-    Data before_data_;             // its evaluation
+    Data before_data_;             // its derivatives (what partial_step reads)
     RunResult result_;
 };
 

@@ -5,10 +5,14 @@
 // a truncated file under the final name. Numbers are written in the shortest
 // form that reads back to the same double, with '.' whatever the locale.
 #include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 
 namespace hfd {
+
+// The whole content of a file, read as bytes; nullopt when it cannot be opened.
+std::optional<std::string> read_text_file(const std::string& path);
 
 // Receives consecutive pieces of a text; returns false when it could not take them.
 using TextSink = std::function<bool(std::string_view)>;

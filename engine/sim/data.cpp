@@ -51,4 +51,11 @@ void Data::clear_accumulators() {
     contacts.clear();
 }
 
+void Data::copy_derivatives_from(const Data& other) {
+    lin_acc = other.lin_acc;
+    ang_acc = other.ang_acc;
+    activation_derivative = other.activation_derivative;
+    fiber_length_derivative = other.fiber_length_derivative;
+}
+
 }  // namespace hfd

@@ -80,7 +80,10 @@ struct Data {
     // Exchanges every member with other (pointer swaps; no copy). Lists every member:
     // a member added above must be added there too.
     void swap(Data& other) noexcept;
-    void clear_accumulators();  // force/torque zero, contacts cleared (capacity kept)
+    void clear_accumulators();
+    // Copies only what an integrator update reads (body accelerations, activation
+    // and fiber length derivatives), sizes kept: a step's start for partial steps.
+    void copy_derivatives_from(const Data& other);  // force/torque zero, contacts cleared (capacity kept)
 };
 
 // A body-frame vector in world axes, with the rotation of the evaluated state.

@@ -4,10 +4,6 @@
 
 namespace hfd {
 
-namespace {
-
-// Angular velocity (in the frame the angles rotate from) of intrinsic x-y-z
-// Euler angles a with rates da:  w = da_x e_x + da_y Rx e_y + da_z Rx Ry e_z.
 Mat3 euler_rate_matrix(const Vec3& a) {
     const Quat qx(Eigen::AngleAxisd(a.x(), Vec3::UnitX()));
     const Quat qy(Eigen::AngleAxisd(a.y(), Vec3::UnitY()));
@@ -17,6 +13,8 @@ Mat3 euler_rate_matrix(const Vec3& a) {
     e.col(2) = (qx * qy) * Vec3::UnitZ();
     return e;
 }
+
+namespace {
 
 Vec3 euler_rates(const Vec3& angles, const Vec3& angular_velocity) {
     const Mat3 e = euler_rate_matrix(angles);

@@ -17,6 +17,9 @@ inline Vec3 world_point_velocity(const State& s, Index body, const Vec3& world_p
 // Child orientation relative to parent, with ref_ori removed:
 // q_joint = ref_ori^-1 * q_parent^-1 * q_child.
 Quat joint_orientation(const Model& m, const State& s, Index joint);
+// Angular velocity (in the frame the angles rotate from) of intrinsic x-y-z
+// Euler angles a with rates da:  w = E(a) da = da_x e_x + da_y Rx e_y + da_z Rx Ry e_z.
+Mat3 euler_rate_matrix(const Vec3& a);
 // Intrinsic x-y-z Euler angles of joint_orientation (radians).
 Vec3 joint_angles(const Model& m, const State& s, Index joint);
 // Angular velocity of child relative to parent, in the parent frame.
