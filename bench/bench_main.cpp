@@ -4,17 +4,26 @@
 // second; then, from one more run with every component timed, the wall time
 // per step of each stage (force components, the Newton-Euler dynamics, the
 // integrator's own work).
-//   hfd-bench [--runs N] [--corpus DIR] [--only TEXT] [--integrators]
+//   hfd-bench [--runs N] [--corpus DIR] [--only TEXT] [--integrators] [--callgrind]
 // --only runs the row named TEXT, or else the rows whose name contains TEXT; --integrators adds the older
 // table of every integrator on a pendulum, chain 10 and H0918 without muscles.
-// Instruction counts: valgrind --tool=callgrind hfd-bench --runs 1 --only S2
-// (README, "Speed").
+// Instruction counts of the simulation alone (no model loading, no timed-stage run):
+//   valgrind --tool=callgrind --instr-atstart=no hfd-bench --callgrind --only "S2 H0918 gait"
+// --callgrind runs each row once and switches callgrind's instrumentation on only
+// around the simulated episodes (README, "Speed").
 #include "format/parser.h"
 #include "io/state_file.h"
 #include "model/build_model.h"
 #include "scenarios.h"
 #include "sim/kinematics.h"
 #include "sim/simulation.h"
+
+#if __has_include(<valgrind/callgrind.h>)
+#include <valgrind/callgrind.h>
+#else
+#define CALLGRIND_START_INSTRUMENTATION
+#define CALLGRIND_STOP_INSTRUMENTATION
+#endif
 
 #include <algorithm>
 #include <chrono>
@@ -99,7 +108,9 @@ Measurement run_once(const Scenario& c, bool time_components = false) {
     for (int episode = 0; episode < c.episodes; ++episode) {
         sim->reset();
         const auto t0 = std::chrono::steady_clock::now();
+        CALLGRIND_START_INSTRUMENTATION;
         m.ok = sim->advance_to(std::as_const(*sim).state().time + c.duration) && m.ok;
+        CALLGRIND_STOP_INSTRUMENTATION;
         m.wall += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
         m.steps += double(sim->accepted_steps());
         m.evaluations += double(sim->evaluations());
@@ -122,7 +133,7 @@ std::vector<std::string> stage_names(const Scenario& c) {
     return names;
 }
 
-void run_scenarios(const std::vector<Scenario>& scenarios, int runs) {
+void run_scenarios(const std::vector<Scenario>& scenarios, int runs, bool stages) {
     std::printf("%-16s %10s %8s %10s %12s %12s  %s\n", "scenario", "steps/sim s", "evals/st", "us/step",
                 "ns/step/body", "sim s/wall s", "us per step by stage (one more run, components timed)");
     for (const Scenario& c : scenarios) {
@@ -138,10 +149,12 @@ void run_scenarios(const std::vector<Scenario>& scenarios, int runs) {
         std::printf("%-16s %10.0f %8.3f %10.2f %12.1f %12.2f ", c.name.c_str(), median.steps / median.simulated,
                     median.evaluations / median.steps, us_per_step, 1e3 * us_per_step / c.bodies,
                     median.simulated / median.wall);
-        const std::vector<std::string> names = stage_names(c);
-        const Measurement staged = run_once(c, true);
-        for (size_t i = 0; i < staged.stages.size() && i < names.size(); ++i)
-            std::printf(" %s %.2f", names[i].c_str(), 1e6 * staged.stages[i] / staged.steps);
+        if (stages) {
+            const std::vector<std::string> names = stage_names(c);
+            const Measurement staged = run_once(c, true);
+            for (size_t i = 0; i < staged.stages.size() && i < names.size(); ++i)
+                std::printf(" %s %.2f", names[i].c_str(), 1e6 * staged.stages[i] / staged.steps);
+        }
         std::printf("%s\n", median.ok ? "" : "  (failed)");
     }
 }
@@ -186,15 +199,16 @@ void run_integrators(const std::string& corpus, int runs) {
 
 int main(int argc, char** argv) {
     int runs = 5;
-    bool integrators = false;
+    bool integrators = false, callgrind = false;
     std::string corpus = std::string(HFD_SOURCE_DIR) + "/../shared/corpus", only;
     for (int i = 1; i < argc; ++i) {
         if (!std::strcmp(argv[i], "--runs") && i + 1 < argc) runs = std::max(1, std::atoi(argv[++i]));
         else if (!std::strcmp(argv[i], "--corpus") && i + 1 < argc) corpus = argv[++i];
         else if (!std::strcmp(argv[i], "--only") && i + 1 < argc) only = argv[++i];
         else if (!std::strcmp(argv[i], "--integrators")) integrators = true;
+        else if (!std::strcmp(argv[i], "--callgrind")) callgrind = true, runs = 1;
         else {
-            std::fprintf(stderr, "usage: hfd-bench [--runs N] [--corpus DIR] [--only TEXT] [--integrators]\n");
+            std::fprintf(stderr, "usage: hfd-bench [--runs N] [--corpus DIR] [--only TEXT] [--integrators] [--callgrind]\n");
             return 2;
         }
     }
@@ -204,7 +218,8 @@ int main(int argc, char** argv) {
     std::erase_if(scenarios, [&](const Scenario& c) {
         return exact ? c.name != only : c.name.find(only) == std::string::npos;
     });
-    run_scenarios(scenarios, runs);
+    run_scenarios(scenarios, runs, !callgrind);
+    if (callgrind) return 0;  // the rows only, each run once
     if (integrators) run_integrators(corpus, runs);
     if (only.empty() || std::string("analysis").find(only) != std::string::npos) print_analysis_rows(corpus, runs);
     return 0;
