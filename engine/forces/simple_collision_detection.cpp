@@ -31,6 +31,7 @@ public:
         for (const CollisionPair& pair : pairs_) max_contacts_ += pair.max_contacts;
         max_contacts_ += 4 * int(objects_.size());  // a typical pile; more contacts grow the buffer once
         for (Index g : objects_) radius_.push_back(bounding_radius(model.geometries[g].shape));
+        for (const CollisionPair& pair : pairs_) plane_sphere_.push_back(plane_sphere_of(model, pair));
     }
     std::string_view name() const override { return "simple_collision_detection"; }
 
@@ -38,7 +39,10 @@ public:
 
     void apply(const Model& model, const State& state, const Controls&, Data& data) const override {
         reserve(data);  // no-op after the first evaluation into this Data
-        for (const CollisionPair& pair : pairs_) detect_pair_contacts(model, state, pair, data.contacts);
+        for (size_t i = 0; i < pairs_.size(); ++i) {
+            if (plane_sphere_[i].is_plane_sphere) detect_plane_sphere(model, state, pairs_[i], plane_sphere_[i], data);
+            else detect_pair_contacts(model, state, pairs_[i], data.contacts);
+        }
         if (!objects_.empty()) detect_object_contacts(model, state, data);
     }
 
@@ -80,7 +84,39 @@ private:
         return scratch;
     }
 
+    // The feet's case, every evaluation: a plane against a sphere, placed with the
+    // body rotations of the evaluation instead of quaternion products.
+    struct PlaneSphere {
+        bool is_plane_sphere = false;
+        bool sphere_is_a = false;   // the contact normal points from a to b: flipped when the sphere is a
+        Vec3 plane_normal = Vec3::UnitY();  // unit, in the plane's body frame
+    };
+    static PlaneSphere plane_sphere_of(const Model& model, const CollisionPair& pair) {
+        const Geometry &ga = model.geometries[pair.geometry_a], &gb = model.geometries[pair.geometry_b];
+        PlaneSphere fast;
+        fast.sphere_is_a = ga.shape.type == ShapeType::Sphere && gb.shape.type == ShapeType::Plane;
+        fast.is_plane_sphere = fast.sphere_is_a || (ga.shape.type == ShapeType::Plane && gb.shape.type == ShapeType::Sphere);
+        if (!fast.is_plane_sphere) return fast;
+        const Geometry& plane = fast.sphere_is_a ? gb : ga;
+        const Vec3 n = plane.ori.normalized() * plane.shape.normal;
+        if (n.norm() > 1e-12) fast.plane_normal = n.normalized();
+        return fast;
+    }
+    static void detect_plane_sphere(const Model& model, const State& state, const CollisionPair& pair,
+                                    const PlaneSphere& fast, Data& data) {
+        const Geometry& plane = model.geometries[fast.sphere_is_a ? pair.geometry_b : pair.geometry_a];
+        const Geometry& sphere = model.geometries[fast.sphere_is_a ? pair.geometry_a : pair.geometry_b];
+        const Vec3 centre = state.pos[sphere.body] + rotate_to_world(data, sphere.body, sphere.pos);
+        const Vec3 plane_point = state.pos[plane.body] + rotate_to_world(data, plane.body, plane.pos);
+        const Vec3 normal = rotate_to_world(data, plane.body, fast.plane_normal);
+        ShapeContact found[1];
+        if (collide_plane_sphere(plane_point, normal, centre, sphere.shape.radius, found) == 0) return;
+        if (fast.sphere_is_a) found[0].normal = -found[0].normal;
+        append_contacts(model, state, pair, found, 1, data.contacts);
+    }
+
     std::vector<CollisionPair> pairs_;   // pairs with a static geometry
+    std::vector<PlaneSphere> plane_sphere_;  // per pair
     std::vector<Index> objects_;         // geometries of dynamic bodies, for object-object contact
     std::vector<double> radius_;         // bounding radius per object
     int max_contacts_ = 0;
@@ -193,10 +229,16 @@ void detect_pair_contacts(const Model& model, const State& state, const Collisio
 
 void detect_posed_pair_contacts(const Model& model, const State& state, const CollisionPair& pair,
                                 const ShapePose& pose_a, const ShapePose& pose_b, std::vector<Contact>& contacts) {
+    ShapeContact found[max_shape_contacts];
+    const int count = collide_shapes(model.geometries[pair.geometry_a].shape, pose_a,
+                                     model.geometries[pair.geometry_b].shape, pose_b, found);
+    append_contacts(model, state, pair, found, count, contacts);
+}
+
+void append_contacts(const Model& model, const State& state, const CollisionPair& pair, const ShapeContact* found,
+                     int count, std::vector<Contact>& contacts) {
     const Geometry& ga = model.geometries[pair.geometry_a];
     const Geometry& gb = model.geometries[pair.geometry_b];
-    ShapeContact found[max_shape_contacts];
-    const int count = collide_shapes(ga.shape, pose_a, gb.shape, pose_b, found);
     for (int i = 0; i < count; ++i) {
         Contact& contact = contacts.emplace_back();
         contact.geometry_a = pair.geometry_a, contact.geometry_b = pair.geometry_b;

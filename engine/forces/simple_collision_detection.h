@@ -55,6 +55,10 @@ void detect_pair_contacts(const Model& model, const State& state, const Collisio
 void detect_posed_pair_contacts(const Model& model, const State& state, const CollisionPair& pair,
                                 const ShapePose& pose_a, const ShapePose& pose_b, std::vector<Contact>& contacts);
 
+// The Contact records of count shape contacts of the pair (relative velocity, material).
+void append_contacts(const Model& model, const State& state, const CollisionPair& pair, const ShapeContact* found,
+                     int count, std::vector<Contact>& contacts);
+
 std::unique_ptr<ForceComponent> create_simple_collision_detection(const PropNode& props, ForceContext& context);
 
 }  // namespace hfd

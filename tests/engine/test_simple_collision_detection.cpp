@@ -3,6 +3,7 @@
 // The object-object broad phase (sweep and prune) finds exactly the pairs an
 // all-pairs test finds.
 #include "forces/simple_collision_detection.h"
+#include "sim/dynamics.h"
 #include "sim/data.h"
 #include "sim/state.h"
 
@@ -78,6 +79,7 @@ std::unique_ptr<Detection> detect(Scene& scene, const PropNode& properties) {
     Controls controls;
     result->component->initialize(scene.model, scene.state, controls, result->data);
     result->data.clear_accumulators();
+    update_body_frames(scene.state, result->data);  // the evaluation's first stage, which placing geometries reads
     result->component->apply(scene.model, scene.state, controls, result->data);
     return result;
 }
@@ -166,6 +168,59 @@ private slots:
         QVERIFY(std::abs(c.damping - 2) < 1e-12);
         QVERIFY(std::abs(c.static_friction - std::sqrt(0.4)) < 1e-12);
         QVERIFY(std::abs(c.dynamic_friction - std::sqrt(0.16)) < 1e-12);
+    }
+
+    // The plane-sphere pairs are placed with the evaluation's body rotations, the
+    // other pairs with quaternions (detect_pair_contacts): both give the same contact,
+    // with the plane on the static body or the sphere, tilted in 3D or about z only.
+    void planeSphereMatchesTheGeneralShapeTest() {
+        for (int plane_static = 0; plane_static < 2; ++plane_static) {
+            for (int about_z_only = 0; about_z_only < 2; ++about_z_only) {
+                Scene scene;
+                const Quat tilt = about_z_only ? Quat(Eigen::AngleAxisd(0.3, Vec3::UnitZ()))
+                                               : Quat(Eigen::AngleAxisd(0.3, Vec3(1, 2, 3).normalized()));
+                const Quat spin = about_z_only ? Quat(Eigen::AngleAxisd(-1.1, Vec3::UnitZ()))
+                                               : Quat(Eigen::AngleAxisd(-1.1, Vec3(-2, 1, 0.5).normalized()));
+                scene.model.bodies[0].ori = tilt, scene.state.ori[0] = tilt;
+                scene.model.bodies[0].pos = scene.state.pos[0] = Vec3(0.1, -0.05, 0.02);
+                const Index body = scene.add_body("ball", 1, Vec3(0.2, 0.03, -0.1), spin);
+                scene.state.lin_vel[body] = Vec3(0.5, -1, 0.2), scene.state.ang_vel[body] = Vec3(1, -2, 3);
+                Shape plane = ground_plane();
+                plane.normal = Vec3(0.1, 1, 0).normalized();
+                if (plane_static) {
+                    scene.add_geometry("floor", 0, plane, Vec3(0.02, 0.01, 0));
+                    scene.add_geometry("ball", body, sphere(0.1), Vec3(0.03, -0.02, 0.01));
+                } else {
+                    scene.add_geometry("knob", 0, sphere(0.1), Vec3(0.2, 0.1, -0.1));
+                    scene.add_geometry("paddle", body, plane, Vec3(0, -0.02, 0));
+                }
+                scene.model.geometries[0].ori = Quat(Eigen::AngleAxisd(0.2, Vec3::UnitZ()));
+                // move the body so that the sphere's centre lies 0.04 above the plane
+                // (depth 0.06), 0.02 aside of the plane's origin
+                const Index plane_g = plane_static ? 0 : 1, sphere_g = 1 - plane_g;
+                const Vec3 centre = geometry_world_pose(scene.model, scene.state, sphere_g).pos;
+                const ShapePose plane_pose = geometry_world_pose(scene.model, scene.state, plane_g);
+                const Vec3 n = plane_pose.ori * plane.normal;
+                const Vec3 above = plane_pose.pos + 0.04 * n + 0.02 * n.unitOrthogonal();
+                scene.state.pos[body] += plane_static ? Vec3(above - centre) : Vec3(centre - above);
+                auto result = detect(scene, props(false));
+                QCOMPARE(result->data.contacts.size(), size_t(1));
+                std::vector<Diagnostic> diagnostics;
+                const auto pairs = collision_candidate_pairs(scene.model, false, diagnostics);
+                QCOMPARE(pairs.size(), size_t(1));
+                std::vector<Contact> general;
+                detect_pair_contacts(scene.model, scene.state, pairs[0], general);
+                QCOMPARE(general.size(), size_t(1));
+                const Contact &fast = result->data.contacts[0], &slow = general[0];
+                QVERIFY(fast.depth > 0);
+                QVERIFY(std::abs(fast.depth - slow.depth) < 1e-12);
+                QVERIFY(near(fast.point, slow.point));
+                QVERIFY(near(fast.normal, slow.normal));
+                QVERIFY(near(fast.relative_velocity, slow.relative_velocity));
+                QCOMPARE(fast.geometry_a, slow.geometry_a);
+                QCOMPARE(fast.body_b, slow.body_b);
+            }
+        }
     }
 
     void relativeVelocityIsBMinusA() {
