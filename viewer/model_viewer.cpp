@@ -4,7 +4,7 @@
 #include "picking.h"
 #include "scene_description.h"
 #include "scene_entities.h"
-#include "snapshot.h"
+#include "draw/snapshot.h"
 
 #include <Qt3DCore/QEntity>
 #include <Qt3DCore/QTransform>

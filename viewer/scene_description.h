@@ -4,7 +4,7 @@
 // files turned into placeholders plus a warning. Qt3D maps this (scene_entities),
 // picking and fit-to-model read it.
 #include "model/model.h"
-#include "triangle_mesh.h"
+#include "draw/triangle_mesh.h"
 
 #include <memory>
 #include <string>

@@ -1,6 +1,6 @@
 #include "plot_dock.h"
 
-#include "snapshot.h"
+#include "draw/snapshot.h"
 #include "time_plot_view.h"
 
 #include <QChart>

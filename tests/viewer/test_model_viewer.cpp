@@ -3,7 +3,7 @@
 // though Qt3D cannot render here.
 #include "model_viewer.h"
 #include "scene_description.h"
-#include "snapshot.h"
+#include "draw/snapshot.h"
 
 #include <cmath>
 
