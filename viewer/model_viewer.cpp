@@ -1,10 +1,11 @@
 #include "model_viewer.h"
 
 #include "camera_controller.h"
-#include "picking.h"
-#include "scene_description.h"
-#include "scene_entities.h"
+#include "draw/scene_description.h"
 #include "draw/snapshot.h"
+#include "mesh_loader.h"
+#include "picking.h"
+#include "scene_entities.h"
 
 #include <Qt3DCore/QEntity>
 #include <Qt3DCore/QTransform>
@@ -320,7 +321,7 @@ void ModelViewer::setModel(const Model& model) {
     const bool first = !impl_->has_model || impl_->model.file != model.file;
     impl_->model = model;
     impl_->has_model = true;
-    impl_->scene = describe_scene(model);
+    impl_->scene = describe_scene(model, load_mesh_file);
     // bodies placed through the joint tree until the first snapshot arrives
     fill_snapshot(model, initial_state(model), nullptr, impl_->pose);
     if (impl_->selected >= Index(model.bodies.size())) impl_->selected = no_index;
