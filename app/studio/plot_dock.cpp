@@ -1,6 +1,6 @@
 #include "plot_dock.h"
 
-#include "draw/snapshot.h"
+#include "draw/recorded_pose.h"
 #include "time_plot_view.h"
 
 #include <QChart>
@@ -53,14 +53,6 @@ AxisRange round_axis_range(double low, double high, int ticks) {
     }
     const double first = std::floor(low / interval) * interval;
     return {first, first + intervals * interval};
-}
-
-// The body a contact pair's recorded force acts on: that of its first geometry.
-Index PlotDock::contact_body(const ContactPairSet& pairs, const std::string& pair_name) const {
-    for (const ContactPair& pair : pairs.pairs)
-        if (pair.name == pair_name && pair.first >= 0 && std::size_t(pair.first) < model_.geometries.size())
-            return model_.geometries[pair.first].body;
-    return no_index;
 }
 
 PlotDock::PlotDock(QWidget* parent) : QDockWidget(tr("Plots"), parent) {
@@ -224,6 +216,7 @@ void PlotDock::scheduleRedraw() {
 void PlotDock::setModel(const Model& model) {
     model_ = model;
     has_model_ = true;
+    pose_columns_ = resolve_recorded_pose(model_, channels_, pairs_);
 }
 
 void PlotDock::setLayout(const RecordingLayout& layout) {
@@ -240,11 +233,8 @@ void PlotDock::setLayout(const RecordingLayout& layout) {
             syncKeptSeries(plot);
         }
         updatePlotVisibility();
-        contact_columns_.clear();
-        for (size_t c = 0; c + 6 < channels_.size(); ++c)
-            if (channels_[c].group == ChannelGroup::Contacts && channels_[c].quantity == "contact" &&
-                channels_[c + 1].quantity == "force_x" && channels_[c + 4].quantity == "point_x")
-                contact_columns_.push_back({c, c + 1, c + 4, contact_body(layout.pairs, channels_[c].source)});
+        pairs_ = layout.pairs;
+        pose_columns_ = resolve_recorded_pose(model_, channels_, pairs_);
         const QSignalBlocker blocker(list_);
         list_->clear();
         for (size_t c = 1; c < channels_.size(); ++c) {
@@ -520,40 +510,7 @@ void PlotDock::exportWithPrompt(int plot) {
 
 PoseSnapshot PlotDock::poseAt(size_t row) const {
     if (!has_model_ || row >= rowCount()) return {};
-    State state = initial_state(model_);
-    const double* values = values_.data() + row * column_count_;
-    state.time = values[0];
-    for (size_t c = 0; c < channels_.size(); ++c) {
-        const Channel& channel = channels_[c];
-        if (channel.group == ChannelGroup::Bodies) {
-            const Index body = model_.find_body(channel.source);
-            if (body == no_index) continue;
-            const std::string& q = channel.quantity;
-            if (q.size() == 5 && q.rfind("pos_", 0) == 0) state.pos[body][q[4] - 'x'] = values[c];
-            else if (q == "ori_w") state.ori[body].w() = values[c];
-            else if (q == "ori_x") state.ori[body].x() = values[c];
-            else if (q == "ori_y") state.ori[body].y() = values[c];
-            else if (q == "ori_z") state.ori[body].z() = values[c];
-        } else if (channel.group == ChannelGroup::Muscles && channel.quantity == "activation") {
-            const Index muscle = model_.find_muscle(channel.source);
-            if (muscle != no_index) state.activation[muscle] = values[c];
-        }
-    }
-    PoseSnapshot pose = make_snapshot(model_, state, nullptr);
-    for (size_t c = 0; c < channels_.size(); ++c)
-        if (channels_[c].group == ChannelGroup::Muscles && channels_[c].quantity == "force") {
-            const Index muscle = model_.find_muscle(channels_[c].source);
-            if (muscle == no_index) continue;
-            pose.muscle_force.resize(model_.muscles.size(), 0.0);
-            pose.muscle_force[muscle] = values[c];
-        }
-    // Contact arrows from the recorded pairs: the force on the pair's moving body at its centre of pressure.
-    for (const ContactColumns& contact : contact_columns_)
-        if (values[contact.contact] > 0.5)
-            pose.contacts.push_back({Vec3(values[contact.point], values[contact.point + 1], values[contact.point + 2]),
-                                     Vec3(values[contact.force], values[contact.force + 1], values[contact.force + 2]),
-                                     contact.body});
-    return pose;
+    return recorded_pose(model_, pose_columns_, values_.data() + row * column_count_);
 }
 
 void PlotDock::scrubTo(size_t row) {

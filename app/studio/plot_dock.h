@@ -4,6 +4,7 @@
 // number of points, redrawn at display rate. After a run the timeline scrubs
 // and plays the recording back (speed, loop), driving the 3D view and the
 // cursor together from the same rows.
+#include "draw/recorded_pose.h"
 #include "plot_export.h"
 #include "simulation_controller.h"
 
@@ -94,7 +95,6 @@ signals:
 
 private:
     void updatePlotVisibility();
-    Index contact_body(const ContactPairSet& pairs, const std::string& pair_name) const;
     struct Plot {
         QChart* chart = nullptr;
         QChartView* view = nullptr;
@@ -122,11 +122,8 @@ private:
     Model model_;
     bool has_model_ = false;
     std::vector<Channel> channels_;
-    struct ContactColumns {
-        size_t contact = 0, force = 0, point = 0;  // force and point: the first of x, y, z
-        Index body = no_index;                     // the body the recorded force acts on
-    };
-    std::vector<ContactColumns> contact_columns_;  // one per recorded contact pair
+    ContactPairSet pairs_;
+    RecordedPoseColumns pose_columns_;  // where poseAt finds the pose in a row
     size_t column_count_ = 0;
     std::vector<double> values_;  // recorded rows, row-major
     double cursor_time_ = 0;
