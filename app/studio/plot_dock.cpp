@@ -9,13 +9,11 @@
 #include <QComboBox>
 #include <QGraphicsLayout>
 #include <QHBoxLayout>
-#include <QLabel>
 #include <QLineEdit>
 #include <QLegendMarker>
 #include <QLineSeries>
 #include <QListWidget>
 #include <QPushButton>
-#include <QSlider>
 #include <QSplitter>
 #include <QTimer>
 #include <QPen>
@@ -103,7 +101,10 @@ PlotDock::PlotDock(QWidget* parent) : QDockWidget(tr("Plots"), parent) {
         });
         layout->addWidget(plot.view, 1);
     }
-    layout->addWidget(createTimeline());
+    timeline_ = new Timeline([this] { return rowCount(); }, [this](size_t row) { return values_[row * column_count_]; },
+                             right);
+    connect(timeline_, &Timeline::rowRequested, this, &PlotDock::scrubTo);
+    layout->addWidget(timeline_);
     splitter->addWidget(right);
     splitter->setStretchFactor(1, 1);
     setWidget(splitter);
@@ -116,9 +117,6 @@ PlotDock::PlotDock(QWidget* parent) : QDockWidget(tr("Plots"), parent) {
     connect(redraw_, &QTimer::timeout, this, [this] {
         if (dirty_) refresh();
     });
-    playback_ = new QTimer(this);
-    playback_->setInterval(16);
-    connect(playback_, &QTimer::timeout, this, &PlotDock::playbackTick);
 }
 
 QWidget* PlotDock::createPicker() {
@@ -172,42 +170,6 @@ QWidget* PlotDock::createPicker() {
     return box;
 }
 
-QWidget* PlotDock::createTimeline() {
-    auto* box = new QWidget(this);
-    auto* layout = new QHBoxLayout(box);
-    layout->setContentsMargins(0, 0, 0, 0);
-    play_ = new QPushButton(tr("Play back"), box);
-    play_->setCheckable(true);
-    timeline_ = new QSlider(Qt::Horizontal, box);
-    speed_ = new QComboBox(box);
-    for (double speed : {0.1, 0.25, 0.5, 1.0, 2.0, 4.0}) speed_->addItem(QStringLiteral("%1x").arg(speed), speed);
-    speed_->setCurrentIndex(3);
-    loop_ = new QCheckBox(tr("Loop"), box);
-    time_label_ = new QLabel(box);
-    time_label_->setMinimumWidth(time_label_->fontMetrics().horizontalAdvance(QStringLiteral("t = 000.000 s")));
-    layout->addWidget(play_);
-    layout->addWidget(timeline_, 1);
-    layout->addWidget(time_label_);
-    layout->addWidget(speed_);
-    layout->addWidget(loop_);
-    connect(timeline_, &QSlider::valueChanged, this, [this](int row) {
-        if (!running_) scrubTo(size_t(row));
-    });
-    connect(play_, &QPushButton::toggled, this, [this](bool on) {
-        if (!on || running_ || rowCount() == 0) {
-            playback_->stop();
-            play_->setChecked(false);
-            return;
-        }
-        if (size_t(timeline_->value()) + 1 >= rowCount()) timeline_->setValue(0);
-        playback_time_ = values_[size_t(timeline_->value()) * column_count_];
-        playback_clock_.start();
-        playback_->start();
-    });
-    updateTimeline();
-    return box;
-}
-
 void PlotDock::scheduleRedraw() {
     dirty_ = true;
     if (!redraw_->isActive()) redraw_->start();
@@ -254,8 +216,7 @@ void PlotDock::setLayout(const RecordingLayout& layout) {
 void PlotDock::clear() {
     model_ = Model{};
     has_model_ = false;
-    playback_->stop();
-    play_->setChecked(false);
+    timeline_->stopPlayback();
     setLayout(RecordingLayout{});
     running_ = false;
     cursor_time_ = 0;
@@ -268,23 +229,15 @@ void PlotDock::addFrame(const SimulationFrame& frame) {
     if (frame.first_row == rowCount()) values_.insert(values_.end(), frame.rows.begin(), frame.rows.end());
     running_ = frame.running;
     cursor_time_ = frame.time;
-    time_label_->setText(timeText());
-    if (running_) play_->setChecked(false);
     scheduleRedraw();
     updateTimeline();
-    if (frame.row_count > 0) {  // the live run's newest row, also when it arrives with the run's end
-        const QSignalBlocker blocker(timeline_);
-        timeline_->setValue(timeline_->maximum());
-    }
+    // the live run's newest row, also when it arrives with the run's end
+    if (frame.row_count > 0) timeline_->showNewestRow();
 }
 
 void PlotDock::updateTimeline() {
-    time_label_->setText(timeText());
-    const QSignalBlocker blocker(timeline_);
-    timeline_->setRange(0, int(std::max<size_t>(rowCount(), 1) - 1));
-    if (running_) timeline_->setValue(timeline_->maximum());
-    timeline_->setEnabled(!running_ && rowCount() > 1);
-    play_->setEnabled(!running_ && rowCount() > 1);
+    timeline_->setTimeText(timeText());
+    timeline_->setRunning(running_);
 }
 
 void PlotDock::setSearch(const QString& text) {
@@ -516,28 +469,9 @@ PoseSnapshot PlotDock::poseAt(size_t row) const {
 void PlotDock::scrubTo(size_t row) {
     if (row >= rowCount()) return;
     cursor_time_ = values_[row * column_count_];
-    time_label_->setText(timeText());
+    timeline_->setTimeText(timeText());
     scheduleRedraw();
     if (has_model_) emit poseRequested(poseAt(row));
-}
-
-void PlotDock::playbackTick() {
-    const size_t rows = rowCount();
-    if (rows < 2 || running_) return playback_->stop();
-    playback_time_ += speed_->currentData().toDouble() * playback_clock_.restart() * 1e-3;
-    const double end = values_[(rows - 1) * column_count_];
-    if (playback_time_ > end) {
-        if (!loop_->isChecked()) {
-            timeline_->setValue(int(rows - 1));
-            play_->setChecked(false);
-            return;
-        }
-        playback_time_ = values_[0];
-    }
-    size_t row = size_t(timeline_->value());
-    if (values_[row * column_count_] > playback_time_) row = 0;
-    while (row + 1 < rows && values_[(row + 1) * column_count_] <= playback_time_) ++row;
-    timeline_->setValue(int(row));
 }
 
 }  // namespace hfd::studio
