@@ -34,7 +34,8 @@ public:
 
     // Rebuilds the scene. Missing mesh files become placeholders and are
     // reported through warnings(); they never fail the build.
-    void setModel(const Model& model);
+    void setModel(std::shared_ptr<const Model> model);  // null: clearModel()
+    void setModel(const Model& model);                  // a copy of it
     void clearModel();
     const std::vector<Diagnostic>& warnings() const;
 

@@ -248,8 +248,8 @@ void MainWindow::createStatusBar()
 void MainWindow::connectDocument()
 {
     connect(document_, &Document::analyzed, this, &MainWindow::onAnalyzed);
-    connect(document_, &Document::modelChanged, this, [this](const Model& model) {
-        viewer_pane_->setModel(model);
+    connect(document_, &Document::modelChanged, this, [this] {
+        viewer_pane_->setModel(document_->sharedModel());
         if (ModelViewer* viewer = viewer_pane_->viewer())
             diagnostics_dock_->setDiagnostics(DiagnosticsDock::Source::Viewer, viewer->warnings());
     });

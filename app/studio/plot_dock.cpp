@@ -175,10 +175,9 @@ void PlotDock::scheduleRedraw() {
     if (!redraw_->isActive()) redraw_->start();
 }
 
-void PlotDock::setModel(const Model& model) {
-    model_ = model;
-    has_model_ = true;
-    pose_columns_ = resolve_recorded_pose(model_, channels_, pairs_);
+void PlotDock::setModel(std::shared_ptr<const Model> model) {
+    model_ = std::move(model);
+    pose_columns_ = model_ ? resolve_recorded_pose(*model_, channels_, pairs_) : RecordedPoseColumns{};
 }
 
 void PlotDock::setLayout(const RecordingLayout& layout) {
@@ -196,7 +195,7 @@ void PlotDock::setLayout(const RecordingLayout& layout) {
         }
         updatePlotVisibility();
         pairs_ = layout.pairs;
-        pose_columns_ = resolve_recorded_pose(model_, channels_, pairs_);
+        pose_columns_ = model_ ? resolve_recorded_pose(*model_, channels_, pairs_) : RecordedPoseColumns{};
         const QSignalBlocker blocker(list_);
         list_->clear();
         for (size_t c = 1; c < channels_.size(); ++c) {
@@ -214,8 +213,7 @@ void PlotDock::setLayout(const RecordingLayout& layout) {
 }
 
 void PlotDock::clear() {
-    model_ = Model{};
-    has_model_ = false;
+    model_.reset();
     timeline_->stopPlayback();
     setLayout(RecordingLayout{});
     running_ = false;
@@ -462,8 +460,8 @@ void PlotDock::exportWithPrompt(int plot) {
 }
 
 PoseSnapshot PlotDock::poseAt(size_t row) const {
-    if (!has_model_ || row >= rowCount()) return {};
-    return recorded_pose(model_, pose_columns_, values_.data() + row * column_count_);
+    if (!model_ || row >= rowCount()) return {};
+    return recorded_pose(*model_, pose_columns_, values_.data() + row * column_count_);
 }
 
 void PlotDock::scrubTo(size_t row) {
@@ -471,7 +469,7 @@ void PlotDock::scrubTo(size_t row) {
     cursor_time_ = values_[row * column_count_];
     timeline_->setTimeText(timeText());
     scheduleRedraw();
-    if (has_model_) emit poseRequested(poseAt(row));
+    if (model_) emit poseRequested(poseAt(row));
 }
 
 }  // namespace hfd::studio

@@ -48,7 +48,8 @@ class PlotDock : public QDockWidget {
 public:
     explicit PlotDock(QWidget* parent = nullptr);
 
-    void setModel(const Model& model);
+    void setModel(std::shared_ptr<const Model> model);
+    void setModel(const Model& model) { setModel(std::make_shared<const Model>(model)); }
     void setLayout(const RecordingLayout& layout);
     void addFrame(const SimulationFrame& frame);
     void clear();  // no model, no channels, no recording (another file was opened)
@@ -115,8 +116,7 @@ private:
     void updateTimeline();
 
     std::array<Plot, plot_count> plots_;
-    Model model_;
-    bool has_model_ = false;
+    std::shared_ptr<const Model> model_;  // null: none (poses are not drawn)
     std::vector<Channel> channels_;
     ContactPairSet pairs_;
     RecordedPoseColumns pose_columns_;  // where poseAt finds the pose in a row

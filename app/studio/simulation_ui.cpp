@@ -123,18 +123,18 @@ void SimulationUi::placeDocks(MainWindow* window) {
 }
 
 void SimulationUi::connectDocument(MainWindow* window) {
-    auto show_model = [controls = controls_, plots = plots_](const Model& model) {
-        controls->setModel(model);
-        plots->setModel(model);
-    };
     Document* document = window->document();
-    if (const Model* model = document->lastValidModel()) show_model(*model);
+    auto show_model = [controls = controls_, plots = plots_, document] {
+        controls->setModel(document->sharedModel());
+        plots->setModel(document->sharedModel());
+    };
+    if (document->lastValidModel()) show_model();
     QObject::connect(document, &Document::modelChanged, controls_, show_model);
     // Another file: nothing of the previous model's run stays (its model, if it builds, follows).
     QObject::connect(document, &Document::contentReplaced, controller_,
                      [controller = controller_, controls = controls_, plots = plots_, status = status_] {
                          controller->unload();
-                         controls->setModel(Model{});
+                         controls->setModel(std::make_shared<const Model>());
                          plots->clear();
                          status->clear();
                      });
