@@ -2,7 +2,7 @@
 // What the view sums from a pose: the ground reaction of each body (the sum of
 // the contact forces on its geometries, applied at their centre of pressure)
 // and the centre of mass of the whole model.
-#include "model_viewer.h"
+#include "draw/pose_snapshot.h"
 
 #include <vector>
 

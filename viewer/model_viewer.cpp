@@ -1,10 +1,11 @@
 #include "model_viewer.h"
 
 #include "camera_controller.h"
+#include "draw/scene_description.h"
+#include "draw/snapshot.h"
+#include "mesh_loader.h"
 #include "picking.h"
-#include "scene_description.h"
 #include "scene_entities.h"
-#include "snapshot.h"
 
 #include <Qt3DCore/QEntity>
 #include <Qt3DCore/QTransform>
@@ -78,7 +79,7 @@ struct ModelViewer::Impl {
     Qt3DRender::QDirectionalLight* key_light = nullptr;
     Qt3DRender::QRenderCapture* capture = nullptr;
 
-    Model model;
+    std::shared_ptr<const Model> model = std::make_shared<const Model>();  // shared with the studio
     bool has_model = false;
     SceneDescription scene;
     PoseSnapshot pose;
@@ -174,14 +175,14 @@ void ModelViewer::Impl::follow() {
 void ModelViewer::Impl::rebuild() {
     entities.reset();
     if (!root || !has_model) return;
-    entities = std::make_unique<SceneEntities>(root, model, scene);
-    entities->set_pose(model, pose);
+    entities = std::make_unique<SceneEntities>(root, *model, scene);
+    entities->set_pose(*model, pose);
     entities->set_selected_body(selected);
     entities->set_show_body_frames(show_frames);
     entities->set_show_centers_of_mass(show_centers_of_mass);
     entities->set_joint_exaggeration(exaggeration);
     entities->set_contact_display(contact_display);
-    entities->set_overlay_options(model, pose, overlay_options);
+    entities->set_overlay_options(*model, pose, overlay_options);
 }
 
 bool ModelViewer::Impl::handle_window_event(QEvent* event) {
@@ -316,11 +317,15 @@ ModelViewer::ModelViewer(QWidget* parent) : QWidget(parent), impl_(std::make_uni
 
 ModelViewer::~ModelViewer() = default;
 
-void ModelViewer::setModel(const Model& model) {
-    const bool first = !impl_->has_model || impl_->model.file != model.file;
-    impl_->model = model;
+void ModelViewer::setModel(const Model& model) { setModel(std::make_shared<const Model>(model)); }
+
+void ModelViewer::setModel(std::shared_ptr<const Model> shared) {
+    if (!shared) return clearModel();
+    const Model& model = *shared;
+    const bool first = !impl_->has_model || impl_->model->file != model.file;
+    impl_->model = std::move(shared);
     impl_->has_model = true;
-    impl_->scene = describe_scene(model);
+    impl_->scene = describe_scene(model, load_mesh_file);
     // bodies placed through the joint tree until the first snapshot arrives
     fill_snapshot(model, initial_state(model), nullptr, impl_->pose);
     if (impl_->selected >= Index(model.bodies.size())) impl_->selected = no_index;
@@ -331,7 +336,7 @@ void ModelViewer::setModel(const Model& model) {
 
 void ModelViewer::clearModel() {
     impl_->entities.reset();
-    impl_->model = Model();
+    impl_->model = std::make_shared<const Model>();
     impl_->has_model = false;
     impl_->scene = SceneDescription();
     impl_->pose = PoseSnapshot();
@@ -343,7 +348,7 @@ const std::vector<Diagnostic>& ModelViewer::warnings() const { return impl_->sce
 
 void ModelViewer::setSnapshot(const PoseSnapshot& snapshot) {
     impl_->pose = snapshot;
-    if (impl_->entities) impl_->entities->set_pose(impl_->model, impl_->pose);
+    if (impl_->entities) impl_->entities->set_pose(*impl_->model, impl_->pose);
     impl_->follow();
 }
 
@@ -363,7 +368,7 @@ void ModelViewer::selectBody(Index body) {
 
 void ModelViewer::resetView() {
     impl_->camera = OrbitCamera();
-    apply_default_view(impl_->camera, is_planar_model(impl_->model));
+    apply_default_view(impl_->camera, is_planar_model(*impl_->model));
     fitToModel();
 }
 
@@ -409,7 +414,7 @@ double ModelViewer::jointDisplacementExaggeration() const { return impl_->exagge
 
 void ModelViewer::setOverlayOptions(const OverlayOptions& options) {
     impl_->overlay_options = options;
-    if (impl_->entities) impl_->entities->set_overlay_options(impl_->model, impl_->pose, options);
+    if (impl_->entities) impl_->entities->set_overlay_options(*impl_->model, impl_->pose, options);
 }
 
 const OverlayOptions& ModelViewer::overlayOptions() const { return impl_->overlay_options; }

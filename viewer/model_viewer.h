@@ -3,6 +3,7 @@
 // (rebuilt only when the model changes), updated from body pose snapshots at
 // display rate. Qt3D stays behind this class.
 #include "camera_controller.h"
+#include "draw/pose_snapshot.h"
 #include "model/model.h"
 
 #include <QImage>
@@ -12,22 +13,6 @@
 #include <vector>
 
 namespace hfd {
-
-// What the view shows for one instant, copied from the simulation thread.
-struct PoseSnapshot {
-    double time = 0;
-    std::vector<Vec3> body_pos;
-    std::vector<Quat> body_ori;
-    std::vector<double> muscle_activation;              // per muscle (colour)
-    std::vector<double> muscle_force;                   // per muscle, tendon force in N (width); may be empty
-    std::vector<std::vector<Vec3>> muscle_path;         // per muscle, world points
-    struct ContactArrow {
-        Vec3 point, force;          // force on `body` at the contact point, world
-        Index body = no_index;      // the body the force acts on (no_index: unknown)
-    };
-    std::vector<ContactArrow> contacts;
-    std::vector<Vec3> joint_displacement;               // per joint, world
-};
 
 // What the view draws over the bodies (View > Show in the studio).
 struct OverlayOptions {
@@ -49,7 +34,8 @@ public:
 
     // Rebuilds the scene. Missing mesh files become placeholders and are
     // reported through warnings(); they never fail the build.
-    void setModel(const Model& model);
+    void setModel(std::shared_ptr<const Model> model);  // null: clearModel()
+    void setModel(const Model& model);                  // a copy of it
     void clearModel();
     const std::vector<Diagnostic>& warnings() const;
 

@@ -1,7 +1,7 @@
 #pragma once
 // Wavefront .obj meshes (through tinyobjloader): positions as written,
 // polygons triangulated as fans, smooth normals computed from the faces.
-#include "triangle_mesh.h"
+#include "draw/triangle_mesh.h"
 
 #include <string>
 

@@ -1,6 +1,6 @@
 #include "overlay_entities.h"
 
-#include "snapshot.h"
+#include "draw/snapshot.h"
 
 #include <Qt3DCore/QEntity>
 #include <Qt3DCore/QTransform>

@@ -1,7 +1,7 @@
 #pragma once
 // Which body a ray from the camera hits first: ray against the oriented
 // bounding box of every pickable drawable.
-#include "scene_description.h"
+#include "draw/scene_description.h"
 
 namespace hfd {
 

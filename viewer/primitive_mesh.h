@@ -1,6 +1,6 @@
 #pragma once
 // Triangle meshes of shapes Qt3D has no mesh for.
-#include "triangle_mesh.h"
+#include "draw/triangle_mesh.h"
 
 namespace hfd {
 

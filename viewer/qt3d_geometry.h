@@ -1,6 +1,6 @@
 #pragma once
 // Upload of plain triangle and line data as Qt3D geometry renderers.
-#include "triangle_mesh.h"
+#include "draw/triangle_mesh.h"
 
 namespace Qt3DCore { class QNode; }
 namespace Qt3DRender { class QGeometryRenderer; }

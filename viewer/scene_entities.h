@@ -4,7 +4,7 @@
 // joints, contact arrows). Built once per model; a pose only moves them.
 #include "model_viewer.h"
 #include "qt3d_helpers.h"
-#include "scene_description.h"
+#include "draw/scene_description.h"
 
 #include <memory>
 #include <vector>

@@ -5,7 +5,7 @@
 // order) and "appended" with base64 encoding. Polygons are triangulated as
 // fans, triangle strips are split; normals come from the point data when
 // present, else from the faces. Vertices and lines are ignored.
-#include "triangle_mesh.h"
+#include "draw/triangle_mesh.h"
 
 #include <string>
 

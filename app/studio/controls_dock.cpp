@@ -90,8 +90,9 @@ QWidget* ControlsDock::row(const QString& name, QWidget* field) {
     return widget;
 }
 
-void ControlsDock::setModel(const Model& model) {
-    model_ = model;
+void ControlsDock::setModel(std::shared_ptr<const Model> shared) {
+    model_ = shared ? std::move(shared) : std::make_shared<const Model>();
+    const Model& model = *model_;
     for (QWidget* widget : row_widgets_) delete widget;
     row_widgets_.clear();
     excitation_.clear();
@@ -178,9 +179,9 @@ void ControlsDock::sendMotor(int motor) {
 }
 
 void ControlsDock::sendDofs() {
-    DofAssignment dofs = default_dof_assignment(model_);
-    for (size_t d = 0; d < model_.dofs.size() && d < dofs_.size(); ++d) {
-        const Dof& dof = model_.dofs[d];
+    DofAssignment dofs = default_dof_assignment(*model_);
+    for (size_t d = 0; d < model_->dofs.size() && d < dofs_.size(); ++d) {
+        const Dof& dof = model_->dofs[d];
         dofs.value[d] = dof.range_min + (dof.range_max - dof.range_min) * dofs_[d]->value() / slider_steps;
     }
     controller_->setInitialDofs(dofs);
@@ -189,7 +190,7 @@ void ControlsDock::sendDofs() {
 QString ControlsDock::excitationText(int muscle) const { return excitation_labels_.at(muscle)->text(); }
 
 void ControlsDock::resendControls() {
-    if (model_.muscles.size() != excitation_.size()) return;  // sliders of another model
+    if (model_->muscles.size() != excitation_.size()) return;  // sliders of another model
     for (size_t m = 0; m < excitation_.size(); ++m)
         controller_->setExcitation(int(m), double(excitation_[m]->value()) / slider_steps);
     for (size_t j = 0; j < motors_.size(); ++j)

@@ -7,6 +7,7 @@
 
 #include <QDockWidget>
 #include <array>
+#include <memory>
 #include <vector>
 
 class QComboBox;
@@ -25,7 +26,8 @@ class ControlsDock : public QDockWidget {
 public:
     explicit ControlsDock(SimulationController* controller, QWidget* parent = nullptr);
 
-    void setModel(const Model& model);  // rebuilds the sliders
+    void setModel(std::shared_ptr<const Model> model);  // rebuilds the sliders; null: no model
+    void setModel(const Model& model) { setModel(std::make_shared<const Model>(model)); }
     void setSelectedBody(int body);
     void setFilter(const QString& text);
 
@@ -43,7 +45,7 @@ private:
     void sendMotor(int motor);
 
     SimulationController* controller_;
-    Model model_;
+    std::shared_ptr<const Model> model_ = std::make_shared<const Model>();
     QLineEdit* filter_;
     QVBoxLayout* rows_;
     QComboBox* body_;

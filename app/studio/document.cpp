@@ -124,7 +124,7 @@ bool Document::saveAs(const QString& path, QString* error)
 void Document::onAnalyzed(const editor::Analysis& analysis)
 {
     if (analysis.build.ok() && (analysis.model_changed || !last_valid_model_)) {
-        last_valid_model_ = *analysis.build.model;
+        last_valid_model_ = std::make_shared<const Model>(*analysis.build.model);
         emit modelChanged(*last_valid_model_);
     }
     emit analyzed(analysis);

@@ -7,7 +7,7 @@
 
 #include <QObject>
 #include <QString>
-#include <optional>
+#include <memory>
 
 class QTextDocument;
 
@@ -40,7 +40,9 @@ public:
 
     const editor::Analysis* analysis() const { return analyzer_->latest(); }
     // The last model built without errors from this document's text (nullptr before the first).
-    const Model* lastValidModel() const { return last_valid_model_ ? &*last_valid_model_ : nullptr; }
+    const Model* lastValidModel() const { return last_valid_model_.get(); }
+    // The same model, shared with the view and the docks: immutable, a new build replaces it.
+    std::shared_ptr<const Model> sharedModel() const { return last_valid_model_; }
 
 signals:
     void pathChanged(const QString& path);
@@ -61,7 +63,7 @@ private:
     QString suggested_path_;
     bool crlf_line_endings_ = false;
     bool replacing_ = false;
-    std::optional<Model> last_valid_model_;
+    std::shared_ptr<const Model> last_valid_model_;
 };
 
 }  // namespace hfd::studio

@@ -95,10 +95,9 @@ InducedDock::InducedDock(QWidget* parent) : QDockWidget(tr("Induced acceleration
     connect(style_, &QComboBox::currentIndexChanged, this, [this] { redraw(); });
 }
 
-void InducedDock::setModel(const Model& model, const SimConfig& config) {
-    model_ = model;
+void InducedDock::setModel(std::shared_ptr<const Model> model, const SimConfig& config) {
+    model_ = std::move(model);
     config_ = config;
-    has_model_ = true;
 }
 
 void InducedDock::setLayout(const RecordingLayout& layout) {
@@ -134,10 +133,10 @@ bool InducedDock::analyze() {
         emit statusMessage(text);
         return false;
     };
-    if (!has_model_) return fail(tr("No valid model to analyze."));
+    if (!model_) return fail(tr("No valid model to analyze."));
     if (rows_.empty()) return fail(tr("Nothing recorded yet: run the simulation first."));
     std::vector<Diagnostic> diagnostics;
-    std::unique_ptr<Simulation> sim = Simulation::create(model_, config_, diagnostics);
+    std::unique_ptr<Simulation> sim = Simulation::create(*model_, config_, diagnostics);
     if (!sim) return fail(tr("Cannot create the simulation of the current model."));
     TrajectoryStates states = trajectory_from_rows(channel_names_, rows_, sim->model(), std::as_const(*sim).state());
     if (!states.ok())
@@ -267,7 +266,7 @@ void InducedDock::updateResidualTable() {
     const std::vector<BodyResidual>& rows = residuals_[frame];
     residual_table_->setRowCount(int(rows.size()));
     for (size_t r = 0; r < rows.size(); ++r) {
-        residual_table_->setItem(int(r), 0, new QTableWidgetItem(QString::fromStdString(model_.bodies[rows[r].body].name)));
+        residual_table_->setItem(int(r), 0, new QTableWidgetItem(QString::fromStdString(model_->bodies[rows[r].body].name)));
         residual_table_->setItem(int(r), 1, new QTableWidgetItem(QString::number(rows[r].force, 'g', 4)));
         residual_table_->setItem(int(r), 2, new QTableWidgetItem(QString::number(rows[r].torque, 'g', 4)));
     }
@@ -294,13 +293,13 @@ InducedDock* install_induced_dock(MainWindow* window, SimulationController* cont
     Document* document = window->document();
     // the analysis uses the document's latest valid model and its config
     auto use_document = [dock, document] {
-        const Model* model = document->lastValidModel();
+        std::shared_ptr<const Model> model = document->sharedModel();
         if (!model) return;
         SimConfig config = default_sim_config();
         const editor::Analysis* analysis = document->analysis();
         std::vector<Diagnostic> ignored;
         if (analysis && analysis->parse.ok()) config = read_sim_config(analysis->parse.root, analysis->file_name, ignored);
-        dock->setModel(*model, config);
+        dock->setModel(std::move(model), config);
     };
     use_document();
     QObject::connect(document, &Document::modelChanged, dock, use_document);

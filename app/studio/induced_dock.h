@@ -31,7 +31,8 @@ public:
     explicit InducedDock(QWidget* parent = nullptr);
 
     // The model and config the analysis uses (the document's latest).
-    void setModel(const Model& model, const SimConfig& config);
+    void setModel(std::shared_ptr<const Model> model, const SimConfig& config);
+    void setModel(const Model& model, const SimConfig& config) { setModel(std::make_shared<const Model>(model), config); }
     void setLayout(const RecordingLayout& layout);
     void addFrame(const SimulationFrame& frame);
     void setCursorTime(double time);
@@ -59,9 +60,8 @@ private:
     void updateResidualTable();
     size_t cursorFrame() const;
 
-    Model model_;
+    std::shared_ptr<const Model> model_;  // null: none to analyze
     SimConfig config_;
-    bool has_model_ = false;
     std::vector<std::string> channel_names_;
     std::vector<double> rows_;
     InducedSeries series_;

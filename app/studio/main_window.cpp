@@ -11,7 +11,7 @@
 #include "model_viewer.h"
 #include "recent_files.h"
 #include "selection_sync.h"
-#include "simulation_dock.h"  // simulation UI (simulation_dock.cpp)
+#include "simulation_ui.h"
 #include "studio_settings.h"
 #include "view_options.h"
 #include "viewer_pane.h"
@@ -80,7 +80,7 @@ MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent) : QMai
     createMenus();
     createStatusBar();
     connectDocument();
-    install_simulation_ui(this);  // simulation thread, docks, status, export (simulation_dock.cpp)
+    simulation_ui_ = new SimulationUi(this);  // simulation thread, docks, status, export
     default_state_ = saveState(layout_version);
     if (options.restore_settings) restoreSettings();
     document_->setUntitled(FileActions::newModelTemplate(), {}, false);
@@ -248,8 +248,8 @@ void MainWindow::createStatusBar()
 void MainWindow::connectDocument()
 {
     connect(document_, &Document::analyzed, this, &MainWindow::onAnalyzed);
-    connect(document_, &Document::modelChanged, this, [this](const Model& model) {
-        viewer_pane_->setModel(model);
+    connect(document_, &Document::modelChanged, this, [this] {
+        viewer_pane_->setModel(document_->sharedModel());
         if (ModelViewer* viewer = viewer_pane_->viewer())
             diagnostics_dock_->setDiagnostics(DiagnosticsDock::Source::Viewer, viewer->warnings());
     });

@@ -25,6 +25,7 @@ class HelpMenu;
 class ModelTreeDock;
 class RecentFiles;
 class SelectionSync;
+class SimulationUi;
 class ViewerPane;
 class ViewOptions;
 
@@ -51,6 +52,7 @@ public:
     ModelTreeDock* treeDock() const { return tree_dock_; }
     ViewerPane* viewerPane() const { return viewer_pane_; }  // the central widget
     DiagnosticsDock* diagnosticsDock() const { return diagnostics_dock_; }
+    SimulationUi* simulationUi() const { return simulation_ui_; }  // the simulation's controller and docks
 
     // Extension points for further docks and menus.
     void addDock(QDockWidget* dock, Qt::DockWidgetArea area);
@@ -97,6 +99,7 @@ private:
     ModelTreeDock* tree_dock_ = nullptr;
     ViewerPane* viewer_pane_ = nullptr;
     DiagnosticsDock* diagnostics_dock_ = nullptr;
+    SimulationUi* simulation_ui_ = nullptr;
     HelpMenu* help_ = nullptr;
     ViewOptions* view_options_ = nullptr;
     bool remember_view_options_ = true;

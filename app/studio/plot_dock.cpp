@@ -1,6 +1,6 @@
 #include "plot_dock.h"
 
-#include "snapshot.h"
+#include "draw/recorded_pose.h"
 #include "time_plot_view.h"
 
 #include <QChart>
@@ -9,13 +9,11 @@
 #include <QComboBox>
 #include <QGraphicsLayout>
 #include <QHBoxLayout>
-#include <QLabel>
 #include <QLineEdit>
 #include <QLegendMarker>
 #include <QLineSeries>
 #include <QListWidget>
 #include <QPushButton>
-#include <QSlider>
 #include <QSplitter>
 #include <QTimer>
 #include <QPen>
@@ -53,14 +51,6 @@ AxisRange round_axis_range(double low, double high, int ticks) {
     }
     const double first = std::floor(low / interval) * interval;
     return {first, first + intervals * interval};
-}
-
-// The body a contact pair's recorded force acts on: that of its first geometry.
-Index PlotDock::contact_body(const ContactPairSet& pairs, const std::string& pair_name) const {
-    for (const ContactPair& pair : pairs.pairs)
-        if (pair.name == pair_name && pair.first >= 0 && std::size_t(pair.first) < model_.geometries.size())
-            return model_.geometries[pair.first].body;
-    return no_index;
 }
 
 PlotDock::PlotDock(QWidget* parent) : QDockWidget(tr("Plots"), parent) {
@@ -111,7 +101,10 @@ PlotDock::PlotDock(QWidget* parent) : QDockWidget(tr("Plots"), parent) {
         });
         layout->addWidget(plot.view, 1);
     }
-    layout->addWidget(createTimeline());
+    timeline_ = new Timeline([this] { return rowCount(); }, [this](size_t row) { return values_[row * column_count_]; },
+                             right);
+    connect(timeline_, &Timeline::rowRequested, this, &PlotDock::scrubTo);
+    layout->addWidget(timeline_);
     splitter->addWidget(right);
     splitter->setStretchFactor(1, 1);
     setWidget(splitter);
@@ -124,9 +117,6 @@ PlotDock::PlotDock(QWidget* parent) : QDockWidget(tr("Plots"), parent) {
     connect(redraw_, &QTimer::timeout, this, [this] {
         if (dirty_) refresh();
     });
-    playback_ = new QTimer(this);
-    playback_->setInterval(16);
-    connect(playback_, &QTimer::timeout, this, &PlotDock::playbackTick);
 }
 
 QWidget* PlotDock::createPicker() {
@@ -180,50 +170,14 @@ QWidget* PlotDock::createPicker() {
     return box;
 }
 
-QWidget* PlotDock::createTimeline() {
-    auto* box = new QWidget(this);
-    auto* layout = new QHBoxLayout(box);
-    layout->setContentsMargins(0, 0, 0, 0);
-    play_ = new QPushButton(tr("Play back"), box);
-    play_->setCheckable(true);
-    timeline_ = new QSlider(Qt::Horizontal, box);
-    speed_ = new QComboBox(box);
-    for (double speed : {0.1, 0.25, 0.5, 1.0, 2.0, 4.0}) speed_->addItem(QStringLiteral("%1x").arg(speed), speed);
-    speed_->setCurrentIndex(3);
-    loop_ = new QCheckBox(tr("Loop"), box);
-    time_label_ = new QLabel(box);
-    time_label_->setMinimumWidth(time_label_->fontMetrics().horizontalAdvance(QStringLiteral("t = 000.000 s")));
-    layout->addWidget(play_);
-    layout->addWidget(timeline_, 1);
-    layout->addWidget(time_label_);
-    layout->addWidget(speed_);
-    layout->addWidget(loop_);
-    connect(timeline_, &QSlider::valueChanged, this, [this](int row) {
-        if (!running_) scrubTo(size_t(row));
-    });
-    connect(play_, &QPushButton::toggled, this, [this](bool on) {
-        if (!on || running_ || rowCount() == 0) {
-            playback_->stop();
-            play_->setChecked(false);
-            return;
-        }
-        if (size_t(timeline_->value()) + 1 >= rowCount()) timeline_->setValue(0);
-        playback_time_ = values_[size_t(timeline_->value()) * column_count_];
-        playback_clock_.start();
-        playback_->start();
-    });
-    updateTimeline();
-    return box;
-}
-
 void PlotDock::scheduleRedraw() {
     dirty_ = true;
     if (!redraw_->isActive()) redraw_->start();
 }
 
-void PlotDock::setModel(const Model& model) {
-    model_ = model;
-    has_model_ = true;
+void PlotDock::setModel(std::shared_ptr<const Model> model) {
+    model_ = std::move(model);
+    pose_columns_ = model_ ? resolve_recorded_pose(*model_, channels_, pairs_) : RecordedPoseColumns{};
 }
 
 void PlotDock::setLayout(const RecordingLayout& layout) {
@@ -240,11 +194,8 @@ void PlotDock::setLayout(const RecordingLayout& layout) {
             syncKeptSeries(plot);
         }
         updatePlotVisibility();
-        contact_columns_.clear();
-        for (size_t c = 0; c + 6 < channels_.size(); ++c)
-            if (channels_[c].group == ChannelGroup::Contacts && channels_[c].quantity == "contact" &&
-                channels_[c + 1].quantity == "force_x" && channels_[c + 4].quantity == "point_x")
-                contact_columns_.push_back({c, c + 1, c + 4, contact_body(layout.pairs, channels_[c].source)});
+        pairs_ = layout.pairs;
+        pose_columns_ = model_ ? resolve_recorded_pose(*model_, channels_, pairs_) : RecordedPoseColumns{};
         const QSignalBlocker blocker(list_);
         list_->clear();
         for (size_t c = 1; c < channels_.size(); ++c) {
@@ -262,10 +213,8 @@ void PlotDock::setLayout(const RecordingLayout& layout) {
 }
 
 void PlotDock::clear() {
-    model_ = Model{};
-    has_model_ = false;
-    playback_->stop();
-    play_->setChecked(false);
+    model_.reset();
+    timeline_->stopPlayback();
     setLayout(RecordingLayout{});
     running_ = false;
     cursor_time_ = 0;
@@ -278,23 +227,15 @@ void PlotDock::addFrame(const SimulationFrame& frame) {
     if (frame.first_row == rowCount()) values_.insert(values_.end(), frame.rows.begin(), frame.rows.end());
     running_ = frame.running;
     cursor_time_ = frame.time;
-    time_label_->setText(timeText());
-    if (running_) play_->setChecked(false);
     scheduleRedraw();
     updateTimeline();
-    if (frame.row_count > 0) {  // the live run's newest row, also when it arrives with the run's end
-        const QSignalBlocker blocker(timeline_);
-        timeline_->setValue(timeline_->maximum());
-    }
+    // the live run's newest row, also when it arrives with the run's end
+    if (frame.row_count > 0) timeline_->showNewestRow();
 }
 
 void PlotDock::updateTimeline() {
-    time_label_->setText(timeText());
-    const QSignalBlocker blocker(timeline_);
-    timeline_->setRange(0, int(std::max<size_t>(rowCount(), 1) - 1));
-    if (running_) timeline_->setValue(timeline_->maximum());
-    timeline_->setEnabled(!running_ && rowCount() > 1);
-    play_->setEnabled(!running_ && rowCount() > 1);
+    timeline_->setTimeText(timeText());
+    timeline_->setRunning(running_);
 }
 
 void PlotDock::setSearch(const QString& text) {
@@ -519,68 +460,16 @@ void PlotDock::exportWithPrompt(int plot) {
 }
 
 PoseSnapshot PlotDock::poseAt(size_t row) const {
-    if (!has_model_ || row >= rowCount()) return {};
-    State state = initial_state(model_);
-    const double* values = values_.data() + row * column_count_;
-    state.time = values[0];
-    for (size_t c = 0; c < channels_.size(); ++c) {
-        const Channel& channel = channels_[c];
-        if (channel.group == ChannelGroup::Bodies) {
-            const Index body = model_.find_body(channel.source);
-            if (body == no_index) continue;
-            const std::string& q = channel.quantity;
-            if (q.size() == 5 && q.rfind("pos_", 0) == 0) state.pos[body][q[4] - 'x'] = values[c];
-            else if (q == "ori_w") state.ori[body].w() = values[c];
-            else if (q == "ori_x") state.ori[body].x() = values[c];
-            else if (q == "ori_y") state.ori[body].y() = values[c];
-            else if (q == "ori_z") state.ori[body].z() = values[c];
-        } else if (channel.group == ChannelGroup::Muscles && channel.quantity == "activation") {
-            const Index muscle = model_.find_muscle(channel.source);
-            if (muscle != no_index) state.activation[muscle] = values[c];
-        }
-    }
-    PoseSnapshot pose = make_snapshot(model_, state, nullptr);
-    for (size_t c = 0; c < channels_.size(); ++c)
-        if (channels_[c].group == ChannelGroup::Muscles && channels_[c].quantity == "force") {
-            const Index muscle = model_.find_muscle(channels_[c].source);
-            if (muscle == no_index) continue;
-            pose.muscle_force.resize(model_.muscles.size(), 0.0);
-            pose.muscle_force[muscle] = values[c];
-        }
-    // Contact arrows from the recorded pairs: the force on the pair's moving body at its centre of pressure.
-    for (const ContactColumns& contact : contact_columns_)
-        if (values[contact.contact] > 0.5)
-            pose.contacts.push_back({Vec3(values[contact.point], values[contact.point + 1], values[contact.point + 2]),
-                                     Vec3(values[contact.force], values[contact.force + 1], values[contact.force + 2]),
-                                     contact.body});
-    return pose;
+    if (!model_ || row >= rowCount()) return {};
+    return recorded_pose(*model_, pose_columns_, values_.data() + row * column_count_);
 }
 
 void PlotDock::scrubTo(size_t row) {
     if (row >= rowCount()) return;
     cursor_time_ = values_[row * column_count_];
-    time_label_->setText(timeText());
+    timeline_->setTimeText(timeText());
     scheduleRedraw();
-    if (has_model_) emit poseRequested(poseAt(row));
-}
-
-void PlotDock::playbackTick() {
-    const size_t rows = rowCount();
-    if (rows < 2 || running_) return playback_->stop();
-    playback_time_ += speed_->currentData().toDouble() * playback_clock_.restart() * 1e-3;
-    const double end = values_[(rows - 1) * column_count_];
-    if (playback_time_ > end) {
-        if (!loop_->isChecked()) {
-            timeline_->setValue(int(rows - 1));
-            play_->setChecked(false);
-            return;
-        }
-        playback_time_ = values_[0];
-    }
-    size_t row = size_t(timeline_->value());
-    if (values_[row * column_count_] > playback_time_) row = 0;
-    while (row + 1 < rows && values_[(row + 1) * column_count_] <= playback_time_) ++row;
-    timeline_->setValue(int(row));
+    if (model_) emit poseRequested(poseAt(row));
 }
 
 }  // namespace hfd::studio

@@ -1,26 +1,25 @@
 #pragma once
 // Live plots of recorded channels (Qt Charts): several plots, a channel
 // picker with search, autoscale, a time cursor and decimation to a bounded
-// number of points, redrawn at display rate. After a run the timeline scrubs
-// and plays the recording back (speed, loop), driving the 3D view and the
-// cursor together from the same rows.
+// number of points, redrawn at display rate. After a run the timeline
+// (timeline.h) scrubs and plays the recording back, driving the 3D view and
+// the cursor together from the same rows.
+#include "draw/recorded_pose.h"
 #include "plot_export.h"
 #include "simulation_controller.h"
+#include "timeline.h"
 
 #include <QDockWidget>
-#include <QElapsedTimer>
 #include <array>
 #include <functional>
 #include <vector>
 
 class QCheckBox;
 class QComboBox;
-class QLabel;
 class QLineEdit;
 class QListWidget;
 class QListWidgetItem;
 class QPushButton;
-class QSlider;
 class QTimer;
 class QChart;
 class QChartView;
@@ -49,7 +48,8 @@ class PlotDock : public QDockWidget {
 public:
     explicit PlotDock(QWidget* parent = nullptr);
 
-    void setModel(const Model& model);
+    void setModel(std::shared_ptr<const Model> model);
+    void setModel(const Model& model) { setModel(std::make_shared<const Model>(model)); }
     void setLayout(const RecordingLayout& layout);
     void addFrame(const SimulationFrame& frame);
     void clear();  // no model, no channels, no recording (another file was opened)
@@ -94,7 +94,6 @@ signals:
 
 private:
     void updatePlotVisibility();
-    Index contact_body(const ContactPairSet& pairs, const std::string& pair_name) const;
     struct Plot {
         QChart* chart = nullptr;
         QChartView* view = nullptr;
@@ -111,22 +110,16 @@ private:
     void syncKeptSeries(Plot& plot);
     void exportWithPrompt(int plot);
     QWidget* createPicker();
-    QWidget* createTimeline();
     void onItemChanged(QListWidgetItem* item);
     void setTimeRange(double t0, double t1);
     void scheduleRedraw();
-    void playbackTick();
     void updateTimeline();
 
     std::array<Plot, plot_count> plots_;
-    Model model_;
-    bool has_model_ = false;
+    std::shared_ptr<const Model> model_;  // null: none (poses are not drawn)
     std::vector<Channel> channels_;
-    struct ContactColumns {
-        size_t contact = 0, force = 0, point = 0;  // force and point: the first of x, y, z
-        Index body = no_index;                     // the body the recorded force acts on
-    };
-    std::vector<ContactColumns> contact_columns_;  // one per recorded contact pair
+    ContactPairSet pairs_;
+    RecordedPoseColumns pose_columns_;  // where poseAt finds the pose in a row
     size_t column_count_ = 0;
     std::vector<double> values_;  // recorded rows, row-major
     double cursor_time_ = 0;
@@ -135,16 +128,9 @@ private:
     QListWidget* list_ = nullptr;
     QComboBox* target_ = nullptr;
     QCheckBox* autoscale_ = nullptr;
-    QSlider* timeline_ = nullptr;
-    QLabel* time_label_ = nullptr;
+    Timeline* timeline_ = nullptr;
     bool zooming_ = false;  // ranges being set by refresh or a zoom, not by the user
-    QPushButton* play_ = nullptr;
-    QComboBox* speed_ = nullptr;
-    QCheckBox* loop_ = nullptr;
     QTimer* redraw_ = nullptr;
-    QTimer* playback_ = nullptr;
-    QElapsedTimer playback_clock_;
-    double playback_time_ = 0;
     KeptRun kept_;
     std::function<QString(const QString&, const QString&)> export_prompt_;
     QPushButton *keep_ = nullptr, *forget_ = nullptr;

@@ -3,7 +3,7 @@
 #include "io/csv_writer.h"
 #include "io/sto_writer.h"
 #include "sim/start_checks.h"
-#include "snapshot.h"
+#include "draw/snapshot.h"
 
 #include <QTimer>
 #include <algorithm>

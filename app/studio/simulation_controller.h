@@ -10,11 +10,11 @@
 // groups, contact events located between steps, and it stops when a body's
 // state turns non-finite or the kinetic energy runs away; the recording made
 // until then is kept.
+#include "draw/pose_snapshot.h"
 #include "io/channels.h"
 #include "io/contact_events.h"
 #include "io/recorder.h"
 #include "io/run.h"
-#include "model_viewer.h"
 #include "rate_window.h"
 #include "sim/kinematics.h"
 #include "sim/simulation.h"

@@ -20,7 +20,6 @@ class QSlider;
 namespace hfd::studio {
 
 class Document;
-class MainWindow;
 class SimulationController;
 class SimulationInputs;
 
@@ -109,9 +108,5 @@ private:
     SimulationInputs* inputs_ = nullptr;
     bool updating_ = false;
 };
-
-// Creates the simulation controller, docks, status widget and export actions
-// and connects them to the main window (its one hook into the studio).
-SimulationController* install_simulation_ui(MainWindow* window);
 
 }  // namespace hfd::studio

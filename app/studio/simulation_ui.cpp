@@ -1,8 +1,7 @@
-// install_simulation_ui: the simulation controller, its docks, status, export
-// and input-file actions, connected to the main window.
-#include "simulation_dock.h"
+#include "simulation_ui.h"
 
 #include "controls_dock.h"
+#include "diagnostics_dock.h"
 #include "document.h"
 #include "export_actions.h"
 #include "induced_dock.h"
@@ -10,10 +9,10 @@
 #include "model_viewer.h"
 #include "plot_dock.h"
 #include "simulation_controller.h"
+#include "simulation_dock.h"
 #include "simulation_inputs.h"
 #include "simulation_status.h"
 #include "viewer_pane.h"
-#include "diagnostics_dock.h"
 
 #include <QAction>
 #include <QFileInfo>
@@ -22,8 +21,6 @@
 #include <QStatusBar>
 
 namespace hfd::studio {
-
-
 namespace {
 
 // Simulation > Load Simulation Config / Load Initial State / Clear, .zml drops,
@@ -82,57 +79,75 @@ void install_simulation_inputs(MainWindow* window, SimulationInputs* inputs, QMe
 
 }  // namespace
 
-SimulationController* install_simulation_ui(MainWindow* window) {
-    auto* controller = new SimulationController(window);
-    auto* inputs = new SimulationInputs(window);
-    auto* dock = new SimulationDock(window->document(), controller, window, inputs);
-    auto* controls = new ControlsDock(controller, window);
-    auto* plots = new PlotDock(window);
-    auto* status = new SimulationStatus(window);
-    ModelViewer* viewer = window->viewerPane()->viewer();
-    auto* exports = new ExportActions(controller, &window->prompts(), viewer, window);
+SimulationUi::SimulationUi(MainWindow* window) : QObject(window) {
+    controller_ = new SimulationController(window);
+    inputs_ = new SimulationInputs(window);
+    dock_ = new SimulationDock(window->document(), controller_, window, inputs_);
+    controls_ = new ControlsDock(controller_, window);
+    plots_ = new PlotDock(window);
+    status_ = new SimulationStatus(window);
+    exports_ = new ExportActions(controller_, &window->prompts(), window->viewerPane()->viewer(), window);
+    placeDocks(window);
+    exports_->addToMenu(window->fileMenu());
+    QMenu* menu = window->addMenu(QObject::tr("&Simulation"));
+    menu->addActions({dock_->playAction(), dock_->stepAction(), dock_->resetAction()});
+    install_simulation_inputs(window, inputs_, menu);
+    window->addActions({dock_->playAction(), dock_->stepAction()});  // active while the Simulation dock is hidden too
+    connectDocument(window);
+    connectRun(window);
+    auto show_message = [window](const QString& text) { window->statusBar()->showMessage(text, 10000); };
+    induced_ = install_induced_dock(window, controller_, plots_);
+    QObject::connect(induced_, &InducedDock::statusMessage, window, show_message);
+    QObject::connect(controller_, &SimulationController::stopped, window, show_message);
+    QObject::connect(dock_, &SimulationDock::message, window, show_message);
+    QObject::connect(exports_, &ExportActions::statusMessage, window, show_message);
+}
 
-    window->addDock(dock, Qt::RightDockWidgetArea);
-    window->addDock(controls, Qt::RightDockWidgetArea);
-    window->addDock(plots, Qt::BottomDockWidgetArea);
+void SimulationUi::placeDocks(MainWindow* window) {
+    window->addDock(dock_, Qt::RightDockWidgetArea);
+    window->addDock(controls_, Qt::RightDockWidgetArea);
+    window->addDock(plots_, Qt::BottomDockWidgetArea);
     // Run settings and controls share one tabbed column, plots and diagnostics one
     // tabbed strip under the view: an empty list of diagnostics takes no space.
-    window->tabifyDockWidget(dock, controls);
-    dock->raise();
-    window->tabifyDockWidget(window->diagnosticsDock(), plots);
-    plots->raise();
-    window->resizeDocks({dock}, {300}, Qt::Horizontal);
-    window->resizeDocks({plots}, {230}, Qt::Vertical);
-    window->statusBar()->insertPermanentWidget(0, status);
-    plots->setExportPathPrompt([window](const QString& suggested, const QString& filter) {
+    window->tabifyDockWidget(dock_, controls_);
+    dock_->raise();
+    window->tabifyDockWidget(window->diagnosticsDock(), plots_);
+    plots_->raise();
+    window->resizeDocks({dock_}, {300}, Qt::Horizontal);
+    window->resizeDocks({plots_}, {230}, Qt::Vertical);
+    window->statusBar()->insertPermanentWidget(0, status_);
+    plots_->setExportPathPrompt([window](const QString& suggested, const QString& filter) {
         const auto& prompt = window->prompts().export_path;
         return prompt ? prompt({QObject::tr("Export Plot"), suggested, filter}) : QString();
     });
-    exports->addToMenu(window->fileMenu());
-    QMenu* menu = window->addMenu(QObject::tr("&Simulation"));
-    menu->addActions({dock->playAction(), dock->stepAction(), dock->resetAction()});
-    install_simulation_inputs(window, inputs, menu);
-    window->addActions({dock->playAction(), dock->stepAction()});  // active while the Simulation dock is hidden too
+}
 
-    auto show_model = [controls, plots](const Model& model) {
-        controls->setModel(model);
-        plots->setModel(model);
-    };
+void SimulationUi::connectDocument(MainWindow* window) {
     Document* document = window->document();
-    if (const Model* model = document->lastValidModel()) show_model(*model);
-    QObject::connect(document, &Document::modelChanged, controls, show_model);
+    auto show_model = [controls = controls_, plots = plots_, document] {
+        controls->setModel(document->sharedModel());
+        plots->setModel(document->sharedModel());
+    };
+    if (document->lastValidModel()) show_model();
+    QObject::connect(document, &Document::modelChanged, controls_, show_model);
     // Another file: nothing of the previous model's run stays (its model, if it builds, follows).
-    QObject::connect(document, &Document::contentReplaced, controller, [controller, controls, plots, status] {
-        controller->unload();
-        controls->setModel(Model{});
-        plots->clear();
-        status->clear();
-    });
-    QObject::connect(controller, &SimulationController::layoutReceived, plots, &PlotDock::setLayout);
+    QObject::connect(document, &Document::contentReplaced, controller_,
+                     [controller = controller_, controls = controls_, plots = plots_, status = status_] {
+                         controller->unload();
+                         controls->setModel(std::make_shared<const Model>());
+                         plots->clear();
+                         status->clear();
+                     });
+}
+
+void SimulationUi::connectRun(MainWindow* window) {
+    ModelViewer* viewer = window->viewerPane()->viewer();
+    Document* document = window->document();
+    QObject::connect(controller_, &SimulationController::layoutReceived, plots_, &PlotDock::setLayout);
     // The view shows the document's latest model; frames of a run started with an
     // older model (it changes on reset) are drawn only while they still fit it.
-    QObject::connect(controller, &SimulationController::frameReceived, window,
-                     [viewer, status, plots, document](const SimulationFrame& frame) {
+    QObject::connect(controller_, &SimulationController::frameReceived, window,
+                     [viewer, status = status_, plots = plots_, document](const SimulationFrame& frame) {
                          status->showFrame(frame);
                          plots->addFrame(frame);
                          const Model* model = document->lastValidModel();
@@ -142,15 +157,9 @@ SimulationController* install_simulation_ui(MainWindow* window) {
                              viewer->setSnapshot(frame.pose);
                      });
     if (viewer) {
-        QObject::connect(plots, &PlotDock::poseRequested, viewer, &ModelViewer::setSnapshot);
-        QObject::connect(viewer, &ModelViewer::bodyClicked, controls, &ControlsDock::setSelectedBody);
+        QObject::connect(plots_, &PlotDock::poseRequested, viewer, &ModelViewer::setSnapshot);
+        QObject::connect(viewer, &ModelViewer::bodyClicked, controls_, &ControlsDock::setSelectedBody);
     }
-    auto show_message = [window](const QString& text) { window->statusBar()->showMessage(text, 10000); };
-    QObject::connect(install_induced_dock(window, controller, plots), &InducedDock::statusMessage, window, show_message);
-    QObject::connect(controller, &SimulationController::stopped, window, show_message);
-    QObject::connect(dock, &SimulationDock::message, window, show_message);
-    QObject::connect(exports, &ExportActions::statusMessage, window, show_message);
-    return controller;
 }
 
 }  // namespace hfd::studio

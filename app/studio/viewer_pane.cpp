@@ -80,10 +80,11 @@ ViewerPane::ViewerPane(bool create_viewer, QWidget* parent) : QWidget(parent)
     layout->addWidget(viewer_, 1);
 }
 
-void ViewerPane::setModel(const Model& model)
+void ViewerPane::setModel(std::shared_ptr<const Model> shared)
 {
     if (!viewer_) return;
-    viewer_->setModel(model);
+    const Model& model = *shared;
+    viewer_->setModel(std::move(shared));
     root_body_ = default_followed_body(model);
     if (picked_body_ >= int(model.bodies.size())) picked_body_ = -1;
     updateFollowedBody();

@@ -4,6 +4,7 @@
 // window adds View > Show). Without a viewer (tests on platforms where Qt3D cannot render) it
 // shows a placeholder and viewer() is null.
 #include <QWidget>
+#include <memory>
 
 class QAction;
 class QToolBar;
@@ -22,7 +23,7 @@ public:
     ModelViewer* viewer() const { return viewer_; }
 
     // Shows the model; the first model is also framed in the view.
-    void setModel(const Model& model);
+    void setModel(std::shared_ptr<const Model> model);  // not null
     void clearModel();
 
     // Checked: the camera keeps the followed body (the pelvis, or the body picked

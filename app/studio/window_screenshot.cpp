@@ -8,6 +8,7 @@
 #include "simulation_controller.h"
 #include "simulation_dock.h"
 #include "simulation_inputs.h"
+#include "simulation_ui.h"
 #include "viewer_pane.h"
 
 #include <QApplication>
@@ -132,8 +133,8 @@ bool open_for_simulation(MainWindow& window, SimulationController* controller, c
 }  // namespace
 
 bool load_inputs(MainWindow& window, const QString& config_path, const QString& state_path, QString* error) {
-    auto* inputs = window.findChild<SimulationInputs*>();
-    auto* dock = window.findChild<SimulationDock*>();
+    auto* inputs = window.simulationUi()->inputs();
+    auto* dock = window.simulationUi()->simulationDock();
     QString message;
     ScopedConnections scoped;
     scoped.connections.push_back(
@@ -170,8 +171,8 @@ bool render_window_screenshot(const WindowScreenshot& request, QString* error) {
     };
     window.resize(request.size);
     window.show();
-    auto* controller = window.findChild<SimulationController*>();
-    auto* plots = window.findChild<PlotDock*>();
+    auto* controller = window.simulationUi()->controller();
+    auto* plots = window.simulationUi()->plotDock();
     if (!open_for_simulation(window, controller, request.model_path, open_error, error)) return false;
     if (!load_inputs(window, request.config_path, request.state_path, error)) return false;
     if (!plot_channels(request.plotted, *controller->layout(), plots, error)) return false;

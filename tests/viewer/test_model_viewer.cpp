@@ -2,8 +2,9 @@
 // its scene description, report missing meshes and survive every call, even
 // though Qt3D cannot render here.
 #include "model_viewer.h"
-#include "scene_description.h"
-#include "snapshot.h"
+#include "draw/scene_description.h"
+#include "draw/snapshot.h"
+#include "mesh_loader.h"
 
 #include <cmath>
 
@@ -98,7 +99,7 @@ private slots:
         viewer.fitToModel();
         PoseSnapshot pose;
         fill_snapshot(model, initial_state(model), nullptr, pose);
-        const WorldBounds bounds = scene_bounds(describe_scene(model), pose.body_pos, pose.body_ori);
+        const WorldBounds bounds = scene_bounds(describe_scene(model, load_mesh_file), pose.body_pos, pose.body_ori);
         QVERIFY(!bounds.empty);
         const OrbitCamera& camera = viewer.camera();
         QVERIFY((camera.target - 0.5 * (bounds.min + bounds.max)).norm() < 1e-9);

@@ -1,4 +1,5 @@
 // Ray picking against body shapes.
+#include "mesh_loader.h"
 #include "picking.h"
 
 #include <QtTest>
@@ -33,7 +34,7 @@ private slots:
     }
 
     void nearest_body_wins() {
-        const SceneDescription scene = describe_scene(boxes_model());
+        const SceneDescription scene = describe_scene(boxes_model(), load_mesh_file);
         // body 1 in front of body 0 along the ray from +z
         const std::vector<Vec3> pos = {Vec3(0, 0, 0), Vec3(0, 0, 1)};
         const std::vector<Quat> ori = {Quat::Identity(), Quat::Identity()};
@@ -44,7 +45,7 @@ private slots:
     }
 
     void rotated_body() {
-        const SceneDescription scene = describe_scene(boxes_model());
+        const SceneDescription scene = describe_scene(boxes_model(), load_mesh_file);
         // body 0 lying along x after a quarter turn about z; body 1 far away
         const std::vector<Vec3> pos = {Vec3(0, 0, 0), Vec3(10, 10, 10)};
         const std::vector<Quat> ori = {Quat(Eigen::AngleAxisd(1.5707963267948966, Vec3::UnitZ())), Quat::Identity()};

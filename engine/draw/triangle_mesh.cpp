@@ -1,4 +1,4 @@
-#include "triangle_mesh.h"
+#include "draw/triangle_mesh.h"
 
 #include <Eigen/Geometry>
 

@@ -1,11 +1,13 @@
 // What gets drawn: shapes and their extents, meshes found next to the model
 // or in geometry/, missing meshes as placeholders with a located warning.
-#include "scene_description.h"
+#include "draw/scene_description.h"
 
 #include <QDir>
 #include <QFile>
 #include <QTemporaryDir>
 #include <QtTest>
+#include <fstream>
+#include <sstream>
 
 using namespace hfd;
 
@@ -19,6 +21,31 @@ Mesh file_mesh(const std::string& file, Index body, int line) {
     mesh.body = body;
     mesh.location = {"model.hfd", line, 3};
     return mesh;
+}
+
+// The engine reads no mesh format itself: this loader reads the "v x y z" and
+// "f a b c" lines the test writes, and fails like the viewer's for other files.
+MeshLoadResult load_test_mesh(const std::string& path) {
+    MeshLoadResult result;
+    std::ifstream file(path);
+    if (path.size() < 4 || path.substr(path.size() - 4) != ".obj") result.error = "unsupported mesh format";
+    else if (!file) result.error = "cannot open " + path;
+    for (std::string line; result.ok() && std::getline(file, line);) {
+        std::istringstream words(line);
+        std::string kind;
+        words >> kind;
+        if (kind == "v") {
+            Eigen::Vector3f p;
+            words >> p.x() >> p.y() >> p.z();
+            result.mesh.positions.push_back(p);
+        } else if (kind == "f") {
+            std::array<std::uint32_t, 3> t;
+            words >> t[0] >> t[1] >> t[2];
+            result.mesh.triangles.push_back({t[0] - 1, t[1] - 1, t[2] - 1});
+        }
+    }
+    compute_vertex_normals(result.mesh);
+    return result;
 }
 
 }  // namespace
@@ -43,7 +70,7 @@ private slots:
         capsule.shape.radius = 0.05;
         capsule.shape.height = 0.3;
         model.geometries = {ground, capsule};
-        const SceneDescription scene = describe_scene(model);
+        const SceneDescription scene = describe_scene(model, load_test_mesh);
         QVERIFY(scene.warnings.empty());
         QCOMPARE(scene.drawables.size(), std::size_t(3));
         QCOMPARE(scene.drawables[0].shape, DrawShape::Plane);
@@ -73,7 +100,7 @@ private slots:
         colored.has_color = true;
         colored.color = Eigen::Vector4d(1, 0, 0, 1);
         model.meshes = {scaled, colored, file_mesh("missing.vtp", 0, 9), file_mesh("broken.stl", 0, 10)};
-        const SceneDescription scene = describe_scene(model);
+        const SceneDescription scene = describe_scene(model, load_test_mesh);
 
         QCOMPARE(scene.drawables.size(), std::size_t(4));
         QCOMPARE(scene.drawables[0].shape, DrawShape::Mesh);
@@ -103,7 +130,7 @@ private slots:
         box.shape.type = ShapeType::Box;
         box.shape.half_dim = Vec3(0.1, 0.2, 0.3);
         model.geometries = {box};
-        const SceneDescription scene = describe_scene(model);
+        const SceneDescription scene = describe_scene(model, load_test_mesh);
         const Quat quarter_turn_x(Eigen::AngleAxisd(1.5707963267948966, Vec3::UnitX()));
         const WorldBounds bounds = scene_bounds(scene, {Vec3(1, 2, 3)}, {quarter_turn_x});
         QVERIFY(!bounds.empty);

@@ -1,6 +1,6 @@
 // make_snapshot: muscle path points are body-frame points carried to the
 // world by each body's pose, checked against transforms worked out by hand.
-#include "snapshot.h"
+#include "draw/snapshot.h"
 
 #include <QtTest>
 

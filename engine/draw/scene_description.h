@@ -1,11 +1,12 @@
 #pragma once
 // What the view draws for a model, as plain data: one drawable per geometry,
 // mesh and bare body, in its body's frame, with meshes loaded and missing
-// files turned into placeholders plus a warning. Qt3D maps this (scene_entities),
-// picking and fit-to-model read it.
+// files turned into placeholders plus a warning. The viewer's Qt3D scene
+// (scene_entities), picking and fit-to-model read it.
+#include "draw/triangle_mesh.h"
 #include "model/model.h"
-#include "triangle_mesh.h"
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -37,16 +38,18 @@ struct SceneDescription {
     std::vector<Diagnostic> warnings;
 };
 
-// Mesh files resolve with find_mesh_file (model/mesh_files.h); a missing one
-// becomes a placeholder with a warning at its mesh component.
-SceneDescription describe_scene(const Model& model);
+// Reads one mesh file (the viewer's load_mesh_file reads .vtp and .obj): file
+// formats and their libraries stay out of the engine.
+using MeshLoader = std::function<MeshLoadResult(const std::string& path)>;
+
+// Mesh files resolve with find_mesh_file (model/mesh_files.h) and are read once
+// each by `load_mesh`; a missing or unreadable one becomes a placeholder with a
+// warning at its mesh component.
+SceneDescription describe_scene(const Model& model, const MeshLoader& load_mesh);
 
 // Every body starts in the x-y plane (z = 0, rotated about z only): a model of
 // planar motion, best seen from the side.
 bool is_planar_model(const Model& model);
-
-// Loads .vtp or .obj by extension.
-MeshLoadResult load_mesh_file(const std::string& path);
 
 // Axis-aligned world bounds of the pickable drawables at the given body poses.
 struct WorldBounds {

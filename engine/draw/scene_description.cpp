@@ -1,12 +1,9 @@
-#include "scene_description.h"
+#include "draw/scene_description.h"
 
 #include "model/mesh_files.h"
-#include "obj_loader.h"
-#include "vtp_loader.h"
 
 #include <algorithm>
 #include <cmath>
-#include <filesystem>
 #include <map>
 
 namespace hfd {
@@ -72,18 +69,13 @@ Vec3 inertia_ellipsoid(const Body& body) {
     return axes.cwiseMax(0.01).cwiseMin(0.3);
 }
 
-std::string lowercase_extension(const std::string& path) {
-    std::string ext = std::filesystem::path(path).extension().string();
-    std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return char(std::tolower(c)); });
-    return ext;
-}
-
 struct MeshCache {
     std::map<std::string, std::shared_ptr<const TriangleMesh>> meshes;
     std::map<std::string, std::string> errors;
 };
 
-void add_mesh(const Model& model, const Mesh& mesh, MeshCache& cache, SceneDescription& scene) {
+void add_mesh(const Model& model, const Mesh& mesh, const MeshLoader& load_mesh, MeshCache& cache,
+              SceneDescription& scene) {
     Drawable d;
     d.body = mesh.body;
     d.pos = mesh.pos;
@@ -101,7 +93,7 @@ void add_mesh(const Model& model, const Mesh& mesh, MeshCache& cache, SceneDescr
     if (path.empty()) {
         error = missing_mesh_message(mesh.file, lookup);
     } else if (!cache.meshes.count(path) && !cache.errors.count(path)) {
-        MeshLoadResult loaded = load_mesh_file(path);
+        MeshLoadResult loaded = load_mesh(path);
         if (loaded.ok()) cache.meshes[path] = std::make_shared<const TriangleMesh>(std::move(loaded.mesh));
         else cache.errors[path] = loaded.error;
     }
@@ -125,16 +117,7 @@ void add_mesh(const Model& model, const Mesh& mesh, MeshCache& cache, SceneDescr
 
 }  // namespace
 
-MeshLoadResult load_mesh_file(const std::string& path) {
-    const std::string ext = lowercase_extension(path);
-    if (ext == ".vtp") return load_vtp_file(path);
-    if (ext == ".obj") return load_obj_file(path);
-    MeshLoadResult result;
-    result.error = "unsupported mesh format '" + ext + "' (expected .vtp or .obj)";
-    return result;
-}
-
-SceneDescription describe_scene(const Model& model) {
+SceneDescription describe_scene(const Model& model, const MeshLoader& load_mesh) {
     SceneDescription scene;
     std::vector<bool> body_drawn(model.bodies.size(), false);
     for (const Geometry& geometry : model.geometries) {
@@ -151,7 +134,7 @@ SceneDescription describe_scene(const Model& model) {
     }
     MeshCache cache;
     for (const Mesh& mesh : model.meshes) {
-        add_mesh(model, mesh, cache, scene);
+        add_mesh(model, mesh, load_mesh, cache, scene);
         if (mesh.body >= 0 && std::size_t(mesh.body) < body_drawn.size()) body_drawn[mesh.body] = true;
     }
     for (std::size_t b = 0; b < model.bodies.size(); ++b) {

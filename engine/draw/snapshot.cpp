@@ -1,4 +1,4 @@
-#include "snapshot.h"
+#include "draw/snapshot.h"
 
 #include <algorithm>
 

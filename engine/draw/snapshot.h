@@ -1,6 +1,6 @@
 #pragma once
 // Copies what the view draws for one instant out of the simulation state.
-#include "model_viewer.h"
+#include "draw/pose_snapshot.h"
 #include "sim/data.h"
 #include "sim/state.h"
 
