@@ -12,6 +12,7 @@
 #include "simulation_controller.h"
 #include "simulation_inputs.h"
 #include "simulation_status.h"
+#include "video_export_action.h"
 #include "viewer_pane.h"
 #include "diagnostics_dock.h"
 
@@ -108,7 +109,10 @@ SimulationController* install_simulation_ui(MainWindow* window) {
         const auto& prompt = window->prompts().export_path;
         return prompt ? prompt({QObject::tr("Export Plot"), suggested, filter}) : QString();
     });
-    exports->addToMenu(window->fileMenu());
+    QMenu* export_menu = exports->addToMenu(window->fileMenu());
+    auto* video = new VideoExportAction(viewer, {[plots] { return plots->rowCount(); }, [plots](size_t row) { return plots->poseAt(row); }},
+                                        controller, &window->prompts(), window);
+    video->addToMenu(export_menu);
     QMenu* menu = window->addMenu(QObject::tr("&Simulation"));
     menu->addActions({dock->playAction(), dock->stepAction(), dock->resetAction()});
     install_simulation_inputs(window, inputs, menu);
@@ -150,6 +154,7 @@ SimulationController* install_simulation_ui(MainWindow* window) {
     QObject::connect(controller, &SimulationController::stopped, window, show_message);
     QObject::connect(dock, &SimulationDock::message, window, show_message);
     QObject::connect(exports, &ExportActions::statusMessage, window, show_message);
+    QObject::connect(video, &VideoExportAction::statusMessage, window, show_message);
     return controller;
 }
 
