@@ -1,6 +1,7 @@
 #include "model_viewer.h"
 
 #include "camera_controller.h"
+#include "frame_timing.h"
 #include "offscreen_view.h"
 #include "picking.h"
 #include "scene_description.h"
@@ -80,6 +81,7 @@ struct ModelViewer::Impl {
     Qt3DRender::QDirectionalLight* key_light = nullptr;
     Qt3DRender::QRenderCapture* capture = nullptr;
     Qt3DRender::QFrameGraphNode* graph_root = nullptr;  // the view's branch, then any offscreen one
+    FrameTiming* timing = nullptr;  // owned by self
     bool pose_held = false;     // an OffscreenView poses the scene; setSnapshot only keeps its pose
     PoseSnapshot held_pose;
 
@@ -132,6 +134,7 @@ void ModelViewer::Impl::create_3d_view(QVBoxLayout* layout) {
     capture = new Qt3DRender::QRenderCapture(graph_root);
     window->activeFrameGraph()->setParent(capture);
     window->setActiveFrameGraph(graph_root);
+    timing = new FrameTiming(capture, self);
 
     root = new Qt3DCore::QEntity();
     create_lights();
@@ -347,10 +350,15 @@ void ModelViewer::setSnapshot(const PoseSnapshot& snapshot) {
         impl_->held_pose = snapshot;
         return;
     }
+    QElapsedTimer spent;
+    spent.start();
     impl_->pose = snapshot;
     if (impl_->entities) impl_->entities->set_pose(impl_->model, impl_->pose);
     impl_->follow();
+    if (impl_->timing) impl_->timing->poseApplied(double(spent.nsecsElapsed()) * 1e-6);
 }
+
+FrameTiming* ModelViewer::frameTiming() const { return impl_->timing; }
 
 void ModelViewer::setFollowedBody(int body) {
     impl_->followed = body;

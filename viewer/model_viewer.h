@@ -13,6 +13,7 @@
 
 namespace hfd {
 
+class FrameTiming;
 class OffscreenView;
 
 // What the view shows for one instant, copied from the simulation thread.
@@ -90,6 +91,9 @@ public:
     // The first rendered frame for which shows(image) holds; null when none does
     // within timeout_ms. For checks that know what the scene must show.
     QImage grabImageWhen(const std::function<bool(const QImage&)>& shows, int timeout_ms = 30000);
+
+    // Frame time and pose update time (disabled until enabled); null without a 3D view.
+    FrameTiming* frameTiming() const;
 
     // The pose shown (or, while an OffscreenView poses the scene, the one shown after it).
     PoseSnapshot snapshot() const;

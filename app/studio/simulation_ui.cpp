@@ -13,6 +13,7 @@
 #include "simulation_inputs.h"
 #include "simulation_status.h"
 #include "video_export_action.h"
+#include "view_frame_status.h"
 #include "viewer_pane.h"
 #include "diagnostics_dock.h"
 
@@ -105,6 +106,7 @@ SimulationController* install_simulation_ui(MainWindow* window) {
     window->resizeDocks({dock}, {300}, Qt::Horizontal);
     window->resizeDocks({plots}, {230}, Qt::Vertical);
     window->statusBar()->insertPermanentWidget(0, status);
+    window->statusBar()->insertPermanentWidget(1, new ViewFrameStatus(viewer, controller, window));
     plots->setExportPathPrompt([window](const QString& suggested, const QString& filter) {
         const auto& prompt = window->prompts().export_path;
         return prompt ? prompt({QObject::tr("Export Plot"), suggested, filter}) : QString();
