@@ -3,7 +3,9 @@
 #include "camera_controller.h"
 #include "draw/scene_description.h"
 #include "draw/snapshot.h"
+#include "frame_timing.h"
 #include "mesh_loader.h"
+#include "offscreen_view.h"
 #include "picking.h"
 #include "scene_entities.h"
 
@@ -23,6 +25,7 @@
 #include <QLabel>
 #include <QMouseEvent>
 #include <QOpenGLContext>
+#include <QPointer>
 #include <QScreen>
 #include <QTimer>
 #include <QVBoxLayout>
@@ -78,6 +81,10 @@ struct ModelViewer::Impl {
     Qt3DCore::QEntity* root = nullptr;         // owned by window
     Qt3DRender::QDirectionalLight* key_light = nullptr;
     Qt3DRender::QRenderCapture* capture = nullptr;
+    Qt3DRender::QFrameGraphNode* graph_root = nullptr;  // the view's branch, then any offscreen one
+    FrameTiming* timing = nullptr;  // owned by self
+    bool pose_held = false;     // an OffscreenView poses the scene; setSnapshot only keeps its pose
+    PoseSnapshot held_pose;
 
     std::shared_ptr<const Model> model = std::make_shared<const Model>();  // shared with the studio
     bool has_model = false;
@@ -122,10 +129,13 @@ void ModelViewer::Impl::create_3d_view(QVBoxLayout* layout) {
     container->setMinimumSize(64, 64);
     layout->addWidget(container);
 
-    // Capture node above the default forward renderer, for grabImage().
-    capture = new Qt3DRender::QRenderCapture();
+    // Capture node above the default forward renderer, for grabImage(), under a
+    // root where offscreen branches (OffscreenView) join it.
+    graph_root = new Qt3DRender::QFrameGraphNode();
+    capture = new Qt3DRender::QRenderCapture(graph_root);
     window->activeFrameGraph()->setParent(capture);
-    window->setActiveFrameGraph(capture);
+    window->setActiveFrameGraph(graph_root);
+    timing = new FrameTiming(capture, self);
 
     root = new Qt3DCore::QEntity();
     create_lights();
@@ -154,13 +164,7 @@ double ModelViewer::Impl::aspect() const {
 
 void ModelViewer::Impl::apply_camera() {
     if (!window) return;
-    Qt3DRender::QCamera* cam = window->camera();
-    const float near_plane = float(std::max(0.005, camera.distance * 0.01));
-    cam->lens()->setPerspectiveProjection(float(camera.vertical_fov * 180 / 3.14159265358979323846), float(aspect()),
-                                          near_plane, float(camera.distance * 20 + 200));
-    cam->setPosition(to_qt(camera.eye()));
-    cam->setViewCenter(to_qt(camera.target));
-    cam->setUpVector(to_qt(camera.up()));
+    apply_orbit_camera(window->camera(), camera, aspect());
     // key light from over the viewer's shoulder
     const Vec3 direction = -camera.eye_direction() - 0.6 * camera.up() + 0.3 * camera.right();
     key_light->setWorldDirection(to_qt(direction.normalized()));
@@ -347,10 +351,19 @@ void ModelViewer::clearModel() {
 const std::vector<Diagnostic>& ModelViewer::warnings() const { return impl_->scene.warnings; }
 
 void ModelViewer::setSnapshot(const PoseSnapshot& snapshot) {
+    if (impl_->pose_held) {
+        impl_->held_pose = snapshot;
+        return;
+    }
+    QElapsedTimer spent;
+    spent.start();
     impl_->pose = snapshot;
     if (impl_->entities) impl_->entities->set_pose(*impl_->model, impl_->pose);
     impl_->follow();
+    if (impl_->timing) impl_->timing->poseApplied(double(spent.nsecsElapsed()) * 1e-6);
 }
+
+FrameTiming* ModelViewer::frameTiming() const { return impl_->timing; }
 
 void ModelViewer::setFollowedBody(int body) {
     impl_->followed = body;
@@ -425,6 +438,32 @@ QImage ModelViewer::grabRenderedImage(int timeout_ms) {
 
 QImage ModelViewer::grabImageWhen(const std::function<bool(const QImage&)>& shows, int timeout_ms) {
     return impl_->window ? impl_->capture_until(shows, timeout_ms) : QImage();
+}
+
+PoseSnapshot ModelViewer::snapshot() const { return impl_->pose_held ? impl_->held_pose : impl_->pose; }
+
+std::unique_ptr<OffscreenView> ModelViewer::createOffscreenView(QSize size) {
+    if (!impl_->window || impl_->pose_held || size.isEmpty()) return nullptr;
+    Impl* impl = impl_.get();
+    impl->pose_held = true;
+    impl->held_pose = impl->pose;
+    OffscreenView::Hooks hooks;
+    hooks.scene_root = impl->root;
+    hooks.graph_root = impl->graph_root;
+    hooks.surface = impl->window;
+    hooks.clear_color = background_color;
+    hooks.apply_pose = [impl](const PoseSnapshot& pose) {
+        impl->pose = pose;
+        if (impl->entities) impl->entities->set_pose(*impl->model, impl->pose);
+        impl->follow();
+    };
+    hooks.camera = [impl] { return impl->camera; };
+    hooks.release = [viewer = QPointer<ModelViewer>(this)] {
+        if (!viewer) return;
+        viewer->impl_->pose_held = false;
+        viewer->setSnapshot(viewer->impl_->held_pose);
+    };
+    return std::make_unique<OffscreenView>(size, std::move(hooks));
 }
 
 QImage ModelViewer::grabImage() {

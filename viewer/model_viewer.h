@@ -14,6 +14,9 @@
 
 namespace hfd {
 
+class FrameTiming;
+class OffscreenView;
+
 // What the view draws over the bodies (View > Show in the studio).
 struct OverlayOptions {
     bool muscles = true;               // coloured by activation, blue (0) to red (1)
@@ -74,6 +77,16 @@ public:
     // The first rendered frame for which shows(image) holds; null when none does
     // within timeout_ms. For checks that know what the scene must show.
     QImage grabImageWhen(const std::function<bool(const QImage&)>& shows, int timeout_ms = 30000);
+
+    // Frame time and pose update time (disabled until enabled); null without a 3D view.
+    FrameTiming* frameTiming() const;
+
+    // The pose shown (or, while an OffscreenView poses the scene, the one shown after it).
+    PoseSnapshot snapshot() const;
+    // The scene rendered offscreen at `size` through this view's camera (video
+    // export); while it lives, setSnapshot() waits for its end. Null without a
+    // 3D view or while another one lives.
+    std::unique_ptr<OffscreenView> createOffscreenView(QSize size);
 
 signals:
     void bodyClicked(int body);  // user picked a body in the view (-1: background)

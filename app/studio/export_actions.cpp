@@ -12,7 +12,7 @@ ExportActions::ExportActions(SimulationController* controller, StudioPrompts* pr
                              QObject* parent)
     : QObject(parent), controller_(controller), prompts_(prompts), viewer_(viewer) {}
 
-void ExportActions::addToMenu(QMenu* file_menu) {
+QMenu* ExportActions::addToMenu(QMenu* file_menu) {
     QMenu* menu = file_menu->addMenu(tr("E&xport"));
     const QString csv = tr("CSV files (*.csv)");
     menu->addAction(tr("Trajectory as &CSV..."), this, [this, csv] {
@@ -31,6 +31,7 @@ void ExportActions::addToMenu(QMenu* file_menu) {
         ask({tr("Export 3D View as PNG"), QStringLiteral("view.png"), tr("PNG images (*.png)")},
             [this](const QString& p) { return saveScreenshot(p); });
     })->setEnabled(viewer_ != nullptr);
+    return menu;
 }
 
 void ExportActions::ask(const FileRequest& request, const std::function<bool(const QString&)>& write) {

@@ -22,7 +22,7 @@ class ExportActions : public QObject {
     Q_OBJECT
 public:
     ExportActions(SimulationController* controller, StudioPrompts* prompts, ModelViewer* viewer, QObject* parent);
-    void addToMenu(QMenu* menu);
+    QMenu* addToMenu(QMenu* file_menu);  // returns the Export submenu
 
     bool exportTrajectoryCsv(const QString& path);
     bool exportSto(const QString& path);

@@ -1,4 +1,6 @@
 // hfd-studio [MODEL] [--screenshot FILE.png [--size WxH] [--window [--simulate SECONDS] [--plot NAMES]]]
+//            [--measure-frames SECONDS]
+#include "frame_measurement.h"
 #include "main_window.h"
 #include "screenshot.h"
 #include "studio_options.h"
@@ -44,6 +46,19 @@ int main(int argc, char** argv)
             std::fprintf(stderr, "hfd-studio: %s\n", qPrintable(error));
             return 1;
         }
+        return 0;
+    }
+
+    if (options->measure_frames_seconds > 0) {
+        if (options->model_path.isEmpty()) options->model_path = hfd::studio::default_model_path();
+        QString report;
+        if (!hfd::studio::measure_frames({options->model_path, options->config_path, options->state_path, options->size,
+                                          options->measure_frames_seconds},
+                                         &report, &error)) {
+            std::fprintf(stderr, "hfd-studio: %s\n", qPrintable(error));
+            return 1;
+        }
+        std::fputs(qPrintable(report), stdout);
         return 0;
     }
 

@@ -12,6 +12,8 @@
 #include "simulation_dock.h"
 #include "simulation_inputs.h"
 #include "simulation_status.h"
+#include "video_export_action.h"
+#include "view_frame_status.h"
 #include "viewer_pane.h"
 
 #include <QAction>
@@ -88,7 +90,12 @@ SimulationUi::SimulationUi(MainWindow* window) : QObject(window) {
     status_ = new SimulationStatus(window);
     exports_ = new ExportActions(controller_, &window->prompts(), window->viewerPane()->viewer(), window);
     placeDocks(window);
-    exports_->addToMenu(window->fileMenu());
+    QMenu* export_menu = exports_->addToMenu(window->fileMenu());
+    PlotDock* plots = plots_;
+    video_ = new VideoExportAction(window->viewerPane()->viewer(),
+                                   {[plots] { return plots->rowCount(); }, [plots](size_t row) { return plots->poseAt(row); }},
+                                   controller_, &window->prompts(), window);
+    video_->addToMenu(export_menu);
     QMenu* menu = window->addMenu(QObject::tr("&Simulation"));
     menu->addActions({dock_->playAction(), dock_->stepAction(), dock_->resetAction()});
     install_simulation_inputs(window, inputs_, menu);
@@ -101,6 +108,7 @@ SimulationUi::SimulationUi(MainWindow* window) : QObject(window) {
     QObject::connect(controller_, &SimulationController::stopped, window, show_message);
     QObject::connect(dock_, &SimulationDock::message, window, show_message);
     QObject::connect(exports_, &ExportActions::statusMessage, window, show_message);
+    QObject::connect(video_, &VideoExportAction::statusMessage, window, show_message);
 }
 
 void SimulationUi::placeDocks(MainWindow* window) {
@@ -116,6 +124,7 @@ void SimulationUi::placeDocks(MainWindow* window) {
     window->resizeDocks({dock_}, {300}, Qt::Horizontal);
     window->resizeDocks({plots_}, {230}, Qt::Vertical);
     window->statusBar()->insertPermanentWidget(0, status_);
+    window->statusBar()->insertPermanentWidget(1, new ViewFrameStatus(window->viewerPane()->viewer(), controller_, window));
     plots_->setExportPathPrompt([window](const QString& suggested, const QString& filter) {
         const auto& prompt = window->prompts().export_path;
         return prompt ? prompt({QObject::tr("Export Plot"), suggested, filter}) : QString();

@@ -16,6 +16,7 @@ class SimulationController;
 class SimulationDock;
 class SimulationInputs;
 class SimulationStatus;
+class VideoExportAction;
 
 class SimulationUi : public QObject {
     Q_OBJECT
@@ -30,6 +31,7 @@ public:
     InducedDock* inducedDock() const { return induced_; }
     SimulationStatus* status() const { return status_; }
     ExportActions* exportActions() const { return exports_; }
+    VideoExportAction* videoExport() const { return video_; }
 
 private:
     void placeDocks(MainWindow* window);
@@ -44,6 +46,7 @@ private:
     InducedDock* induced_ = nullptr;
     SimulationStatus* status_ = nullptr;
     ExportActions* exports_ = nullptr;
+    VideoExportAction* video_ = nullptr;
 };
 
 }  // namespace hfd::studio

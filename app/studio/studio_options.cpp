@@ -50,6 +50,11 @@ std::optional<StudioOptions> parse_studio_arguments(const QStringList& arguments
     parser.addOption(screenshot);
     parser.addOption(size);
     parser.addOptions({window, simulate, plot});
+    QCommandLineOption measure(QStringLiteral("measure-frames"),
+                               QStringLiteral("Run the model in real time this long in the studio window (--size, default "
+                                              "1600x1000), print the 3D view's frame time and pose update time, and exit."),
+                               QStringLiteral("SECONDS"));
+    parser.addOption(measure);
     if (!parser.parse(arguments)) {
         *error = parser.errorText();
         return std::nullopt;
@@ -77,7 +82,19 @@ std::optional<StudioOptions> parse_studio_arguments(const QStringList& arguments
         options.size = *parsed;
     }
     options.window = parser.isSet(window);
-    if (options.window && !parser.isSet(size)) options.size = QSize(1600, 1000);
+    if (parser.isSet(measure)) {
+        bool ok = false;
+        options.measure_frames_seconds = parser.value(measure).toDouble(&ok);
+        if (!ok || !(options.measure_frames_seconds > 0) || options.measure_frames_seconds > 3600) {
+            *error = QStringLiteral("--measure-frames expects seconds above 0 and up to 3600, got '%1'").arg(parser.value(measure));
+            return std::nullopt;
+        }
+        if (parser.isSet(screenshot)) {
+            *error = QStringLiteral("--measure-frames and --screenshot are separate runs: give one of them");
+            return std::nullopt;
+        }
+    }
+    if ((options.window || options.measure_frames_seconds > 0) && !parser.isSet(size)) options.size = QSize(1600, 1000);
     if (parser.isSet(simulate)) {
         bool ok = false;
         options.simulate_seconds = parser.value(simulate).toDouble(&ok);

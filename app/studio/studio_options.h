@@ -2,6 +2,7 @@
 // Command line of hfd-studio:
 //   hfd-studio [MODEL] [--config HfdConfig.zml] [--state InitState.zml]
 //              [--screenshot FILE.png [--size WxH] [--window [--simulate SECONDS] [--plot NAME,...]]]
+//              [--measure-frames SECONDS [--size WxH]]
 #include <QSize>
 #include <QString>
 #include <QStringList>
@@ -18,6 +19,7 @@ struct StudioOptions {
     QStringList plotted;         // --window: channels shown in the first plot
     QString config_path;         // simulation config used instead of the model file's (as hfd simulate --config)
     QString state_path;          // initial state file (as hfd simulate --state)
+    double measure_frames_seconds = 0;  // > 0: run the model in real time this long, print the view's frame times, exit
 };
 
 // nullopt and `error` set on bad arguments; `help` is set for --help.

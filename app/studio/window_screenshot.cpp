@@ -97,6 +97,8 @@ QImage compose(MainWindow& window) {
     return image;
 }
 
+}  // namespace
+
 // Opens the file and waits until it is analysed and its simulation is built. The
 // window starts with the New template: that one settles first, so what arrives next is the file's.
 bool open_for_simulation(MainWindow& window, SimulationController* controller, const QString& path,
@@ -130,7 +132,6 @@ bool open_for_simulation(MainWindow& window, SimulationController* controller, c
     return true;
 }
 
-}  // namespace
 
 bool load_inputs(MainWindow& window, const QString& config_path, const QString& state_path, QString* error) {
     auto* inputs = window.simulationUi()->inputs();

@@ -21,6 +21,11 @@ struct WindowScreenshot {
 bool render_window_screenshot(const WindowScreenshot& request, QString* error);
 
 class MainWindow;
+class SimulationController;
+// Opens the model file in the window and waits until it is analysed and its simulation
+// is built; false with the model's errors (or `open_error`, the window's own) in `error`.
+bool open_for_simulation(MainWindow& window, SimulationController* controller, const QString& path,
+                         const QString& open_error, QString* error);
 // Loads a config and / or initial state file into the window's simulation (empty: skipped);
 // false with the files' errors (or the simulation's, with the state's dofs) in `error`.
 bool load_inputs(MainWindow& window, const QString& config_path, const QString& state_path, QString* error);
