@@ -65,15 +65,24 @@ std::vector<std::string> registered(ComponentFamily family) {
 // The one component of a family the dock switches on and off (collision detection, motors).
 std::string first_of(ComponentFamily family) { return registered(family).front(); }
 
-// A property of variable-step integrators that fixed-step ones do not read (accuracy, min_step, max_step).
-bool is_variable_step_only(const std::string& key) {
-    bool variable = false, fixed = false;
+// A property that integrators of `family` read and those of the other integrator
+// family do not: accuracy, min_step, max_step of variable-step ones, step_size of fixed-step ones.
+bool is_integrator_property_only_of(ComponentFamily family, const std::string& key) {
+    bool in_family = false, elsewhere = false;
     for (const ComponentInfo& component : component_table()) {
-        if (!find_property(component, key)) continue;
-        variable = variable || component.family == ComponentFamily::VariableStepIntegrator;
-        fixed = fixed || component.family == ComponentFamily::FixedStepIntegrator;
+        if (!component.is_integrator() || !find_property(component, key)) continue;
+        (component.family == family ? in_family : elsewhere) = true;
     }
-    return variable && !fixed;
+    return in_family && !elsewhere;
+}
+
+// Removes the integrator properties that only the other integrator family reads.
+void remove_properties_of_other_family(PropNode& integrator, ComponentFamily family) {
+    const ComponentFamily other = family == ComponentFamily::FixedStepIntegrator
+                                      ? ComponentFamily::VariableStepIntegrator
+                                      : ComponentFamily::FixedStepIntegrator;
+    std::erase_if(integrator.children,
+                  [&](const PropNode& child) { return is_integrator_property_only_of(other, child.key); });
 }
 
 // The default of an integrator property, from the first integrator of `family` that has it.
@@ -184,10 +193,10 @@ void apply_choices(const ForceChoices& choices, SimConfig& config) {
     integrator.key = choices.integrator;
     if (is_error_controlled(choices.integrator)) {
         set_value(integrator, "accuracy", number_text(choices.accuracy));
-        remove_child(integrator, "step_size");
+        remove_properties_of_other_family(integrator, ComponentFamily::VariableStepIntegrator);
     } else {
         set_value(integrator, "step_size", number_text(choices.step_size));
-        std::erase_if(integrator.children, [](const PropNode& child) { return is_variable_step_only(child.key); });
+        remove_properties_of_other_family(integrator, ComponentFamily::FixedStepIntegrator);
     }
     config.from_defaults = false;
 }
