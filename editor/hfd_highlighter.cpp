@@ -1,5 +1,8 @@
 #include "hfd_highlighter.h"
 
+#include "model/build_model.h"
+#include "sim/components.h"
+
 #include <QRegularExpression>
 #include <QSet>
 
@@ -60,15 +63,17 @@ TokenKind classify_word(QStringView line, int start, int end, bool* plain)
 
 bool is_component_name(QStringView key)
 {
-    static const QSet<QString> names = {
-        "model", "body", "joint", "geometry", "material", "model_options", "point_path_muscle",
-        "joint_point_path_muscle", "joint_motor", "mesh", "dof", "composite_force", "perturbation",
-        "gravity", "muscle_activation", "simple_collision_detection", "contact_force_pd",
-        "contact_force_hunt_crossley", "contact_force_hunt_crossley_sb", "joint_motor_force",
-        "integrator", "model_force"};
-    static const QRegularExpression families(
-        R"(^(planar_)?((joint|contact|muscle)_force_\w+|\w+_integrator(_\w+)?|\w+_collision_detection)$)");
-    return names.contains(key.toString()) || families.match(key).hasMatch();
+    // model components, force components and integrators from the engine's
+    // tables, and the block that holds the forces
+    static const QSet<QString> names = [] {
+        QSet<QString> all = {QStringLiteral("composite_force")};
+        for (std::string_view name : model_component_names())
+            all.insert(QString::fromUtf8(name.data(), qsizetype(name.size())));
+        for (const ComponentInfo& component : component_table())
+            all.insert(QString::fromUtf8(component.name.data(), qsizetype(component.name.size())));
+        return all;
+    }();
+    return names.contains(key.toString());
 }
 
 std::vector<TokenSpan> tokenize_line(QStringView line, bool& in_block_comment)

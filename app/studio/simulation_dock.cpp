@@ -2,8 +2,7 @@
 
 #include "document.h"
 #include "format/writer.h"
-#include "forces/force_component.h"
-#include "integrators/integrator.h"
+#include "sim/components.h"
 #include "simulation_controller.h"
 #include "simulation_inputs.h"
 #include "simulation_status.h"
@@ -34,29 +33,64 @@ namespace hfd::studio {
 
 namespace {
 
-bool starts_with(const std::string& text, std::string_view prefix) { return text.rfind(prefix, 0) == 0; }
-bool ends_with(const std::string& text, std::string_view suffix) {
-    return text.size() >= suffix.size() && text.compare(text.size() - suffix.size(), suffix.size(), suffix) == 0;
+// The family of a component name, from the component table.
+template <ComponentFamily family>
+bool is_family(const std::string& key) {
+    const ComponentInfo* component = find_component(key);
+    return component && component->family == family;
 }
-bool is_joint_force(const std::string& key) { return ends_with(key, "joint_force_pnld") || ends_with(key, "joint_force_pd"); }
-bool is_collision(const std::string& key) { return ends_with(key, "collision_detection"); }
-bool is_contact(const std::string& key) { return starts_with(key, "contact_force"); }
-bool is_activation(const std::string& key) { return key == "muscle_activation"; }
-bool is_muscle(const std::string& key) { return starts_with(key, "muscle_force"); }
-bool is_motor(const std::string& key) { return key == "joint_motor_force"; }
+constexpr auto is_joint_force = is_family<ComponentFamily::Joint>;
+constexpr auto is_collision = is_family<ComponentFamily::Collision>;
+constexpr auto is_contact = is_family<ComponentFamily::Contact>;
+constexpr auto is_activation = is_family<ComponentFamily::Activation>;
+constexpr auto is_muscle = is_family<ComponentFamily::Muscle>;
+constexpr auto is_motor = is_family<ComponentFamily::Actuator>;
 bool is_integrator(const std::string& key) {
-    for (std::string_view name : integrator_names())
-        if (name == key) return true;
-    return false;
+    const ComponentInfo* component = find_component(key);
+    return component && component->is_integrator();
 }
 
 const char* between_objects_key = "enable_collision_between_objects";
 
-std::vector<std::string> registered(const std::function<bool(const std::string&)>& accept) {
+// Names of the table's components of one family (or the integrators), in table order.
+std::vector<std::string> registered(const std::function<bool(const ComponentInfo&)>& accept) {
     std::vector<std::string> names;
-    for (const ForceRegistration& registration : force_registry())
-        if (accept(std::string(registration.name))) names.emplace_back(registration.name);
+    for (const ComponentInfo& component : component_table())
+        if (accept(component)) names.emplace_back(component.name);
     return names;
+}
+std::vector<std::string> registered(ComponentFamily family) {
+    return registered([family](const ComponentInfo& component) { return component.family == family; });
+}
+// The one component of a family the dock switches on and off (collision detection, motors).
+std::string first_of(ComponentFamily family) { return registered(family).front(); }
+
+// A property that integrators of `family` read and those of the other integrator
+// family do not: accuracy, min_step, max_step of variable-step ones, step_size of fixed-step ones.
+bool is_integrator_property_only_of(ComponentFamily family, const std::string& key) {
+    bool in_family = false, elsewhere = false;
+    for (const ComponentInfo& component : component_table()) {
+        if (!component.is_integrator() || !find_property(component, key)) continue;
+        (component.family == family ? in_family : elsewhere) = true;
+    }
+    return in_family && !elsewhere;
+}
+
+// Removes the integrator properties that only the other integrator family reads.
+void remove_properties_of_other_family(PropNode& integrator, ComponentFamily family) {
+    const ComponentFamily other = family == ComponentFamily::FixedStepIntegrator
+                                      ? ComponentFamily::VariableStepIntegrator
+                                      : ComponentFamily::FixedStepIntegrator;
+    std::erase_if(integrator.children,
+                  [&](const PropNode& child) { return is_integrator_property_only_of(other, child.key); });
+}
+
+// The default of an integrator property, from the first integrator of `family` that has it.
+double integrator_default(ComponentFamily family, std::string_view key) {
+    for (const ComponentInfo& component : component_table())
+        if (component.family == family)
+            if (const PropertySpec* spec = find_property(component, key)) return spec->default_value;
+    return 0;
 }
 
 PropNode group(std::string key) {
@@ -98,7 +132,9 @@ std::string block_text(const PropNode& node) {
 
 }  // namespace
 
-bool is_error_controlled(const std::string& integrator_name) { return starts_with(integrator_name, "error_control"); }
+bool is_error_controlled(const std::string& integrator_name) {
+    return is_family<ComponentFamily::VariableStepIntegrator>(integrator_name);
+}
 
 ForceChoices choices_from_config(const SimConfig& config) {
     ForceChoices choices;
@@ -113,8 +149,10 @@ ForceChoices choices_from_config(const SimConfig& config) {
         else if (is_motor(key)) choices.motors = true;
     }
     choices.integrator = config.integrator.key;
-    choices.accuracy = number_or(config.integrator.find("accuracy"), 0.01);
-    choices.step_size = number_or(config.integrator.find("step_size"), 0.001);
+    choices.accuracy = number_or(config.integrator.find("accuracy"),
+                                 integrator_default(ComponentFamily::VariableStepIntegrator, "accuracy"));
+    choices.step_size = number_or(config.integrator.find("step_size"),
+                                  integrator_default(ComponentFamily::FixedStepIntegrator, "step_size"));
     return choices;
 }
 
@@ -140,14 +178,14 @@ void apply_choices(const ForceChoices& choices, SimConfig& config) {
         return &out.back();
     };
     place(is_joint_force, choices.joint_force, !choices.joint_force.empty());
-    if (PropNode* collision = place(is_collision, "simple_collision_detection", choices.collision_detection)) {
+    if (PropNode* collision = place(is_collision, first_of(ComponentFamily::Collision), choices.collision_detection)) {
         if (choices.collision_between_objects) set_value(*collision, between_objects_key, "1");
         else remove_child(*collision, between_objects_key);
     }
     place(is_contact, choices.contact_force, !choices.contact_force.empty());
     if (std::optional<PropNode> activation = take(is_activation)) out.push_back(std::move(*activation));
     place(is_muscle, choices.muscle_force, !choices.muscle_force.empty());
-    place(is_motor, "joint_motor_force", choices.motors);
+    place(is_motor, first_of(ComponentFamily::Actuator), choices.motors);
     for (PropNode& rest : old) out.push_back(std::move(rest));
 
     PropNode& integrator = config.integrator;
@@ -155,10 +193,10 @@ void apply_choices(const ForceChoices& choices, SimConfig& config) {
     integrator.key = choices.integrator;
     if (is_error_controlled(choices.integrator)) {
         set_value(integrator, "accuracy", number_text(choices.accuracy));
-        remove_child(integrator, "step_size");
+        remove_properties_of_other_family(integrator, ComponentFamily::VariableStepIntegrator);
     } else {
         set_value(integrator, "step_size", number_text(choices.step_size));
-        for (const char* key : {"accuracy", "min_step", "max_step"}) remove_child(integrator, key);
+        remove_properties_of_other_family(integrator, ComponentFamily::FixedStepIntegrator);
     }
     config.from_defaults = false;
 }
@@ -319,15 +357,13 @@ QWidget* SimulationDock::createForceControls() {
         for (const std::string& name : names) combo->addItem(QString::fromStdString(name), QString::fromStdString(name));
         return combo;
     };
-    joint_force_ = combo(registered(is_joint_force), true);
+    joint_force_ = combo(registered(ComponentFamily::Joint), true);
     collision_ = new QCheckBox(tr("collision detection"), box);
     between_objects_ = new QCheckBox(tr("between objects"), box);
-    contact_force_ = combo(registered(is_contact), true);
-    muscle_force_ = combo(registered(is_muscle), true);
+    contact_force_ = combo(registered(ComponentFamily::Contact), true);
+    muscle_force_ = combo(registered(ComponentFamily::Muscle), true);
     motors_ = new QCheckBox(tr("joint motors"), box);
-    std::vector<std::string> integrators;
-    for (std::string_view name : integrator_names()) integrators.emplace_back(name);
-    integrator_ = combo(integrators, false);
+    integrator_ = combo(registered([](const ComponentInfo& component) { return component.is_integrator(); }), false);
     accuracy_ = new QDoubleSpinBox(box);
     accuracy_->setDecimals(6);
     accuracy_->setRange(1e-6, 1);

@@ -9,6 +9,7 @@
 // friction creeps at a speed below vtr instead of sticking exactly.
 #include "forces/contact_friction.h"
 #include "forces/force_component.h"
+#include "sim/components.h"
 
 namespace hfd {
 
@@ -38,17 +39,9 @@ private:
 }  // namespace
 
 std::unique_ptr<ForceComponent> create_contact_force_hunt_crossley_sb(const PropNode& props, ForceContext& context) {
-    warn_unknown_properties(props, {"transition_velocity"}, context);
-    const size_t diagnostics_before = context.diagnostics.size();
-    const double transition_velocity = read_number(props, "transition_velocity", 0.1, context);
-    if (context.diagnostics.size() > diagnostics_before) return nullptr;
-    if (!(transition_velocity > 0)) {
-        context.diagnostics.push_back({Severity::Error, location_of(*props.find("transition_velocity"), context.file),
-                                       "contact_force_hunt_crossley_sb.transition_velocity must be > 0, found " +
-                                           std::to_string(transition_velocity)});
-        return nullptr;
-    }
-    return std::make_unique<ContactForceHuntCrossleySb>(transition_velocity);
+    PropertyValues values;
+    if (!read_force_properties(props, context, values)) return nullptr;
+    return std::make_unique<ContactForceHuntCrossleySb>(values["transition_velocity"]);
 }
 
 }  // namespace hfd

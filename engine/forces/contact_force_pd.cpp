@@ -7,6 +7,7 @@
 //   Fc = Fn n + Ft
 #include "forces/contact_friction.h"
 #include "forces/force_component.h"
+#include "sim/components.h"
 
 #include <algorithm>
 
@@ -36,9 +37,9 @@ private:
 }  // namespace
 
 std::unique_ptr<ForceComponent> create_contact_force_pd(const PropNode& props, ForceContext& context) {
-    warn_unknown_properties(props, {"viscosity"}, context);
-    double viscosity = 0;
-    if (!read_contact_viscosity(props, context, viscosity)) return nullptr;
+    PropertyValues values;
+    if (!read_force_properties(props, context, values)) return nullptr;
+    const double viscosity = values["viscosity"];
     return std::make_unique<ContactForcePd>(viscosity);
 }
 

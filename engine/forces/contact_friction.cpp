@@ -32,15 +32,4 @@ void apply_contact_force(const State& state, const Vec3& force, Contact& contact
     data.torque[a] -= (contact.point - state.pos[a]).cross(force);
 }
 
-bool read_contact_viscosity(const PropNode& props, ForceContext& context, double& viscosity) {
-    const size_t diagnostics_before = context.diagnostics.size();
-    viscosity = read_number(props, "viscosity", 1000.0, context);
-    if (context.diagnostics.size() > diagnostics_before) return false;  // not a number
-    if (viscosity >= 0) return true;
-    context.diagnostics.push_back({Severity::Error, location_of(*props.find("viscosity"), context.file),
-                                   std::string(props.key) + ".viscosity must be >= 0, found " +
-                                       std::to_string(viscosity)});
-    return false;
-}
-
 }  // namespace hfd

@@ -48,9 +48,4 @@ Vec3 hollars_friction(const Vec3& tangent_velocity, double normal_force, double 
 // about their centres of mass) and stores it in contact.force.
 void apply_contact_force(const State& state, const Vec3& force, Contact& contact, Data& data);
 
-// Reads the `viscosity` (eta) of contact_force_pd / contact_force_hunt_crossley,
-// default 1000 N s/m (the manual's example and every SCONE config; the manual
-// names no default). False, with an error reported, unless it is a number >= 0.
-bool read_contact_viscosity(const PropNode& props, ForceContext& context, double& viscosity);
-
 }  // namespace hfd

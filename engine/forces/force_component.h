@@ -1,12 +1,14 @@
 #pragma once
 // A force component adds forces/torques to Data from Model + State + Controls.
-// Components run in the order of the composite_force block. Each family lives
-// in its own file and registers its names in forces/registry.cpp.
+// Components run in the order of the composite_force block. Each component lives
+// in its own file; its name, family and properties are a row of the component
+// table (sim/components.h).
 #include "format/prop_node.h"
 #include "model/model.h"
 #include "sim/data.h"
 #include "sim/state.h"
 
+#include <initializer_list>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -46,11 +48,13 @@ struct ForceRegistration {
     ForceFactory factory;
 };
 
-// All registered names, in a stable order.
+// The force components of the component table (sim/components.h), in its order.
 const std::vector<ForceRegistration>& force_registry();
 ForceFactory find_force_factory(std::string_view name);
 
-// Helpers for factories: read a number property (warn/err with location).
+// Helpers for the factories that read their properties one by one (the others
+// use read_force_properties in sim/components.h): a number property, with its
+// error at the property.
 double read_number(const PropNode& props, std::string_view key, double default_value, ForceContext& context);
 // Reports "<component>.<key> <message>" as an error at the property, or at the
 // component when the property is absent (its default was rejected).
@@ -61,11 +65,5 @@ bool has_errors_since(const std::vector<Diagnostic>& diagnostics, size_t before)
 // Warns about every child of props whose key is not in known_keys.
 void warn_unknown_properties(const PropNode& props, std::initializer_list<std::string_view> known_keys,
                              ForceContext& context);
-
-// Family registration functions (one per force family file).
-void register_joint_forces(std::vector<ForceRegistration>& registry);
-void register_contact_forces(std::vector<ForceRegistration>& registry);
-void register_muscle_forces(std::vector<ForceRegistration>& registry);
-void register_actuator_forces(std::vector<ForceRegistration>& registry);
 
 }  // namespace hfd

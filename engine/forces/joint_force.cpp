@@ -17,6 +17,7 @@
 // the limit (as Hunt-Crossley contact never pulls).
 // Planar variants act in the x-y plane and about z only, and compute nothing else.
 #include "forces/force_component.h"
+#include "sim/components.h"
 #include "sim/kinematics.h"
 
 #include <algorithm>
@@ -144,17 +145,24 @@ private:
 
 template <bool planar, bool nonlinear_damping>
 std::unique_ptr<ForceComponent> create_joint_force(const PropNode& props, ForceContext& context) {
-    warn_unknown_properties(props, {}, context);
+    PropertyValues none;
+    if (!read_force_properties(props, context, none)) return nullptr;
     return std::make_unique<JointForce<planar, nonlinear_damping>>(context.model);
 }
 
 }  // namespace
 
-void register_joint_forces(std::vector<ForceRegistration>& registry) {
-    registry.push_back({"joint_force_pnld", create_joint_force<false, true>});
-    registry.push_back({"joint_force_pd", create_joint_force<false, false>});
-    registry.push_back({"planar_joint_force_pnld", create_joint_force<true, true>});
-    registry.push_back({"planar_joint_force_pd", create_joint_force<true, false>});
+std::unique_ptr<ForceComponent> create_joint_force_pnld(const PropNode& props, ForceContext& context) {
+    return create_joint_force<false, true>(props, context);
+}
+std::unique_ptr<ForceComponent> create_joint_force_pd(const PropNode& props, ForceContext& context) {
+    return create_joint_force<false, false>(props, context);
+}
+std::unique_ptr<ForceComponent> create_planar_joint_force_pnld(const PropNode& props, ForceContext& context) {
+    return create_joint_force<true, true>(props, context);
+}
+std::unique_ptr<ForceComponent> create_planar_joint_force_pd(const PropNode& props, ForceContext& context) {
+    return create_joint_force<true, false>(props, context);
 }
 
 }  // namespace hfd

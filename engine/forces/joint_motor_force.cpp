@@ -14,6 +14,7 @@
 // q r(q^-1 q_t) = r(q_t q^-1). w = ref_ori^-1 joint_angular_velocity. The torque is
 // converted to world and applied +tau to the child and -tau to the parent.
 #include "forces/force_component.h"
+#include "sim/components.h"
 #include "sim/kinematics.h"
 
 namespace hfd {
@@ -53,7 +54,8 @@ public:
 }  // namespace
 
 std::unique_ptr<ForceComponent> create_joint_motor_force(const PropNode& props, ForceContext& context) {
-    warn_unknown_properties(props, {}, context);
+    PropertyValues none;
+    if (!read_force_properties(props, context, none)) return nullptr;
     return std::make_unique<JointMotorForce>();
 }
 

@@ -1,6 +1,7 @@
 #include "forces/simple_collision_detection.h"
 
 #include "forces/collision_shapes.h"
+#include "sim/components.h"
 #include "sim/kinematics.h"
 
 #include <algorithm>
@@ -256,19 +257,9 @@ void append_contacts(const Model& model, const State& state, const CollisionPair
 }
 
 std::unique_ptr<ForceComponent> create_simple_collision_detection(const PropNode& props, ForceContext& context) {
-    warn_unknown_properties(props, {"enable_collision_between_objects"}, context);
-    bool between_objects = false;
-    if (const PropNode* flag = props.find("enable_collision_between_objects")) {
-        std::string error;
-        const auto value = to_bool(*flag, &error);
-        if (!value) {
-            context.diagnostics.push_back({Severity::Error, location_of(*flag, context.file),
-                                           "simple_collision_detection.enable_collision_between_objects: expected 0 "
-                                           "or 1" + (error.empty() ? std::string() : " (" + error + ")")});
-            return nullptr;
-        }
-        between_objects = *value;
-    }
+    PropertyValues values;
+    if (!read_force_properties(props, context, values)) return nullptr;
+    const bool between_objects = values["enable_collision_between_objects"] != 0;
     // Pairs with a static geometry are listed once; object pairs are found by the
     // broad phase (the full list is still walked here once, to report unsupported pairs).
     std::vector<CollisionPair> pairs = collision_candidate_pairs(context.model, between_objects, context.diagnostics);

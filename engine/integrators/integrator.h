@@ -51,7 +51,10 @@ struct IntegratorContext {
     std::vector<Diagnostic>& diagnostics;
 };
 
+// The integrator named by props.key, from its row of the component table
+// (sim/components.h); nullptr with an error for an unknown name or a bad property.
 std::unique_ptr<Integrator> create_integrator(const PropNode& props, IntegratorContext& context);
+// The integrators of the component table, in its order.
 std::vector<std::string_view> integrator_names();
 
 }  // namespace hfd

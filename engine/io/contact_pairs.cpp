@@ -1,5 +1,8 @@
 #include "io/contact_pairs.h"
 
+#include "forces/simple_collision_detection.h"
+#include "sim/components.h"
+
 namespace hfd {
 
 Index ContactPairSet::find(Index geometry_a, Index geometry_b) const {
@@ -11,10 +14,13 @@ Index ContactPairSet::find(Index geometry_a, Index geometry_b) const {
 CollisionSettings collision_settings(const SimConfig& config) {
     CollisionSettings settings;
     for (const PropNode& component : config.composite_force.children) {
-        if (component.key.find("collision_detection") == std::string::npos) continue;
+        const ComponentInfo* info = find_component(component.key);
+        if (!info || info->family != ComponentFamily::Collision) continue;
         settings.detection = true;
-        if (const PropNode* flag = component.find("enable_collision_between_objects"))
-            settings.between_objects = to_bool(*flag).value_or(false);
+        PropertyValues values;
+        std::vector<Diagnostic> ignored;  // creating the component reports them
+        read_properties(component, info->properties, config.file, ignored, values);
+        settings.between_objects = values["enable_collision_between_objects"] != 0;
     }
     return settings;
 }
@@ -46,19 +52,13 @@ ContactPairSet candidate_contact_pairs(const Model& model, const CollisionSettin
     set.geometry_count = static_cast<int>(model.geometries.size());
     set.pair_of.assign(static_cast<size_t>(set.geometry_count) * set.geometry_count, no_index);
     if (!settings.detection) return set;
-    const Index n = set.geometry_count;
-    // Moving geometry first, so that the recorded force is the one on the moving body.
-    for (Index moving = 0; moving < n; ++moving) {
-        if (on_static_body(model, moving)) continue;
-        for (Index fixed = 0; fixed < n; ++fixed)
-            if (on_static_body(model, fixed)) add_pair(model, set, moving, fixed);
+    std::vector<Diagnostic> ignored;  // the collision component reports the unsupported pairs
+    for (const CollisionPair& pair : collision_candidate_pairs(model, settings.between_objects, ignored)) {
+        // Moving geometry first, so that the recorded force is the one on the moving
+        // body (the collision pair has the static geometry, if any, as a).
+        if (on_static_body(model, pair.geometry_a)) add_pair(model, set, pair.geometry_b, pair.geometry_a);
+        else add_pair(model, set, pair.geometry_a, pair.geometry_b);
     }
-    if (settings.between_objects)
-        for (Index a = 0; a < n; ++a)
-            for (Index b = a + 1; b < n; ++b)
-                if (!on_static_body(model, a) && !on_static_body(model, b) &&
-                    model.geometries[a].body != model.geometries[b].body)
-                    add_pair(model, set, a, b);
     return set;
 }
 

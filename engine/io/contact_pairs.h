@@ -1,10 +1,13 @@
 #pragma once
 // The fixed list of geometry pairs that can touch, so that a recording has one
-// column set per pair from the start. It follows simple_collision_detection:
-// a geometry on a static body with each geometry on a dynamic body, and with
-// enable_collision_between_objects = 1 also each pair of geometries on two
-// different dynamic bodies. Without a collision detection component no pair
-// can touch and the list is empty.
+// column set per pair from the start: the candidate pairs of the collision
+// detection itself (collision_candidate_pairs in
+// forces/simple_collision_detection.h), in its order and without the shape
+// pairs it does not support: a geometry on a static body with each geometry on
+// a dynamic body, and with enable_collision_between_objects = 1 also each pair
+// of geometries on two different dynamic bodies. Without a collision detection
+// component (family Collision in sim/components.h) no pair can touch and the
+// list is empty.
 #include "model/model.h"
 #include "sim/data.h"
 #include "sim/sim_config.h"
@@ -31,8 +34,8 @@ struct ContactPairSet {
 
 // What the composite_force block says about collisions.
 struct CollisionSettings {
-    bool detection = false;         // a *collision_detection component is present
-    bool between_objects = false;   // its enable_collision_between_objects
+    bool detection = false;         // a component of the Collision family is present
+    bool between_objects = false;   // its enable_collision_between_objects (default from the component table)
 };
 CollisionSettings collision_settings(const SimConfig& config);
 

@@ -33,20 +33,8 @@ std::optional<double> PropertyReader::number(std::string_view key, Need need, Bo
         return std::nullopt;
     }
     std::string error;
-    const std::optional<double> value = to_number(*p, &error);
-    if (!value) {
-        report_value_error(*p, key, error.empty() ? "expected a number" : error);
-        return std::nullopt;
-    }
-    if (!std::isfinite(*value)) {
-        report_value_error(*p, key, "expected a finite number, found '" + p->value + "'");
-        return std::nullopt;
-    }
-    if ((bound == Bound::NonNegative && *value < 0) || (bound == Bound::Positive && *value <= 0)) {
-        report_value_error(*p, key, std::string(bound == Bound::Positive ? "must be > 0" : "must be >= 0") +
-                                        ", found " + p->value);
-        return std::nullopt;
-    }
+    const std::optional<double> value = read_bounded_number(*p, bound, &error);
+    if (!value) report_value_error(*p, key, error);
     return value;
 }
 
@@ -60,9 +48,12 @@ std::optional<bool> PropertyReader::flag(std::string_view key) {
     const PropNode* p = find(key);
     if (!p) return std::nullopt;
     std::string error;
-    const std::optional<bool> value = to_bool(*p, &error);
-    if (!value) report_value_error(*p, key, error.empty() ? "expected 0 or 1" : error);
-    return value;
+    const std::optional<double> value = read_bounded_number(*p, Bound::Flag, &error);
+    if (!value) {
+        report_value_error(*p, key, error);
+        return std::nullopt;
+    }
+    return *value != 0;
 }
 
 std::optional<std::string> PropertyReader::text(std::string_view key, Need need) {
@@ -144,11 +135,8 @@ std::optional<std::pair<double, double>> PropertyReader::range(std::string_view 
 }
 
 void PropertyReader::warn_unknown(std::initializer_list<std::string_view> known) const {
-    for (const PropNode& child : node_.children) {
-        if (child.is_variable_definition() || child.key.empty()) continue;
-        if (std::find(known.begin(), known.end(), child.key) != known.end()) continue;
-        ctx_.warning(child, "unknown property '" + child.key + "' in " + what_ + " (ignored)");
-    }
+    warn_unknown_properties(node_, std::span<const std::string_view>(known.begin(), known.size()), what_, ctx_.file,
+                            ctx_.diagnostics);
 }
 
 std::string describe(std::string_view kind, const std::string& name) {

@@ -3,6 +3,7 @@
 // property readers. Every problem is reported with the file:line:col of the
 // node it concerns; errors are collected, building continues to report them all.
 #include "format/prop_node.h"
+#include "format/property_spec.h"
 #include "model/model.h"
 
 #include <initializer_list>
@@ -32,10 +33,10 @@ struct BuildContext {
 };
 
 enum class Need { Optional, Required };
-enum class Bound { Any, NonNegative, Positive };
 
 // Typed access to the properties of one component. `what` names the component
-// in messages, e.g. "joint 'knee_r'". A malformed or out-of-bound value is
+// in messages, e.g. "joint 'knee_r'". Numbers are judged by read_bounded_number
+// (format/property_spec.h), as force and integrator properties are. A malformed or out-of-bound value is
 // reported at the property and read as absent; a missing required property is
 // reported at the component.
 class PropertyReader {

@@ -19,8 +19,9 @@ void read_model_properties(const PropNode& model_node, BuildContext& ctx) {
     PropertyReader reader(model_node, ctx, "model");
     if (auto name = reader.text("name")) ctx.model.name = *name;
     if (auto gravity = reader.vec3("gravity")) ctx.model.gravity = *gravity;
-    reader.warn_unknown({"name", "gravity", "material", "model_options", "body", "joint", "geometry", "mesh",
-                         "point_path_muscle", "joint_point_path_muscle", "joint_motor", "dof", "perturbation"});
+    std::vector<std::string_view> known = {"name", "gravity"};
+    known.insert(known.end(), model_component_names().begin() + 1, model_component_names().end());
+    warn_unknown_properties(model_node, known, "model", ctx.file, ctx.diagnostics);
 }
 
 namespace {
@@ -177,6 +178,13 @@ const PropNode* find_model_node(const PropNode& root, BuildContext& ctx) {
 }  // namespace
 
 }  // namespace build
+
+std::span<const std::string_view> model_component_names() {
+    static constexpr std::string_view names[] = {"model", "model_options", "material", "body", "joint", "geometry",
+                                                 "mesh", "dof", "point_path_muscle", "joint_point_path_muscle",
+                                                 "joint_motor", "perturbation"};
+    return names;
+}
 
 BuildResult build_model(const PropNode& root, const std::string& file_name) {
     using namespace build;

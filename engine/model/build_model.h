@@ -3,7 +3,9 @@
 #include "model/model.h"
 
 #include <optional>
+#include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace hfd {
@@ -20,5 +22,9 @@ BuildResult build_model(const PropNode& root, const std::string& file_name = {})
 // Parses and builds; parse errors are returned as diagnostics. Sets the model's
 // file and directory and warns at each mesh whose file is not found (mesh_files.h).
 BuildResult load_model(const std::string& path);
+
+// The components a model block holds (body, joint, ..., perturbation), and
+// "model" itself first; force components and integrators are in sim/components.h.
+std::span<const std::string_view> model_component_names();
 
 }  // namespace hfd

@@ -25,17 +25,14 @@ constexpr double g = 9.81;
 std::unique_ptr<ForceComponent> make_component(const std::string& name, const Model& model,
                                                std::initializer_list<std::pair<const char*, const char*>> properties,
                                                std::vector<Diagnostic>& diagnostics) {
-    std::vector<ForceRegistration> registry;
-    register_contact_forces(registry);
     PropNode props;
     props.key = name;
     props.kind = PropNode::Kind::Group;
     for (auto [key, value] : properties) props.add(key, value);
     static const std::string file = "config.hfd";
     ForceContext context{model, file, diagnostics};
-    for (const ForceRegistration& r : registry)
-        if (r.name == name) return r.factory(props, context);
-    return nullptr;
+    const ForceFactory factory = find_force_factory(name);
+    return factory ? factory(props, context) : nullptr;
 }
 
 // Static body 0 and dynamic body 1 at (0, 0.1, 0), touching at the origin.

@@ -1,14 +1,17 @@
-// docs/format_reference.md against the engine: every force component and
-// integrator has its own section; every property a table lists appears in an
-// example of its section; every ```hfd example builds and runs without a single
+// docs/format_reference.md against the engine's component tables
+// (sim/components.h, model_component_names): every component, force component and
+// integrator has its own section; the property table of a force (of the
+// integrator's family for an integrator) lists exactly the properties of its row,
+// with the same defaults; every property a table lists appears in an example of
+// its section; every ```hfd example builds and runs without a single
 // diagnostic (a misspelt property is an "unknown property" warning).
 //
 // Examples are placed by what they hold: a whole file (with `model`) is built
 // as it is; model components go inside the leg model that the reference shows
 // under "Model components"; force components go into a composite_force and
 // integrators after one, both next to that model.
-#include "forces/force_component.h"
-#include "integrators/integrator.h"
+#include "model/build_model.h"
+#include "sim/components.h"
 #include "sim_test_util.h"
 
 #include <QFile>
@@ -30,6 +33,7 @@ struct Example {
 struct Section {
     QString heading;          // without the #s and backticks
     QStringList properties;   // the `name`s of the first column of its tables
+    QStringList defaults;     // the second column of those rows, backticks removed
     std::vector<Example> examples;
 };
 
@@ -50,10 +54,13 @@ std::vector<Section> read_sections(const QString& markdown)
                 example.text += lines[i].toStdString() + "\n";
             if (is_hfd) sections.back().examples.push_back(example);
         } else if (const auto match = heading.match(line); match.hasMatch()) {
-            sections.push_back({match.captured(1).remove(QLatin1Char('`')).trimmed(), {}, {}});
+            sections.push_back({match.captured(1).remove(QLatin1Char('`')).trimmed(), {}, {}, {}});
         } else if (line.startsWith(QLatin1Char('|'))) {
             const auto cell = property.match(line.section(QLatin1Char('|'), 1, 1).trimmed());
-            if (cell.hasMatch()) sections.back().properties.append(cell.captured(1));
+            if (cell.hasMatch()) {
+                sections.back().properties.append(cell.captured(1));
+                sections.back().defaults.append(line.section(QLatin1Char('|'), 2, 2).trimmed().remove(QLatin1Char('`')));
+            }
         }
     }
     return sections;
@@ -66,11 +73,27 @@ const Section* find_section(const std::vector<Section>& sections, const QString&
     return nullptr;
 }
 
-bool is_force(std::string_view key) { return find_force_factory(key) != nullptr; }
+bool is_force(std::string_view key)
+{
+    const ComponentInfo* component = find_component(key);
+    return component && component->factory;
+}
 bool is_integrator(std::string_view key)
 {
-    const auto names = integrator_names();
-    return std::find(names.begin(), names.end(), key) != names.end();
+    const ComponentInfo* component = find_component(key);
+    return component && component->is_integrator();
+}
+
+QString qstring(std::string_view text) { return QString::fromUtf8(text.data(), qsizetype(text.size())); }
+
+// The section whose property table lists a component's properties.
+QString property_section_of(const ComponentInfo& component)
+{
+    switch (component.family) {
+    case ComponentFamily::FixedStepIntegrator: return QStringLiteral("Fixed-step integrators");
+    case ComponentFamily::VariableStepIntegrator: return QStringLiteral("Variable-step integrators");
+    default: return qstring(component.name);
+    }
 }
 
 void collect_keys(const PropNode& node, std::set<std::string>& keys)
@@ -202,13 +225,10 @@ private slots:
     void every_component_force_and_integrator_has_a_section_with_its_example_data()
     {
         QTest::addColumn<QString>("name");
-        for (const ForceRegistration& force : force_registry())
-            QTest::newRow(force.name.data()) << QString::fromUtf8(force.name.data(), force.name.size());
-        for (std::string_view name : integrator_names())
-            QTest::newRow(name.data()) << QString::fromUtf8(name.data(), name.size());
-        for (const char* component : {"model", "model_options", "material", "body", "joint", "geometry", "mesh", "dof",
-                                      "point_path_muscle", "joint_point_path_muscle", "joint_motor", "perturbation"})
-            QTest::newRow(component) << QString::fromLatin1(component);
+        for (const ComponentInfo& component : component_table())
+            QTest::newRow(component.name.data()) << qstring(component.name);
+        for (std::string_view component : model_component_names())
+            QTest::newRow(component.data()) << qstring(component);
     }
     void every_component_force_and_integrator_has_a_section_with_its_example()
     {
@@ -221,6 +241,34 @@ private slots:
             shown = shown || std::find(keys.begin(), keys.end(), name.toStdString()) != keys.end();
         }
         QVERIFY2(shown, qPrintable("section '" + name + "' has no example of " + name));
+    }
+
+    void every_table_property_is_listed_with_its_default_data()
+    {
+        QTest::addColumn<QString>("name");
+        for (const ComponentInfo& component : component_table())
+            QTest::newRow(component.name.data()) << qstring(component.name);
+    }
+    void every_table_property_is_listed_with_its_default()
+    {
+        QFETCH(QString, name);
+        const ComponentInfo& component = *find_component(name.toStdString());
+        const Section* section = find_section(sections_, property_section_of(component));
+        QVERIFY2(section, qPrintable("no heading '" + property_section_of(component) + "'"));
+        QStringList in_table;
+        for (const PropertySpec& spec : component.properties) {
+            in_table.append(qstring(spec.key));
+            const qsizetype row = section->properties.indexOf(qstring(spec.key));
+            QVERIFY2(row >= 0, qPrintable("'" + qstring(spec.key) + "' is not listed in " + section->heading));
+            bool is_number = false;
+            const double documented = section->defaults[row].toDouble(&is_number);
+            QVERIFY2(is_number && documented == spec.default_value,
+                     qPrintable(name + "." + qstring(spec.key) + ": the reference gives '" + section->defaults[row] +
+                                "', the table " + QString::number(spec.default_value)));
+        }
+        for (const QString& listed : section->properties)
+            QVERIFY2(in_table.contains(listed), qPrintable("'" + listed + "' is listed in " + section->heading +
+                                                            " but " + name + " has no such property"));
     }
 
     void every_listed_property_is_in_an_example_data()
