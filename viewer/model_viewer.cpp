@@ -33,7 +33,8 @@
 namespace hfd {
 namespace {
 
-const QColor background_color(236, 239, 244);
+const QColor default_background_color(236, 239, 244);
+const QColor default_grid_color(150, 156, 150);
 constexpr int capture_timeout_ms = 5000;
 constexpr int expose_timeout_ms = 3000;
 constexpr int click_tolerance_pixels = 4;
@@ -89,6 +90,8 @@ struct ModelViewer::Impl {
     ModelViewer::ContactDisplay contact_display = ModelViewer::ContactDisplay::Solid;
     double exaggeration = 1;
     OverlayOptions overlay_options;
+    QColor background_color = default_background_color;
+    QColor grid_color = default_grid_color;
 
     QPoint press_position, last_position;
     Qt::MouseButton drag_button = Qt::NoButton;
@@ -182,6 +185,7 @@ void ModelViewer::Impl::rebuild() {
     entities->set_joint_exaggeration(exaggeration);
     entities->set_contact_display(contact_display);
     entities->set_overlay_options(model, pose, overlay_options);
+    entities->set_grid_color(grid_color);
 }
 
 bool ModelViewer::Impl::handle_window_event(QEvent* event) {
@@ -413,6 +417,16 @@ void ModelViewer::setOverlayOptions(const OverlayOptions& options) {
 }
 
 const OverlayOptions& ModelViewer::overlayOptions() const { return impl_->overlay_options; }
+
+void ModelViewer::setBackgroundColors(const QColor& background, const QColor& grid) {
+    impl_->background_color = background;
+    impl_->grid_color = grid;
+    if (impl_->window) impl_->window->defaultFrameGraph()->setClearColor(background);
+    if (impl_->entities) impl_->entities->set_grid_color(grid);
+}
+
+QColor ModelViewer::backgroundColor() const { return impl_->background_color; }
+QColor ModelViewer::gridColor() const { return impl_->grid_color; }
 
 QImage ModelViewer::grabRenderedImage(int timeout_ms) {
     return impl_->window ? impl_->capture_settled(timeout_ms) : QImage();

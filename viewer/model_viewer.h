@@ -71,6 +71,10 @@ public:
     double jointDisplacementExaggeration() const;
     void setOverlayOptions(const OverlayOptions& options);
     const OverlayOptions& overlayOptions() const;
+    // The clear colour behind the scene and the floor grid's lines (light or dark theme).
+    void setBackgroundColors(const QColor& background, const QColor& grid);
+    QColor backgroundColor() const;
+    QColor gridColor() const;
 
     // Follow: every pose moves the camera target onto this body (keeping the
     // view direction and distance), so it stays at the centre; -1 stops following.

@@ -104,9 +104,10 @@ void SceneEntities::add_drawable(const Drawable& d) {
         material->setSpecular(Qt::black);  // a matte floor: no glare when looking down
         // grid lines just above the surface so they win the depth test
         Qt3DCore::QTransform* grid_transform = nullptr;
+        auto* grid_material = make_material(QColor(150, 156, 150), entity);
+        grid_materials_.push_back(grid_material);
         make_entity(entity, &grid_transform,
-                    {make_line_renderer(grid_lines(ground_half_size, grid_spacing), entity),
-                     make_material(QColor(150, 156, 150), entity)});
+                    {make_line_renderer(grid_lines(ground_half_size, grid_spacing), entity), grid_material});
         grid_transform->setTranslation(QVector3D(0, 0.002f, 0));
     } else {
         materials_.push_back({d.body, material, color});
@@ -147,6 +148,10 @@ void SceneEntities::set_selected_body(Index body) {
         const bool selected = drawn.body == body && body != no_index;
         set_material_color(drawn.material, selected ? highlighted(drawn.color) : drawn.color);
     }
+}
+
+void SceneEntities::set_grid_color(const QColor& color) {
+    for (Qt3DExtras::QPhongMaterial* material : grid_materials_) set_material_color(material, color);
 }
 
 void SceneEntities::set_show_body_frames(bool show) {

@@ -30,6 +30,7 @@ public:
     void set_joint_exaggeration(double factor);
     void set_contact_display(ModelViewer::ContactDisplay display);
     void set_overlay_options(const Model& model, const PoseSnapshot& pose, const OverlayOptions& options);
+    void set_grid_color(const QColor& color);
 
 private:
     struct BodyEntities {
@@ -58,6 +59,7 @@ private:
     std::vector<BodyEntities> bodies_;
     std::vector<DrawnMaterial> materials_;
     std::vector<ContactShape> contacts_;
+    std::vector<Qt3DExtras::QPhongMaterial*> grid_materials_;
     std::unique_ptr<OverlayEntities> overlays_;
     Index selected_ = no_index;
 };

@@ -13,6 +13,7 @@
 #include "selection_sync.h"
 #include "simulation_dock.h"  // simulation UI (simulation_dock.cpp)
 #include "studio_settings.h"
+#include "theme.h"
 #include "view_options.h"
 #include "viewer_pane.h"
 #include "wheel_guard.h"
@@ -81,6 +82,7 @@ MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent) : QMai
     createStatusBar();
     connectDocument();
     install_simulation_ui(this);  // simulation thread, docks, status, export (simulation_dock.cpp)
+    theme_->apply();              // after the docks: their charts take the theme too
     default_state_ = saveState(layout_version);
     if (options.restore_settings) restoreSettings();
     document_->setUntitled(FileActions::newModelTemplate(), {}, false);
@@ -210,6 +212,8 @@ void MainWindow::createViewMenu()
     view_menu_->addSeparator();
     view_options_ = new ViewOptions(viewer_pane_->viewer(), remember_view_options_, this);
     view_options_->addToMenu(view_menu_);
+    theme_ = new Theme(this, remember_view_options_, this);
+    theme_->addToMenu(view_menu_);
     if (QAction* follow = viewer_pane_->followAction()) view_options_->remember(follow, QStringLiteral("followBody"), false);
     if (QToolBar* toolbar = viewer_pane_->toolBar()) {
         auto* show = new QToolButton(toolbar);

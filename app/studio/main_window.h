@@ -25,6 +25,7 @@ class HelpMenu;
 class ModelTreeDock;
 class RecentFiles;
 class SelectionSync;
+class Theme;
 class ViewerPane;
 class ViewOptions;
 
@@ -60,6 +61,7 @@ public:
     QMenu* viewMenu() const { return view_menu_; }
     QMenu* helpMenu() const { return help_menu_; }
     HelpMenu* help() const { return help_; }
+    Theme* theme() const { return theme_; }  // View > Theme
     ViewOptions* viewOptions() const { return view_options_; }  // View > Show, remembered  // Samples and Format Reference
 
     // Opens a file (asking about unsaved changes first); errors go to prompts().error.
@@ -99,6 +101,7 @@ private:
     DiagnosticsDock* diagnostics_dock_ = nullptr;
     HelpMenu* help_ = nullptr;
     ViewOptions* view_options_ = nullptr;
+    Theme* theme_ = nullptr;
     bool remember_view_options_ = true;
     QMenu *file_menu_ = nullptr, *edit_menu_ = nullptr, *view_menu_ = nullptr, *docks_menu_ = nullptr,
           *help_menu_ = nullptr;
