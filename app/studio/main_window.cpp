@@ -43,6 +43,7 @@ StudioPrompts silent_prompts()
 {
     StudioPrompts prompts;
     prompts.unsaved_changes = [](const QString&) { return UnsavedChoice::Cancel; };
+    prompts.reload_changed_file = [](const QString&) { return false; };
     prompts.open_path = [](const QString&) { return QString(); };
     prompts.save_path = [](const QString&) { return QString(); };
     prompts.export_path = [](const FileRequest&) { return QString(); };
