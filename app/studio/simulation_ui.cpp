@@ -9,6 +9,7 @@
 #include "main_window.h"
 #include "model_viewer.h"
 #include "plot_dock.h"
+#include "pose_writer.h"
 #include "simulation_controller.h"
 #include "simulation_inputs.h"
 #include "simulation_status.h"
@@ -146,6 +147,8 @@ SimulationController* install_simulation_ui(MainWindow* window) {
         QObject::connect(viewer, &ModelViewer::bodyClicked, controls, &ControlsDock::setSelectedBody);
     }
     auto show_message = [window](const QString& text) { window->statusBar()->showMessage(text, 10000); };
+    auto* pose = new PoseActions(document, controls, &window->prompts(), window);
+    QObject::connect(pose, &PoseActions::statusMessage, window, show_message);
     QObject::connect(install_induced_dock(window, controller, plots), &InducedDock::statusMessage, window, show_message);
     QObject::connect(controller, &SimulationController::stopped, window, show_message);
     QObject::connect(dock, &SimulationDock::message, window, show_message);
