@@ -85,6 +85,7 @@ struct ModelViewer::Impl {
     PoseSnapshot pose;
     OrbitCamera camera;
     Index selected = no_index;
+    Index marked = no_index;
     int followed = -1;
     bool show_frames = false, show_centers_of_mass = false;
     ModelViewer::ContactDisplay contact_display = ModelViewer::ContactDisplay::Solid;
@@ -180,6 +181,7 @@ void ModelViewer::Impl::rebuild() {
     entities = std::make_unique<SceneEntities>(root, model, scene);
     entities->set_pose(model, pose);
     entities->set_selected_body(selected);
+    entities->set_marked_body(marked);
     entities->set_show_body_frames(show_frames);
     entities->set_show_centers_of_mass(show_centers_of_mass);
     entities->set_joint_exaggeration(exaggeration);
@@ -328,6 +330,7 @@ void ModelViewer::setModel(const Model& model) {
     // bodies placed through the joint tree until the first snapshot arrives
     fill_snapshot(model, initial_state(model), nullptr, impl_->pose);
     if (impl_->selected >= Index(model.bodies.size())) impl_->selected = no_index;
+    if (impl_->marked >= Index(model.bodies.size())) impl_->marked = no_index;
     if (impl_->followed >= int(model.bodies.size())) impl_->followed = -1;
     impl_->rebuild();
     if (first) resetView();
@@ -340,6 +343,7 @@ void ModelViewer::clearModel() {
     impl_->scene = SceneDescription();
     impl_->pose = PoseSnapshot();
     impl_->selected = no_index;
+    impl_->marked = no_index;
     impl_->followed = -1;
 }
 
@@ -364,6 +368,14 @@ void ModelViewer::selectBody(Index body) {
     impl_->selected = body;
     if (impl_->entities) impl_->entities->set_selected_body(body);
 }
+
+void ModelViewer::setMarkedBody(Index body) {
+    if (body != no_index && (!impl_->has_model || body < 0 || body >= Index(impl_->model.bodies.size()))) body = no_index;
+    impl_->marked = body;
+    if (impl_->entities) impl_->entities->set_marked_body(body);
+}
+
+Index ModelViewer::markedBody() const { return impl_->marked; }
 
 void ModelViewer::resetView() {
     impl_->camera = OrbitCamera();

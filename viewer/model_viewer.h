@@ -57,6 +57,10 @@ public:
     void setSnapshot(const PoseSnapshot& snapshot);
 
     void selectBody(Index body);            // highlights; no signal emitted
+    // A body drawn in red: where a run stopped on a blow-up (no_index: none).
+    // Kept across poses; cleared by clearModel or a model without that body.
+    void setMarkedBody(Index body);
+    Index markedBody() const;
     void resetView();
     void fitToModel();
     enum class ViewPreset { Front, Side, Top };

@@ -23,6 +23,7 @@ constexpr double frame_axis_length = 0.12, frame_axis_radius = 0.004;
 constexpr double center_of_mass_radius = 0.022;
 constexpr float contact_alpha = 0.3f;  // see-through contact shapes
 const QColor highlight_color = QColor::fromRgbF(1.0f, 0.85f, 0.2f);
+const QColor marked_color(230, 30, 30);
 
 // The selected body's colour moves halfway to a warm yellow.
 QColor highlighted(const QColor& color) {
@@ -144,9 +145,21 @@ void SceneEntities::set_pose(const Model& model, const PoseSnapshot& pose) {
 
 void SceneEntities::set_selected_body(Index body) {
     selected_ = body;
+    recolor();
+}
+
+void SceneEntities::set_marked_body(Index body) {
+    marked_ = body;
+    recolor();
+}
+
+// The failure mark wins over the selection: it must stay visible when the body is selected.
+void SceneEntities::recolor() {
     for (const DrawnMaterial& drawn : materials_) {
-        const bool selected = drawn.body == body && body != no_index;
-        set_material_color(drawn.material, selected ? highlighted(drawn.color) : drawn.color);
+        QColor color = drawn.color;
+        if (drawn.body != no_index && drawn.body == marked_) color = marked_color;
+        else if (drawn.body != no_index && drawn.body == selected_) color = highlighted(drawn.color);
+        set_material_color(drawn.material, color);
     }
 }
 

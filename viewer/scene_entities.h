@@ -25,6 +25,7 @@ public:
 
     void set_pose(const Model& model, const PoseSnapshot& pose);
     void set_selected_body(Index body);
+    void set_marked_body(Index body);  // red: where a run blew up
     void set_show_body_frames(bool show);
     void set_show_centers_of_mass(bool show);
     void set_joint_exaggeration(double factor);
@@ -53,6 +54,7 @@ private:
 
     void add_drawable(const Drawable& drawable);
     void add_body_decorations(BodyEntities& body);
+    void recolor();
 
     Qt3DCore::QEntity* root_ = nullptr;
     UnitMeshes unit_;
@@ -62,6 +64,7 @@ private:
     std::vector<Qt3DExtras::QPhongMaterial*> grid_materials_;
     std::unique_ptr<OverlayEntities> overlays_;
     Index selected_ = no_index;
+    Index marked_ = no_index;
 };
 
 }  // namespace hfd

@@ -143,6 +143,18 @@ SimulationController* install_simulation_ui(MainWindow* window) {
                              viewer->setSnapshot(frame.pose);
                      });
     if (viewer) {
+        // A blow-up: the named body turns red, the view shows the last recorded frame; a
+        // frame without the error (reset, a new run) takes the mark away.
+        QObject::connect(controller, &SimulationController::stopped, viewer, [viewer, plots, controller, document] {
+            const SimulationFrame* frame = controller->latestFrame();
+            const Model* model = document->lastValidModel();
+            if (!frame || !model) return;
+            viewer->setMarkedBody(model->find_body(frame->error_body.toStdString()));
+            if (plots->rowCount() > 0) plots->scrubTo(plots->rowCount() - 1);
+        });
+        QObject::connect(controller, &SimulationController::frameReceived, viewer, [viewer](const SimulationFrame& frame) {
+            if (frame.error.isEmpty() && viewer->markedBody() != no_index) viewer->setMarkedBody(no_index);
+        });
         QObject::connect(plots, &PlotDock::poseRequested, viewer, &ModelViewer::setSnapshot);
         QObject::connect(viewer, &ModelViewer::bodyClicked, controls, &ControlsDock::setSelectedBody);
     }
