@@ -2,6 +2,7 @@
 
 #include "camera_controller.h"
 #include "picking.h"
+#include "push_drag.h"
 #include "scene_description.h"
 #include "scene_entities.h"
 #include "snapshot.h"
@@ -97,6 +98,8 @@ struct ModelViewer::Impl {
     QPoint press_position, last_position;
     Qt::MouseButton drag_button = Qt::NoButton;
     bool dragged = false;
+    PushDrag push;
+    std::unique_ptr<PushArrow> push_arrow;  // its entity belongs to root
 
     std::unique_ptr<SceneEntities> entities;  // last: destroyed first
 
@@ -109,6 +112,12 @@ struct ModelViewer::Impl {
     bool handle_window_event(QEvent* event);
     void handle_drag(const QPoint& position, Qt::KeyboardModifiers modifiers);
     void pick(const QPoint& position);
+    QSize view_size() const { return window ? window->size() : self->size(); }
+    PickResult pick_at(const QPoint& position, Vec3* origin = nullptr, Vec3* direction = nullptr) const;
+    bool start_push(const QPoint& position);
+    void move_push(const QPoint& position);
+    void update_push();
+    void end_push();
     QImage capture_frame();
     QImage capture_until(const std::function<bool(const QImage&)>& shows, int timeout_ms, QImage* last = nullptr);
     QImage capture_settled(int timeout_ms, QImage* last = nullptr);
@@ -132,6 +141,7 @@ void ModelViewer::Impl::create_3d_view(QVBoxLayout* layout) {
 
     root = new Qt3DCore::QEntity();
     create_lights();
+    push_arrow = std::make_unique<PushArrow>(root);
     window->setRootEntity(root);
     window->installEventFilter(new EventForwarder([this](QEvent* e) { return handle_window_event(e); }, self));
     apply_camera();
@@ -194,6 +204,10 @@ bool ModelViewer::Impl::handle_window_event(QEvent* event) {
     switch (event->type()) {
     case QEvent::MouseButtonPress: {
         auto* mouse = static_cast<QMouseEvent*>(event);
+        drag_button = Qt::NoButton;
+        if (mouse->button() == Qt::LeftButton && (mouse->modifiers() & Qt::ControlModifier) &&
+            start_push(mouse->position().toPoint()))
+            return true;
         press_position = last_position = mouse->position().toPoint();
         drag_button = mouse->button();
         dragged = false;
@@ -201,12 +215,20 @@ bool ModelViewer::Impl::handle_window_event(QEvent* event) {
     }
     case QEvent::MouseMove: {
         auto* mouse = static_cast<QMouseEvent*>(event);
+        if (push.active()) {
+            move_push(mouse->position().toPoint());
+            return true;
+        }
         if (drag_button == Qt::NoButton) return false;
         handle_drag(mouse->position().toPoint(), mouse->modifiers());
         return true;
     }
     case QEvent::MouseButtonRelease: {
         auto* mouse = static_cast<QMouseEvent*>(event);
+        if (push.active()) {
+            end_push();
+            return true;
+        }
         if (!dragged && drag_button == Qt::LeftButton) pick(mouse->position().toPoint());
         drag_button = Qt::NoButton;
         return true;
@@ -231,18 +253,66 @@ void ModelViewer::Impl::handle_drag(const QPoint& position, Qt::KeyboardModifier
     if ((position - press_position).manhattanLength() > click_tolerance_pixels) dragged = true;
     if (!dragged) return;
     const bool pan = drag_button == Qt::MiddleButton || (drag_button == Qt::LeftButton && (modifiers & Qt::ShiftModifier));
-    if (pan) camera.pan(delta.x(), delta.y(), window->height());
+    if (pan) camera.pan(delta.x(), delta.y(), view_size().height());
     else if (drag_button == Qt::LeftButton) camera.orbit(delta.x(), delta.y());
     else if (drag_button == Qt::RightButton) camera.zoom(-delta.y() / 40.0);
     apply_camera();
 }
 
+PickResult ModelViewer::Impl::pick_at(const QPoint& position, Vec3* origin, Vec3* direction) const {
+    Vec3 ray_origin, ray_direction;
+    const QSize size = view_size();
+    camera.pixel_ray(position.x() + 0.5, position.y() + 0.5, size.width(), size.height(), ray_origin, ray_direction);
+    if (origin) *origin = ray_origin;
+    if (direction) *direction = ray_direction;
+    if (!has_model) return {};
+    return pick_body(scene, pose.body_pos, pose.body_ori, ray_origin, ray_direction);
+}
+
 void ModelViewer::Impl::pick(const QPoint& position) {
-    Vec3 origin, direction;
-    camera.pixel_ray(position.x() + 0.5, position.y() + 0.5, window->width(), window->height(), origin, direction);
-    const PickResult hit = pick_body(scene, pose.body_pos, pose.body_ori, origin, direction);
+    const PickResult hit = pick_at(position);
     self->selectBody(hit.body);
     emit self->bodyClicked(hit.body);
+}
+
+// Grabs the point of a body with mass under the cursor; false (the camera
+// orbits instead) over the background or a fixed body.
+bool ModelViewer::Impl::start_push(const QPoint& position) {
+    Vec3 origin, direction;
+    const PickResult hit = pick_at(position, &origin, &direction);
+    const Index b = hit.body;
+    if (b == no_index || b >= Index(model.bodies.size()) || b >= Index(pose.body_pos.size()) || model.bodies[b].mass <= 0)
+        return false;
+    const Vec3 grabbed = origin + hit.distance * direction;
+    push.body = b;
+    push.grabbed_in_body = pose.body_ori[b].conjugate() * (grabbed - pose.body_pos[b]);
+    push.cursor = grabbed;
+    update_push();
+    return true;
+}
+
+void ModelViewer::Impl::move_push(const QPoint& position) {
+    const Index b = push.body;
+    const Vec3 grabbed = pose.body_pos[b] + pose.body_ori[b] * push.grabbed_in_body;
+    const QSize size = view_size();
+    push.cursor = view_plane_point(camera, position.x() + 0.5, position.y() + 0.5, size.width(), size.height(), grabbed);
+    update_push();
+}
+
+// The spring from the grabbed point (moving with the body) to the cursor's point.
+void ModelViewer::Impl::update_push() {
+    const Index b = push.body;
+    if (b >= Index(pose.body_pos.size()) || b >= Index(model.bodies.size())) return end_push();
+    const Vec3 grabbed = pose.body_pos[b] + pose.body_ori[b] * push.grabbed_in_body;
+    if (push_arrow) push_arrow->show(grabbed, push.cursor);
+    emit self->pushForceChanged(int(b), push_force(model.bodies[b].mass, push.cursor - grabbed));
+}
+
+void ModelViewer::Impl::end_push() {
+    const Index b = push.body;
+    push.body = no_index;
+    if (push_arrow) push_arrow->hide();
+    if (b != no_index) emit self->pushForceChanged(int(b), Vec3::Zero());
 }
 
 QImage ModelViewer::Impl::capture_frame() {
@@ -315,6 +385,7 @@ ModelViewer::ModelViewer(QWidget* parent) : QWidget(parent), impl_(std::make_uni
         impl_->create_3d_view(layout);
     } else {
         auto* label = new QLabel(tr("3D view unavailable: no OpenGL on this display"), this);
+        label->setAttribute(Qt::WA_TransparentForMouseEvents);  // the view's own handling (picking, pushes) still works
         label->setAlignment(Qt::AlignCenter);
         layout->addWidget(label);
     }
@@ -323,6 +394,7 @@ ModelViewer::ModelViewer(QWidget* parent) : QWidget(parent), impl_(std::make_uni
 ModelViewer::~ModelViewer() = default;
 
 void ModelViewer::setModel(const Model& model) {
+    if (impl_->push.active()) impl_->end_push();
     const bool first = !impl_->has_model || impl_->model.file != model.file;
     impl_->model = model;
     impl_->has_model = true;
@@ -337,6 +409,7 @@ void ModelViewer::setModel(const Model& model) {
 }
 
 void ModelViewer::clearModel() {
+    if (impl_->push.active()) impl_->end_push();
     impl_->entities.reset();
     impl_->model = Model();
     impl_->has_model = false;
@@ -353,6 +426,25 @@ void ModelViewer::setSnapshot(const PoseSnapshot& snapshot) {
     impl_->pose = snapshot;
     if (impl_->entities) impl_->entities->set_pose(impl_->model, impl_->pose);
     impl_->follow();
+    if (impl_->push.active()) impl_->update_push();  // the spring follows the body
+}
+
+Index ModelViewer::bodyAt(const QPoint& position) const { return impl_->pick_at(position).body; }
+
+bool ModelViewer::event(QEvent* event) {
+    if (!impl_->window) {
+        switch (event->type()) {
+        case QEvent::MouseButtonPress:
+        case QEvent::MouseMove:
+        case QEvent::MouseButtonRelease:
+        case QEvent::MouseButtonDblClick:
+        case QEvent::Wheel:
+            if (impl_->handle_window_event(event)) return true;
+            break;
+        default: break;
+        }
+    }
+    return QWidget::event(event);
 }
 
 void ModelViewer::setFollowedBody(int body) {

@@ -86,6 +86,9 @@ public:
     int followedBody() const;
     const OrbitCamera& camera() const;
 
+    // The body under a point of the view (no_index: background or a world-fixed drawable).
+    Index bodyAt(const QPoint& position) const;
+
     // Renders the current view offscreen-capable into an image of the widget size
     // (the last frame captured, or the widget itself, if the view never settles).
     QImage grabImage();
@@ -99,6 +102,12 @@ public:
 
 signals:
     void bodyClicked(int body);  // user picked a body in the view (-1: background)
+    // Ctrl+left-drag on a body with mass: the push force on it (world, N, see
+    // push_drag.h), sent as the drag or the body moves; a zero force on release.
+    void pushForceChanged(int body, const hfd::Vec3& force);
+
+protected:
+    bool event(QEvent* event) override;  // without a 3D view, the widget takes the mouse itself
 
 private:
     struct Impl;

@@ -157,6 +157,7 @@ SimulationController* install_simulation_ui(MainWindow* window) {
         });
         QObject::connect(plots, &PlotDock::poseRequested, viewer, &ModelViewer::setSnapshot);
         QObject::connect(viewer, &ModelViewer::bodyClicked, controls, &ControlsDock::setSelectedBody);
+        QObject::connect(viewer, &ModelViewer::pushForceChanged, controller, &SimulationController::holdForce);
     }
     auto show_message = [window](const QString& text) { window->statusBar()->showMessage(text, 10000); };
     auto* pose = new PoseActions(document, controls, &window->prompts(), window);
