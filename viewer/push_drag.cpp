@@ -41,7 +41,7 @@ PushArrow::PushArrow(Qt3DCore::QEntity* root) {
     cone->setLength(1);
     make_entity(entity_, &shaft_, {cylinder, material});
     make_entity(entity_, &tip_, {cone, material});
-    entity_->setEnabled(false);
+    hide();
 }
 
 PushArrow::~PushArrow() = default;  // the entity belongs to the scene root
@@ -57,9 +57,13 @@ void PushArrow::show(const Vec3& from, const Vec3& to) {
     tip_->setTranslation(to_qt(0.5 * (tip_start + to)));
     tip_->setRotation(to_qt(rotation_from_y(direction)));
     tip_->setScale3D(QVector3D(float(tip_radius), float(tip), float(tip_radius)));
-    entity_->setEnabled(true);
 }
 
-void PushArrow::hide() { entity_->setEnabled(false); }
+// Hidden by a zero scale: Qt3D 6.4 does not draw an entity that starts disabled
+// and is enabled later.
+void PushArrow::hide() {
+    shaft_->setScale3D(QVector3D(0, 0, 0));
+    tip_->setScale3D(QVector3D(0, 0, 0));
+}
 
 }  // namespace hfd
