@@ -109,6 +109,7 @@ void CodeEditor::setTextDocument(QTextDocument* text_document)
     // The tab width lives in the document: set it for every document shown.
     setTabStopDistance(4 * fontMetrics().horizontalAdvance(u' '));
     highlighter_ = new HfdHighlighter(text_document);
+    highlighter_->setDarkBackground(hasDarkBase());
     text_document->setDefaultFont(font());
     diagnostic_selections_.clear();
     diagnostic_messages_.clear();
@@ -197,7 +198,7 @@ void CodeEditor::setSearchHighlight(const QString& text, QTextDocument::FindFlag
     search_selections_.clear();
     if (!text.isEmpty()) {
         QTextCharFormat format;
-        format.setBackground(QColor(0xff, 0xe0, 0x70));
+        format.setBackground(hasDarkBase() ? QColor(0x6b, 0x5a, 0x10) : QColor(0xff, 0xe0, 0x70));
         QTextCursor cursor(document());
         while (search_selections_.size() < max_search_highlights) {
             cursor = document()->find(text, cursor, flags & ~QTextDocument::FindBackward);
@@ -217,7 +218,10 @@ QList<QTextEdit::ExtraSelection> CodeEditor::bracketSelections() const
     if (match.bracket < 0 && position > 0) match = match_bracket(text, position - 1);
     if (match.bracket < 0) return selections;
     QTextCharFormat format;
-    format.setBackground(match.mismatched ? QColor(0xff, 0xa0, 0xa0) : QColor(0xa0, 0xe0, 0xa0));
+    if (hasDarkBase())
+        format.setBackground(match.mismatched ? QColor(0x7a, 0x28, 0x28) : QColor(0x2a, 0x60, 0x38));
+    else
+        format.setBackground(match.mismatched ? QColor(0xff, 0xa0, 0xa0) : QColor(0xa0, 0xe0, 0xa0));
     format.setFontWeight(QFont::Bold);
     for (int bracket : {match.bracket, match.partner}) {
         if (bracket < 0) continue;
@@ -234,7 +238,7 @@ void CodeEditor::updateExtraSelections()
     QList<QTextEdit::ExtraSelection> selections;
     if (!isReadOnly()) {
         QTextEdit::ExtraSelection line;
-        line.format.setBackground(QColor(0xf2, 0xf6, 0xff));
+        line.format.setBackground(hasDarkBase() ? QColor(0x2a, 0x30, 0x3a) : QColor(0xf2, 0xf6, 0xff));
         line.format.setProperty(QTextFormat::FullWidthSelection, true);
         line.cursor = textCursor();
         line.cursor.clearSelection();
@@ -255,8 +259,14 @@ QString CodeEditor::diagnosticAt(int position) const
     return messages.join(u'\n');
 }
 
+bool CodeEditor::hasDarkBase() const { return palette().color(QPalette::Base).lightness() < 128; }
+
 bool CodeEditor::event(QEvent* event)
 {
+    if (event->type() == QEvent::PaletteChange) {  // a theme switch: colours that read on the new background
+        if (highlighter_) highlighter_->setDarkBackground(hasDarkBase());
+        updateExtraSelections();
+    }
     if (event->type() == QEvent::ToolTip) {
         auto* help = static_cast<QHelpEvent*>(event);
         QPoint point = help->pos() - QPoint(viewportMargins().left(), 0);

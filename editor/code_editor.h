@@ -57,6 +57,7 @@ private:
     void insertNewlineWithIndent();
     QList<QTextEdit::ExtraSelection> bracketSelections() const;
     QString diagnosticAt(int position) const;
+    bool hasDarkBase() const;  // the palette's text background is dark (dark theme)
 
     QWidget* line_number_area_ = nullptr;
     QPointer<HfdHighlighter> highlighter_;

@@ -132,6 +132,22 @@ std::vector<TokenSpan> tokenize_line(QStringView line, bool& in_block_comment)
 
 HfdHighlighter::HfdHighlighter(QTextDocument* document) : QSyntaxHighlighter(document)
 {
+    makeFormats();
+}
+
+void HfdHighlighter::setDarkBackground(bool dark)
+{
+    if (dark == dark_) return;
+    dark_ = dark;
+    makeFormats();
+    rehighlight();
+}
+
+// Each kind keeps its hue in both themes; the dark set is lighter and less
+// saturated so that it reads on a dark grey background (contrast >= 4.5:1 on
+// #1e1e1e, and the light set on white).
+void HfdHighlighter::makeFormats()
+{
     auto make = [](QColor color, bool bold = false, bool italic = false) {
         QTextCharFormat format;
         format.setForeground(color);
@@ -139,13 +155,14 @@ HfdHighlighter::HfdHighlighter(QTextDocument* document) : QSyntaxHighlighter(doc
         format.setFontItalic(italic);
         return format;
     };
-    formats_[int(TokenKind::Comment)] = make(QColor(0x6a, 0x8a, 0x6a), false, true);
-    formats_[int(TokenKind::Key)] = make(QColor(0x1f, 0x4e, 0x99));
-    formats_[int(TokenKind::Component)] = make(QColor(0x80, 0x20, 0x90), true);
-    formats_[int(TokenKind::Number)] = make(QColor(0x09, 0x86, 0x58));
-    formats_[int(TokenKind::String)] = make(QColor(0xa3, 0x15, 0x15));
-    formats_[int(TokenKind::Variable)] = make(QColor(0xb0, 0x60, 0x00), true);
-    formats_[int(TokenKind::Bracket)] = make(QColor(0x50, 0x50, 0x50));
+    auto pick = [this](QRgb light, QRgb dark) { return QColor(dark_ ? dark : light); };
+    formats_[int(TokenKind::Comment)] = make(pick(0x5a7a5a, 0x8fb08f), false, true);
+    formats_[int(TokenKind::Key)] = make(pick(0x1f4e99, 0x8cb4f0));
+    formats_[int(TokenKind::Component)] = make(pick(0x802090, 0xd291e0), true);
+    formats_[int(TokenKind::Number)] = make(pick(0x098658, 0x7fd1a8));
+    formats_[int(TokenKind::String)] = make(pick(0xa31515, 0xf09a8a));
+    formats_[int(TokenKind::Variable)] = make(pick(0xa05500, 0xf0b060), true);
+    formats_[int(TokenKind::Bracket)] = make(pick(0x505050, 0xb8b8b8));
 }
 
 QTextCharFormat HfdHighlighter::format_of(TokenKind kind) const

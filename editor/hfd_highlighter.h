@@ -30,12 +30,18 @@ class HfdHighlighter : public QSyntaxHighlighter {
 public:
     explicit HfdHighlighter(QTextDocument* document);
     QTextCharFormat format_of(TokenKind kind) const;
+    // Colours for a dark editor background (light text) or a light one; rehighlights on change.
+    void setDarkBackground(bool dark);
+    bool darkBackground() const { return dark_; }
 
 protected:
     void highlightBlock(const QString& text) override;
 
 private:
+    void makeFormats();
+
     QTextCharFormat formats_[7];
+    bool dark_ = false;
 };
 
 }  // namespace hfd::editor

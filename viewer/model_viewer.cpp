@@ -7,6 +7,7 @@
 #include "mesh_loader.h"
 #include "offscreen_view.h"
 #include "picking.h"
+#include "push_drag.h"
 #include "scene_entities.h"
 
 #include <Qt3DCore/QEntity>
@@ -37,7 +38,8 @@
 namespace hfd {
 namespace {
 
-const QColor background_color(236, 239, 244);
+const QColor default_background_color(236, 239, 244);
+const QColor default_grid_color(150, 156, 150);
 constexpr int capture_timeout_ms = 5000;
 constexpr int expose_timeout_ms = 3000;
 constexpr int click_tolerance_pixels = 4;
@@ -92,15 +94,20 @@ struct ModelViewer::Impl {
     PoseSnapshot pose;
     OrbitCamera camera;
     Index selected = no_index;
+    Index marked = no_index;
     int followed = -1;
     bool show_frames = false, show_centers_of_mass = false;
     ModelViewer::ContactDisplay contact_display = ModelViewer::ContactDisplay::Solid;
     double exaggeration = 1;
     OverlayOptions overlay_options;
+    QColor background_color = default_background_color;
+    QColor grid_color = default_grid_color;
 
     QPoint press_position, last_position;
     Qt::MouseButton drag_button = Qt::NoButton;
     bool dragged = false;
+    PushDrag push;
+    std::unique_ptr<PushArrow> push_arrow;  // its entity belongs to root
 
     std::unique_ptr<SceneEntities> entities;  // last: destroyed first
 
@@ -113,6 +120,12 @@ struct ModelViewer::Impl {
     bool handle_window_event(QEvent* event);
     void handle_drag(const QPoint& position, Qt::KeyboardModifiers modifiers);
     void pick(const QPoint& position);
+    QSize view_size() const { return window ? window->size() : self->size(); }
+    PickResult pick_at(const QPoint& position, Vec3* origin = nullptr, Vec3* direction = nullptr) const;
+    bool start_push(const QPoint& position);
+    void move_push(const QPoint& position);
+    void update_push();
+    void end_push();
     QImage capture_frame();
     QImage capture_until(const std::function<bool(const QImage&)>& shows, int timeout_ms, QImage* last = nullptr);
     QImage capture_settled(int timeout_ms, QImage* last = nullptr);
@@ -139,6 +152,7 @@ void ModelViewer::Impl::create_3d_view(QVBoxLayout* layout) {
 
     root = new Qt3DCore::QEntity();
     create_lights();
+    push_arrow = std::make_unique<PushArrow>(root);
     window->setRootEntity(root);
     window->installEventFilter(new EventForwarder([this](QEvent* e) { return handle_window_event(e); }, self));
     apply_camera();
@@ -182,17 +196,23 @@ void ModelViewer::Impl::rebuild() {
     entities = std::make_unique<SceneEntities>(root, *model, scene);
     entities->set_pose(*model, pose);
     entities->set_selected_body(selected);
+    entities->set_marked_body(marked);
     entities->set_show_body_frames(show_frames);
     entities->set_show_centers_of_mass(show_centers_of_mass);
     entities->set_joint_exaggeration(exaggeration);
     entities->set_contact_display(contact_display);
     entities->set_overlay_options(*model, pose, overlay_options);
+    entities->set_grid_color(grid_color);
 }
 
 bool ModelViewer::Impl::handle_window_event(QEvent* event) {
     switch (event->type()) {
     case QEvent::MouseButtonPress: {
         auto* mouse = static_cast<QMouseEvent*>(event);
+        drag_button = Qt::NoButton;
+        if (mouse->button() == Qt::LeftButton && (mouse->modifiers() & Qt::ControlModifier) &&
+            start_push(mouse->position().toPoint()))
+            return true;
         press_position = last_position = mouse->position().toPoint();
         drag_button = mouse->button();
         dragged = false;
@@ -200,12 +220,20 @@ bool ModelViewer::Impl::handle_window_event(QEvent* event) {
     }
     case QEvent::MouseMove: {
         auto* mouse = static_cast<QMouseEvent*>(event);
+        if (push.active()) {
+            move_push(mouse->position().toPoint());
+            return true;
+        }
         if (drag_button == Qt::NoButton) return false;
         handle_drag(mouse->position().toPoint(), mouse->modifiers());
         return true;
     }
     case QEvent::MouseButtonRelease: {
         auto* mouse = static_cast<QMouseEvent*>(event);
+        if (push.active()) {
+            end_push();
+            return true;
+        }
         if (!dragged && drag_button == Qt::LeftButton) pick(mouse->position().toPoint());
         drag_button = Qt::NoButton;
         return true;
@@ -230,18 +258,66 @@ void ModelViewer::Impl::handle_drag(const QPoint& position, Qt::KeyboardModifier
     if ((position - press_position).manhattanLength() > click_tolerance_pixels) dragged = true;
     if (!dragged) return;
     const bool pan = drag_button == Qt::MiddleButton || (drag_button == Qt::LeftButton && (modifiers & Qt::ShiftModifier));
-    if (pan) camera.pan(delta.x(), delta.y(), window->height());
+    if (pan) camera.pan(delta.x(), delta.y(), view_size().height());
     else if (drag_button == Qt::LeftButton) camera.orbit(delta.x(), delta.y());
     else if (drag_button == Qt::RightButton) camera.zoom(-delta.y() / 40.0);
     apply_camera();
 }
 
+PickResult ModelViewer::Impl::pick_at(const QPoint& position, Vec3* origin, Vec3* direction) const {
+    Vec3 ray_origin, ray_direction;
+    const QSize size = view_size();
+    camera.pixel_ray(position.x() + 0.5, position.y() + 0.5, size.width(), size.height(), ray_origin, ray_direction);
+    if (origin) *origin = ray_origin;
+    if (direction) *direction = ray_direction;
+    if (!has_model) return {};
+    return pick_body(scene, pose.body_pos, pose.body_ori, ray_origin, ray_direction);
+}
+
 void ModelViewer::Impl::pick(const QPoint& position) {
-    Vec3 origin, direction;
-    camera.pixel_ray(position.x() + 0.5, position.y() + 0.5, window->width(), window->height(), origin, direction);
-    const PickResult hit = pick_body(scene, pose.body_pos, pose.body_ori, origin, direction);
+    const PickResult hit = pick_at(position);
     self->selectBody(hit.body);
     emit self->bodyClicked(hit.body);
+}
+
+// Grabs the point of a body with mass under the cursor; false (the camera
+// orbits instead) over the background or a fixed body.
+bool ModelViewer::Impl::start_push(const QPoint& position) {
+    Vec3 origin, direction;
+    const PickResult hit = pick_at(position, &origin, &direction);
+    const Index b = hit.body;
+    if (b == no_index || b >= Index(model->bodies.size()) || b >= Index(pose.body_pos.size()) || model->bodies[b].mass <= 0)
+        return false;
+    const Vec3 grabbed = origin + hit.distance * direction;
+    push.body = b;
+    push.grabbed_in_body = pose.body_ori[b].conjugate() * (grabbed - pose.body_pos[b]);
+    push.cursor = grabbed;
+    update_push();
+    return true;
+}
+
+void ModelViewer::Impl::move_push(const QPoint& position) {
+    const Index b = push.body;
+    const Vec3 grabbed = pose.body_pos[b] + pose.body_ori[b] * push.grabbed_in_body;
+    const QSize size = view_size();
+    push.cursor = view_plane_point(camera, position.x() + 0.5, position.y() + 0.5, size.width(), size.height(), grabbed);
+    update_push();
+}
+
+// The spring from the grabbed point (moving with the body) to the cursor's point.
+void ModelViewer::Impl::update_push() {
+    const Index b = push.body;
+    if (b >= Index(pose.body_pos.size()) || b >= Index(model->bodies.size())) return end_push();
+    const Vec3 grabbed = pose.body_pos[b] + pose.body_ori[b] * push.grabbed_in_body;
+    if (push_arrow) push_arrow->show(grabbed, push.cursor);
+    emit self->pushForceChanged(int(b), push_force(model->bodies[b].mass, push.cursor - grabbed));
+}
+
+void ModelViewer::Impl::end_push() {
+    const Index b = push.body;
+    push.body = no_index;
+    if (push_arrow) push_arrow->hide();
+    if (b != no_index) emit self->pushForceChanged(int(b), Vec3::Zero());
 }
 
 QImage ModelViewer::Impl::capture_frame() {
@@ -314,6 +390,7 @@ ModelViewer::ModelViewer(QWidget* parent) : QWidget(parent), impl_(std::make_uni
         impl_->create_3d_view(layout);
     } else {
         auto* label = new QLabel(tr("3D view unavailable: no OpenGL on this display"), this);
+        label->setAttribute(Qt::WA_TransparentForMouseEvents);  // the view's own handling (picking, pushes) still works
         label->setAlignment(Qt::AlignCenter);
         layout->addWidget(label);
     }
@@ -325,6 +402,7 @@ void ModelViewer::setModel(const Model& model) { setModel(std::make_shared<const
 
 void ModelViewer::setModel(std::shared_ptr<const Model> shared) {
     if (!shared) return clearModel();
+    if (impl_->push.active()) impl_->end_push();
     const Model& model = *shared;
     const bool first = !impl_->has_model || impl_->model->file != model.file;
     impl_->model = std::move(shared);
@@ -333,18 +411,21 @@ void ModelViewer::setModel(std::shared_ptr<const Model> shared) {
     // bodies placed through the joint tree until the first snapshot arrives
     fill_snapshot(model, initial_state(model), nullptr, impl_->pose);
     if (impl_->selected >= Index(model.bodies.size())) impl_->selected = no_index;
+    if (impl_->marked >= Index(model.bodies.size())) impl_->marked = no_index;
     if (impl_->followed >= int(model.bodies.size())) impl_->followed = -1;
     impl_->rebuild();
     if (first) resetView();
 }
 
 void ModelViewer::clearModel() {
+    if (impl_->push.active()) impl_->end_push();
     impl_->entities.reset();
     impl_->model = std::make_shared<const Model>();
     impl_->has_model = false;
     impl_->scene = SceneDescription();
     impl_->pose = PoseSnapshot();
     impl_->selected = no_index;
+    impl_->marked = no_index;
     impl_->followed = -1;
 }
 
@@ -361,6 +442,25 @@ void ModelViewer::setSnapshot(const PoseSnapshot& snapshot) {
     if (impl_->entities) impl_->entities->set_pose(*impl_->model, impl_->pose);
     impl_->follow();
     if (impl_->timing) impl_->timing->poseApplied(double(spent.nsecsElapsed()) * 1e-6);
+    if (impl_->push.active()) impl_->update_push();  // the spring follows the body
+}
+
+Index ModelViewer::bodyAt(const QPoint& position) const { return impl_->pick_at(position).body; }
+
+bool ModelViewer::event(QEvent* event) {
+    if (!impl_->window) {
+        switch (event->type()) {
+        case QEvent::MouseButtonPress:
+        case QEvent::MouseMove:
+        case QEvent::MouseButtonRelease:
+        case QEvent::MouseButtonDblClick:
+        case QEvent::Wheel:
+            if (impl_->handle_window_event(event)) return true;
+            break;
+        default: break;
+        }
+    }
+    return QWidget::event(event);
 }
 
 FrameTiming* ModelViewer::frameTiming() const { return impl_->timing; }
@@ -378,6 +478,14 @@ void ModelViewer::selectBody(Index body) {
     impl_->selected = body;
     if (impl_->entities) impl_->entities->set_selected_body(body);
 }
+
+void ModelViewer::setMarkedBody(Index body) {
+    if (body != no_index && (!impl_->has_model || body < 0 || body >= Index(impl_->model->bodies.size()))) body = no_index;
+    impl_->marked = body;
+    if (impl_->entities) impl_->entities->set_marked_body(body);
+}
+
+Index ModelViewer::markedBody() const { return impl_->marked; }
 
 void ModelViewer::resetView() {
     impl_->camera = OrbitCamera();
@@ -432,6 +540,16 @@ void ModelViewer::setOverlayOptions(const OverlayOptions& options) {
 
 const OverlayOptions& ModelViewer::overlayOptions() const { return impl_->overlay_options; }
 
+void ModelViewer::setBackgroundColors(const QColor& background, const QColor& grid) {
+    impl_->background_color = background;
+    impl_->grid_color = grid;
+    if (impl_->window) impl_->window->defaultFrameGraph()->setClearColor(background);
+    if (impl_->entities) impl_->entities->set_grid_color(grid);
+}
+
+QColor ModelViewer::backgroundColor() const { return impl_->background_color; }
+QColor ModelViewer::gridColor() const { return impl_->grid_color; }
+
 QImage ModelViewer::grabRenderedImage(int timeout_ms) {
     return impl_->window ? impl_->capture_settled(timeout_ms) : QImage();
 }
@@ -451,7 +569,7 @@ std::unique_ptr<OffscreenView> ModelViewer::createOffscreenView(QSize size) {
     hooks.scene_root = impl->root;
     hooks.graph_root = impl->graph_root;
     hooks.surface = impl->window;
-    hooks.clear_color = background_color;
+    hooks.clear_color = impl->background_color;
     hooks.apply_pose = [impl](const PoseSnapshot& pose) {
         impl->pose = pose;
         if (impl->entities) impl->entities->set_pose(*impl->model, impl->pose);

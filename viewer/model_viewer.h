@@ -46,6 +46,10 @@ public:
     void setSnapshot(const PoseSnapshot& snapshot);
 
     void selectBody(Index body);            // highlights; no signal emitted
+    // A body drawn in red: where a run stopped on a blow-up (no_index: none).
+    // Kept across poses; cleared by clearModel or a model without that body.
+    void setMarkedBody(Index body);
+    Index markedBody() const;
     void resetView();
     void fitToModel();
     enum class ViewPreset { Front, Side, Top };
@@ -60,12 +64,19 @@ public:
     double jointDisplacementExaggeration() const;
     void setOverlayOptions(const OverlayOptions& options);
     const OverlayOptions& overlayOptions() const;
+    // The clear colour behind the scene and the floor grid's lines (light or dark theme).
+    void setBackgroundColors(const QColor& background, const QColor& grid);
+    QColor backgroundColor() const;
+    QColor gridColor() const;
 
     // Follow: every pose moves the camera target onto this body (keeping the
     // view direction and distance), so it stays at the centre; -1 stops following.
     void setFollowedBody(int body);
     int followedBody() const;
     const OrbitCamera& camera() const;
+
+    // The body under a point of the view (no_index: background or a world-fixed drawable).
+    Index bodyAt(const QPoint& position) const;
 
     // Renders the current view offscreen-capable into an image of the widget size
     // (the last frame captured, or the widget itself, if the view never settles).
@@ -90,6 +101,12 @@ public:
 
 signals:
     void bodyClicked(int body);  // user picked a body in the view (-1: background)
+    // Ctrl+left-drag on a body with mass: the push force on it (world, N, see
+    // push_drag.h), sent as the drag or the body moves; a zero force on release.
+    void pushForceChanged(int body, const hfd::Vec3& force);
+
+protected:
+    bool event(QEvent* event) override;  // without a 3D view, the widget takes the mouse itself
 
 private:
     struct Impl;

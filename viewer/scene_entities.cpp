@@ -23,6 +23,7 @@ constexpr double frame_axis_length = 0.12, frame_axis_radius = 0.004;
 constexpr double center_of_mass_radius = 0.022;
 constexpr float contact_alpha = 0.3f;  // see-through contact shapes
 const QColor highlight_color = QColor::fromRgbF(1.0f, 0.85f, 0.2f);
+const QColor marked_color(230, 30, 30);
 
 // The selected body's colour moves halfway to a warm yellow.
 QColor highlighted(const QColor& color) {
@@ -104,9 +105,10 @@ void SceneEntities::add_drawable(const Drawable& d) {
         material->setSpecular(Qt::black);  // a matte floor: no glare when looking down
         // grid lines just above the surface so they win the depth test
         Qt3DCore::QTransform* grid_transform = nullptr;
+        auto* grid_material = make_material(QColor(150, 156, 150), entity);
+        grid_materials_.push_back(grid_material);
         make_entity(entity, &grid_transform,
-                    {make_line_renderer(grid_lines(ground_half_size, grid_spacing), entity),
-                     make_material(QColor(150, 156, 150), entity)});
+                    {make_line_renderer(grid_lines(ground_half_size, grid_spacing), entity), grid_material});
         grid_transform->setTranslation(QVector3D(0, 0.002f, 0));
     } else {
         materials_.push_back({d.body, material, color});
@@ -143,10 +145,26 @@ void SceneEntities::set_pose(const Model& model, const PoseSnapshot& pose) {
 
 void SceneEntities::set_selected_body(Index body) {
     selected_ = body;
+    recolor();
+}
+
+void SceneEntities::set_marked_body(Index body) {
+    marked_ = body;
+    recolor();
+}
+
+// The failure mark wins over the selection: it must stay visible when the body is selected.
+void SceneEntities::recolor() {
     for (const DrawnMaterial& drawn : materials_) {
-        const bool selected = drawn.body == body && body != no_index;
-        set_material_color(drawn.material, selected ? highlighted(drawn.color) : drawn.color);
+        QColor color = drawn.color;
+        if (drawn.body != no_index && drawn.body == marked_) color = marked_color;
+        else if (drawn.body != no_index && drawn.body == selected_) color = highlighted(drawn.color);
+        set_material_color(drawn.material, color);
     }
+}
+
+void SceneEntities::set_grid_color(const QColor& color) {
+    for (Qt3DExtras::QPhongMaterial* material : grid_materials_) set_material_color(material, color);
 }
 
 void SceneEntities::set_show_body_frames(bool show) {

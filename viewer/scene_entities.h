@@ -25,11 +25,13 @@ public:
 
     void set_pose(const Model& model, const PoseSnapshot& pose);
     void set_selected_body(Index body);
+    void set_marked_body(Index body);  // red: where a run blew up
     void set_show_body_frames(bool show);
     void set_show_centers_of_mass(bool show);
     void set_joint_exaggeration(double factor);
     void set_contact_display(ModelViewer::ContactDisplay display);
     void set_overlay_options(const Model& model, const PoseSnapshot& pose, const OverlayOptions& options);
+    void set_grid_color(const QColor& color);
 
 private:
     struct BodyEntities {
@@ -52,14 +54,17 @@ private:
 
     void add_drawable(const Drawable& drawable);
     void add_body_decorations(BodyEntities& body);
+    void recolor();
 
     Qt3DCore::QEntity* root_ = nullptr;
     UnitMeshes unit_;
     std::vector<BodyEntities> bodies_;
     std::vector<DrawnMaterial> materials_;
     std::vector<ContactShape> contacts_;
+    std::vector<Qt3DExtras::QPhongMaterial*> grid_materials_;
     std::unique_ptr<OverlayEntities> overlays_;
     Index selected_ = no_index;
+    Index marked_ = no_index;
 };
 
 }  // namespace hfd

@@ -139,7 +139,26 @@ void ControlsDock::setModel(std::shared_ptr<const Model> shared) {
         motors_.push_back(sliders);
         motor_moved_.push_back(false);
     }
-    if (!model.dofs.empty()) row_widgets_.push_back(heading(tr("Initial pose (before play)"), list)), rows_->insertWidget(rows_->count() - 1, row_widgets_.back());
+    if (!model.dofs.empty()) {
+        row_widgets_.push_back(heading(tr("Initial pose (before play)"), list));
+        rows_->insertWidget(rows_->count() - 1, row_widgets_.back());
+        auto* buttons = new QWidget(list);
+        auto* layout = new QHBoxLayout(buttons);
+        layout->setContentsMargins(0, 0, 0, 0);
+        auto* write = new QPushButton(tr("Write to Model File"), buttons);
+        write->setObjectName(QStringLiteral("writePose"));
+        write->setToolTip(tr("Sets each dof's default in the model text to the pose (one undoable edit, unsaved)"));
+        auto* save = new QPushButton(tr("Save as State File..."), buttons);
+        save->setObjectName(QStringLiteral("savePose"));
+        save->setToolTip(tr("Writes the pose as an initial state file (hfd simulate --state)"));
+        layout->addWidget(write);
+        layout->addWidget(save);
+        layout->addStretch();
+        connect(write, &QPushButton::clicked, this, &ControlsDock::writePoseRequested);
+        connect(save, &QPushButton::clicked, this, &ControlsDock::savePoseRequested);
+        row_widgets_.push_back(buttons);
+        rows_->insertWidget(rows_->count() - 1, buttons);
+    }
     for (const Dof& dof : model.dofs) {
         const double span = dof.range_max - dof.range_min;
         const int value = span > 0 ? int(std::lround((dof.default_value - dof.range_min) / span * slider_steps)) : 0;
@@ -178,14 +197,16 @@ void ControlsDock::sendMotor(int motor) {
     controller_->setMotorTarget(motor, target);
 }
 
-void ControlsDock::sendDofs() {
+DofAssignment ControlsDock::pose() const {
     DofAssignment dofs = default_dof_assignment(*model_);
     for (size_t d = 0; d < model_->dofs.size() && d < dofs_.size(); ++d) {
         const Dof& dof = model_->dofs[d];
         dofs.value[d] = dof.range_min + (dof.range_max - dof.range_min) * dofs_[d]->value() / slider_steps;
     }
-    controller_->setInitialDofs(dofs);
+    return dofs;
 }
+
+void ControlsDock::sendDofs() { controller_->setInitialDofs(pose()); }
 
 QString ControlsDock::excitationText(int muscle) const { return excitation_labels_.at(muscle)->text(); }
 

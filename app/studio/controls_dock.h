@@ -4,6 +4,7 @@
 // push (a short perturbation force) on the selected body. Every change is
 // queued to the simulation thread and applied between steps.
 #include "model/model.h"
+#include "sim/kinematics.h"
 
 #include <QDockWidget>
 #include <array>
@@ -38,6 +39,12 @@ public:
     // Sends every input the sliders show (a new simulation starts with the model's).
     void resendControls();
     void pushSelected();
+    // The dof sliders' pose (per Model::dofs, zero velocities).
+    DofAssignment pose() const;
+
+signals:
+    void writePoseRequested();  // "Write Pose to Model File" (pose_writer.h)
+    void savePoseRequested();   // "Save Pose as State File..."
 
 private:
     QWidget* row(const QString& name, QWidget* field);

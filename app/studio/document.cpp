@@ -116,6 +116,7 @@ bool Document::saveAs(const QString& path, QString* error)
     setPath(path);
     if (path_ != old_path) emit savedAs(path_);
     text_->setModified(false);
+    emit fileWritten(path_);
     if (!analyzer_->isCurrent() || analyzer_->latest()->file_name != analyzer_->fileName())
         analyzer_->analyzeNow();  // diagnostics name the new file, meshes resolve next to it
     return true;

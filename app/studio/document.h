@@ -49,6 +49,7 @@ signals:
     void dirtyChanged(bool dirty);
     void contentReplaced();  // new / open / reload / import: a different file, not an edit
     void savedAs(const QString& path);  // the same content now lives in another file
+    void fileWritten(const QString& path);  // after every successful save: the file holds the text
     void analyzed(const hfd::editor::Analysis& analysis);
     void modelChanged(const hfd::Model& model);  // lastValidModel() was replaced
 

@@ -1,6 +1,7 @@
 #include "file_actions.h"
 
 #include "document.h"
+#include "file_watcher.h"
 #include "io/osim_import.h"
 #include "prompts.h"
 #include "recent_files.h"
@@ -64,6 +65,40 @@ FileActions::FileActions(Document* document, RecentFiles* recent, StudioPrompts*
     connect(quit_, &QAction::triggered, window_, &QWidget::close);
     connect(document_, &Document::pathChanged, this, &FileActions::updateActions);
     updateActions();
+
+    watcher_ = new FileWatcher(document_, this);
+    connect(watcher_, &FileWatcher::changedOnDisk, this, &FileActions::onChangedOnDisk);
+    connect(watcher_, &FileWatcher::removedFromDisk, this, [this](const QString& path) {
+        emit statusMessage(tr("%1 was deleted or moved by another program; Save writes it again")
+                               .arg(QDir::toNativeSeparators(path)));
+    });
+}
+
+// Another program changed the file. Without unsaved edits nothing is lost: it
+// is read again at once (as a viewer next to an external editor should); with
+// them the user decides, told that reloading loses them.
+void FileActions::onChangedOnDisk()
+{
+    if (asking_about_change_ || document_->isUntitled()) return;
+    const QString path = document_->path();
+    bool reload = !document_->isDirty();
+    if (!reload) {
+        asking_about_change_ = true;
+        reload = prompts_->reload_changed_file && prompts_->reload_changed_file(document_->displayName());
+        asking_about_change_ = false;
+    }
+    if (!reload) {
+        watcher_->acknowledge();  // keep the editor's text; ask again only on a further change
+        emit statusMessage(tr("%1 changed on disk; kept the studio's version").arg(QDir::toNativeSeparators(path)));
+        return;
+    }
+    QString error;
+    if (!document_->load(path, &error)) {
+        watcher_->acknowledge();
+        prompts_->error(tr("Reload failed"), error);
+        return;
+    }
+    emit statusMessage(tr("Reloaded %1: changed on disk").arg(QDir::toNativeSeparators(path)));
 }
 
 void FileActions::addToMenu(QMenu* menu)

@@ -13,6 +13,7 @@ class QWidget;
 namespace hfd::studio {
 
 class Document;
+class FileWatcher;
 class RecentFiles;
 struct StudioPrompts;
 
@@ -29,6 +30,7 @@ public:
     QAction* importAction() const { return import_; }
     QAction* quitAction() const { return quit_; }
     QMenu* recentMenu() const { return recent_menu_; }
+    FileWatcher* fileWatcher() const { return watcher_; }
     void addToMenu(QMenu* file_menu);
 
     // The template model File > New starts from.
@@ -58,6 +60,7 @@ private:
     QString startDirectory() const;
     void rememberDirectory(const QString& path);
     void updateActions();
+    void onChangedOnDisk();
 
     Document* document_;
     RecentFiles* recent_;
@@ -65,6 +68,8 @@ private:
     QWidget* window_;
     QAction *new_, *open_, *save_, *save_as_, *reload_, *import_, *quit_;
     QMenu* recent_menu_;
+    FileWatcher* watcher_;
+    bool asking_about_change_ = false;
 };
 
 }  // namespace hfd::studio

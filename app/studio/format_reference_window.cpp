@@ -3,6 +3,7 @@
 #include "studio_resources.h"
 
 #include <QAbstractTextDocumentLayout>
+#include <QEvent>
 #include <QFile>
 #include <QHBoxLayout>
 #include <QScrollBar>
@@ -65,6 +66,13 @@ FormatReferenceWindow::FormatReferenceWindow(QWidget* parent) : QDialog(parent)
     fillContents();
     connect(contents_, &QTreeWidget::itemClicked, this, &FormatReferenceWindow::scrollToHeading);
     connect(contents_, &QTreeWidget::itemActivated, this, &FormatReferenceWindow::scrollToHeading);
+}
+
+void FormatReferenceWindow::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::PaletteChange)
+        shade_code_blocks(browser_->document(), palette().color(QPalette::AlternateBase));
+    QDialog::changeEvent(event);
 }
 
 // Level-2 headings (sections) hold their level-3 headings (components, forces,

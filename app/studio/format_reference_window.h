@@ -21,6 +21,9 @@ public:
     QTextBrowser* browser() const { return browser_; }
     QTreeWidget* contents() const { return contents_; }
 
+protected:
+    void changeEvent(QEvent* event) override;  // a theme switch re-shades the code blocks
+
 private:
     void fillContents();
     void scrollToHeading(QTreeWidgetItem* item);

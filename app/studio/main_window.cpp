@@ -13,6 +13,7 @@
 #include "selection_sync.h"
 #include "simulation_ui.h"
 #include "studio_settings.h"
+#include "theme.h"
 #include "view_options.h"
 #include "viewer_pane.h"
 #include "wheel_guard.h"
@@ -42,6 +43,7 @@ StudioPrompts silent_prompts()
 {
     StudioPrompts prompts;
     prompts.unsaved_changes = [](const QString&) { return UnsavedChoice::Cancel; };
+    prompts.reload_changed_file = [](const QString&) { return false; };
     prompts.open_path = [](const QString&) { return QString(); };
     prompts.save_path = [](const QString&) { return QString(); };
     prompts.export_path = [](const FileRequest&) { return QString(); };
@@ -81,6 +83,7 @@ MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent) : QMai
     createStatusBar();
     connectDocument();
     simulation_ui_ = new SimulationUi(this);  // simulation thread, docks, status, export
+    theme_->apply();              // after the docks: their charts take the theme too
     default_state_ = saveState(layout_version);
     if (options.restore_settings) restoreSettings();
     document_->setUntitled(FileActions::newModelTemplate(), {}, false);
@@ -210,6 +213,8 @@ void MainWindow::createViewMenu()
     view_menu_->addSeparator();
     view_options_ = new ViewOptions(viewer_pane_->viewer(), remember_view_options_, this);
     view_options_->addToMenu(view_menu_);
+    theme_ = new Theme(this, remember_view_options_, this);
+    theme_->addToMenu(view_menu_);
     if (QAction* follow = viewer_pane_->followAction()) view_options_->remember(follow, QStringLiteral("followBody"), false);
     if (QToolBar* toolbar = viewer_pane_->toolBar()) {
         auto* show = new QToolButton(toolbar);

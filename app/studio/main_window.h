@@ -26,6 +26,7 @@ class ModelTreeDock;
 class RecentFiles;
 class SelectionSync;
 class SimulationUi;
+class Theme;
 class ViewerPane;
 class ViewOptions;
 
@@ -62,6 +63,7 @@ public:
     QMenu* viewMenu() const { return view_menu_; }
     QMenu* helpMenu() const { return help_menu_; }
     HelpMenu* help() const { return help_; }
+    Theme* theme() const { return theme_; }  // View > Theme
     ViewOptions* viewOptions() const { return view_options_; }  // View > Show, remembered  // Samples and Format Reference
 
     // Opens a file (asking about unsaved changes first); errors go to prompts().error.
@@ -102,6 +104,7 @@ private:
     SimulationUi* simulation_ui_ = nullptr;
     HelpMenu* help_ = nullptr;
     ViewOptions* view_options_ = nullptr;
+    Theme* theme_ = nullptr;
     bool remember_view_options_ = true;
     QMenu *file_menu_ = nullptr, *edit_menu_ = nullptr, *view_menu_ = nullptr, *docks_menu_ = nullptr,
           *help_menu_ = nullptr;

@@ -3,6 +3,7 @@
 #include <QFileDialog>
 #include <QMessageBox>
 #include <QPointer>
+#include <QPushButton>
 
 namespace hfd::studio {
 
@@ -25,6 +26,17 @@ StudioPrompts StudioPrompts::dialogs(QWidget* window)
         case QMessageBox::Discard: return UnsavedChoice::Discard;
         default: return UnsavedChoice::Cancel;
         }
+    };
+    prompts.reload_changed_file = [parent](const QString& name) {
+        QMessageBox box(QMessageBox::Warning, QObject::tr("File changed on disk"),
+                        QObject::tr("%1 was changed by another program.").arg(name), QMessageBox::NoButton, parent);
+        box.setInformativeText(
+            QObject::tr("Reload it from disk? Your unsaved changes in the studio would be lost."));
+        QPushButton* reload = box.addButton(QObject::tr("&Reload and Lose Changes"), QMessageBox::DestructiveRole);
+        QPushButton* keep = box.addButton(QObject::tr("&Keep My Changes"), QMessageBox::RejectRole);
+        box.setDefaultButton(keep);
+        box.exec();
+        return box.clickedButton() == reload;
     };
     prompts.open_path = [parent](const QString& directory) {
         return QFileDialog::getOpenFileName(parent, QObject::tr("Open Model"), directory, model_filter);

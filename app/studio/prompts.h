@@ -20,6 +20,9 @@ struct FileRequest {
 struct StudioPrompts {
     // "The document has unsaved changes": Save / Discard / Cancel.
     std::function<UnsavedChoice(const QString& document_name)> unsaved_changes;
+    // "The file was changed by another program; reload it? The unsaved edits would be
+    // lost": true reloads, false keeps the editor's text.
+    std::function<bool(const QString& document_name)> reload_changed_file;
     // A file to open (empty: cancelled); `directory` is where to start.
     std::function<QString(const QString& directory)> open_path;
     // A file to save to (empty: cancelled).

@@ -38,6 +38,7 @@ std::vector<Diagnostic> SimulationWorker::load(SimulationSetup setup, unsigned g
     std::vector<Diagnostic> diagnostics;
     recorder_.reset();
     events_.reset();
+    held_ = no_index;
     sim_ = Simulation::create(std::move(setup.model), setup.config, diagnostics);
     if (sim_) sim_->set_component_timing(true);  // the Simulation dock shows the time of each component
     if (!sim_) return diagnostics;
@@ -96,6 +97,7 @@ void SimulationWorker::unload() {
     recorder_.reset();
     events_.reset();
     sim_.reset();
+    held_ = no_index;
 }
 
 void SimulationWorker::play() {
@@ -123,6 +125,7 @@ void SimulationWorker::reset() {
     timer_->stop();
     sim_->reset();
     sim_->controls().perturbations = model_perturbations_;
+    held_ = no_index;
     startRecording();
 }
 
@@ -269,6 +272,29 @@ void SimulationWorker::push(Index body, const Vec3& force, double duration) {
     sim_->controls().perturbations.push_back(push);
 }
 
+void SimulationWorker::holdForce(Index body, const Vec3& force) {
+    if (!sim_) return;
+    std::vector<Perturbation>& perturbations = sim_->controls().perturbations;
+    const double now = std::as_const(*sim_).state().time;
+    const bool holding = held_ != no_index && held_ < Index(perturbations.size()) &&
+                         std::isinf(perturbations[held_].end_time);
+    if (holding && (perturbations[held_].body != body || force.isZero())) {
+        perturbations[held_].end_time = now;  // released
+        held_ = no_index;
+    } else if (!holding) {
+        held_ = no_index;
+    }
+    if (force.isZero() || body < 0 || body >= Index(sim_->model().bodies.size())) return;
+    if (held_ == no_index) {
+        Perturbation hold;
+        hold.body = body;
+        hold.start_time = now;
+        perturbations.push_back(hold);
+        held_ = Index(perturbations.size()) - 1;
+    }
+    perturbations[held_].force = force;
+}
+
 void SimulationWorker::setInitialDofs(const DofAssignment& dofs) {
     if (!sim_ || steps_ > 0 || running_) return;
     State posed = std::as_const(*sim_).initial_state();
@@ -341,6 +367,9 @@ void SimulationController::setMotorTarget(int motor, const Quat& target) {
 }
 void SimulationController::push(int body, const Vec3& force, double duration) {
     queue([w = worker_, body, force, duration] { w->push(body, force, duration); });
+}
+void SimulationController::holdForce(int body, const Vec3& force) {
+    queue([w = worker_, body, force] { w->holdForce(body, force); });
 }
 void SimulationController::setInitialDofs(const DofAssignment& dofs) {
     queue([w = worker_, dofs] { w->setInitialDofs(dofs); });

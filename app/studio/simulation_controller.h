@@ -94,6 +94,8 @@ public:
     void setExcitation(Index muscle, double excitation);
     void setMotorTarget(Index motor, const Quat& target);
     void push(Index body, const Vec3& force, double duration);
+    // A force on the body held from now until a zero force (or another body) releases it.
+    void holdForce(Index body, const Vec3& force);
     void setInitialDofs(const DofAssignment& dofs);
 
     const Simulation* simulation() const { return sim_.get(); }
@@ -137,6 +139,7 @@ private:
     double pace_wall_start_ = 0, pace_sim_start_ = 0;
     double last_frame_wall_ = -1;
     long long steps_ = 0;
+    Index held_ = no_index;  // the perturbation holdForce updates in place
     RateWindow rates_;
     std::mutex mailbox_mutex_;
     std::shared_ptr<SimulationFrame> mailbox_;  // guarded by mailbox_mutex_
@@ -169,6 +172,7 @@ public:
     void setExcitation(int muscle, double excitation);
     void setMotorTarget(int motor, const Quat& target);
     void push(int body, const Vec3& force, double duration);
+    void holdForce(int body, const Vec3& force);  // Ctrl+drag in the view: until a zero force
     void setInitialDofs(const DofAssignment& dofs);  // poses the initial state (before a run)
 
     bool isRunning() const { return running_; }

@@ -8,6 +8,7 @@
 #include "main_window.h"
 #include "model_viewer.h"
 #include "plot_dock.h"
+#include "pose_writer.h"
 #include "simulation_controller.h"
 #include "simulation_dock.h"
 #include "simulation_inputs.h"
@@ -166,9 +167,26 @@ void SimulationUi::connectRun(MainWindow* window) {
                              viewer->setSnapshot(frame.pose);
                      });
     if (viewer) {
+        // A blow-up: the named body turns red, the view shows the last recorded frame; a
+        // frame without the error (reset, a new run) takes the mark away.
+        QObject::connect(controller_, &SimulationController::stopped, viewer,
+                         [viewer, plots = plots_, controller = controller_, document] {
+                             const SimulationFrame* frame = controller->latestFrame();
+                             const Model* model = document->lastValidModel();
+                             if (!frame || !model) return;
+                             viewer->setMarkedBody(model->find_body(frame->error_body.toStdString()));
+                             if (plots->rowCount() > 0) plots->scrubTo(plots->rowCount() - 1);
+                         });
+        QObject::connect(controller_, &SimulationController::frameReceived, viewer, [viewer](const SimulationFrame& frame) {
+            if (frame.error.isEmpty() && viewer->markedBody() != no_index) viewer->setMarkedBody(no_index);
+        });
         QObject::connect(plots_, &PlotDock::poseRequested, viewer, &ModelViewer::setSnapshot);
         QObject::connect(viewer, &ModelViewer::bodyClicked, controls_, &ControlsDock::setSelectedBody);
+        QObject::connect(viewer, &ModelViewer::pushForceChanged, controller_, &SimulationController::holdForce);
     }
+    auto* pose = new PoseActions(document, controls_, &window->prompts(), window);
+    QObject::connect(pose, &PoseActions::statusMessage, window,
+                     [window](const QString& text) { window->statusBar()->showMessage(text, 10000); });
 }
 
 }  // namespace hfd::studio

@@ -136,7 +136,7 @@ bool VideoExporter::start(const QString& path, const VideoSettings& settings, co
 }
 
 void VideoExporter::requestNextFrame() {
-    if (!running_ || cancelled_) return;
+    if (!running_ || cancelled_ || !view_) return;
     view_->render(source_.pose_at(frame_rows_[size_t(next_frame_)]));
 }
 
@@ -144,7 +144,8 @@ void VideoExporter::requestNextFrame() {
 // render target are set up over the first frames); then every frame is final
 // in the frame that renders its pose.
 void VideoExporter::onFrameRendered(const QImage& image) {
-    if (!running_ || cancelled_) return;
+    // a capture can answer after the export ended, or before ffmpeg is started
+    if (!running_ || cancelled_ || !process_ || !view_) return;
     if (warming_) {
         warm_same_ = image == warm_previous_ ? warm_same_ + 1 : 0;
         warm_previous_ = image;
@@ -159,6 +160,7 @@ void VideoExporter::onFrameRendered(const QImage& image) {
 }
 
 void VideoExporter::writeFrame(const QImage& image) {
+    if (!running_ || cancelled_ || !process_ || !view_) return;
     if (image.size() != view_->size()) return finish(false, tr("the 3D view rendered a frame of the wrong size"));
     process_->write(reinterpret_cast<const char*>(image.constBits()), image.sizeInBytes());
     emit frameWritten(next_frame_, image);

@@ -90,9 +90,12 @@ QImage compose(MainWindow& window) {
     if (!viewer || !viewer->isVisible()) return image;
     QImage view = viewer->grabRenderedImage();
     if (view.isNull()) return {};
-    const qreal scale = image.devicePixelRatio();
-    const QRect target(viewer->mapTo(&window, QPoint(0, 0)) * scale, viewer->size() * scale);
+    // A painter on an image with a device pixel ratio works in logical pixels
+    // (the ratio is its transform): the view's rectangle in the window, unscaled;
+    // the capture, in device pixels, fills it at full resolution.
+    const QRect target(viewer->mapTo(&window, QPoint(0, 0)), viewer->size());
     QPainter painter(&image);
+    painter.setRenderHint(QPainter::SmoothPixmapTransform);
     painter.drawImage(target, view);
     return image;
 }

@@ -14,6 +14,8 @@
 
 using namespace hfd;
 
+Q_DECLARE_METATYPE(hfd::Vec3)
+
 namespace {
 
 Model box_model() {
@@ -280,6 +282,66 @@ private slots:
         const QImage image = viewer.grabImageWhen(count_bones);
         QVERIFY2(!image.isNull(), QByteArray::number(bone_pixels) + " bone pixels, rows " +
                                       QByteArray::number(top_row) + " to " + QByteArray::number(bottom_row));
+    }
+
+    // The dark theme's clear colour reaches the rendered frame, and a body marked
+    // after a blow-up is drawn red (the box is made blue here so the mark shows).
+    void dark_background_and_failure_mark_render() {
+        ModelViewer viewer;
+        viewer.resize(480, 360);
+        viewer.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&viewer));
+        Model model = box_model();
+        model.meshes[0].color = Eigen::Vector4d(0.1, 0.2, 0.9, 1);
+        viewer.setModel(model);
+        viewer.setViewPreset(ModelViewer::ViewPreset::Front);
+        viewer.fitToModel();
+        const QColor dark(0x2a, 0x2d, 0x33);
+        viewer.setBackgroundColors(dark, QColor(0x5a, 0x60, 0x5a));
+        auto dark_corner = [&](const QImage& frame) {
+            const QColor corner = average(frame, QPoint(8, 8));
+            return std::abs(corner.red() - dark.red()) < 8 && std::abs(corner.green() - dark.green()) < 8 &&
+                   std::abs(corner.blue() - dark.blue()) < 8;
+        };
+        QVERIFY2(!viewer.grabImageWhen(dark_corner).isNull(), "the background never turned dark");
+        QVERIFY(!viewer.grabImageWhen([](const QImage& frame) { return !is_red(at_centre(frame)); }).isNull());
+        viewer.setMarkedBody(1);
+        QVERIFY2(!viewer.grabImageWhen([](const QImage& frame) { return is_red(at_centre(frame)); }).isNull(),
+                 "the marked box is not red");
+        viewer.setMarkedBody(no_index);
+        QVERIFY(!viewer.grabImageWhen([](const QImage& frame) { return !is_red(at_centre(frame)); }).isNull());
+    }
+
+    // Ctrl+drag in the real 3D window: the push reaches the signal and its arrow
+    // (magenta) is drawn while dragging, gone after release.
+    void ctrl_drag_draws_the_push_arrow() {
+        ModelViewer viewer;
+        viewer.resize(480, 360);
+        viewer.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&viewer));
+        viewer.setModel(box_model());
+        viewer.setViewPreset(ModelViewer::ViewPreset::Front);
+        viewer.fitToModel();
+        QVERIFY(!viewer.grabImageWhen([](const QImage& frame) { return is_red(at_centre(frame)); }).isNull());
+        Qt3DExtras::Qt3DWindow* window = render_window();
+        QVERIFY(window);
+        QSignalSpy pushes(&viewer, &ModelViewer::pushForceChanged);
+        const QPoint centre(window->width() / 2, window->height() / 2);
+        const QPoint target = centre + QPoint(0, -window->height() / 3);
+        QTest::mousePress(window, Qt::LeftButton, Qt::ControlModifier, centre);
+        QTest::mouseMove(window, target);
+        QVERIFY(!pushes.isEmpty());
+        QCOMPARE(pushes.last().at(0).toInt(), 1);
+        auto is_magenta = [](QColor c) { return c.red() > 150 && c.blue() > 120 && c.green() < 110; };
+        auto arrow_above = [&](const QImage& frame) {
+            const double scale = double(frame.height()) / window->height();
+            const QPoint between((centre.x()) * scale, (centre.y() + target.y()) / 2 * scale);
+            return is_magenta(average(frame, between, 1));
+        };
+        QVERIFY2(!viewer.grabImageWhen(arrow_above).isNull(), "no push arrow between the box and the cursor");
+        QTest::mouseRelease(window, Qt::LeftButton, Qt::ControlModifier, target);
+        QVERIFY(pushes.last().at(1).value<Vec3>().isZero());
+        QVERIFY(!viewer.grabImageWhen([&](const QImage& frame) { return !arrow_above(frame); }).isNull());
     }
 };
 

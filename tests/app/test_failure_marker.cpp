@@ -1,0 +1,85 @@
+// A run that stops on a blow-up shows where: the body the failure names is
+// marked in the 3D view, the timeline stands on the last recorded frame, and
+// Reset takes the mark away.
+#include "main_window.h"
+#include "model_viewer.h"
+#include "plot_dock.h"
+#include "simulation_controller.h"
+#include "simulation_dock.h"
+#include "studio_test_support.h"
+#include "viewer_pane.h"
+#include "document.h"
+
+#include <QSignalSpy>
+#include <QtTest>
+
+using namespace hfd;
+using namespace hfd::studio;
+
+namespace {
+
+// A stiff joint and a coarse explicit step: the link's error grows until the step fails.
+const char* exploding_text = R"(
+model {
+	name = exploding
+	model_options { joint_stiffness = 1e12 }
+	body { name = ground mass = 0 inertia { x = 0 y = 0 z = 0 } }
+	body { name = link mass = 2.5 inertia { x = 0.1 y = 0.1 z = 0.1 } pos { x = 0.1 y = 1 z = 0 }
+		joint { name = hinge parent = ground pos_in_parent { x = 0 y = 1.5 z = 0 } pos_in_child { x = 0 y = 0.5 z = 0 } }
+	}
+}
+composite_force { joint_force_pnld {} }
+forward_euler_integrator { step_size = 0.05 }
+)";
+
+}  // namespace
+
+class TestFailureMarker : public QObject {
+    Q_OBJECT
+private slots:
+    void blowUpMarksTheNamedBodyUntilReset()
+    {
+        MainWindowOptions options;
+        options.use_dialogs = false;
+        options.restore_settings = false;
+        MainWindow window(options);
+        ModelViewer* viewer = window.viewerPane()->viewer();
+        QVERIFY(viewer);
+        auto* dock = window.findChild<SimulationDock*>();
+        auto* controller = window.findChild<SimulationController*>();
+        auto* plots = window.findChild<PlotDock*>();
+        window.document()->setUntitled(QString::fromLatin1(exploding_text), {}, false);
+        window.document()->analyzer()->analyzeNow();
+        QTRY_VERIFY(window.document()->lastValidModel() && window.document()->lastValidModel()->name == "exploding");
+        const Index link = window.document()->lastValidModel()->find_body("link");
+        QVERIFY(link != no_index);
+        QCOMPARE(viewer->markedBody(), no_index);
+
+        dock->setEndTime(100);
+        dock->setMaximumSpeed(true);
+        QVERIFY(dock->reloadFromDocument());
+        QSignalSpy stopped(controller, &SimulationController::stopped);
+        dock->playAction()->trigger();
+        QTRY_VERIFY_WITH_TIMEOUT(stopped.count() == 1, 20000);
+        QCOMPARE(controller->latestFrame()->error_body, QStringLiteral("link"));
+        QCOMPARE(viewer->markedBody(), link);
+        // The timeline stands on the last recorded row, at or before the failure.
+        QVERIFY(plots->rowCount() > 0);
+        const PoseSnapshot last = plots->poseAt(plots->rowCount() - 1);
+        QVERIFY(plots->cursorTime() <= controller->latestFrame()->error_time);
+        QCOMPARE(plots->cursorTime(), last.time);
+
+        dock->resetAction()->trigger();
+        QTRY_COMPARE_WITH_TIMEOUT(viewer->markedBody(), no_index, 20000);
+    }
+
+    void markNeedsABodyOfTheModel()
+    {
+        ModelViewer viewer;
+        viewer.setMarkedBody(0);  // no model yet
+        QCOMPARE(viewer.markedBody(), no_index);
+    }
+};
+
+STUDIO_TEST_MAIN(TestFailureMarker)
+#include "test_failure_marker.moc"
