@@ -18,9 +18,6 @@ class FormatReferenceWindow : public QDialog {
 public:
     explicit FormatReferenceWindow(QWidget* parent = nullptr);
 
-    QTextBrowser* browser() const { return browser_; }
-    QTreeWidget* contents() const { return contents_; }
-
 private:
     void fillContents();
     void scrollToHeading(QTreeWidgetItem* item);

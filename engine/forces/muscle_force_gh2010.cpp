@@ -12,6 +12,9 @@
 // f_V: f_V = (F_SE / cos(alpha) - s F_PE + F_BE) / (a f_L), v_CE = f_V^-1 (clamped
 // to [0, N], so |v_CE| <= v_max). f_V^-1 is undefined at a = 0, so activation is
 // kept at or above min_activation (the manual recommends > 0.01).
+//
+// This file holds the model's fiber dynamics only; the loop over muscles (path,
+// pennation, tension, equilibrium at start) is HillMuscleForce in hill_muscle_force.h.
 #include "forces/hill_muscle_force.h"
 
 #include <algorithm>

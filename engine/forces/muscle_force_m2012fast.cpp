@@ -19,6 +19,9 @@
 // balance: use_pennation_during_equilibration = 1 solves f_T = f_M cos(alpha)
 // (the exact equilibrium); 0 solves f_T = f_M, so the tendon starts with at most
 // 1/cos(alpha) times its equilibrium force and the first steps settle the rest.
+//
+// This file holds the model's fiber dynamics only; the loop over muscles (path,
+// pennation, tension, equilibrium at start) is HillMuscleForce in hill_muscle_force.h.
 #include "forces/hill_muscle_force.h"
 
 #include <algorithm>

@@ -10,6 +10,9 @@
 // finite at F = a f_L F_len), extended linearly outside 0 <= F < 0.95 a f_L F_len.
 // Activation is kept at or above min_activation (0.01 in the description).
 // stiffness_multiplier scales f_PE and f_T.
+//
+// This file holds the model's fiber dynamics only; the loop over muscles (path,
+// pennation, tension, equilibrium at start) is HillMuscleForce in hill_muscle_force.h.
 #include "forces/hill_muscle_force.h"
 
 #include <algorithm>
