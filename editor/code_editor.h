@@ -20,7 +20,6 @@ public:
     // Replaces the document (the editor does not take ownership) and attaches
     // a highlighter to it.
     void setTextDocument(QTextDocument* document);
-    HfdHighlighter* highlighter() const { return highlighter_; }
 
     // Underlines each diagnostic's line:col (1-based, UTF-8 byte column);
     // diagnostics without a line are ignored.

@@ -18,9 +18,6 @@ class FormatReferenceWindow : public QDialog {
 public:
     explicit FormatReferenceWindow(QWidget* parent = nullptr);
 
-    QTextBrowser* browser() const { return browser_; }
-    QTreeWidget* contents() const { return contents_; }
-
 protected:
     void changeEvent(QEvent* event) override;  // a theme switch re-shades the code blocks
 

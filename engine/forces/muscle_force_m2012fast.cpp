@@ -19,73 +19,37 @@
 // balance: use_pennation_during_equilibration = 1 solves f_T = f_M cos(alpha)
 // (the exact equilibrium); 0 solves f_T = f_M, so the tendon starts with at most
 // 1/cos(alpha) times its equilibrium force and the first steps settle the rest.
-#include "forces/force_component.h"
-#include "forces/muscle_curves.h"
-#include "forces/muscle_path.h"
+//
+// This file holds the model's fiber dynamics only; the loop over muscles (path,
+// pennation, tension, equilibrium at start) is HillMuscleForce in hill_muscle_force.h.
+#include "forces/hill_muscle_force.h"
 
 #include <algorithm>
-#include <cmath>
 
 namespace hfd {
 
 namespace {
 
-struct M2012Settings {
-    double beta = 0.1;
-    double v_max = 10;
-    bool pennation_in_equilibrium = false;
-};
-
-class MuscleForceM2012Fast final : public ForceComponent {
-public:
-    MuscleForceM2012Fast(const Model& model, M2012Settings settings)
-        : settings_(settings), thickness_(fiber_thicknesses(model)) {}
-    std::string_view name() const override { return "muscle_force_m2012fast"; }
-    bool integrates_fiber_length() const override { return true; }
-
-    void apply(const Model& model, const State& state, const Controls&, Data& data) const override {
-        for (Index i = 0; i < Index(model.muscles.size()); ++i) {
-            const Muscle& m = model.muscles[i];
-            update_muscle_path(model, state, i, data);
-            const double path_length = data.muscle_length[i];
-            const double thickness = thickness_[i];
-            const FiberGeometry g = fiber_geometry(path_length, state.fiber_length[i], m.optimal_fiber_length, thickness);
-            const double l = g.fiber_length / m.optimal_fiber_length;
-            const double stiffness = m.stiffness_multiplier;
-            const double tendon = stiffness * m2012::tendon_force_length((g.tendon_length - m.tendon_slack_length) /
-                                                                         m.tendon_slack_length);
-            const double activation = std::clamp(state.activation[i], 0.0, 1.0);
-            const double fiber_force = tendon / g.cos_pennation - stiffness * m2012::passive_force_length(l);
-            double v = m2012::damped_fiber_velocity(fiber_force, activation * m2012::active_force_length(l),
-                                                    settings_.beta);
-            if (v < 0 && g.fiber_length <= g.minimum_length) v = 0;
-
-            const double tension = m.max_isometric_force * tendon;
-            data.tendon_length[i] = g.tendon_length;
-            data.muscle_force[i] = tension;
-            data.fiber_length_derivative[i] = v * settings_.v_max * m.optimal_fiber_length;
-            apply_path_tension(model, state, i, tension, data);
-        }
+struct M2012Fiber {
+    struct Settings {
+        double beta = 0.1;
+        double v_max = 10;
+        bool pennation_in_equilibrium = false;
+    };
+    static constexpr std::string_view name = "muscle_force_m2012fast";
+    static constexpr bool project_on_tendon_in_equilibrium(const Settings& s) { return s.pennation_in_equilibrium; }
+    static double activation(const Settings&, double a) { return std::clamp(a, 0.0, 1.0); }
+    static double tendon_force(double strain) { return m2012::tendon_force_length(strain); }
+    static double fiber_velocity(const Settings& settings, double along_fiber, double l, double activation, double s) {
+        const double fiber_force = along_fiber - s * m2012::passive_force_length(l);
+        return m2012::damped_fiber_velocity(fiber_force, activation * m2012::active_force_length(l), settings.beta);
     }
-
-    void initialize(const Model& model, State& state, const Controls&, Data&) const override {
-        for (Index i = 0; i < Index(model.muscles.size()); ++i) {
-            const Muscle& m = model.muscles[i];
-            const double thickness = m.optimal_fiber_length * std::sin(m.pennation_angle);
-            const double activation = std::clamp(state.activation[i], 0.0, 1.0);
-            const double stiffness = m.stiffness_multiplier;
-            state.fiber_length[i] = equilibrium_fiber_length(
-                muscle_path_length(model, state, i), m.optimal_fiber_length, m.tendon_slack_length, thickness,
-                [&](double l) { return activation * m2012::active_force_length(l) + stiffness * m2012::passive_force_length(l); },
-                [&](double strain) { return stiffness * m2012::tendon_force_length(strain); },
-                settings_.pennation_in_equilibrium);
-        }
+    static double fiber_speed(const Settings& settings, double v, double) { return v * settings.v_max; }
+    static double isometric_fiber_force(double l, double activation, double s) {
+        return activation * m2012::active_force_length(l) + s * m2012::passive_force_length(l);
     }
-
-private:
-    M2012Settings settings_;
-    std::vector<double> thickness_;  // per muscle, of the model it was created for
 };
+using M2012Settings = M2012Fiber::Settings;
 
 }  // namespace
 
@@ -105,7 +69,7 @@ std::unique_ptr<ForceComponent> create_muscle_force_m2012fast(const PropNode& pr
     check_elastic_tendons("muscle_force_m2012fast", context.model, context.diagnostics);
     if (has_errors_since(context.diagnostics, errors_before))
         return nullptr;
-    return std::make_unique<MuscleForceM2012Fast>(context.model, s);
+    return std::make_unique<HillMuscleForce<M2012Fiber>>(context.model, s);
 }
 
 }  // namespace hfd

@@ -10,73 +10,40 @@
 // finite at F = a f_L F_len), extended linearly outside 0 <= F < 0.95 a f_L F_len.
 // Activation is kept at or above min_activation (0.01 in the description).
 // stiffness_multiplier scales f_PE and f_T.
-#include "forces/force_component.h"
-#include "forces/muscle_curves.h"
-#include "forces/muscle_path.h"
+//
+// This file holds the model's fiber dynamics only; the loop over muscles (path,
+// pennation, tension, equilibrium at start) is HillMuscleForce in hill_muscle_force.h.
+#include "forces/hill_muscle_force.h"
 
 #include <algorithm>
-#include <cmath>
 
 namespace hfd {
 
 namespace {
 
-struct TJ2003Settings {
-    double damping = 0.05;
-    double v_max = 10;
-    double min_activation = 0.01;
-};
-
-class MuscleForceTJ2003 final : public ForceComponent {
-public:
-    MuscleForceTJ2003(const Model& model, TJ2003Settings settings)
-        : settings_(settings), thickness_(fiber_thicknesses(model)) {}
-    std::string_view name() const override { return "muscle_force_tj2003"; }
-    bool integrates_fiber_length() const override { return true; }
-
-    void apply(const Model& model, const State& state, const Controls&, Data& data) const override {
-        for (Index i = 0; i < Index(model.muscles.size()); ++i) {
-            const Muscle& m = model.muscles[i];
-            update_muscle_path(model, state, i, data);
-            const double path_length = data.muscle_length[i];
-            const double thickness = thickness_[i];
-            const FiberGeometry g = fiber_geometry(path_length, state.fiber_length[i], m.optimal_fiber_length, thickness);
-            const double l = g.fiber_length / m.optimal_fiber_length;
-            const double s = m.stiffness_multiplier;
-            const double tendon =
-                s * tj2003::tendon_force_length((g.tendon_length - m.tendon_slack_length) / m.tendon_slack_length);
-            const double activation = std::clamp(state.activation[i], settings_.min_activation, 1.0);
-            const double velocity_force = tendon / g.cos_pennation - s * tj2003::passive_force_length(l);
-            double v = tj2003::fiber_velocity(velocity_force, activation * tj2003::active_force_length(l),
-                                              settings_.damping);
-            if (v < 0 && g.fiber_length <= g.minimum_length) v = 0;
-
-            const double tension = m.max_isometric_force * tendon;
-            data.tendon_length[i] = g.tendon_length;
-            data.muscle_force[i] = tension;
-            data.fiber_length_derivative[i] =
-                v * (0.25 + 0.75 * activation) * settings_.v_max * m.optimal_fiber_length;
-            apply_path_tension(model, state, i, tension, data);
-        }
+struct TJ2003Fiber {
+    struct Settings {
+        double damping = 0.05;
+        double v_max = 10;
+        double min_activation = 0.01;
+    };
+    static constexpr std::string_view name = "muscle_force_tj2003";
+    static constexpr bool project_on_tendon_in_equilibrium(const Settings&) { return true; }
+    static double activation(const Settings& settings, double a) { return std::clamp(a, settings.min_activation, 1.0); }
+    static double tendon_force(double strain) { return tj2003::tendon_force_length(strain); }
+    static double fiber_velocity(const Settings& settings, double along_fiber, double l, double activation, double s) {
+        const double velocity_force = along_fiber - s * tj2003::passive_force_length(l);
+        return tj2003::fiber_velocity(velocity_force, activation * tj2003::active_force_length(l), settings.damping);
     }
-
-    void initialize(const Model& model, State& state, const Controls&, Data&) const override {
-        for (Index i = 0; i < Index(model.muscles.size()); ++i) {
-            const Muscle& m = model.muscles[i];
-            const double activation = std::clamp(state.activation[i], settings_.min_activation, 1.0);
-            const double s = m.stiffness_multiplier;
-            state.fiber_length[i] = equilibrium_fiber_length(
-                muscle_path_length(model, state, i), m.optimal_fiber_length, m.tendon_slack_length,
-                m.optimal_fiber_length * std::sin(m.pennation_angle),
-                [&](double l) { return activation * tj2003::active_force_length(l) + s * tj2003::passive_force_length(l); },
-                [&](double strain) { return s * tj2003::tendon_force_length(strain); });
-        }
+    // the maximum contraction velocity scales with activation: (0.25 + 0.75 a) v_max
+    static double fiber_speed(const Settings& settings, double v, double activation) {
+        return v * (0.25 + 0.75 * activation) * settings.v_max;
     }
-
-private:
-    TJ2003Settings settings_;
-    std::vector<double> thickness_;  // per muscle, of the model it was created for
+    static double isometric_fiber_force(double l, double activation, double s) {
+        return activation * tj2003::active_force_length(l) + s * tj2003::passive_force_length(l);
+    }
 };
+using TJ2003Settings = TJ2003Fiber::Settings;
 
 }  // namespace
 
@@ -95,7 +62,7 @@ std::unique_ptr<ForceComponent> create_muscle_force_tj2003(const PropNode& props
     check_elastic_tendons("muscle_force_tj2003", context.model, context.diagnostics);
     if (has_errors_since(context.diagnostics, before))
         return nullptr;
-    return std::make_unique<MuscleForceTJ2003>(context.model, s);
+    return std::make_unique<HillMuscleForce<TJ2003Fiber>>(context.model, s);
 }
 
 }  // namespace hfd

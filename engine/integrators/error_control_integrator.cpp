@@ -1,7 +1,7 @@
 #include "integrators/error_control_integrator.h"
 
 #include "integrators/body_update.h"
-#include "sim/simulation.h"
+#include "integrators/step_context.h"
 
 #include <algorithm>
 #include <cmath>
@@ -28,7 +28,7 @@ double largest_body_error(const Model& m, const Data& d0, const Data& d1, double
 }
 
 // scratch_state(0)/scratch_data(0) receive the trial end state and its evaluation.
-void ErrorControlIntegrator::trial_step(Simulation& sim, double h) const {
+void ErrorControlIntegrator::trial_step(StepContext& sim, double h) const {
     const Model& m = sim.model();
     auto advance = [&](State& s, const Data& d, double dt) {
         planar_ ? advance_bodies_planar(m, s, d, dt, beta_) : advance_bodies(m, s, d, dt, beta_);
@@ -48,8 +48,7 @@ void ErrorControlIntegrator::trial_step(Simulation& sim, double h) const {
     sim.evaluate(trial, trial_data);
 }
 
-StepOutcome ErrorControlIntegrator::step(Simulation& sim, double max_h) {
-    sim.ensure_evaluated();
+StepOutcome ErrorControlIntegrator::step(StepContext& sim, double max_h) {
     StepOutcome outcome;
     double h = std::min(next_step_, max_h);
     for (;;) {
@@ -71,7 +70,7 @@ StepOutcome ErrorControlIntegrator::step(Simulation& sim, double max_h) {
         }
         h = std::max(min_step_, h * std::max(0.2, 0.9 * std::sqrt(accuracy_ / error)));
     }
-    sim.accept_trial(sim.scratch_state(0), sim.scratch_data(0));
+    sim.accept(sim.scratch_state(0), sim.scratch_data(0));
     outcome.step_size = h;
     // a step only shortened to land on max_h leaves the step size as it was
     const bool shortened_to_land = outcome.rejected == 0 && h == max_h && max_h < next_step_;

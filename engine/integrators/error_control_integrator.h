@@ -32,7 +32,7 @@ public:
     ErrorControlIntegrator(std::string_view name, double beta, bool planar, bool step_doubling, double accuracy,
                            double min_step, double max_step);
     std::string_view name() const override { return name_; }
-    StepOutcome step(Simulation& sim, double max_h) override;
+    StepOutcome step(StepContext& sim, double max_h) override;
     bool is_planar() const override { return planar_; }
     double nominal_step_size() const override { return max_step_; }
     double next_step_size() const override { return next_step_; }
@@ -44,7 +44,7 @@ public:
     double accuracy() const { return accuracy_; }
 
 private:
-    void trial_step(Simulation& sim, double h) const;
+    void trial_step(StepContext& sim, double h) const;
     std::string_view name_;
     double beta_;
     bool planar_, step_doubling_;

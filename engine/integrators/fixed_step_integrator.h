@@ -8,7 +8,7 @@ public:
     // beta: see body_update.h (0 forward, 1 symplectic, 1/2 midpoint)
     FixedStepIntegrator(std::string_view name, double beta, bool planar, double step_size);
     std::string_view name() const override { return name_; }
-    StepOutcome step(Simulation& sim, double max_h) override;
+    StepOutcome step(StepContext& sim, double max_h) override;
     bool is_planar() const override { return planar_; }
     double nominal_step_size() const override { return step_size_; }
     void partial_step(const Model& model, const State& start, const Data& start_data, double h,

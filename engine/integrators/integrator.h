@@ -12,14 +12,14 @@
 
 namespace hfd {
 
-class Simulation;
+class StepContext;
 struct Model;
 struct State;
 struct Data;
 
 struct StepOutcome {
     bool ok = true;
-    double step_size = 0;   // h of the accepted step (of the last trial when !ok; its end state is scratch_state(0))
+    double step_size = 0;   // h of the accepted step (of the last trial when !ok; its end state is StepContext::scratch_state(0))
     int rejected = 0;       // rejected trial steps before it
     double error = 0;       // error estimate of the accepted step (largest over bodies)
 };
@@ -28,8 +28,9 @@ class Integrator {
 public:
     virtual ~Integrator() = default;
     virtual std::string_view name() const = 0;
-    // Advances sim.state() by one accepted step of at most max_h.
-    virtual StepOutcome step(Simulation& sim, double max_h) = 0;
+    // Advances context.state() by one accepted step of at most max_h
+    // (context.data() holds the evaluation of the state it starts from).
+    virtual StepOutcome step(StepContext& context, double max_h) = 0;
     virtual bool is_planar() const { return false; }
     virtual double nominal_step_size() const = 0;  // step_size, or max_step for variable step
     virtual double next_step_size() const { return nominal_step_size(); }  // the h the next step tries first

@@ -1,5 +1,6 @@
 #include "sim/simulation.h"
 
+#include "integrators/step_context.h"
 #include "sim/dynamics.h"
 #include "sim/step_diagnosis.h"
 
@@ -157,8 +158,10 @@ bool Simulation::step(double until) {
     if (error_) return false;
     const double max_h = until - state_.time;
     if (!(max_h > 0)) return true;
+    ensure_evaluated();  // integrators start from the evaluation of the current state
     const auto t0 = Clock::now();
-    const StepOutcome outcome = integrator_->step(*this, max_h);
+    StepContext context(*this);
+    const StepOutcome outcome = integrator_->step(context, max_h);
     stage_times_.integration += seconds_since(t0);
     rejected_steps_ += outcome.rejected;
     if (!outcome.ok) {
@@ -216,19 +219,6 @@ double body_kinetic_energy(const Model& model, const State& state, Index body) {
     if (b.is_static()) return 0;
     const Vec3 local_w = state.ori[body].conjugate() * state.ang_vel[body];
     return 0.5 * b.mass * state.lin_vel[body].squaredNorm() + 0.5 * local_w.dot(b.inertia.cwiseProduct(local_w));
-}
-
-double Simulation::kinetic_energy(const State& s) const {
-    double e = 0;
-    for (Index b = 0; b < Index(model_.bodies.size()); ++b) e += body_kinetic_energy(model_, s, b);
-    return e;
-}
-
-double Simulation::potential_energy(const State& s) const {
-    double e = 0;
-    for (size_t b = 0; b < model_.bodies.size(); ++b)
-        if (!model_.bodies[b].is_static()) e -= model_.bodies[b].mass * model_.gravity.dot(s.pos[b]);
-    return e;
 }
 
 }  // namespace hfd

@@ -54,7 +54,6 @@ public:
     Controls& controls() { controls_touched_ = true; return controls_; }
     // Forces, contacts and accelerations of the current state (after a step or evaluate()).
     const Data& data() const { return data_; }
-    Data& data() { return data_; }
     void ensure_evaluated() {
         if (data_stale_ || (controls_touched_ && !controls_.same_as(evaluated_controls_))) evaluate();
         controls_touched_ = false;
@@ -103,21 +102,9 @@ public:
     // Times every force component separately (two clock reads each; off by default).
     void set_component_timing(bool on) { component_timing_ = on; }
 
-    // The integrator's trial becomes the current state with its evaluation (swap, no copy).
-    void accept_trial(State& trial, Data& trial_data) {
-        std::swap(state_, trial);
-        data_.swap(trial_data);
-        data_stale_ = false;
-    }
-    // Scratch states for integrators (allocated once).
-    State& scratch_state(int i) { return scratch_states_[i]; }
-    Data& scratch_data(int i) { return scratch_data_[i]; }
-
-    // Total mechanical energy (kinetic + gravitational potential), no springs.
-    double kinetic_energy(const State& state) const;  // sum of body_kinetic_energy
-    double potential_energy(const State& state) const;
-
 private:
+    friend class StepContext;  // integrators reach the state, scratch space and accept through it
+    static constexpr int scratch_count = 4;
     Simulation() = default;
     static void add_default_activation_dynamics(Simulation& sim, ForceContext& context);
     static void warn_about_idle_actuators(const Simulation& sim, const SimConfig& config,
@@ -131,8 +118,8 @@ private:
     State state_, initial_state_;
     Controls controls_, evaluated_controls_;  // evaluated_: those data_ was computed with
     Data data_;
-    State scratch_states_[4];
-    Data scratch_data_[4];
+    State scratch_states_[scratch_count];
+    Data scratch_data_[scratch_count];
     std::vector<double> inv_mass_;          // per body, 0 for static
     std::optional<SimulationError> error_;
     long long accepted_steps_ = 0, rejected_steps_ = 0;

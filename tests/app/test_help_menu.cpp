@@ -155,14 +155,17 @@ private slots:
         QVERIFY(reference);
         QVERIFY(reference->isVisible());
         QVERIFY(!reference->isModal());
-        const QString text = reference->browser()->toPlainText();
+        const auto* browser = reference->findChild<QTextBrowser*>();
+        const auto* contents = reference->findChild<QTreeWidget*>();
+        QVERIFY(browser && contents);
+        const QString text = browser->toPlainText();
         for (const hfd::ForceRegistration& force : hfd::force_registry())
             QVERIFY2(text.contains(QString::fromUtf8(force.name.data(), force.name.size())), force.name.data());
         for (std::string_view name : hfd::integrator_names())
             QVERIFY2(text.contains(QString::fromUtf8(name.data(), name.size())), name.data());
         // the contents list has the sections and, under them, one entry per force
-        QVERIFY(reference->contents()->topLevelItemCount() >= 4);
-        QCOMPARE(reference->contents()->findItems("joint_force_pnld", Qt::MatchExactly | Qt::MatchRecursive).size(), 1);
+        QVERIFY(contents->topLevelItemCount() >= 4);
+        QCOMPARE(contents->findItems("joint_force_pnld", Qt::MatchExactly | Qt::MatchRecursive).size(), 1);
         // choosing it again raises the same window
         window.help()->formatReferenceAction()->trigger();
         QCOMPARE(window.help()->formatReferenceWindow(), reference);

@@ -71,7 +71,8 @@ private slots:
     {
         MainWindow window(test_options());
         Theme* theme = window.theme();
-        editor::HfdHighlighter* highlighter = window.editorDock()->editor()->highlighter();
+        editor::HfdHighlighter* highlighter = window.editorDock()->editor()->document()->findChild<editor::HfdHighlighter*>();
+        QVERIFY(highlighter);
         ModelViewer* viewer = window.viewerPane()->viewer();
         QVERIFY(viewer);
         QVERIFY(!charts(window).isEmpty());
@@ -100,7 +101,7 @@ private slots:
         for (QChart* chart : charts(window)) QCOMPARE(chart->theme(), QChart::ChartThemeDark);
         // The reference's code blocks are shaded with the dark palette's alternate base.
         bool shaded = false;
-        for (QTextBlock block = reference->browser()->document()->begin(); block.isValid(); block = block.next())
+        for (QTextBlock block = reference->findChild<QTextBrowser*>()->document()->begin(); block.isValid(); block = block.next())
             if (block.blockFormat().hasProperty(QTextFormat::BlockCodeFence)) {
                 QCOMPARE(block.blockFormat().background().color(), reference->palette().color(QPalette::AlternateBase));
                 QVERIFY(block.blockFormat().background().color().lightness() < 128);

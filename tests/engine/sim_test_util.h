@@ -1,5 +1,6 @@
 #pragma once
-// Builds a Simulation from inline model text (model + optional config blocks).
+// Builds a Simulation from inline model text (model + optional config blocks);
+// energies of a state from the public API.
 #include "format/parser.h"
 #include "model/build_model.h"
 #include "sim/simulation.h"
@@ -35,6 +36,21 @@ inline std::unique_ptr<Simulation> make_simulation(const std::string& text, std:
     if (out) *out = diagnostics;
     if (!sim) qWarning("%s", diagnostics_text(diagnostics).c_str());
     return sim;
+}
+
+// Sum of body_kinetic_energy over all bodies.
+inline double kinetic_energy(const Model& model, const State& state) {
+    double e = 0;
+    for (Index b = 0; b < Index(model.bodies.size()); ++b) e += body_kinetic_energy(model, state, b);
+    return e;
+}
+
+// Gravitational potential energy, -sum m g . x over the moving bodies.
+inline double potential_energy(const Model& model, const State& state) {
+    double e = 0;
+    for (size_t b = 0; b < model.bodies.size(); ++b)
+        if (!model.bodies[b].is_static()) e -= model.bodies[b].mass * model.gravity.dot(state.pos[b]);
+    return e;
 }
 
 }  // namespace hfd::test
