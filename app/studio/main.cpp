@@ -39,7 +39,8 @@ int main(int argc, char** argv)
             options->window
                 ? hfd::studio::render_window_screenshot({options->model_path, options->screenshot_path, options->size,
                                                          options->simulate_seconds, options->plotted,
-                                                         options->config_path, options->state_path},
+                                                         options->config_path, options->state_path,
+                                                         options->excitation_path},
                                                         &error)
                 : hfd::studio::render_screenshot(options->model_path, options->screenshot_path, options->size, &error);
         if (!written) {
@@ -68,7 +69,8 @@ int main(int argc, char** argv)
     QTimer::singleShot(0, &window, [&window, model, &options] {
         if (model.isEmpty() || !window.openFile(model)) return;
         QString error;
-        if (!hfd::studio::load_inputs(window, options->config_path, options->state_path, &error))
+        if (!hfd::studio::load_inputs(window, options->config_path, options->state_path, &error,
+                                      options->excitation_path))
             window.prompts().error(QStringLiteral("Cannot load the simulation files"), error);
     });
     return app.exec();

@@ -52,6 +52,7 @@ std::vector<Diagnostic> SimulationWorker::load(SimulationSetup setup, unsigned g
     end_time_ = setup.end_time;
     sample_period_ = setup.sample_period;
     max_kinetic_energy_ = setup.max_kinetic_energy;
+    excitation_ = std::move(setup.excitation);
     pairs_ = candidate_contact_pairs(sim_->model(), collision_settings(setup.config));
     model_perturbations_ = std::as_const(*sim_).controls().perturbations;
     startRecording();
@@ -70,6 +71,8 @@ void SimulationWorker::startRecording() {
     options.sample_period = sample_period_;
     options.max_kinetic_energy = max_kinetic_energy_;
     options.events = &*events_;
+    if (excitation_)
+        options.control = [series = excitation_](double time, Controls& controls) { apply_excitation(*series, time, controls); };
     run_ = std::make_unique<Run>(*sim_, *recorder_, options);
     steps_ = 0;
     rates_.clear();

@@ -13,6 +13,7 @@
 #include "draw/pose_snapshot.h"
 #include "io/channels.h"
 #include "io/contact_events.h"
+#include "io/excitation_csv.h"
 #include "io/recorder.h"
 #include "io/run.h"
 #include "rate_window.h"
@@ -39,6 +40,8 @@ struct SimulationSetup {
     double max_kinetic_energy = 1e9;
     // An initial state file's dofs, applied to the model's initial state as `hfd simulate --state` does.
     std::optional<DofAssignment> initial_dofs;
+    // Muscle excitations over time, applied before every step as `hfd simulate --excitation` does.
+    std::shared_ptr<const ExcitationSeries> excitation;
 };
 
 // Channels of the recording and the contact pairs (once per recording).
@@ -127,6 +130,7 @@ private:
     std::unique_ptr<Run> run_;      // the engine's run loop over recorder_ and events_
     ContactPairSet pairs_;
     std::vector<Perturbation> model_perturbations_;
+    std::shared_ptr<const ExcitationSeries> excitation_;
     QTimer* timer_ = nullptr;
     double end_time_ = 1, sample_period_ = 0.01, max_kinetic_energy_ = 1e9;
     double real_time_factor_ = 1;   // <= 0: as fast as possible

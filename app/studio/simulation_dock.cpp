@@ -545,6 +545,10 @@ bool SimulationDock::reloadFromDocument() {
         DofAssignment dofs;
         if (inputs_->readState(*model, dofs, diagnostics)) setup.initial_dofs = std::move(dofs);
     }
+    if (inputs_ && !inputs_->excitationPath().isEmpty()) {
+        auto series = std::make_shared<ExcitationSeries>();
+        if (inputs_->readExcitation(*model, *series, diagnostics)) setup.excitation = std::move(series);
+    }
     setup.end_time = end_time_->value();
     if (!has_errors(diagnostics)) diagnostics = controller_->load(std::move(setup));
     if (has_errors(diagnostics)) {

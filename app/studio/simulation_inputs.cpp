@@ -1,6 +1,7 @@
 #include "simulation_inputs.h"
 
 #include "format/parser.h"
+#include "io/excitation_csv.h"
 #include "io/state_file.h"
 #include "sim/sim_config.h"
 #include "studio_settings.h"
@@ -14,7 +15,7 @@ namespace hfd::studio {
 
 namespace {
 
-const QString settings_key = QStringLiteral("simulationInputs");  // model path -> [config, state]
+const QString settings_key = QStringLiteral("simulationInputs");  // model path -> [config, state, excitation]
 
 std::string native(const QString& path) { return QFile::encodeName(path).toStdString(); }
 
@@ -49,13 +50,15 @@ void SimulationInputs::setModelPath(const QString& model_path) {
     model_ = model_path.isEmpty() ? QString() : QFileInfo(model_path).absoluteFilePath();
     config_.clear();
     state_.clear();
+    excitation_.clear();
     if (!model_.isEmpty()) {
         const QStringList remembered = open_settings()->value(settings_key).toMap().value(model_).toStringList();
         // Files that have gone since are forgotten rather than failing every reset.
-        if (remembered.size() == 2) {
+        if (remembered.size() >= 2) {
             if (QFileInfo(remembered[0]).isFile()) config_ = remembered[0];
             if (QFileInfo(remembered[1]).isFile()) state_ = remembered[1];
         }
+        if (remembered.size() >= 3 && QFileInfo(remembered[2]).isFile()) excitation_ = remembered[2];
     }
     emit changed();
 }
@@ -98,6 +101,27 @@ bool SimulationInputs::setStatePath(const QString& path, std::vector<Diagnostic>
     return true;
 }
 
+bool SimulationInputs::setExcitationPath(const QString& path, std::vector<Diagnostic>& diagnostics) {
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    QFile file(absolute);
+    if (!file.open(QIODevice::ReadOnly | QIODevice::Text)) {
+        diagnostics.push_back(file_error(absolute, "cannot read the excitation file: " + file.errorString().toStdString()));
+        return false;
+    }
+    const QByteArray header = file.readLine().trimmed();
+    if (!header.toLower().startsWith("time")) {
+        Diagnostic diagnostic = file_error(absolute, "an excitation file starts with a header time,muscle,...");
+        diagnostic.location.line = 1, diagnostic.location.column = 1;
+        diagnostics.push_back(diagnostic);
+        return false;
+    }
+    excitation_ = absolute;
+    store();
+    emit changed();
+    emit filesChosen();
+    return true;
+}
+
 bool SimulationInputs::setFile(const QString& path, std::vector<Diagnostic>& diagnostics) {
     switch (classify_zml_file(path)) {
     case ZmlKind::Config: return setConfigPath(path, diagnostics);
@@ -115,9 +139,10 @@ bool SimulationInputs::setFile(const QString& path, std::vector<Diagnostic>& dia
 }
 
 void SimulationInputs::clear() {
-    if (config_.isEmpty() && state_.isEmpty()) return;
+    if (config_.isEmpty() && state_.isEmpty() && excitation_.isEmpty()) return;
     config_.clear();
     state_.clear();
+    excitation_.clear();
     store();
     emit changed();
     emit filesChosen();
@@ -140,9 +165,18 @@ bool SimulationInputs::readState(const Model& model, DofAssignment& dofs, std::v
     return true;
 }
 
+bool SimulationInputs::readExcitation(const Model& model, ExcitationSeries& series,
+                                      std::vector<Diagnostic>& diagnostics) const {
+    ExcitationReadResult read = read_excitation_csv(native(excitation_), model);
+    diagnostics.insert(diagnostics.end(), read.diagnostics.begin(), read.diagnostics.end());
+    if (!read.ok()) return false;
+    series = std::move(*read.series);
+    return true;
+}
+
 QString SimulationInputs::summary() const {
     QStringList names;
-    for (const QString& path : {config_, state_})
+    for (const QString& path : {config_, state_, excitation_})
         if (!path.isEmpty()) names << QFileInfo(path).fileName();
     return names.join(QStringLiteral(", "));
 }
@@ -151,8 +185,8 @@ void SimulationInputs::store() const {
     if (model_.isEmpty()) return;
     auto settings = open_settings();
     QVariantMap all = settings->value(settings_key).toMap();
-    if (config_.isEmpty() && state_.isEmpty()) all.remove(model_);
-    else all.insert(model_, QStringList{config_, state_});
+    if (config_.isEmpty() && state_.isEmpty() && excitation_.isEmpty()) all.remove(model_);
+    else all.insert(model_, QStringList{config_, state_, excitation_});
     settings->setValue(settings_key, all);
 }
 

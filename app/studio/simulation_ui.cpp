@@ -35,22 +35,28 @@ void install_simulation_inputs(MainWindow* window, SimulationInputs* inputs, QMe
             if (diagnostic.severity == Severity::Error) lines << QString::fromStdString(format_diagnostic(diagnostic));
         window->prompts().error(QObject::tr("Cannot load %1").arg(QFileInfo(path).fileName()), lines.join(u'\n'));
     };
-    auto load = [window, inputs, report](const QString& title, const QString& filter, bool config) {
+    using Setter = bool (SimulationInputs::*)(const QString&, std::vector<Diagnostic>&);
+    auto load = [window, inputs, report](const QString& title, const QString& filter, Setter set) {
         const QString start = QFileInfo(window->document()->path()).absolutePath();
         const QString path = window->prompts().input_path ? window->prompts().input_path({title, start, filter}) : QString();
         if (path.isEmpty()) return;
         std::vector<Diagnostic> diagnostics;
-        if (!(config ? inputs->setConfigPath(path, diagnostics) : inputs->setStatePath(path, diagnostics)))
-            report(path, diagnostics);
+        if (!(inputs->*set)(path, diagnostics)) report(path, diagnostics);
     };
     menu->addSeparator();
     menu->addAction(QObject::tr("Load Simulation &Config..."), window, [load] {
-        load(QObject::tr("Load Simulation Config"), QObject::tr("Simulation configs (HfdConfig*.zml *.zml *.hfd)"), true);
+        load(QObject::tr("Load Simulation Config"), QObject::tr("Simulation configs (HfdConfig*.zml *.zml *.hfd)"),
+             &SimulationInputs::setConfigPath);
     });
     menu->addAction(QObject::tr("Load Initial &State..."), window, [load] {
-        load(QObject::tr("Load Initial State"), QObject::tr("Initial states (InitState*.zml *.zml)"), false);
+        load(QObject::tr("Load Initial State"), QObject::tr("Initial states (InitState*.zml *.zml)"),
+             &SimulationInputs::setStatePath);
     });
-    QAction* clear = menu->addAction(QObject::tr("C&lear Config and State"), inputs, &SimulationInputs::clear);
+    menu->addAction(QObject::tr("Load &Excitations..."), window, [load] {
+        load(QObject::tr("Load Excitations"), QObject::tr("Excitations, time,muscle,... (*.csv)"),
+             &SimulationInputs::setExcitationPath);
+    });
+    QAction* clear = menu->addAction(QObject::tr("C&lear Config, State and Excitations"), inputs, &SimulationInputs::clear);
     window->addFileHandler(QStringLiteral("zml"), [window, inputs, report](const QString& path) {
         std::vector<Diagnostic> diagnostics;
         if (!window->document()->lastValidModel()) {
@@ -68,7 +74,7 @@ void install_simulation_inputs(MainWindow* window, SimulationInputs* inputs, QMe
         const QString summary = inputs->summary();
         window->setTitleDetail(summary);
         label->setText(summary);
-        label->setToolTip(QStringList{inputs->configPath(), inputs->statePath()}.join(u'\n').trimmed());
+        label->setToolTip(QStringList{inputs->configPath(), inputs->statePath(), inputs->excitationPath()}.join(u'\n').trimmed());
         label->setVisible(!summary.isEmpty());
         clear->setEnabled(!summary.isEmpty());
     };

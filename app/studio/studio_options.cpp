@@ -46,7 +46,10 @@ std::optional<StudioOptions> parse_studio_arguments(const QStringList& arguments
                               QStringLiteral("FILE"));
     QCommandLineOption state(QStringLiteral("state"), QStringLiteral("Initial state: dof values and velocities (InitState*.zml)."),
                              QStringLiteral("FILE"));
-    parser.addOptions({config, state});
+    QCommandLineOption excitation(QStringLiteral("excitation"),
+                                  QStringLiteral("Muscle excitations over time, CSV time,muscle,... (as hfd simulate)."),
+                                  QStringLiteral("FILE"));
+    parser.addOptions({config, state, excitation});
     parser.addOption(screenshot);
     parser.addOption(size);
     parser.addOptions({window, simulate, plot});
@@ -106,8 +109,10 @@ std::optional<StudioOptions> parse_studio_arguments(const QStringList& arguments
     if (parser.isSet(plot)) options.plotted = parser.value(plot).split(u',', Qt::SkipEmptyParts);
     options.config_path = parser.value(config);
     options.state_path = parser.value(state);
-    if ((parser.isSet(config) || parser.isSet(state)) && parser.isSet(screenshot) && !options.window) {
-        *error = QStringLiteral("--config and --state are for the studio window: add --window to --screenshot");
+    options.excitation_path = parser.value(excitation);
+    if ((parser.isSet(config) || parser.isSet(state) || parser.isSet(excitation)) && parser.isSet(screenshot) &&
+        !options.window) {
+        *error = QStringLiteral("--config, --state and --excitation are for the studio window: add --window to --screenshot");
         return std::nullopt;
     }
     if ((parser.isSet(simulate) || parser.isSet(plot)) && !options.window) {

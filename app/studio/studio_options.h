@@ -1,6 +1,6 @@
 #pragma once
 // Command line of hfd-studio:
-//   hfd-studio [MODEL] [--config HfdConfig.zml] [--state InitState.zml]
+//   hfd-studio [MODEL] [--config HfdConfig.zml] [--state InitState.zml] [--excitation EXC.csv]
 //              [--screenshot FILE.png [--size WxH] [--window [--simulate SECONDS] [--plot NAME,...]]]
 //              [--measure-frames SECONDS [--size WxH]]
 #include <QSize>
@@ -19,6 +19,7 @@ struct StudioOptions {
     QStringList plotted;         // --window: channels shown in the first plot
     QString config_path;         // simulation config used instead of the model file's (as hfd simulate --config)
     QString state_path;          // initial state file (as hfd simulate --state)
+    QString excitation_path;     // muscle excitations over time (as hfd simulate --excitation)
     double measure_frames_seconds = 0;  // > 0: run the model in real time this long, print the view's frame times, exit
 };
 

@@ -136,18 +136,21 @@ bool open_for_simulation(MainWindow& window, SimulationController* controller, c
 }
 
 
-bool load_inputs(MainWindow& window, const QString& config_path, const QString& state_path, QString* error) {
+bool load_inputs(MainWindow& window, const QString& config_path, const QString& state_path, QString* error,
+                 const QString& excitation_path) {
     auto* inputs = window.simulationUi()->inputs();
     auto* dock = window.simulationUi()->simulationDock();
     QString message;
     ScopedConnections scoped;
     scoped.connections.push_back(
         QObject::connect(dock, &SimulationDock::message, &window, [&message](const QString& text) { message = text; }));
-    for (auto [path, config] : {std::pair{config_path, true}, std::pair{state_path, false}}) {
+    using Setter = bool (SimulationInputs::*)(const QString&, std::vector<Diagnostic>&);
+    for (auto [path, set] : {std::pair<QString, Setter>{config_path, &SimulationInputs::setConfigPath},
+                             std::pair<QString, Setter>{state_path, &SimulationInputs::setStatePath},
+                             std::pair<QString, Setter>{excitation_path, &SimulationInputs::setExcitationPath}}) {
         if (path.isEmpty()) continue;
         std::vector<Diagnostic> diagnostics;
-        if (!(config ? inputs->setConfigPath(path, diagnostics) : inputs->setStatePath(path, diagnostics)) ||
-            !message.isEmpty()) {
+        if (!(inputs->*set)(path, diagnostics) || !message.isEmpty()) {
             QStringList lines{message};
             for (const Diagnostic& diagnostic : diagnostics)
                 if (diagnostic.severity == Severity::Error) lines << QString::fromStdString(format_diagnostic(diagnostic));
@@ -178,7 +181,7 @@ bool render_window_screenshot(const WindowScreenshot& request, QString* error) {
     auto* controller = window.simulationUi()->controller();
     auto* plots = window.simulationUi()->plotDock();
     if (!open_for_simulation(window, controller, request.model_path, open_error, error)) return false;
-    if (!load_inputs(window, request.config_path, request.state_path, error)) return false;
+    if (!load_inputs(window, request.config_path, request.state_path, error, request.excitation_path)) return false;
     if (!plot_channels(request.plotted, *controller->layout(), plots, error)) return false;
     if (request.simulate_seconds > 0 && !run_for(controller, request.simulate_seconds, error)) return false;
     plots->refresh();

@@ -14,6 +14,7 @@ struct WindowScreenshot {
     double simulate_seconds = 0;  // run this long (as fast as possible) before the capture
     QStringList plotted;          // channel names shown in the first plot, e.g. "knee_angle_r"
     QString config_path, state_path;  // as hfd simulate --config / --state (optional)
+    QString excitation_path;          // as hfd simulate --excitation (optional)
 };
 
 // Returns true when the image was written; otherwise `error` says why (the
@@ -26,8 +27,10 @@ class SimulationController;
 // is built; false with the model's errors (or `open_error`, the window's own) in `error`.
 bool open_for_simulation(MainWindow& window, SimulationController* controller, const QString& path,
                          const QString& open_error, QString* error);
-// Loads a config and / or initial state file into the window's simulation (empty: skipped);
-// false with the files' errors (or the simulation's, with the state's dofs) in `error`.
-bool load_inputs(MainWindow& window, const QString& config_path, const QString& state_path, QString* error);
+// Loads a config, an initial state and / or an excitation file into the window's simulation
+// (empty: skipped); false with the files' errors (or the simulation's, with the state's dofs
+// or the excitations' muscle names) in `error`.
+bool load_inputs(MainWindow& window, const QString& config_path, const QString& state_path, QString* error,
+                 const QString& excitation_path = QString());
 
 }  // namespace hfd::studio

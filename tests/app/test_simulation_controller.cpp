@@ -5,6 +5,7 @@
 #include "studio_test_support.h"
 
 #include "format/parser.h"
+#include "io/excitation_csv.h"
 #include "model/build_model.h"
 
 #include <QElapsedTimer>
@@ -68,6 +69,7 @@ class TestSimulationController : public QObject {
     Q_OBJECT
 private slots:
     void runsPausesResumesAndMatchesTheCli();
+    void excitationsFromAFileDriveTheRunAsTheCliDoes();
     void resetRestoresTheInitialStateExactly();
     void blowUpStopsWithTimeAndBody();
     void liveStateStaysOnTheWorkerThread();
@@ -137,6 +139,49 @@ void TestSimulationController::runsPausesResumesAndMatchesTheCli() {
                                      .arg(cli_rows[r][c], 0, 'g', 17)));
     }
     QCOMPARE(studio_test::read_file(dir.filePath("gui_events.csv")), studio_test::read_file(dir.filePath("cli_events.csv")));
+}
+
+// An excitation file drives the run (soleus_r ramps 0 -> 1, tib_ant_r stays 0) and
+// the recording equals `hfd simulate --excitation` with the same file, value for value.
+void TestSimulationController::excitationsFromAFileDriveTheRunAsTheCliDoes() {
+    QTemporaryDir dir;
+    const QString excitation_csv = dir.filePath("excitation.csv");
+    {
+        QFile file(excitation_csv);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("time,soleus_r,tib_ant_r\n0,0,0\n0.2,1,0\n0.5,1,0\n");
+    }
+    SimulationSetup setup = setup_from_file(sample, 0.5);
+    ExcitationReadResult read = read_excitation_csv(excitation_csv.toStdString(), setup.model);
+    QVERIFY(read.ok());
+    setup.excitation = std::make_shared<const ExcitationSeries>(std::move(*read.series));
+    SimulationController controller;
+    QVERIFY(!has_errors(controller.load(std::move(setup))));
+    controller.setRealTimeFactor(0);
+    controller.play();
+    QTRY_VERIFY_WITH_TIMEOUT(controller.latestFrame() && controller.latestFrame()->finished, 30000);
+    QVERIFY(controller.latestFrame()->error.isEmpty());
+
+    const QString gui_csv = dir.filePath("gui.csv"), cli_csv = dir.filePath("cli.csv");
+    QString error;
+    QVERIFY2(controller.exportCsv(gui_csv, &error), qPrintable(error));
+    QProcess cli;
+    cli.start(QStringLiteral(HFD_BIN_DIR "/hfd"),
+              {"simulate", sample, "--duration", "0.5", "--excitation", excitation_csv, "--out", cli_csv});
+    QVERIFY(cli.waitForFinished(60000));
+    QCOMPARE(cli.exitCode(), 0);
+    QStringList gui_header, cli_header;
+    const auto gui_rows = read_csv(gui_csv, &gui_header);
+    const auto cli_rows = read_csv(cli_csv, &cli_header);
+    QCOMPARE(gui_header, cli_header);
+    QCOMPARE(gui_rows.size(), size_t(51));
+    QCOMPARE(gui_rows, cli_rows);
+    const qsizetype soleus = gui_header.indexOf("soleus_r.activation"), tib_ant = gui_header.indexOf("tib_ant_r.activation");
+    const qsizetype soleus_excitation = gui_header.indexOf("soleus_r.excitation");
+    QVERIFY(soleus >= 0 && tib_ant >= 0 && soleus_excitation >= 0);
+    QCOMPARE(gui_rows[10][size_t(soleus_excitation)], 0.5);  // t = 0.1: halfway up the ramp
+    QVERIFY(gui_rows.back()[size_t(soleus)] > 0.9);            // activation follows (rate 100/s)
+    QCOMPARE(gui_rows.back()[size_t(tib_ant)], 0.0);
 }
 
 void TestSimulationController::resetRestoresTheInitialStateExactly() {

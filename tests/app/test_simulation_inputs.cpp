@@ -2,6 +2,7 @@
 // next to the model, as `hfd simulate --config --state` takes them, remembered
 // per model and shown in the title.
 #include "simulation_inputs.h"
+#include "simulation_ui.h"
 #include "studio_test_support.h"
 
 #include "document.h"
@@ -53,6 +54,7 @@ private slots:
     void configAndStateReproduceHfdSimulate();
     void rememberedPerModel();
     void badFilesAreRefusedWithTheirErrors();
+    void excitationFileIsRememberedAndCheckedAgainstTheModel();
 
 private:
     QTemporaryDir dir_;
@@ -164,6 +166,43 @@ void TestSimulationInputs::badFilesAreRefusedWithTheirErrors() {
     connect(dock, &SimulationDock::message, this, [&message](const QString& text) { message = text; });
     QVERIFY(!dock->reloadFromDocument());
     QVERIFY2(message.contains("InitStateOther.zml:1:") && message.contains("no_such_dof"), qPrintable(message));
+}
+
+// The excitation file is the third input: remembered with the model, refused
+// without a time header, its muscle names checked when the simulation is built.
+void TestSimulationInputs::excitationFileIsRememberedAndCheckedAgainstTheModel() {
+    const QString model = dir_.filePath("standing.hfd");
+    QVERIFY(QFile::copy(QStringLiteral(HFD_SAMPLES_DIR "/human_standing.hfd"), model));
+    const QString good = dir_.filePath("excitation.csv"), no_time = dir_.filePath("no_time.csv"),
+                  unknown = dir_.filePath("unknown_muscle.csv");
+    QVERIFY(studio_test::write_file(good, "time,soleus_r\n0,0.5\n1,0.5\n"));
+    QVERIFY(studio_test::write_file(no_time, "soleus_r\n0.5\n"));
+    QVERIFY(studio_test::write_file(unknown, "time,no_such_muscle\n0,1\n"));
+    {
+        MainWindow window(test_options());
+        QVERIFY(window.openFile(model));
+        window.document()->analyzer()->ensureCurrent();
+        SimulationInputs* inputs = window.simulationUi()->inputs();
+        std::vector<Diagnostic> diagnostics;
+        QVERIFY(!inputs->setExcitationPath(no_time, diagnostics));
+        QVERIFY(!diagnostics.empty() && diagnostics[0].location.line == 1);
+        QVERIFY(inputs->excitationPath().isEmpty());
+        QVERIFY(inputs->setExcitationPath(good, diagnostics));
+        QVERIFY2(window.windowTitle().contains("excitation.csv"), qPrintable(window.windowTitle()));
+        QVERIFY(window.simulationUi()->simulationDock()->reloadFromDocument());
+    }
+    MainWindow window(test_options());
+    QVERIFY(window.openFile(model));
+    window.document()->analyzer()->ensureCurrent();
+    SimulationInputs* inputs = window.simulationUi()->inputs();
+    QCOMPARE(inputs->excitationPath(), QFileInfo(good).absoluteFilePath());
+    std::vector<Diagnostic> diagnostics;
+    QVERIFY(inputs->setExcitationPath(unknown, diagnostics));  // names are checked against the model later
+    QString message;
+    connect(window.simulationUi()->simulationDock(), &SimulationDock::message, this,
+            [&message](const QString& text) { message = text; });
+    QVERIFY(!window.simulationUi()->simulationDock()->reloadFromDocument());
+    QVERIFY2(message.contains("unknown_muscle.csv:1:") && message.contains("no_such_muscle"), qPrintable(message));
 }
 
 STUDIO_TEST_MAIN(TestSimulationInputs)

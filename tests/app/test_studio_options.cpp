@@ -67,6 +67,11 @@ private slots:
         // The 3D-view-only screenshot has no simulation to give them to.
         QVERIFY(!parse_studio_arguments({"hfd-studio", "m.hfd", "--state", "s.zml", "--screenshot", "a.png"}, &error, &help));
         QVERIFY2(error.contains("--window"), qPrintable(error));
+        auto with_excitation = parse_studio_arguments({"hfd-studio", "m.hfd", "--excitation", "e.csv"}, &error, &help);
+        QVERIFY2(with_excitation, qPrintable(error));
+        QCOMPARE(with_excitation->excitation_path, QStringLiteral("e.csv"));
+        QVERIFY(!parse_studio_arguments({"hfd-studio", "m.hfd", "--excitation", "e.csv", "--screenshot", "a.png"}, &error, &help));
+        QVERIFY2(error.contains("--window"), qPrintable(error));
     }
 
     void rejectsWindowOptionsAlone()
