@@ -48,6 +48,22 @@ OverlayEntities::OverlayEntities(Qt3DCore::QEntity* parent, const Model& model, 
     com_marker_.transform->setScale(float(com_marker_radius));
     com_line_.entity = make_entity(root_, &com_line_.transform, {unit_.cylinder, com_material});
 
+    // Arrows and dots exist from the start, hidden by a zero scale: Qt3D 6.4 does
+    // not draw an entity added or enabled after the first frames. One per geometry
+    // (and reaction per body) covers a model's usual contacts; more are added when needed.
+    for (std::size_t g = 0; g < model.geometries.size(); ++g) {
+        arrows_.push_back(make_arrow(arrow_material_));
+        hide_arrow(arrows_.back());
+        Placed dot;
+        dot.entity = make_entity(root_, &dot.transform, {unit_.sphere, point_material_});
+        dot.transform->setScale(0);
+        contact_points_.push_back(dot);
+    }
+    for (std::size_t b = 0; b < model.bodies.size(); ++b) {
+        reaction_arrows_.push_back(make_arrow(reaction_material_));
+        hide_arrow(reaction_arrows_.back());
+    }
+
     muscles_.resize(model.muscles.size());
     for (std::size_t m = 0; m < model.muscles.size(); ++m) {
         muscles_[m].material = make_material(activation_color(0), root_, 0.4);
@@ -142,7 +158,7 @@ OverlayEntities::Arrow OverlayEntities::make_arrow(Qt3DExtras::QPhongMaterial* m
 // along it so the tip is at point + metres_per_newton * force_scale * force.
 void OverlayEntities::place_arrow(Arrow& arrow, const Vec3& point, const Vec3& force) {
     const double length = metres_per_newton_ * options_.force_scale * force.norm();
-    arrow.root.entity->setEnabled(true);
+    arrow.root.transform->setScale(1);
     arrow.root.transform->setTranslation(to_qt(point));
     arrow.root.transform->setRotation(to_qt(rotation_from_y(force)));
     const double head = std::min(arrow_head_length, 0.5 * length);
@@ -154,6 +170,8 @@ void OverlayEntities::place_arrow(Arrow& arrow, const Vec3& point, const Vec3& f
     arrow.head.transform->setScale3D(QVector3D(float(arrow_head_radius), float(head), float(arrow_head_radius)));
 }
 
+void OverlayEntities::hide_arrow(Arrow& arrow) { arrow.root.transform->setScale(0); }
+
 void OverlayEntities::set_contacts(const std::vector<PoseSnapshot::ContactArrow>& contacts) {
     std::size_t used = 0;
     if (options_.contact_forces)
@@ -163,7 +181,7 @@ void OverlayEntities::set_contacts(const std::vector<PoseSnapshot::ContactArrow>
             if (used == arrows_.size()) arrows_.push_back(make_arrow(arrow_material_));
             place_arrow(arrows_[used++], contact.point, contact.force);
         }
-    for (std::size_t i = used; i < arrows_.size(); ++i) arrows_[i].root.entity->setEnabled(false);
+    for (std::size_t i = used; i < arrows_.size(); ++i) hide_arrow(arrows_[i]);
 }
 
 void OverlayEntities::set_ground_reactions(const std::vector<PoseSnapshot::ContactArrow>& contacts) {
@@ -176,7 +194,7 @@ void OverlayEntities::set_ground_reactions(const std::vector<PoseSnapshot::Conta
             place_arrow(reaction_arrows_[used++], reaction.point, reaction.force);
         }
     }
-    for (std::size_t i = used; i < reaction_arrows_.size(); ++i) reaction_arrows_[i].root.entity->setEnabled(false);
+    for (std::size_t i = used; i < reaction_arrows_.size(); ++i) hide_arrow(reaction_arrows_[i]);
 }
 
 void OverlayEntities::set_contact_points(const std::vector<PoseSnapshot::ContactArrow>& contacts) {
@@ -187,28 +205,26 @@ void OverlayEntities::set_contact_points(const std::vector<PoseSnapshot::Contact
             if (used == contact_points_.size()) {
                 Placed dot;
                 dot.entity = make_entity(root_, &dot.transform, {unit_.sphere, point_material_});
-                dot.transform->setScale(float(contact_point_radius));
                 contact_points_.push_back(dot);
             }
-            contact_points_[used].entity->setEnabled(true);
+            contact_points_[used].transform->setScale(float(contact_point_radius));
             contact_points_[used++].transform->setTranslation(to_qt(contact.point));
         }
-    for (std::size_t i = used; i < contact_points_.size(); ++i) contact_points_[i].entity->setEnabled(false);
+    for (std::size_t i = used; i < contact_points_.size(); ++i) contact_points_[i].transform->setScale(0);
 }
 
 // The marker at the centre of mass and a line from it down to the floor height
 // (zero along `up`), where its projection shows the base of support it must stay over.
 void OverlayEntities::set_center_of_mass(const Model& model, const PoseSnapshot& pose) {
+    // hidden by a zero scale, as the arrows
     const bool show = options_.model_center_of_mass && pose.body_pos.size() == model.bodies.size();
-    com_marker_.entity->setEnabled(show);
-    com_line_.entity->setEnabled(show);
+    com_marker_.transform->setScale(show ? float(com_marker_radius) : 0);
+    com_line_.transform->setScale(0);
     if (!show) return;
     const Vec3 com = model_center_of_mass(model, pose.body_pos);
     const Vec3 floor = com - com.dot(up_) * up_;
     com_marker_.transform->setTranslation(to_qt(com));
-    const bool line = (com - floor).norm() > min_link_length;
-    com_line_.entity->setEnabled(line);
-    if (line) set_segment_transform(com_line_.transform, floor, com, com_line_radius);
+    if ((com - floor).norm() > min_link_length) set_segment_transform(com_line_.transform, floor, com, com_line_radius);
 }
 
 }  // namespace hfd

@@ -53,6 +53,7 @@ private:
     void set_center_of_mass(const Model& model, const PoseSnapshot& pose);
     Arrow make_arrow(Qt3DExtras::QPhongMaterial* material);
     void place_arrow(Arrow& arrow, const Vec3& point, const Vec3& force);
+    static void hide_arrow(Arrow& arrow);
 
     Qt3DCore::QEntity* root_ = nullptr;
     UnitMeshes unit_;

@@ -61,15 +61,14 @@ SceneEntities::~SceneEntities() {
 }
 
 void SceneEntities::add_body_decorations(BodyEntities& body) {
-    body.frame = new Qt3DCore::QEntity(body.entity);
+    body.frame = make_entity(body.entity, &body.frame_scale, {});
     add_axis(body.frame, unit_, Vec3::UnitX(), QColor(220, 40, 40));
     add_axis(body.frame, unit_, Vec3::UnitY(), QColor(40, 180, 40));
     add_axis(body.frame, unit_, Vec3::UnitZ(), QColor(40, 80, 230));
-    body.frame->setEnabled(false);
-    Qt3DCore::QTransform* t = nullptr;
-    body.center_of_mass = make_entity(body.entity, &t, {unit_.sphere, make_material(QColor(250, 200, 0), body.entity, 0.5)});
-    t->setScale(float(center_of_mass_radius));
-    body.center_of_mass->setEnabled(false);
+    body.frame_scale->setScale(0);
+    body.center_of_mass = make_entity(body.entity, &body.center_of_mass_scale,
+                                      {unit_.sphere, make_material(QColor(250, 200, 0), body.entity, 0.5)});
+    body.center_of_mass_scale->setScale(0);
 }
 
 void SceneEntities::add_drawable(const Drawable& d) {
@@ -168,11 +167,11 @@ void SceneEntities::set_grid_color(const QColor& color) {
 }
 
 void SceneEntities::set_show_body_frames(bool show) {
-    for (BodyEntities& body : bodies_) body.frame->setEnabled(show);
+    for (BodyEntities& body : bodies_) body.frame_scale->setScale(show ? 1 : 0);
 }
 
 void SceneEntities::set_show_centers_of_mass(bool show) {
-    for (BodyEntities& body : bodies_) body.center_of_mass->setEnabled(show);
+    for (BodyEntities& body : bodies_) body.center_of_mass_scale->setScale(show ? float(center_of_mass_radius) : 0);
 }
 
 void SceneEntities::set_joint_exaggeration(double factor) { overlays_->set_joint_exaggeration(factor); }

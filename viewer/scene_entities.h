@@ -39,6 +39,9 @@ private:
         Qt3DCore::QTransform* transform = nullptr;
         Qt3DCore::QEntity* frame = nullptr;
         Qt3DCore::QEntity* center_of_mass = nullptr;
+        // shown and hidden by scale (1 or 0): Qt3D 6.4 does not draw an entity enabled after the first frames
+        Qt3DCore::QTransform* frame_scale = nullptr;
+        Qt3DCore::QTransform* center_of_mass_scale = nullptr;
     };
     struct DrawnMaterial {
         Index body = no_index;

@@ -191,6 +191,44 @@ private slots:
                  "the arrow stays when switched off");
     }
 
+    // Contacts that start after the view has drawn frames without any (a model
+    // falling onto the floor) still get their arrows, and an arrow hidden when
+    // its contact ends shows again at the next touch.
+    void contact_arrows_appear_after_the_first_frames_and_again_after_lift_off() {
+        Model model = box_model();
+        model.bodies[1].pos = Vec3(0, 0.5, 0);
+        ModelViewer viewer;
+        viewer.resize(800, 400);
+        viewer.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&viewer));
+        viewer.setModel(model);
+        viewer.setViewPreset(ModelViewer::ViewPreset::Side);
+        viewer.fitToModel();
+        PoseSnapshot pose;
+        pose.body_pos = {Vec3::Zero(), Vec3(0, 0.5, 0)};
+        pose.body_ori = {Quat::Identity(), Quat::Identity()};
+        viewer.setSnapshot(pose);
+        QVERIFY2(!viewer.grabImageWhen([](const QImage& frame) { return is_red(at_centre(frame)); }).isNull(),
+                 "the box is not drawn");  // frames without contacts are on screen
+        auto is_orange = [](QColor c) { return c.red() > 170 && c.green() > 100 && c.green() < 210 && c.blue() < 90; };
+        auto has_arrow = [&](const QImage& frame) {
+            for (int y = 0; y < frame.height(); y += 2)
+                for (int x = 0; x < frame.width(); x += 2)
+                    if (is_orange(frame.pixelColor(x, y))) return true;
+            return false;
+        };
+        const double weight = model.total_mass() * model.gravity.norm();
+        PoseSnapshot touching = pose;
+        touching.contacts = {{Vec3(0.9, 0, 0), Vec3(0, 0.6 * weight, 0), 1}};
+        for (int touch = 0; touch < 2; ++touch) {
+            viewer.setSnapshot(touching);
+            QVERIFY2(!viewer.grabImageWhen(has_arrow).isNull(), touch ? "no arrow at the second touch" : "no arrow");
+            viewer.setSnapshot(pose);  // lift-off
+            QVERIFY2(!viewer.grabImageWhen([&](const QImage& frame) { return !has_arrow(frame); }).isNull(),
+                     "the arrow stays after lift-off");
+        }
+    }
+
     // The model's centre of mass lies inside the (opaque, red) box: its marker is
     // drawn in front of the bodies, so it shows at the box's centre, and the box
     // shows there again when the marker is off.
