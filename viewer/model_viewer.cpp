@@ -90,6 +90,9 @@ struct ModelViewer::Impl {
 
     std::shared_ptr<const Model> model = std::make_shared<const Model>();  // shared with the studio
     bool has_model = false;
+    // A newly opened model is framed again on its first snapshot: a simulation's
+    // initial state (a state file's pose) can lie far from the model's default pose.
+    bool frame_first_snapshot = false;
     SceneDescription scene;
     PoseSnapshot pose;
     OrbitCamera camera;
@@ -210,6 +213,7 @@ bool ModelViewer::Impl::handle_window_event(QEvent* event) {
     case QEvent::MouseButtonPress: {
         auto* mouse = static_cast<QMouseEvent*>(event);
         drag_button = Qt::NoButton;
+        frame_first_snapshot = false;  // the user moves the camera
         if (mouse->button() == Qt::LeftButton && (mouse->modifiers() & Qt::ControlModifier) &&
             start_push(mouse->position().toPoint()))
             return true;
@@ -242,6 +246,7 @@ bool ModelViewer::Impl::handle_window_event(QEvent* event) {
         self->fitToModel();
         return true;
     case QEvent::Wheel:
+        frame_first_snapshot = false;
         camera.zoom(static_cast<QWheelEvent*>(event)->angleDelta().y() / 120.0);
         apply_camera();
         return true;
@@ -415,6 +420,7 @@ void ModelViewer::setModel(std::shared_ptr<const Model> shared) {
     if (impl_->followed >= int(model.bodies.size())) impl_->followed = -1;
     impl_->rebuild();
     if (first) resetView();
+    impl_->frame_first_snapshot = first;  // after resetView, which fits the default pose
 }
 
 void ModelViewer::clearModel() {
@@ -422,6 +428,7 @@ void ModelViewer::clearModel() {
     impl_->entities.reset();
     impl_->model = std::make_shared<const Model>();
     impl_->has_model = false;
+    impl_->frame_first_snapshot = false;
     impl_->scene = SceneDescription();
     impl_->pose = PoseSnapshot();
     impl_->selected = no_index;
@@ -440,6 +447,10 @@ void ModelViewer::setSnapshot(const PoseSnapshot& snapshot) {
     spent.start();
     impl_->pose = snapshot;
     if (impl_->entities) impl_->entities->set_pose(*impl_->model, impl_->pose);
+    if (impl_->frame_first_snapshot && snapshot.body_pos.size() == impl_->model->bodies.size()) {
+        impl_->frame_first_snapshot = false;
+        fitToModel();
+    }
     impl_->follow();
     if (impl_->timing) impl_->timing->poseApplied(double(spent.nsecsElapsed()) * 1e-6);
     if (impl_->push.active()) impl_->update_push();  // the spring follows the body
@@ -493,7 +504,10 @@ void ModelViewer::resetView() {
     fitToModel();
 }
 
+void ModelViewer::frameNextSnapshot() { impl_->frame_first_snapshot = impl_->has_model; }
+
 void ModelViewer::fitToModel() {
+    impl_->frame_first_snapshot = false;  // the caller placed the camera
     const WorldBounds bounds = scene_bounds(impl_->scene, impl_->pose.body_pos, impl_->pose.body_ori);
     if (!bounds.empty) fit_camera(impl_->camera, bounds.min, bounds.max, impl_->aspect());
     impl_->apply_camera();
@@ -508,6 +522,7 @@ void ModelViewer::setContactDisplay(ContactDisplay display) {
 ModelViewer::ContactDisplay ModelViewer::contactDisplay() const { return impl_->contact_display; }
 
 void ModelViewer::setViewPreset(ViewPreset preset) {
+    impl_->frame_first_snapshot = false;
     switch (preset) {
     case ViewPreset::Front: apply_camera_preset(impl_->camera, CameraPreset::Front); break;
     case ViewPreset::Side: apply_camera_preset(impl_->camera, CameraPreset::Side); break;

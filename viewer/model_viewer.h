@@ -52,6 +52,9 @@ public:
     Index markedBody() const;
     void resetView();
     void fitToModel();
+    // Fits the camera to the next snapshot unless the camera is placed before it (Fit, a
+    // view preset, the mouse): a new model, or a new initial state that moves it.
+    void frameNextSnapshot();
     enum class ViewPreset { Front, Side, Top };
     void setViewPreset(ViewPreset preset);
     void setShowBodyFrames(bool show);

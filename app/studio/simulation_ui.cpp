@@ -189,6 +189,8 @@ void SimulationUi::connectRun(MainWindow* window) {
         QObject::connect(plots_, &PlotDock::poseRequested, viewer, &ModelViewer::setSnapshot);
         QObject::connect(viewer, &ModelViewer::bodyClicked, controls_, &ControlsDock::setSelectedBody);
         QObject::connect(viewer, &ModelViewer::pushForceChanged, controller_, &SimulationController::holdForce);
+        // a state file chosen now moves the model (a SCONE model lies under the floor without it)
+        QObject::connect(inputs_, &SimulationInputs::filesChosen, viewer, &ModelViewer::frameNextSnapshot);
     }
     auto* pose = new PoseActions(document, controls_, &window->prompts(), window);
     QObject::connect(pose, &PoseActions::statusMessage, window,

@@ -120,6 +120,37 @@ private slots:
         QVERIFY2(fullest > 0.85, qPrintable(QString::number(fullest)));
     }
 
+    // A model opened with a state file far from its default pose (a SCONE model
+    // starts 0.95 m under the floor without its state): the view frames the first
+    // snapshot, then leaves the camera to the user.
+    void first_snapshot_of_a_new_model_is_framed() {
+        ModelViewer viewer;
+        viewer.resize(400, 300);
+        const Model model = small_model();
+        viewer.setModel(model);
+        PoseSnapshot pose;
+        fill_snapshot(model, initial_state(model), nullptr, pose);
+        for (Vec3& p : pose.body_pos) p += Vec3(0, 5, 0);
+        viewer.setSnapshot(pose);
+        const WorldBounds bounds = scene_bounds(describe_scene(model, load_mesh_file), pose.body_pos, pose.body_ori);
+        QVERIFY((viewer.camera().target - 0.5 * (bounds.min + bounds.max)).norm() < 1e-9);
+        const OrbitCamera framed = viewer.camera();
+        for (Vec3& p : pose.body_pos) p += Vec3(0, 3, 0);
+        viewer.setSnapshot(pose);  // later poses move the model, not the camera
+        QVERIFY((viewer.camera().target - framed.target).norm() < 1e-12);
+        viewer.setModel(model);  // the same file again (an edit): the camera stays
+        viewer.setSnapshot(pose);
+        QVERIFY((viewer.camera().target - framed.target).norm() < 1e-12);
+        // A camera placed by the caller (Fit, a view preset, the mouse) before the first pose is kept.
+        Model other = model;
+        other.file = "other.hfd";
+        viewer.setModel(other);
+        viewer.setViewPreset(ModelViewer::ViewPreset::Top);
+        const OrbitCamera placed = viewer.camera();
+        viewer.setSnapshot(pose);
+        QVERIFY((viewer.camera().target - placed.target).norm() < 1e-12);
+    }
+
     // Follow: each pose puts the followed body at the view centre (on the ray
     // through the middle pixel), keeping direction and distance; -1 stops it.
     void follow_keeps_the_body_at_the_view_centre() {
