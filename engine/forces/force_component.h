@@ -8,7 +8,6 @@
 #include "sim/data.h"
 #include "sim/state.h"
 
-#include <initializer_list>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -51,19 +50,5 @@ struct ForceRegistration {
 // The force components of the component table (sim/components.h), in its order.
 const std::vector<ForceRegistration>& force_registry();
 ForceFactory find_force_factory(std::string_view name);
-
-// Helpers for the factories that read their properties one by one (the others
-// use read_force_properties in sim/components.h): a number property, with its
-// error at the property.
-double read_number(const PropNode& props, std::string_view key, double default_value, ForceContext& context);
-// Reports "<component>.<key> <message>" as an error at the property, or at the
-// component when the property is absent (its default was rejected).
-void report_property_error(const PropNode& props, std::string_view key, const std::string& message,
-                           ForceContext& context);
-// True when an error was reported after the first `before` diagnostics.
-bool has_errors_since(const std::vector<Diagnostic>& diagnostics, size_t before);
-// Warns about every child of props whose key is not in known_keys.
-void warn_unknown_properties(const PropNode& props, std::initializer_list<std::string_view> known_keys,
-                             ForceContext& context);
 
 }  // namespace hfd

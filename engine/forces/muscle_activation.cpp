@@ -6,7 +6,7 @@
 // activation_rate / deactivation_rate (Model::Muscle: positive when given, -1 when absent) override
 // the component's. Fills Data::activation_derivative; the integrator integrates
 // activation with it and clamps activation to [0, 1].
-#include "forces/force_component.h"
+#include "sim/components.h"
 
 #include <algorithm>
 
@@ -37,17 +37,9 @@ private:
 }  // namespace
 
 std::unique_ptr<ForceComponent> create_muscle_activation(const PropNode& props, ForceContext& context) {
-    warn_unknown_properties(props, {"activation_rate", "deactivation_rate"}, context);
-    const size_t before = context.diagnostics.size();
-    const double activation_rate = read_number(props, "activation_rate", 100.0, context);
-    const double deactivation_rate = read_number(props, "deactivation_rate", 25.0, context);
-    for (const char* key : {"activation_rate", "deactivation_rate"}) {
-        const double value = std::string_view(key) == "activation_rate" ? activation_rate : deactivation_rate;
-        if (!(value > 0)) report_property_error(props, key, "must be > 0 (1/s)", context);
-    }
-    if (has_errors_since(context.diagnostics, before))
-        return nullptr;
-    return std::make_unique<MuscleActivation>(activation_rate, deactivation_rate);
+    PropertyValues values;  // both rates > 0 (1/s)
+    if (!read_force_properties(props, context, values)) return nullptr;
+    return std::make_unique<MuscleActivation>(values["activation_rate"], values["deactivation_rate"]);
 }
 
 }  // namespace hfd

@@ -16,6 +16,7 @@
 // This file holds the model's fiber dynamics only; the loop over muscles (path,
 // pennation, tension, equilibrium at start) is HillMuscleForce in hill_muscle_force.h.
 #include "forces/hill_muscle_force.h"
+#include "sim/components.h"
 
 #include <algorithm>
 
@@ -46,17 +47,14 @@ struct GH2010Fiber {
 }  // namespace
 
 std::unique_ptr<ForceComponent> create_muscle_force_gh2010(const PropNode& props, ForceContext& context) {
-    warn_unknown_properties(props, {"v_max", "min_activation"}, context);
-    const size_t before = context.diagnostics.size();
-    const double v_max = read_number(props, "v_max", 12.0, context);
-    const double min_activation = read_number(props, "min_activation", 0.01, context);
-    if (!(v_max > 0)) report_property_error(props, "v_max", "must be > 0 (optimal fiber lengths per second)", context);
-    if (!(min_activation > 0 && min_activation < 1))
-        report_property_error(props, "min_activation", "must be in (0, 1): the force-velocity inverse needs a > 0", context);
-    check_elastic_tendons("muscle_force_gh2010", context.model, context.diagnostics);
-    if (has_errors_since(context.diagnostics, before))
-        return nullptr;
-    return std::make_unique<HillMuscleForce<GH2010Fiber>>(context.model, GH2010Fiber::Settings{v_max, min_activation});
+    // v_max > 0 (optimal fiber lengths per second); min_activation in (0, 1): the
+    // force-velocity inverse needs a > 0
+    PropertyValues values;
+    const bool properties_ok = read_force_properties(props, context, values);
+    const bool tendons_ok = check_elastic_tendons("muscle_force_gh2010", context.model, context.diagnostics);
+    if (!properties_ok || !tendons_ok) return nullptr;
+    return std::make_unique<HillMuscleForce<GH2010Fiber>>(
+        context.model, GH2010Fiber::Settings{values["v_max"], values["min_activation"]});
 }
 
 }  // namespace hfd

@@ -23,6 +23,7 @@
 // This file holds the model's fiber dynamics only; the loop over muscles (path,
 // pennation, tension, equilibrium at start) is HillMuscleForce in hill_muscle_force.h.
 #include "forces/hill_muscle_force.h"
+#include "sim/components.h"
 
 #include <algorithm>
 
@@ -54,21 +55,16 @@ using M2012Settings = M2012Fiber::Settings;
 }  // namespace
 
 std::unique_ptr<ForceComponent> create_muscle_force_m2012fast(const PropNode& props, ForceContext& context) {
-    warn_unknown_properties(props, {"xi", "v_max", "use_pennation_during_equilibration"}, context);
-    const size_t errors_before = context.diagnostics.size();
+    // xi > 0: the damping keeps the fiber velocity defined at zero activation;
+    // v_max > 0: maximum contraction velocity, optimal fiber lengths per second
+    PropertyValues values;
+    const bool properties_ok = read_force_properties(props, context, values);
+    const bool tendons_ok = check_elastic_tendons("muscle_force_m2012fast", context.model, context.diagnostics);
+    if (!properties_ok || !tendons_ok) return nullptr;
     M2012Settings s;
-    s.beta = read_number(props, "xi", s.beta, context);
-    s.v_max = read_number(props, "v_max", s.v_max, context);
-    s.pennation_in_equilibrium = read_number(props, "use_pennation_during_equilibration", 0.0, context) != 0.0;
-    if (!(s.beta > 0))
-        report_property_error(props, "xi", "must be > 0 (the damping keeps the fiber velocity defined at zero activation)",
-                              context);
-    if (!(s.v_max > 0))
-        report_property_error(props, "v_max", "must be > 0 (maximum contraction velocity, optimal fiber lengths per second)",
-                              context);
-    check_elastic_tendons("muscle_force_m2012fast", context.model, context.diagnostics);
-    if (has_errors_since(context.diagnostics, errors_before))
-        return nullptr;
+    s.beta = values["xi"];
+    s.v_max = values["v_max"];
+    s.pennation_in_equilibrium = values["use_pennation_during_equilibration"] != 0.0;
     return std::make_unique<HillMuscleForce<M2012Fiber>>(context.model, s);
 }
 

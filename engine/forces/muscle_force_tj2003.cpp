@@ -14,6 +14,7 @@
 // This file holds the model's fiber dynamics only; the loop over muscles (path,
 // pennation, tension, equilibrium at start) is HillMuscleForce in hill_muscle_force.h.
 #include "forces/hill_muscle_force.h"
+#include "sim/components.h"
 
 #include <algorithm>
 
@@ -48,20 +49,16 @@ using TJ2003Settings = TJ2003Fiber::Settings;
 }  // namespace
 
 std::unique_ptr<ForceComponent> create_muscle_force_tj2003(const PropNode& props, ForceContext& context) {
-    warn_unknown_properties(props, {"xi", "v_max", "min_activation"}, context);
-    const size_t before = context.diagnostics.size();
+    // xi >= 0; v_max > 0 (optimal fiber lengths per second); min_activation in
+    // (0, 1): the force-velocity inverse needs a > 0
+    PropertyValues values;
+    const bool properties_ok = read_force_properties(props, context, values);
+    const bool tendons_ok = check_elastic_tendons("muscle_force_tj2003", context.model, context.diagnostics);
+    if (!properties_ok || !tendons_ok) return nullptr;
     TJ2003Settings s;
-    s.damping = read_number(props, "xi", s.damping, context);
-    s.v_max = read_number(props, "v_max", s.v_max, context);
-    s.min_activation = read_number(props, "min_activation", s.min_activation, context);
-    auto fail = [&](const char* key, const char* message) { report_property_error(props, key, message, context); };
-    if (!(s.damping >= 0)) fail("xi", "must be >= 0");
-    if (!(s.v_max > 0)) fail("v_max", "must be > 0 (optimal fiber lengths per second)");
-    if (!(s.min_activation > 0 && s.min_activation < 1))
-        fail("min_activation", "must be in (0, 1): the force-velocity inverse needs a > 0");
-    check_elastic_tendons("muscle_force_tj2003", context.model, context.diagnostics);
-    if (has_errors_since(context.diagnostics, before))
-        return nullptr;
+    s.damping = values["xi"];
+    s.v_max = values["v_max"];
+    s.min_activation = values["min_activation"];
     return std::make_unique<HillMuscleForce<TJ2003Fiber>>(context.model, s);
 }
 
