@@ -371,7 +371,7 @@ void TestSimulationDock::openingAnotherFileDropsTheOldRun() {
     QVERIFY(!controller->isLoaded());
     QCOMPARE(channel_list->count(), 0);
     QCOMPARE(plots->rowCount(), size_t(0));
-    QCOMPARE(window.treeDock()->model()->rowCount(), 0);
+    QCOMPARE(window.findChild<ModelTreeDock*>()->model()->rowCount(), 0);
 }
 
 // Space plays wherever the focus is not in a text field (the tree here; the 3D
@@ -390,8 +390,8 @@ void TestSimulationDock::keysPlayOutsideTextAndUndoFromTheTree() {
     auto* dock = window.findChild<SimulationDock*>();
     dock->setEndTime(0.05);
     QAction* play = dock->playAction();
-    editor::CodeEditor* editor = window.editorDock()->editor();
-    QTreeView* tree = window.treeDock()->view();
+    editor::CodeEditor* editor = window.findChild<EditorDock*>()->editor();
+    QTreeView* tree = window.findChild<ModelTreeDock*>()->view();
 
     editor->setFocus();
     QVERIFY(editor->hasFocus());

@@ -68,12 +68,12 @@ private slots:
         window_options.with_viewer = false;
         window_options.use_dialogs = false;
         MainWindow window(window_options);
-        QVERIFY(window.viewMenu()->actions().contains(window.viewOptions()->showMenu()->menuAction()));
+        QVERIFY(window.findChild<QMenu*>(QStringLiteral("viewMenu"))->actions().contains(window.findChild<ViewOptions*>()->showMenu()->menuAction()));
         auto* label = window.findChild<QLabel*>("exaggerationLabel");
         QVERIFY(label);
-        window.viewOptions()->setJointExaggeration(10);
+        window.findChild<ViewOptions*>()->setJointExaggeration(10);
         QVERIFY(label->text().contains(QString::fromUtf8("\u00d710")));
-        window.viewOptions()->setJointExaggeration(1);
+        window.findChild<ViewOptions*>()->setJointExaggeration(1);
         QVERIFY(label->text().isEmpty());
     }
 };
