@@ -168,8 +168,6 @@ bool InducedDock::analyze() {
     return true;
 }
 
-int InducedDock::plottedSeriesCount() const { return int(chart_->series().size()) - 1; }  // without the cursor
-
 size_t InducedDock::cursorFrame() const {
     const auto it = std::lower_bound(series_.time.begin(), series_.time.end(), cursor_time_ - 1e-12);
     return std::min(size_t(it - series_.time.begin()), series_.frame_count() - 1);

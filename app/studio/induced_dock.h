@@ -45,7 +45,6 @@ public:
 
     const InducedSeries& series() const { return series_; }
     QString message() const;
-    int plottedSeriesCount() const;
     // The table's value of a contributor at the cursor (NaN when absent).
     double tableValue(const QString& contributor) const;
     // The residual force [N] of a body at the cursor (NaN when absent).
