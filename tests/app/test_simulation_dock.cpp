@@ -257,7 +257,7 @@ void TestSimulationDock::playFollowsTheWorkerAfterAFinishedRun() {
     QVERIFY(window.openFile(QStringLiteral(HFD_SAMPLES_DIR "/arm_muscles.hfd")));
     window.document()->analyzer()->analyzeNow();
     dock->setEndTime(0.05);
-    dock->setMaximumSpeed(true);
+    dock->setRealTimeFactor(0);  // as fast as possible
     QVERIFY(dock->reloadFromDocument());
     QAction* play = dock->playAction();
     play->trigger();
@@ -347,7 +347,7 @@ void TestSimulationDock::openingAnotherFileDropsTheOldRun() {
     };
     QVERIFY(window.openFile(QStringLiteral(HFD_SAMPLES_DIR "/arm_muscles.hfd")));
     dock->setEndTime(0.05);
-    dock->setMaximumSpeed(true);
+    dock->setRealTimeFactor(0);  // as fast as possible
     QVERIFY(dock->reloadFromDocument());
     dock->playAction()->trigger();
     QTRY_VERIFY_WITH_TIMEOUT(status->text().contains(QStringLiteral("finished")), 20000);
@@ -447,7 +447,7 @@ void TestSimulationDock::aFinishedRunLeavesNoTimerRunning() {
     QVERIFY(window.openFile(QStringLiteral(HFD_SAMPLES_DIR "/arm_muscles.hfd")));
     window.document()->analyzer()->analyzeNow();
     dock->setEndTime(0.1);
-    dock->setMaximumSpeed(true);
+    dock->setRealTimeFactor(0);  // as fast as possible
     QVERIFY(dock->reloadFromDocument());
     QTRY_VERIFY_WITH_TIMEOUT(plots->findChild<QListWidget*>()->count() > 0, 5000);  // the channels have arrived
     plots->setChannelPlotted(1, 0, true);
