@@ -39,9 +39,8 @@ public:
 
     // Runs the analysis on the recording; false (with a message) when it cannot.
     bool analyze();
-    void setConstraint(ContactConstraint kind);
-    void setOutput(const QString& output);
-    void setStacked(bool stacked);
+    // Its choices are the combo boxes constraint (ContactConstraint as item data),
+    // output and style (lines, stacked).
 
     const InducedSeries& series() const { return series_; }
     QString message() const;

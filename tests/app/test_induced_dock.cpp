@@ -11,6 +11,7 @@
 #include "model/build_model.h"
 
 #include <QChart>
+#include <QComboBox>
 #include <QChartView>
 #include <QtTest>
 
@@ -67,13 +68,15 @@ private slots:
         dock.setModel(r.model, r.config);
         dock.setLayout(r.layout);
         dock.addFrame(r.frame);
-        dock.setConstraint(ContactConstraint::Weld);
+        QComboBox* constraint = dock.findChild<QComboBox*>(QStringLiteral("constraint"));
+        QVERIFY(constraint);
+        constraint->setCurrentIndex(constraint->findData(int(ContactConstraint::Weld)));
         QVERIFY2(dock.analyze(), qPrintable(dock.message()));
         QCOMPARE(dock.series().frame_count(), r.frame.row_count);
-        dock.setOutput(QStringLiteral("knee_angle_r"));
+        dock.findChild<QComboBox*>(QStringLiteral("output"))->setCurrentText(QStringLiteral("knee_angle_r"));
         QVERIFY(plotted_series(dock) >= 3);   // contributors, total, forward
         QVERIFY(plotted_series(dock) <= 11);  // at most 8 + other + total + forward
-        dock.setStacked(true);
+        dock.findChild<QComboBox*>(QStringLiteral("style"))->setCurrentIndex(1);  // stacked
         QVERIFY(plotted_series(dock) >= 3);
 
         // the table at the scrubbed time equals an independent analysis of that recorded state
