@@ -24,8 +24,6 @@ public:
     // Underlines each diagnostic's line:col (1-based, UTF-8 byte column);
     // diagnostics without a line are ignored.
     void setDiagnostics(const std::vector<Diagnostic>& diagnostics);
-    // The underline selections currently shown (for inspection).
-    QList<QTextEdit::ExtraSelection> diagnosticSelections() const { return diagnostic_selections_; }
 
     // Highlights every occurrence of `text` (empty clears).
     void setSearchHighlight(const QString& text, QTextDocument::FindFlags flags);

@@ -27,13 +27,17 @@ QToolButton* make_button(const QString& text, const QString& tip, QWidget* paren
 FindReplaceBar::FindReplaceBar(CodeEditor* editor, QWidget* parent) : QWidget(parent), editor_(editor)
 {
     find_edit_ = new QLineEdit(this);
+    find_edit_->setObjectName(QStringLiteral("findText"));
     find_edit_->setPlaceholderText(tr("Find"));
     find_edit_->setClearButtonEnabled(true);
     replace_edit_ = new QLineEdit(this);
+    replace_edit_->setObjectName(QStringLiteral("replaceText"));
     replace_edit_->setPlaceholderText(tr("Replace with"));
     case_box_ = new QCheckBox(tr("Aa"), this);
+    case_box_->setObjectName(QStringLiteral("caseSensitive"));
     case_box_->setToolTip(tr("Match case"));
     words_box_ = new QCheckBox(tr("Whole words"), this);
+    words_box_->setObjectName(QStringLiteral("wholeWords"));
     status_ = new QLabel(this);
 
     auto* previous = make_button(QStringLiteral("\u25b2"), tr("Find previous (Shift+F3)"), this);
@@ -82,11 +86,6 @@ FindReplaceBar::FindReplaceBar(CodeEditor* editor, QWidget* parent) : QWidget(pa
     connect(words_box_, &QCheckBox::toggled, this, &FindReplaceBar::updateHighlights);
     hide();
 }
-
-void FindReplaceBar::setFindText(const QString& text) { find_edit_->setText(text); }
-void FindReplaceBar::setReplaceText(const QString& text) { replace_edit_->setText(text); }
-void FindReplaceBar::setCaseSensitive(bool on) { case_box_->setChecked(on); }
-void FindReplaceBar::setWholeWords(bool on) { words_box_->setChecked(on); }
 
 QTextDocument::FindFlags FindReplaceBar::findFlags() const
 {

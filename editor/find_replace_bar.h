@@ -17,10 +17,7 @@ class FindReplaceBar : public QWidget {
 public:
     explicit FindReplaceBar(CodeEditor* editor, QWidget* parent = nullptr);
 
-    void setFindText(const QString& text);
-    void setReplaceText(const QString& text);
-    void setCaseSensitive(bool on);
-    void setWholeWords(bool on);
+    // Its fields are named findText and replaceText, its boxes caseSensitive and wholeWords.
     QTextDocument::FindFlags findFlags() const;
 
 public slots:

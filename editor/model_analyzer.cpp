@@ -20,14 +20,16 @@ std::vector<Diagnostic> Analysis::diagnostics() const
     return all;
 }
 
-ModelAnalyzer::ModelAnalyzer(QTextDocument* document, QObject* parent) : QObject(parent), document_(document)
+ModelAnalyzer::ModelAnalyzer(QTextDocument* document, QObject* parent)
+    : QObject(parent), document_(document), timer_(new QTimer(this))
 {
-    timer_.setSingleShot(true);
-    timer_.setInterval(default_delay_ms);
-    connect(&timer_, &QTimer::timeout, this, &ModelAnalyzer::analyzeNow);
+    timer_->setObjectName(QStringLiteral("analysisDelay"));  // tests lengthen and watch it
+    timer_->setSingleShot(true);
+    timer_->setInterval(default_delay_ms);
+    connect(timer_, &QTimer::timeout, this, &ModelAnalyzer::analyzeNow);
     connect(document_, &QTextDocument::contentsChanged, this, [this] {
         ++revision_;
-        timer_.start();
+        timer_->start();
     });
 }
 
@@ -45,7 +47,7 @@ void ModelAnalyzer::ensureCurrent()
 
 void ModelAnalyzer::analyzeNow()
 {
-    timer_.stop();
+    timer_->stop();
     auto analysis = std::make_unique<Analysis>();
     analysis->revision = revision_;
     analysis->text = document_->toPlainText().toStdString();

@@ -31,12 +31,9 @@ public:
 
     void setFileName(const std::string& file_name);  // for diagnostics and mesh paths
     const std::string& fileName() const { return file_name_; }
-    void setDelay(int milliseconds) { timer_.setInterval(milliseconds); }
-    int delay() const { return timer_.interval(); }
 
     int revision() const { return revision_; }
     bool isCurrent() const { return latest_ && latest_->revision == revision_; }
-    bool isPending() const { return timer_.isActive(); }
     // The most recent analysis (never null after the first analyzeNow()).
     const Analysis* latest() const { return latest_.get(); }
 
@@ -49,7 +46,7 @@ signals:
 
 private:
     QTextDocument* document_;
-    QTimer timer_;
+    QTimer* timer_;  // the typing pause before an analysis
     int revision_ = 0;
     std::string file_name_;
     std::unique_ptr<Analysis> latest_;

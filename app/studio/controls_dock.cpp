@@ -96,7 +96,6 @@ void ControlsDock::setModel(std::shared_ptr<const Model> shared) {
     for (QWidget* widget : row_widgets_) delete widget;
     row_widgets_.clear();
     excitation_.clear();
-    excitation_labels_.clear();
     dofs_.clear();
     dofs_moved_ = false;
     motors_.clear();
@@ -116,9 +115,11 @@ void ControlsDock::setModel(std::shared_ptr<const Model> shared) {
             number->setText(excitation_text(value));
             controller_->setExcitation(int(m), double(value) / slider_steps);
         });
-        row(QString::fromStdString(model.muscles[m].name), field);
+        const QString name = QString::fromStdString(model.muscles[m].name);
+        slider->setObjectName(QStringLiteral("excitation_") + name);
+        number->setObjectName(QStringLiteral("excitationValue_") + name);
+        row(name, field);
         excitation_.push_back(slider);
-        excitation_labels_.push_back(number);
     }
     if (!model.motors.empty()) row_widgets_.push_back(heading(tr("Motor targets (x y z, degrees)"), list)), rows_->insertWidget(rows_->count() - 1, row_widgets_.back());
     for (size_t j = 0; j < model.motors.size(); ++j) {
@@ -167,6 +168,7 @@ void ControlsDock::setModel(std::shared_ptr<const Model> shared) {
             dofs_moved_ = true;
             sendDofs();
         });
+        slider->setObjectName(QStringLiteral("dof_") + QString::fromStdString(dof.name));
         row(QString::fromStdString(dof.name), slider);
         dofs_.push_back(slider);
     }
@@ -207,8 +209,6 @@ DofAssignment ControlsDock::pose() const {
 }
 
 void ControlsDock::sendDofs() { controller_->setInitialDofs(pose()); }
-
-QString ControlsDock::excitationText(int muscle) const { return excitation_labels_.at(muscle)->text(); }
 
 void ControlsDock::resendControls() {
     if (model_->muscles.size() != excitation_.size()) return;  // sliders of another model

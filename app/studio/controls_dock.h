@@ -32,10 +32,9 @@ public:
     void setSelectedBody(int body);
     void setFilter(const QString& text);
 
-    int excitationCount() const { return int(excitation_.size()); }
-    QSlider* excitationSlider(int muscle) const { return excitation_.at(muscle); }
-    QSlider* dofSlider(int dof) const { return dofs_.at(dof); }
-    QString excitationText(int muscle) const;  // the number shown beside the slider
+    // Its sliders are named excitation_<muscle> (beside a label excitationValue_<muscle>)
+    // and dof_<dof>.
+
     // Sends every input the sliders show (a new simulation starts with the model's).
     void resendControls();
     void pushSelected();
@@ -59,7 +58,6 @@ private:
     QComboBox* direction_;
     QDoubleSpinBox* push_force_;
     std::vector<QSlider*> excitation_, dofs_;
-    std::vector<QLabel*> excitation_labels_;
     std::vector<bool> motor_moved_;
     bool dofs_moved_ = false;  // the initial pose differs from the model's: resent on reload
     std::vector<std::array<QSlider*, 3>> motors_;

@@ -30,7 +30,6 @@ public:
     QAction* importAction() const { return import_; }
     QAction* quitAction() const { return quit_; }
     QMenu* recentMenu() const { return recent_menu_; }
-    FileWatcher* fileWatcher() const { return watcher_; }
     void addToMenu(QMenu* file_menu);
 
     // The template model File > New starts from.

@@ -89,6 +89,7 @@ HelpMenu::HelpMenu(QMenu* help_menu, FileActions* file_actions, QWidget* window,
     samples_menu_->setToolTipsVisible(true);
     connect(samples_menu_, &QMenu::aboutToShow, this, &HelpMenu::refreshSamples);
     format_reference_ = help_menu->addAction(tr("&Format Reference"), this, &HelpMenu::showFormatReference);
+    format_reference_->setObjectName(QStringLiteral("formatReferenceAction"));
     format_reference_->setShortcut(QKeySequence::HelpContents);
     format_reference_->setStatusTip(tr("Components, forces and integrators of the .hfd format"));
     help_menu->addSeparator();

@@ -39,10 +39,8 @@ public:
     HelpMenu(QMenu* help_menu, FileActions* file_actions, QWidget* window,
              const QString& samples_directory = default_samples_directory());
 
-    QMenu* samplesMenu() const { return samples_menu_; }
-    QAction* formatReferenceAction() const { return format_reference_; }
-    // nullptr until Format Reference was chosen once.
-    FormatReferenceWindow* formatReferenceWindow() const { return reference_window_; }
+    // The submenu is named SamplesMenu and the action formatReferenceAction; the
+    // FormatReferenceWindow is made when Format Reference is first chosen.
 
     QString samplesDirectory() const { return samples_directory_; }
     void setSamplesDirectory(const QString& directory);

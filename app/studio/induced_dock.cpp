@@ -42,12 +42,15 @@ InducedDock::InducedDock(QWidget* parent) : QDockWidget(tr("Induced acceleration
     analyze_ = new QPushButton(tr("Analyze recording"), body);
     analyze_->setToolTip(tr("Induced acceleration analysis of every recorded row (docs/analyses.md)"));
     constraint_ = new QComboBox(body);
+    constraint_->setObjectName(QStringLiteral("constraint"));
     for (ContactConstraint kind : {ContactConstraint::Point, ContactConstraint::Weld, ContactConstraint::Rolling})
         constraint_->addItem(QString::fromLatin1(contact_constraint_name(kind)), int(kind));
     constraint_->setToolTip(tr("Constraint that replaces each touching contact"));
     output_ = new QComboBox(body);
+    output_->setObjectName(QStringLiteral("output"));
     output_->setMinimumContentsLength(18);
     style_ = new QComboBox(body);
+    style_->setObjectName(QStringLiteral("style"));
     style_->addItems({tr("lines"), tr("stacked")});
     status_ = new QLabel(tr("Run a simulation, then analyze its recording."), body);
     controls->addWidget(analyze_);
@@ -122,9 +125,6 @@ void InducedDock::setCursorTime(double time) {
     updateTable();
 }
 
-void InducedDock::setConstraint(ContactConstraint kind) { constraint_->setCurrentIndex(constraint_->findData(int(kind))); }
-void InducedDock::setOutput(const QString& output) { output_->setCurrentText(output); }
-void InducedDock::setStacked(bool stacked) { style_->setCurrentIndex(stacked ? 1 : 0); }
 QString InducedDock::message() const { return status_->text(); }
 
 bool InducedDock::analyze() {
@@ -167,8 +167,6 @@ bool InducedDock::analyze() {
     redraw();
     return true;
 }
-
-int InducedDock::plottedSeriesCount() const { return int(chart_->series().size()) - 1; }  // without the cursor
 
 size_t InducedDock::cursorFrame() const {
     const auto it = std::lower_bound(series_.time.begin(), series_.time.end(), cursor_time_ - 1e-12);

@@ -39,13 +39,11 @@ public:
 
     // Runs the analysis on the recording; false (with a message) when it cannot.
     bool analyze();
-    void setConstraint(ContactConstraint kind);
-    void setOutput(const QString& output);
-    void setStacked(bool stacked);
+    // Its choices are the combo boxes constraint (ContactConstraint as item data),
+    // output and style (lines, stacked).
 
     const InducedSeries& series() const { return series_; }
     QString message() const;
-    int plottedSeriesCount() const;
     // The table's value of a contributor at the cursor (NaN when absent).
     double tableValue(const QString& contributor) const;
     // The residual force [N] of a body at the cursor (NaN when absent).

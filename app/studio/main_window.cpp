@@ -133,6 +133,7 @@ void MainWindow::createMenus()
     createEditMenu();
     createViewMenu();
     help_menu_ = menuBar()->addMenu(tr("&Help"));
+    help_menu_->setObjectName(QStringLiteral("helpMenu"));
     help_ = new HelpMenu(help_menu_, file_actions_, this);
     help_menu_->addAction(tr("&About hfd-studio"), this, [this] {
         QMessageBox::about(this, tr("About hfd-studio"),
@@ -187,6 +188,7 @@ void MainWindow::createEditMenu()
 void MainWindow::createViewMenu()
 {
     view_menu_ = menuBar()->addMenu(tr("&View"));
+    view_menu_->setObjectName(QStringLiteral("viewMenu"));
     docks_menu_ = view_menu_->addMenu(tr("&Docks"));
     for (QDockWidget* dock : std::initializer_list<QDockWidget*>{editor_dock_, tree_dock_, diagnostics_dock_})
         docks_menu_->addAction(dock->toggleViewAction());

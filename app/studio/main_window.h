@@ -46,11 +46,8 @@ public:
     Document* document() const { return document_; }
     FileActions* fileActions() const { return file_actions_; }
     RecentFiles* recentFiles() const { return recent_files_; }
-    SelectionSync* selectionSync() const { return selection_sync_; }
     StudioPrompts& prompts() { return prompts_; }
 
-    EditorDock* editorDock() const { return editor_dock_; }
-    ModelTreeDock* treeDock() const { return tree_dock_; }
     ViewerPane* viewerPane() const { return viewer_pane_; }  // the central widget
     DiagnosticsDock* diagnosticsDock() const { return diagnostics_dock_; }
     SimulationUi* simulationUi() const { return simulation_ui_; }  // the simulation's controller and docks
@@ -60,11 +57,8 @@ public:
     QMenu* addMenu(const QString& title);
     QMenu* fileMenu() const { return file_menu_; }
     QMenu* editMenu() const { return edit_menu_; }
-    QMenu* viewMenu() const { return view_menu_; }
-    QMenu* helpMenu() const { return help_menu_; }
     HelpMenu* help() const { return help_; }
     Theme* theme() const { return theme_; }  // View > Theme
-    ViewOptions* viewOptions() const { return view_options_; }  // View > Show, remembered  // Samples and Format Reference
 
     // Opens a file (asking about unsaved changes first); errors go to prompts().error.
     // Files with a suffix given to addFileHandler go to that handler instead (drops too).

@@ -129,6 +129,7 @@ QWidget* PlotDock::createPicker() {
     target_ = new QComboBox(box);
     for (int p = 0; p < plot_count; ++p) target_->addItem(tr("Plot %1").arg(p + 1));
     autoscale_ = new QCheckBox(tr("Autoscale"), box);
+    autoscale_->setObjectName(QStringLiteral("autoscale"));
     autoscale_->setChecked(true);
     list_ = new QListWidget(box);
     layout->addWidget(search_);
@@ -247,18 +248,9 @@ void PlotDock::setSearch(const QString& text) {
     }
 }
 
-QStringList PlotDock::visibleChannels() const {
-    QStringList visible;
-    for (int i = 0; i < list_->count(); ++i)
-        if (!list_->item(i)->isHidden()) visible << list_->item(i)->text();
-    return visible;
-}
-
 QString PlotDock::timeText() const {
     return rowCount() ? tr("t = %1 s").arg(cursor_time_, 0, 'f', 3) : QString();
 }
-
-bool PlotDock::isAutoscaled() const { return autoscale_->isChecked(); }
 
 void PlotDock::zoomTime(double t0, double t1) {
     autoscale_->setChecked(false);
@@ -305,7 +297,6 @@ void PlotDock::updatePlotVisibility() {
         plots_[p].view->setVisible(p == 0 || !plots_[p].series.empty() || (target_ && target_->currentIndex() == p));
 }
 
-int PlotDock::seriesCount(int plot) const { return int(plots_.at(plot).series.size()); }
 int PlotDock::pointCount(int plot, int series) const { return int(plots_.at(plot).series.at(series).second->count()); }
 
 void PlotDock::refresh() {

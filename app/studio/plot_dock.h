@@ -58,16 +58,11 @@ public:
     void setChannelPlotted(size_t channel, int plot, bool plotted);
     // Matches channel names, their group ("contacts", "muscles", ...) and source.
     void setSearch(const QString& text);
-    QStringList visibleChannels() const;  // labels of the channels the search leaves listed
     QString timeText() const;             // the readout beside the timeline: "t = 0.350 s"
-    const QValueAxis* timeAxis(int plot) const { return plots_.at(plot).x; }
-    const QValueAxis* valueAxis(int plot) const { return plots_.at(plot).y; }
-    bool isAutoscaled() const;
     // Shows [t0, t1] in every plot (autoscale off), as dragging a rubber band does.
     void zoomTime(double t0, double t1);
     size_t rowCount() const { return column_count_ ? values_.size() / column_count_ : 0; }
     double cursorTime() const { return cursor_time_; }
-    int seriesCount(int plot) const;
     int pointCount(int plot, int series) const;
     void refresh();            // redraws the plots now (normally at display rate)
     void scrubTo(size_t row);  // moves the cursor and the 3D view to a recorded row
@@ -79,7 +74,6 @@ public:
     void keepRun();
     void forgetKeptRun();
     bool hasKeptRun() const { return !kept_.values.empty(); }
-    int keptSeriesCount(int plot) const { return int(plots_.at(plot).kept.size()); }
 
     // The plot's series over the whole recording (kept runs after the current ones, dashed)
     // and its axis ranges, for the exports.

@@ -192,7 +192,6 @@ public:
     bool exportSto(const QString& path, QString* error) const;
     bool exportContactEvents(const QString& path, QString* error) const;
 
-    QThread* workerThread() const { return thread_; }
     const QObject* worker() const { return worker_; }
 
 signals:

@@ -432,8 +432,6 @@ void SimulationDock::updateIntegratorFields() {
 
 double SimulationDock::endTime() const { return end_time_->value(); }
 void SimulationDock::setEndTime(double seconds) { end_time_->setValue(seconds); }
-void SimulationDock::setMaximumSpeed(bool maximum) { setRealTimeFactor(maximum ? 0 : 1); }
-
 ForceChoices SimulationDock::choices() const {
     ForceChoices choices;
     choices.joint_force = joint_force_->currentData().toString().toStdString();

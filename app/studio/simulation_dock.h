@@ -76,7 +76,6 @@ public:
     void setChoices(const ForceChoices& choices);
     double endTime() const;
     void setEndTime(double seconds);
-    void setMaximumSpeed(bool maximum);  // as fast as possible (true) or real time (false)
     // The speed slider's step: one of speed_steps(), 0 = as fast as possible.
     double realTimeFactor() const;
     void setRealTimeFactor(double factor);  // the nearest step (on a log scale); <= 0: max

@@ -49,7 +49,6 @@ public:
     // Starts an export to `path` behind the progress dialog; false with the
     // reason shown (prompts' error) when it cannot start.
     bool start(const QString& path, const VideoSettings& settings);
-    VideoExporter* exporter() const { return exporter_; }
 
 signals:
     void statusMessage(const QString& message);

@@ -140,18 +140,6 @@ double ViewOptions::jointExaggeration() const
     return exaggeration_group_->checkedAction() ? exaggeration_group_->checkedAction()->data().toDouble() : 1.0;
 }
 
-void ViewOptions::setForceScale(double scale)
-{
-    for (QAction* action : force_group_->actions())
-        if (action->data().toDouble() == scale) action->trigger();
-}
-
-void ViewOptions::setJointExaggeration(double factor)
-{
-    for (QAction* action : exaggeration_group_->actions())
-        if (action->data().toDouble() == factor) action->trigger();
-}
-
 QString ViewOptions::exaggerationText() const
 {
     const double factor = jointExaggeration();

@@ -33,8 +33,7 @@ public:
     bool showCentersOfMass() const;
     double forceScale() const;
     double jointExaggeration() const;
-    void setForceScale(double scale);             // one of forceScales()
-    void setJointExaggeration(double factor);     // one of jointExaggerations()
+    // The choices are actions under showMenu() named forceScale_<value> and jointExaggeration_<value>.
     static const std::vector<double>& forceScales();
     static const std::vector<double>& jointExaggerations();
 

@@ -6,6 +6,7 @@
 #include "model/build_model.h"
 #include "simulation_controller.h"
 
+#include <QLabel>
 #include <QLineEdit>
 #include <QSlider>
 #include <QTest>
@@ -47,9 +48,9 @@ void TestControlsDock::excitationSliderDrivesTheRecordedExcitation() {
     QVERIFY(!has_errors(controller.load(std::move(setup))));
     ControlsDock dock(&controller);
     dock.setModel(model);
-    const Index biceps = model.find_muscle("biceps");
-    QVERIFY(biceps != no_index);
-    dock.excitationSlider(biceps)->setValue(700);  // 0.7
+    QSlider* biceps = dock.findChild<QSlider*>(QStringLiteral("excitation_biceps"));
+    QVERIFY(biceps);
+    biceps->setValue(700);  // 0.7
     controller.setRealTimeFactor(0);
     controller.play();
     QTRY_VERIFY_WITH_TIMEOUT(controller.latestFrame() && controller.latestFrame()->finished, 20000);
@@ -79,7 +80,9 @@ void TestControlsDock::dofSliderPosesTheInitialState() {
     const Index elbow = model.find_dof("elbow_flexion");
     QVERIFY(elbow != no_index);
     const Dof& dof = model.dofs[elbow];
-    dock.dofSlider(elbow)->setValue(500);  // middle of the range
+    QSlider* slider = dock.findChild<QSlider*>(QStringLiteral("dof_elbow_flexion"));
+    QVERIFY(slider);
+    slider->setValue(500);  // middle of the range
     const double wanted = dof.range_min + 0.5 * (dof.range_max - dof.range_min);
     QTRY_VERIFY_WITH_TIMEOUT(std::abs(dof_value(model, controller.initialStateCopy(), elbow) - wanted) < 1e-9, 5000);
     QVERIFY(controller.stateCopy().same_as(controller.initialStateCopy()));
@@ -93,9 +96,10 @@ void TestControlsDock::excitationsSurviveReload() {
     QVERIFY(!has_errors(controller.load(std::move(setup))));
     ControlsDock dock(&controller);
     dock.setModel(model);
-    const Index biceps = model.find_muscle("biceps");
-    dock.excitationSlider(biceps)->setValue(1000);
-    QCOMPARE(dock.excitationText(biceps), QStringLiteral("1.000"));
+    QSlider* biceps = dock.findChild<QSlider*>(QStringLiteral("excitation_biceps"));
+    QVERIFY(biceps);
+    biceps->setValue(1000);
+    QCOMPARE(dock.findChild<QLabel*>(QStringLiteral("excitationValue_biceps"))->text(), QStringLiteral("1.000"));
     QVERIFY(!has_errors(controller.load(arm_setup(0.05))));  // what Reset does
     controller.setRealTimeFactor(0);
     controller.play();
@@ -118,8 +122,8 @@ void TestControlsDock::filterHidesOtherRows() {
     dock.setModel(model);
     dock.show();
     dock.setFilter(QStringLiteral("tri"));
-    QVERIFY(!dock.excitationSlider(model.find_muscle("biceps"))->isVisibleTo(&dock));
-    QVERIFY(dock.excitationSlider(model.find_muscle("triceps"))->isVisibleTo(&dock));
+    QVERIFY(!dock.findChild<QSlider*>(QStringLiteral("excitation_biceps"))->isVisibleTo(&dock));
+    QVERIFY(dock.findChild<QSlider*>(QStringLiteral("excitation_triceps"))->isVisibleTo(&dock));
 }
 
 STUDIO_TEST_MAIN(TestControlsDock)

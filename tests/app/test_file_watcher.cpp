@@ -107,7 +107,7 @@ private slots:
             QVERIFY(replace_by_rename(path, renamed_model(name)));
             QTRY_VERIFY(f.document->text().contains(QStringLiteral("name = %1").arg(name)));
         }
-        QVERIFY(f.actions->fileWatcher()->watchedPath() == QFileInfo(path).absoluteFilePath());
+        QVERIFY(f.actions->findChild<FileWatcher*>()->watchedPath() == QFileInfo(path).absoluteFilePath());
     }
 
     void unsavedEditsAskBeforeTheyAreLost()
@@ -140,8 +140,8 @@ private slots:
         Fixture f;
         const QString path = modelFile("own.hfd");
         QVERIFY(f.actions->openPath(path));
-        QSignalSpy changes(f.actions->fileWatcher(), &FileWatcher::changedOnDisk);
-        QSignalSpy checks(f.actions->fileWatcher(), &FileWatcher::checked);
+        QSignalSpy changes(f.actions->findChild<FileWatcher*>(), &FileWatcher::changedOnDisk);
+        QSignalSpy checks(f.actions->findChild<FileWatcher*>(), &FileWatcher::checked);
         f.edit();
         QVERIFY(f.actions->save());
         QTRY_VERIFY(!checks.isEmpty());  // the watcher looked at the file the save replaced
@@ -161,7 +161,7 @@ private slots:
         Fixture f;
         const QString path = modelFile("deleted.hfd");
         QVERIFY(f.actions->openPath(path));
-        QSignalSpy removed(f.actions->fileWatcher(), &FileWatcher::removedFromDisk);
+        QSignalSpy removed(f.actions->findChild<FileWatcher*>(), &FileWatcher::removedFromDisk);
         QVERIFY(QFile::remove(path));
         QTRY_COMPARE(removed.size(), 1);
         QVERIFY(f.document->text().contains("name = pendulum"));  // the text stays, to be saved again

@@ -48,12 +48,12 @@ private slots:
     void samplesListsEveryHfdFileWithATooltip()
     {
         MainWindow window(test_options());
-        QVERIFY(window.helpMenu()->actions().contains(window.help()->samplesMenu()->menuAction()));
-        QVERIFY(window.helpMenu()->actions().contains(window.help()->formatReferenceAction()));
+        QVERIFY(window.findChild<QMenu*>(QStringLiteral("helpMenu"))->actions().contains(window.findChild<QMenu*>(QStringLiteral("SamplesMenu"))->menuAction()));
+        QVERIFY(window.findChild<QMenu*>(QStringLiteral("helpMenu"))->actions().contains(window.findChild<QAction*>(QStringLiteral("formatReferenceAction"))));
         const QDir samples(HFD_SAMPLES_DIR);
         const QStringList expected = samples.entryList({"*.hfd"}, QDir::Files, QDir::Name);
         QVERIFY(!expected.isEmpty());
-        const QList<QAction*> actions = window.help()->samplesMenu()->actions();
+        const QList<QAction*> actions = window.findChild<QMenu*>(QStringLiteral("SamplesMenu"))->actions();
         QCOMPARE(actions.size(), expected.size());
         for (int i = 0; i < actions.size(); ++i) {
             QCOMPARE(actions[i]->text(), QFileInfo(expected[i]).completeBaseName());
@@ -88,7 +88,7 @@ private slots:
     void choosingASampleOpensIt()
     {
         MainWindow window(test_options());
-        QAction* sample = window.help()->samplesMenu()->actions().value(0);
+        QAction* sample = window.findChild<QMenu*>(QStringLiteral("SamplesMenu"))->actions().value(0);
         QVERIFY(sample);
         sample->trigger();
         QCOMPARE(canonical(window.document()->path()), canonical(sample->data().toString()));
@@ -100,14 +100,14 @@ private slots:
     {
         MainWindow window(test_options());
         QVERIFY(window.openFile(model_path_));
-        window.editorDock()->editor()->textCursor().insertText("# unsaved\n");
+        window.findChild<EditorDock*>()->editor()->textCursor().insertText("# unsaved\n");
         QVERIFY(window.document()->isDirty());
         int asked = 0;
         window.prompts().unsaved_changes = [&](const QString&) {
             ++asked;
             return UnsavedChoice::Cancel;
         };
-        QAction* sample = window.help()->samplesMenu()->actions().value(0);
+        QAction* sample = window.findChild<QMenu*>(QStringLiteral("SamplesMenu"))->actions().value(0);
         sample->trigger();
         QCOMPARE(asked, 1);
         QCOMPARE(window.document()->path(), model_path_);
@@ -130,7 +130,7 @@ private slots:
         QVERIFY(studio_test::write_file(dir_.filePath("empty/notes.txt"), "not a model\n"));
         for (const QString& folder : {dir_.filePath("empty"), dir_.filePath("missing"), QString()}) {
             window.help()->setSamplesDirectory(folder);
-            const QList<QAction*> actions = window.help()->samplesMenu()->actions();
+            const QList<QAction*> actions = window.findChild<QMenu*>(QStringLiteral("SamplesMenu"))->actions();
             QCOMPARE(actions.size(), 1);
             QCOMPARE(actions[0]->text(), QString("No samples found"));
             QVERIFY(!actions[0]->isEnabled());
@@ -140,7 +140,7 @@ private slots:
         // A sample without a header comment still gets a tooltip: its file name.
         QVERIFY(studio_test::write_file(dir_.filePath("empty/bare.hfd"), studio_test::pendulum_text()));
         window.help()->setSamplesDirectory(dir_.filePath("empty"));
-        const QList<QAction*> actions = window.help()->samplesMenu()->actions();
+        const QList<QAction*> actions = window.findChild<QMenu*>(QStringLiteral("SamplesMenu"))->actions();
         QCOMPARE(actions.size(), 1);
         QCOMPARE(actions[0]->text(), QString("bare"));
         QCOMPARE(actions[0]->toolTip(), QString("bare.hfd"));
@@ -149,9 +149,9 @@ private slots:
     void formatReferenceShowsEveryForceAndIntegrator()
     {
         MainWindow window(test_options());
-        QVERIFY(!window.help()->formatReferenceWindow());
-        window.help()->formatReferenceAction()->trigger();
-        FormatReferenceWindow* reference = window.help()->formatReferenceWindow();
+        QVERIFY(!window.findChild<FormatReferenceWindow*>());
+        window.findChild<QAction*>(QStringLiteral("formatReferenceAction"))->trigger();
+        FormatReferenceWindow* reference = window.findChild<FormatReferenceWindow*>();
         QVERIFY(reference);
         QVERIFY(reference->isVisible());
         QVERIFY(!reference->isModal());
@@ -167,8 +167,8 @@ private slots:
         QVERIFY(contents->topLevelItemCount() >= 4);
         QCOMPARE(contents->findItems("joint_force_pnld", Qt::MatchExactly | Qt::MatchRecursive).size(), 1);
         // choosing it again raises the same window
-        window.help()->formatReferenceAction()->trigger();
-        QCOMPARE(window.help()->formatReferenceWindow(), reference);
+        window.findChild<QAction*>(QStringLiteral("formatReferenceAction"))->trigger();
+        QCOMPARE(window.findChild<FormatReferenceWindow*>(), reference);
         QCOMPARE(window.findChildren<FormatReferenceWindow*>().size(), 1);
     }
 

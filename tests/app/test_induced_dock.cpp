@@ -10,6 +10,9 @@
 #include "io/run.h"
 #include "model/build_model.h"
 
+#include <QChart>
+#include <QComboBox>
+#include <QChartView>
 #include <QtTest>
 
 #include <cmath>
@@ -18,6 +21,12 @@ using namespace hfd;
 using namespace hfd::studio;
 
 namespace {
+
+// Series drawn in the dock's chart, without the time cursor (a series too).
+int plotted_series(const InducedDock& dock) {
+    const QChartView* view = dock.findChild<QChartView*>();
+    return view ? int(view->chart()->series().size()) - 1 : -1;
+}
 
 struct Recorded {
     Model model;
@@ -59,14 +68,16 @@ private slots:
         dock.setModel(r.model, r.config);
         dock.setLayout(r.layout);
         dock.addFrame(r.frame);
-        dock.setConstraint(ContactConstraint::Weld);
+        QComboBox* constraint = dock.findChild<QComboBox*>(QStringLiteral("constraint"));
+        QVERIFY(constraint);
+        constraint->setCurrentIndex(constraint->findData(int(ContactConstraint::Weld)));
         QVERIFY2(dock.analyze(), qPrintable(dock.message()));
         QCOMPARE(dock.series().frame_count(), r.frame.row_count);
-        dock.setOutput(QStringLiteral("knee_angle_r"));
-        QVERIFY(dock.plottedSeriesCount() >= 3);   // contributors, total, forward
-        QVERIFY(dock.plottedSeriesCount() <= 11);  // at most 8 + other + total + forward
-        dock.setStacked(true);
-        QVERIFY(dock.plottedSeriesCount() >= 3);
+        dock.findChild<QComboBox*>(QStringLiteral("output"))->setCurrentText(QStringLiteral("knee_angle_r"));
+        QVERIFY(plotted_series(dock) >= 3);   // contributors, total, forward
+        QVERIFY(plotted_series(dock) <= 11);  // at most 8 + other + total + forward
+        dock.findChild<QComboBox*>(QStringLiteral("style"))->setCurrentIndex(1);  // stacked
+        QVERIFY(plotted_series(dock) >= 3);
 
         // the table at the scrubbed time equals an independent analysis of that recorded state
         dock.setCursorTime(0.05);

@@ -24,6 +24,15 @@ MainWindowOptions test_options()
     options.use_dialogs = false;
     return options;
 }
+
+// The diagnostics' underlines among the editor's extra selections (the only wavy ones).
+QList<QTextEdit::ExtraSelection> diagnostic_underlines(const hfd::editor::CodeEditor* editor)
+{
+    QList<QTextEdit::ExtraSelection> underlines;
+    for (const QTextEdit::ExtraSelection& selection : editor->extraSelections())
+        if (selection.format.underlineStyle() == QTextCharFormat::WaveUnderline) underlines << selection;
+    return underlines;
+}
 }  // namespace
 
 class TestMainWindow : public QObject {
@@ -53,7 +62,7 @@ private slots:
         // Extension points: a new menu goes before Help, a new dock is listed in View.
         QMenu* simulation = window.addMenu("&Simulation");
         QList<QAction*> menus = window.menuBar()->actions();
-        QCOMPARE(menus.indexOf(simulation->menuAction()) + 1, menus.indexOf(window.helpMenu()->menuAction()));
+        QCOMPARE(menus.indexOf(simulation->menuAction()) + 1, menus.indexOf(window.findChild<QMenu*>(QStringLiteral("helpMenu"))->menuAction()));
     }
 
     void closeWithUnsavedChangesAsks()
@@ -61,7 +70,7 @@ private slots:
         MainWindow window(test_options());
         window.show();
         QVERIFY(window.openFile(model_path_));
-        window.editorDock()->editor()->textCursor().insertText("# unsaved\n");
+        window.findChild<EditorDock*>()->editor()->textCursor().insertText("# unsaved\n");
         QVERIFY(window.isWindowModified());
         int asked = 0;
         window.prompts().unsaved_changes = [&](const QString& name) {
@@ -86,12 +95,12 @@ private slots:
         MainWindow window(test_options());
         window.show();
         QVERIFY(window.openFile(model_path_));
-        hfd::editor::CodeEditor* editor = window.editorDock()->editor();
+        hfd::editor::CodeEditor* editor = window.findChild<EditorDock*>()->editor();
         // Type a second '=' after "mass = " on line 10: the parser stops at line 10, column 10.
         editor->goToLineColumn(10, 10);
         QTest::keyClicks(editor, "= ");
-        QTRY_VERIFY_WITH_TIMEOUT(!editor->diagnosticSelections().isEmpty(), 3000);
-        const QTextCursor underline = editor->diagnosticSelections().first().cursor;
+        QTRY_VERIFY_WITH_TIMEOUT(!diagnostic_underlines(editor).isEmpty(), 3000);
+        const QTextCursor underline = diagnostic_underlines(editor).first().cursor;
         QCOMPARE(underline.block().blockNumber(), 9);
         QCOMPARE(underline.selectionStart() - underline.block().position(), 9);
         QCOMPARE(underline.selectedText(), QStringLiteral("="));
@@ -112,7 +121,7 @@ private slots:
         // Fixing the text clears the underline and the list.
         for (int i = 0; i < 4 && window.document()->isDirty(); ++i) editor->undo();
         QCOMPARE(window.document()->text(), QString::fromUtf8(studio_test::pendulum_text()));
-        QTRY_VERIFY_WITH_TIMEOUT(editor->diagnosticSelections().isEmpty(), 3000);
+        QTRY_VERIFY_WITH_TIMEOUT(diagnostic_underlines(editor).isEmpty(), 3000);
         QCOMPARE(window.diagnosticsDock()->errorCount(), 0);
         window.prompts().unsaved_changes = [](const QString&) { return UnsavedChoice::Discard; };
     }
@@ -149,10 +158,10 @@ private slots:
             QCOMPARE(window.dockWidgetArea(plots), Qt::BottomDockWidgetArea);
             QWidget* view = window.centralWidget();
             QCOMPARE(view, static_cast<QWidget*>(window.viewerPane()));
-            QVERIFY2(view->width() * 2 > window.width(), qPrintable(QString("%1 of %2; tree %3 sim %4").arg(view->width()).arg(window.width()).arg(window.treeDock()->width()).arg(window.findChild<QDockWidget*>("SimulationDock")->width())));
+            QVERIFY2(view->width() * 2 > window.width(), qPrintable(QString("%1 of %2; tree %3 sim %4").arg(view->width()).arg(window.width()).arg(window.findChild<ModelTreeDock*>()->width()).arg(window.findChild<QDockWidget*>("SimulationDock")->width())));
             QVERIFY2(view->height() * 2 > window.height(), qPrintable(QString("%1 of %2; plots %3 min %4 sim %5 controls %6").arg(view->height()).arg(window.height()).arg(window.findChild<QDockWidget*>("PlotDock")->height()).arg(window.findChild<QDockWidget*>("PlotDock")->minimumSizeHint().height()).arg(window.findChild<QDockWidget*>("SimulationDock")->minimumSizeHint().height()).arg(window.findChild<QDockWidget*>("ControlsDock")->minimumSizeHint().height())));
             window.addDockWidget(Qt::LeftDockWidgetArea, plots);
-            window.treeDock()->hide();
+            window.findChild<ModelTreeDock*>()->hide();
             QVERIFY(window.close());
         }
         MainWindow window(test_options());
@@ -160,10 +169,10 @@ private slots:
         QVERIFY(QTest::qWaitForWindowExposed(&window));
         QDockWidget* plots = plots_of(window);
         QCOMPARE(window.dockWidgetArea(plots), Qt::LeftDockWidgetArea);
-        QVERIFY(window.treeDock()->isHidden());
+        QVERIFY(window.findChild<ModelTreeDock*>()->isHidden());
         window.resetLayout();
         QCOMPARE(window.dockWidgetArea(plots), Qt::BottomDockWidgetArea);
-        QVERIFY(!window.treeDock()->isHidden());
+        QVERIFY(!window.findChild<ModelTreeDock*>()->isHidden());
         QVERIFY(window.tabifiedDockWidgets(plots).contains(window.diagnosticsDock()));
         QVERIFY(window.centralWidget()->width() * 2 > window.width());
     }

@@ -98,9 +98,9 @@ private slots:
         auto* actions = window.findChild<PoseActions*>();
         QVERIFY(controls && actions);
         QTRY_VERIFY(controls->pose().value.size() == 3);
-        controls->dofSlider(0)->setValue(800);  // swing: -90 + 180 * 0.8 = 54 degrees
-        controls->dofSlider(1)->setValue(510);  // lift: -90 + 180 * 0.51 = 1.8 m
-        controls->dofSlider(2)->setValue(250);  // tilt: -45 + 90 * 0.25 = -22.5 degrees
+        controls->findChild<QSlider*>(QStringLiteral("dof_swing"))->setValue(800);  // swing: -90 + 180 * 0.8 = 54 degrees
+        controls->findChild<QSlider*>(QStringLiteral("dof_lift"))->setValue(510);  // lift: -90 + 180 * 0.51 = 1.8 m
+        controls->findChild<QSlider*>(QStringLiteral("dof_tilt"))->setValue(250);  // tilt: -45 + 90 * 0.25 = -22.5 degrees
         const DofAssignment pose = controls->pose();
         QVERIFY(std::abs(pose.value[0] - 54 * std::numbers::pi / 180) < 1e-12);
         const QString before = document->text();
@@ -127,8 +127,8 @@ private slots:
         auto* controls = window.findChild<ControlsDock*>();
         auto* actions = window.findChild<PoseActions*>();
         QTRY_VERIFY(controls->pose().value.size() == 3);
-        controls->dofSlider(0)->setValue(100);
-        controls->dofSlider(2)->setValue(900);
+        controls->findChild<QSlider*>(QStringLiteral("dof_swing"))->setValue(100);
+        controls->findChild<QSlider*>(QStringLiteral("dof_tilt"))->setValue(900);
         const DofAssignment pose = controls->pose();
         const QString path = dir_.filePath(QStringLiteral("InitState_posed.zml"));
         QVERIFY(actions->savePoseAsStateFile(path));

@@ -17,8 +17,8 @@ class TestSelectionSync : public QObject {
     QTemporaryDir dir_;
     std::unique_ptr<MainWindow> window_;
 
-    hfd::editor::ModelTreeModel* tree() { return window_->treeDock()->model(); }
-    hfd::editor::CodeEditor* editor() { return window_->editorDock()->editor(); }
+    hfd::editor::ModelTreeModel* tree() { return window_->findChild<ModelTreeDock*>()->model(); }
+    hfd::editor::CodeEditor* editor() { return window_->findChild<EditorDock*>()->editor(); }
 
 private slots:
     void initTestCase()
@@ -44,17 +44,17 @@ private slots:
     {
         QModelIndex link = tree()->findNamedGroup("body", "link");
         QVERIFY(link.isValid());
-        window_->treeDock()->view()->setCurrentIndex(link);  // as a click would
+        window_->findChild<ModelTreeDock*>()->view()->setCurrentIndex(link);  // as a click would
         const QString text = window_->document()->text();
         const int begin = int(text.indexOf("\tbody {\n\t\tname = link")) + 1;
         const int end = int(text.lastIndexOf("\t}\n}")) + 2;
         QCOMPARE(editor()->textCursor().selectionStart(), begin);
         QCOMPARE(editor()->textCursor().selectionEnd(), end);
         QVERIFY(editor()->textCursor().selectedText().startsWith("body {"));
-        QCOMPARE(window_->selectionSync()->bodyOfNode(link), 1);
+        QCOMPARE(window_->findChild<SelectionSync*>()->bodyOfNode(link), 1);
         QModelIndex joint = tree()->indexAtOffset(int(text.indexOf("hinge")));
-        QCOMPARE(window_->selectionSync()->bodyOfNode(joint), 1);
-        QCOMPARE(window_->selectionSync()->bodyOfNode(tree()->index(0, 0)), -1);
+        QCOMPARE(window_->findChild<SelectionSync*>()->bodyOfNode(joint), 1);
+        QCOMPARE(window_->findChild<SelectionSync*>()->bodyOfNode(tree()->index(0, 0)), -1);
     }
 
     void treeEditRewritesOnlyThatValueAsOneUndoStep()
@@ -90,8 +90,8 @@ private slots:
         QTextCursor cursor = editor()->textCursor();
         cursor.setPosition(int(text.indexOf("hinge")) + 2);
         editor()->setTextCursor(cursor);
-        QTRY_COMPARE(window_->treeDock()->view()->currentIndex().data().toString(), QStringLiteral("name"));
-        QModelIndex current = window_->treeDock()->view()->currentIndex();
+        QTRY_COMPARE(window_->findChild<ModelTreeDock*>()->view()->currentIndex().data().toString(), QStringLiteral("name"));
+        QModelIndex current = window_->findChild<ModelTreeDock*>()->view()->currentIndex();
         QCOMPARE(current.parent().data().toString(), QStringLiteral("joint"));
         // Following the cursor does not move the text cursor.
         QCOMPARE(editor()->textCursor().position(), int(text.indexOf("hinge")) + 2);
@@ -99,12 +99,12 @@ private slots:
 
     void bodyFromViewSelectsTreeAndText()
     {
-        window_->selectionSync()->selectBody(1);
-        QModelIndex current = window_->treeDock()->view()->currentIndex();
+        window_->findChild<SelectionSync*>()->selectBody(1);
+        QModelIndex current = window_->findChild<ModelTreeDock*>()->view()->currentIndex();
         QCOMPARE(current, tree()->findNamedGroup("body", "link"));
         QVERIFY(editor()->textCursor().selectedText().startsWith("body {"));
-        window_->selectionSync()->selectBody(0);
-        QCOMPARE(window_->treeDock()->view()->currentIndex(), tree()->findNamedGroup("body", "ground"));
+        window_->findChild<SelectionSync*>()->selectBody(0);
+        QCOMPARE(window_->findChild<ModelTreeDock*>()->view()->currentIndex(), tree()->findNamedGroup("body", "ground"));
     }
 };
 

@@ -242,9 +242,11 @@ void TestSimulationController::blowUpStopsWithTimeAndBody() {
 
 void TestSimulationController::liveStateStaysOnTheWorkerThread() {
     SimulationController controller;
-    QVERIFY(controller.worker()->thread() == controller.workerThread());
-    QVERIFY(controller.workerThread() != QThread::currentThread());
-    QVERIFY(controller.workerThread()->isRunning());
+    const QThread* worker_thread = controller.findChild<QThread*>(QStringLiteral("simulation"));
+    QVERIFY(worker_thread);
+    QVERIFY(controller.worker()->thread() == worker_thread);
+    QVERIFY(worker_thread != QThread::currentThread());
+    QVERIFY(worker_thread->isRunning());
     QVERIFY(!has_errors(controller.load(setup_from_file(sample, 1.0))));
     controller.setRealTimeFactor(0);
     controller.play();

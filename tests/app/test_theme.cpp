@@ -71,13 +71,13 @@ private slots:
     {
         MainWindow window(test_options());
         Theme* theme = window.theme();
-        editor::HfdHighlighter* highlighter = window.editorDock()->editor()->document()->findChild<editor::HfdHighlighter*>();
+        editor::HfdHighlighter* highlighter = window.findChild<EditorDock*>()->editor()->document()->findChild<editor::HfdHighlighter*>();
         QVERIFY(highlighter);
         ModelViewer* viewer = window.viewerPane()->viewer();
         QVERIFY(viewer);
         QVERIFY(!charts(window).isEmpty());
-        window.help()->formatReferenceAction()->trigger();
-        FormatReferenceWindow* reference = window.help()->formatReferenceWindow();
+        window.findChild<QAction*>(QStringLiteral("formatReferenceAction"))->trigger();
+        FormatReferenceWindow* reference = window.findChild<FormatReferenceWindow*>();
         QVERIFY(reference);
 
         theme->setChoice(ThemeChoice::Light);
@@ -94,7 +94,7 @@ private slots:
         QCOMPARE(dark_changes.size(), 1);
         QVERIFY(window_is_dark());
         QCOMPARE(qApp->style()->name().toLower(), QStringLiteral("fusion"));
-        QTRY_VERIFY(window.editorDock()->editor()->palette().color(QPalette::Base).lightness() < 128);
+        QTRY_VERIFY(window.findChild<EditorDock*>()->editor()->palette().color(QPalette::Base).lightness() < 128);
         QTRY_VERIFY(highlighter->darkBackground());  // the editor follows its palette
         QVERIFY(viewer->backgroundColor().lightness() < 128);
         QVERIFY(viewer->gridColor() != QColor(150, 156, 150));

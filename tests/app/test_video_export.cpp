@@ -183,7 +183,7 @@ private slots:
         window->prompts().error = [&](const QString&, const QString& message) { errors << message; };
         const QString path = dir_.filePath("pendulum.mp4");
         window->viewerPane()->viewer()->fitToModel();  // the whole swing in the picture
-        VideoExporter* exporter = action->exporter();
+        VideoExporter* exporter = action->findChild<VideoExporter*>();
         std::vector<QImage> frames;
         bool target_seen_early = false;
         connect(exporter, &VideoExporter::frameWritten, this, [&](int index, const QImage& image) {
@@ -239,7 +239,7 @@ private slots:
         auto* action = window->findChild<VideoExportAction*>();
         QStringList errors;
         window->prompts().error = [&](const QString&, const QString& message) { errors << message; };
-        VideoExporter* exporter = action->exporter();
+        VideoExporter* exporter = action->findChild<VideoExporter*>();
         const QString path = dir_.filePath("cancelled.mp4");
         connect(exporter, &VideoExporter::progress, exporter, [exporter](int written) {
             if (written == 3) exporter->cancel();

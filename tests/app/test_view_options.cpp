@@ -13,6 +13,16 @@
 using namespace hfd;
 using namespace hfd::studio;
 
+namespace {
+// Picks a value from a View > Show submenu, as a click does.
+void choose(ViewOptions& options, const char* name)
+{
+    QAction* action = options.showMenu()->findChild<QAction*>(QString::fromLatin1(name));
+    QVERIFY2(action, name);
+    action->trigger();
+}
+}  // namespace
+
 class TestViewOptions : public QObject {
     Q_OBJECT
 private slots:
@@ -38,8 +48,8 @@ private slots:
             options.action("groundReactions")->setChecked(true);
             options.action("contactPoints")->setChecked(true);
             options.action("modelCenterOfMass")->setChecked(true);
-            options.setForceScale(2);
-            options.setJointExaggeration(100);
+            choose(options, "forceScale_2");
+            choose(options, "jointExaggeration_100");
             const OverlayOptions chosen = viewer.overlayOptions();
             QVERIFY(!chosen.muscles && chosen.muscle_width_by_force && chosen.contact_forces && chosen.ground_reactions && chosen.contact_points &&
                     chosen.model_center_of_mass);
@@ -68,12 +78,12 @@ private slots:
         window_options.with_viewer = false;
         window_options.use_dialogs = false;
         MainWindow window(window_options);
-        QVERIFY(window.viewMenu()->actions().contains(window.viewOptions()->showMenu()->menuAction()));
+        QVERIFY(window.findChild<QMenu*>(QStringLiteral("viewMenu"))->actions().contains(window.findChild<ViewOptions*>()->showMenu()->menuAction()));
         auto* label = window.findChild<QLabel*>("exaggerationLabel");
         QVERIFY(label);
-        window.viewOptions()->setJointExaggeration(10);
+        choose(*window.findChild<ViewOptions*>(), "jointExaggeration_10");
         QVERIFY(label->text().contains(QString::fromUtf8("\u00d710")));
-        window.viewOptions()->setJointExaggeration(1);
+        choose(*window.findChild<ViewOptions*>(), "jointExaggeration_1");
         QVERIFY(label->text().isEmpty());
     }
 };

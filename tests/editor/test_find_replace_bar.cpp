@@ -1,6 +1,8 @@
 #include "code_editor.h"
 #include "find_replace_bar.h"
 
+#include <QCheckBox>
+#include <QLineEdit>
 #include <QtTest>
 
 using hfd::editor::CodeEditor;
@@ -15,18 +17,18 @@ private slots:
         editor.setPlainText(QStringLiteral("mass = 1\nMASS = 2\nmass = 3"));
         FindReplaceBar bar(&editor);
         bar.showFind();
-        bar.setFindText(QStringLiteral("mass"));  // incremental: selects the first match
+        bar.findChild<QLineEdit*>(QStringLiteral("findText"))->setText(QStringLiteral("mass"));  // incremental: selects the first match
         QCOMPARE(editor.textCursor().selectionStart(), 0);
         QVERIFY(bar.findNext());
         QCOMPARE(editor.textCursor().blockNumber(), 1);  // case-insensitive by default
-        bar.setCaseSensitive(true);
+        bar.findChild<QCheckBox*>(QStringLiteral("caseSensitive"))->setChecked(true);
         QVERIFY(bar.findNext());
         QCOMPARE(editor.textCursor().blockNumber(), 2);
         QVERIFY(bar.findNext());  // wraps to the start
         QCOMPARE(editor.textCursor().blockNumber(), 0);
         QVERIFY(bar.findPrevious());  // wraps to the end
         QCOMPARE(editor.textCursor().blockNumber(), 2);
-        bar.setFindText(QStringLiteral("absent"));
+        bar.findChild<QLineEdit*>(QStringLiteral("findText"))->setText(QStringLiteral("absent"));
         QVERIFY(!bar.findNext());
     }
 
@@ -37,8 +39,8 @@ private slots:
         editor.setPlainText(original);
         FindReplaceBar bar(&editor);
         bar.showReplace();
-        bar.setFindText(QStringLiteral("$s"));
-        bar.setReplaceText(QStringLiteral("1e6"));
+        bar.findChild<QLineEdit*>(QStringLiteral("findText"))->setText(QStringLiteral("$s"));
+        bar.findChild<QLineEdit*>(QStringLiteral("replaceText"))->setText(QStringLiteral("1e6"));
         QCOMPARE(bar.replaceAll(), 2);
         QCOMPARE(editor.toPlainText(), QStringLiteral("k = 1e6\nj = 1e6\nmass = 1"));
         editor.undo();
@@ -51,9 +53,9 @@ private slots:
         editor.setPlainText(QStringLiteral("a a a"));
         FindReplaceBar bar(&editor);
         bar.showReplace();
-        bar.setWholeWords(true);
-        bar.setFindText(QStringLiteral("a"));
-        bar.setReplaceText(QStringLiteral("b"));
+        bar.findChild<QCheckBox*>(QStringLiteral("wholeWords"))->setChecked(true);
+        bar.findChild<QLineEdit*>(QStringLiteral("findText"))->setText(QStringLiteral("a"));
+        bar.findChild<QLineEdit*>(QStringLiteral("replaceText"))->setText(QStringLiteral("b"));
         QVERIFY(bar.replaceCurrent());
         QCOMPARE(editor.toPlainText(), QStringLiteral("b a a"));
         QCOMPARE(editor.textCursor().selectionStart(), 2);  // moved on to the next match
