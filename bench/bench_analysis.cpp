@@ -61,9 +61,8 @@ void print_analysis_rows(const std::string& corpus, int runs) {
     const size_t muscles = sim->model().muscles.size();
     for (ContactConstraint kind : {ContactConstraint::Point, ContactConstraint::Weld, ContactConstraint::Rolling}) {
         size_t contacts = 0;
-        const double ms = median_ms_per_frame(runs, 20, [&] {
-            contacts = induced_accelerations(*sim, state, {kind}).contacts.size();
-        });
+        const double ms = median_ms_per_frame(
+            runs, 20, [&] { contacts = induced_accelerations(*sim, state, {kind}).contacts.size(); });
         const std::string label = std::string("induced accelerations, ") + contact_constraint_name(kind) + " (" +
                                   std::to_string(muscles) + " muscles, " + std::to_string(contacts) + " contacts)";
         std::printf("%-20s %-52s %14.3f\n", "H0918", label.c_str(), ms);
@@ -71,7 +70,8 @@ void print_analysis_rows(const std::string& corpus, int runs) {
     const ImplicitDynamics dynamics(*sim, config);
     const Eigen::VectorXd y = dynamics.pack(state);
     const Eigen::VectorXd y_dot = dynamics.explicit_derivative(y, state);
-    std::printf("%-20s %-52s %14.3f\n", "H0918", ("implicit residual (" + std::to_string(y.size()) + " states)").c_str(),
+    std::printf("%-20s %-52s %14.3f\n", "H0918",
+                ("implicit residual (" + std::to_string(y.size()) + " states)").c_str(),
                 median_ms_per_frame(runs, 20, [&] { dynamics.residual(y, y_dot, state); }));
     std::printf("%-20s %-52s %14.3f\n", "H0918", "implicit residual d/dy (central differences)",
                 median_ms_per_frame(runs, 3, [&] { dynamics.jacobian_y(y, y_dot, state); }));

@@ -1,9 +1,8 @@
 // hfd-bench: simulation speed per scenario (bench/scenarios.cpp). Per row, the
 // median of several runs of: accepted steps per simulated second, force
-// evaluations per accepted step (rejected trials and re-evaluations included), wall microseconds per step (and per body), simulated seconds per wall
-// second; then, from one more run with every component timed, the wall time
-// per step of each stage (force components, the Newton-Euler dynamics, the
-// integrator's own work).
+// evaluations per accepted step (rejected trials and re-evaluations included), wall microseconds per step (and per
+// body), simulated seconds per wall second; then, from one more run with every component timed, the wall time per step
+// of each stage (force components, the Newton-Euler dynamics, the integrator's own work).
 //   hfd-bench [--runs N] [--corpus DIR] [--only TEXT] [--integrators] [--callgrind]
 // --only runs the row named TEXT, or else the rows whose name contains TEXT; --integrators adds the older
 // table of every integrator on a pendulum, chain 10 and H0918 without muscles.
@@ -63,14 +62,15 @@ PropNode load_or_die(const std::string& file) {
 std::unique_ptr<Simulation> create(const Scenario& c) {
     std::vector<Diagnostic> diagnostics;
     const std::string model_name = c.model_file.empty() ? c.name : c.model_file;
-    BuildResult built = c.model_file.empty() ? build_model(parse_or_die(c.model_text, c.name), c.name)
-                                             : load_model(c.model_file);
+    BuildResult built =
+        c.model_file.empty() ? build_model(parse_or_die(c.model_text, c.name), c.name) : load_model(c.model_file);
     if (!built.model) {
         for (const auto& d : built.diagnostics) std::fprintf(stderr, "%s\n", format_diagnostic(d).c_str());
         return nullptr;
     }
     const std::string config_name = c.config_file.empty() ? c.name + " config" : c.config_file;
-    const PropNode config_root = c.config_file.empty() ? parse_or_die(c.config_text, config_name) : load_or_die(c.config_file);
+    const PropNode config_root =
+        c.config_file.empty() ? parse_or_die(c.config_text, config_name) : load_or_die(c.config_file);
     const SimConfig config = read_sim_config(config_root, config_name, diagnostics);
     auto sim = Simulation::create(std::move(*built.model), config, diagnostics);
     if (!sim) {
@@ -134,8 +134,8 @@ std::vector<std::string> stage_names(const Scenario& c) {
 }
 
 void run_scenarios(const std::vector<Scenario>& scenarios, int runs, bool stages) {
-    std::printf("%-16s %10s %8s %10s %12s %12s  %s\n", "scenario", "steps/sim s", "evals/st", "us/step",
-                "ns/step/body", "sim s/wall s", "us per step by stage (one more run, components timed)");
+    std::printf("%-16s %10s %8s %10s %12s %12s  %s\n", "scenario", "steps/sim s", "evals/st", "us/step", "ns/step/body",
+                "sim s/wall s", "us per step by stage (one more run, components timed)");
     for (const Scenario& c : scenarios) {
         std::vector<Measurement> m;
         for (int r = 0; r < runs; ++r) m.push_back(run_once(c));
@@ -165,21 +165,23 @@ void run_integrators(const std::string& corpus, int runs) {
     const std::string pendulum =
         "model { body { name = ground mass = 0 inertia = [ 0 0 0 ] }\n"
         " body { name = bob mass = 1 inertia = [ 0.01 0.01 0.01 ]\n"
-        "  joint { name = pivot parent = ground pos_in_parent = [ 0 0 0 ] pos_in_child = [ 0 0.5 0 ] stiffness = 1e5 } }\n"
+        "  joint { name = pivot parent = ground pos_in_parent = [ 0 0 0 ] pos_in_child = [ 0 0.5 0 ] stiffness = 1e5 } "
+        "}\n"
         " dof { name = swing source = bob_rz default = 60 } }\n";
     models.push_back({"pendulum", pendulum, "", "", "", "", {}, 0, 2.0, 1, 1});
     models.push_back({"chain10", chain_model(10), "", "", "", "", {}, 0, 1.0, 1, 10});
     const std::vector<std::string> integrators = {
-        "symplectic_euler_integrator { step_size = 2e-5 }", "forward_euler_integrator { step_size = 2e-5 }",
-        "midpoint_euler_integrator { step_size = 2e-5 }", "planar_symplectic_euler_integrator { step_size = 2e-5 }",
-        "error_control_integrator_sem { accuracy = 0.01 }", "error_control_integrator_mem { accuracy = 0.01 }",
+        "symplectic_euler_integrator { step_size = 2e-5 }",  "forward_euler_integrator { step_size = 2e-5 }",
+        "midpoint_euler_integrator { step_size = 2e-5 }",    "planar_symplectic_euler_integrator { step_size = 2e-5 }",
+        "error_control_integrator_sem { accuracy = 0.01 }",  "error_control_integrator_mem { accuracy = 0.01 }",
         "error_control_integrator_secm { accuracy = 0.01 }", "error_control_integrator_psem { accuracy = 0.01 }",
         "error_control_integrator_pse { accuracy = 0.01 }"};
     std::printf("\n%-12s %-52s %14s %12s %9s\n", "model", "integrator", "steps/s", "sim s/wall s", "vs first");
     for (Scenario c : models) {
         double baseline = 0;
         for (const std::string& integrator : integrators) {
-            const bool planar = integrator.find("planar") != std::string::npos || integrator.find("_p") != std::string::npos;
+            const bool planar =
+                integrator.find("planar") != std::string::npos || integrator.find("_p") != std::string::npos;
             c.config_text = std::string("composite_force { ") + (planar ? "planar_" : "") + "joint_force_pnld {} }\n" +
                             integrator + "\n";
             std::vector<Measurement> m;
@@ -208,16 +210,17 @@ int main(int argc, char** argv) {
         else if (!std::strcmp(argv[i], "--integrators")) integrators = true;
         else if (!std::strcmp(argv[i], "--callgrind")) callgrind = true, runs = 1;
         else {
-            std::fprintf(stderr, "usage: hfd-bench [--runs N] [--corpus DIR] [--only TEXT] [--integrators] [--callgrind]\n");
+            std::fprintf(stderr,
+                         "usage: hfd-bench [--runs N] [--corpus DIR] [--only TEXT] [--integrators] [--callgrind]\n");
             return 2;
         }
     }
     std::vector<Scenario> scenarios = all_scenarios(corpus);
     // --only: the row of exactly that name, else every row whose name contains it
-    const bool exact = std::any_of(scenarios.begin(), scenarios.end(), [&](const Scenario& c) { return c.name == only; });
-    std::erase_if(scenarios, [&](const Scenario& c) {
-        return exact ? c.name != only : c.name.find(only) == std::string::npos;
-    });
+    const bool exact =
+        std::any_of(scenarios.begin(), scenarios.end(), [&](const Scenario& c) { return c.name == only; });
+    std::erase_if(scenarios,
+                  [&](const Scenario& c) { return exact ? c.name != only : c.name.find(only) == std::string::npos; });
     run_scenarios(scenarios, runs, !callgrind);
     if (callgrind) return 0;  // the rows only, each run once
     if (integrators) run_integrators(corpus, runs);

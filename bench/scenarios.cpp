@@ -12,20 +12,22 @@ std::string chain_model(int links) {
         const std::string parent = i == 0 ? "ground" : "link" + std::to_string(i - 1);
         text += " body { name = link" + std::to_string(i) + " mass = 1 inertia = [ 0.01 0.002 0.01 ]\n";
         text += "  joint { name = j" + std::to_string(i) + " parent = " + parent + " pos_in_parent = [ 0 " +
-                (i == 0 ? "0" : "-0.1") + " 0 ] pos_in_child = [ 0 0.1 0 ] stiffness = 1e5 limits { z = -90..90 } limit_stiffness = 100 } }\n";
+                (i == 0 ? "0" : "-0.1") +
+                " 0 ] pos_in_child = [ 0 0.1 0 ] stiffness = 1e5 limits { z = -90..90 } limit_stiffness = 100 } }\n";
     }
     for (int i = 0; i < links; ++i)
-        text += " dof { name = d" + std::to_string(i) + " source = link" + std::to_string(i) + "_rz default = " +
-                (i == 0 ? "60" : "10") + " }\n";
+        text += " dof { name = d" + std::to_string(i) + " source = link" + std::to_string(i) +
+                "_rz default = " + (i == 0 ? "60" : "10") + " }\n";
     return text + "}\n";
 }
 
 std::string pile_model(int count) {
     // a 10 x 10 grid per layer, 9.8 cm apart: every ball starts 2 mm into its
     // neighbours (and the lowest layer 2 mm into the floor), jittered so the heap is not a lattice
-    std::string text = "model {\n material { name = default_material stiffness = 5975 damping = 1 }\n"
-                       " body { name = ground mass = 0 inertia = [ 0 0 0 ] }\n"
-                       " geometry { name = floor type = plane normal = [ 0 1 0 ] body = ground }\n";
+    std::string text =
+        "model {\n material { name = default_material stiffness = 5975 damping = 1 }\n"
+        " body { name = ground mass = 0 inertia = [ 0 0 0 ] }\n"
+        " geometry { name = floor type = plane normal = [ 0 1 0 ] body = ground }\n";
     char line[320];
     for (int i = 0; i < count; ++i) {
         const int layer = i / 100, row = (i / 10) % 10, column = i % 10;
@@ -60,11 +62,28 @@ std::vector<Scenario> all_scenarios(const std::string& corpus) {
     }
     // S2: gait state, passive muscles, five 2-s episodes; S1: standing, knees -5 deg,
     // every muscle excited at 0.2, 10 s (/work/shared/anchors/mujoco/compare.sh)
-    list.push_back({"S2 H0918 gait", "", scone + "H0918.hfd", "", scone + "HfdConfigM2012Planar.zml",
-                    scone + "InitStateGait10.zml", {}, 0, 2, 5, 9});
-    list.push_back({"S1 H0918 stand", "", scone + "H0918.hfd", "", scone + "HfdConfigM2012Planar.zml", "",
+    list.push_back({"S2 H0918 gait",
+                    "",
+                    scone + "H0918.hfd",
+                    "",
+                    scone + "HfdConfigM2012Planar.zml",
+                    scone + "InitStateGait10.zml",
+                    {},
+                    0,
+                    2,
+                    5,
+                    9});
+    list.push_back({"S1 H0918 stand",
+                    "",
+                    scone + "H0918.hfd",
+                    "",
+                    scone + "HfdConfigM2012Planar.zml",
+                    "",
                     {{"pelvis_ty", 0.959184}, {"knee_angle_r", -0.0872664626}, {"knee_angle_l", -0.0872664626}},
-                    0.2, 10, 1, 9});
+                    0.2,
+                    10,
+                    1,
+                    9});
     return list;
 }
 

@@ -16,10 +16,10 @@ struct Scenario {
     std::string config_text, config_file;  // composite_force + integrator
     std::string state_file;                // values / velocities by dof name, optional
     std::vector<std::pair<std::string, double>> dof_values;
-    double excitation = 0;                 // of every muscle
-    double duration = 1;                   // per episode, simulated seconds
+    double excitation = 0;  // of every muscle
+    double duration = 1;    // per episode, simulated seconds
     int episodes = 1;
-    double bodies = 1;                     // for the per-body cost column
+    double bodies = 1;  // for the per-body cost column
 };
 
 // Planar chain of `links` bodies hanging from the ground by pinned revolute joints.

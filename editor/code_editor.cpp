@@ -29,25 +29,22 @@ namespace {
 
 constexpr int max_search_highlights = 2000;
 
-bool is_word_char(QChar c)
-{
+bool is_word_char(QChar c) {
     return c.isLetterOrNumber() || c == u'_' || c == u'.' || c == u'-' || c == u'+' || c == u'$';
 }
 
-QColor severity_color(Severity severity)
-{
+QColor severity_color(Severity severity) {
     switch (severity) {
-    case Severity::Error: return QColor(0xd0, 0x20, 0x20);
-    case Severity::Warning: return QColor(0xe0, 0x90, 0x00);
-    case Severity::Note: return QColor(0x30, 0x70, 0xd0);
+        case Severity::Error: return QColor(0xd0, 0x20, 0x20);
+        case Severity::Warning: return QColor(0xe0, 0x90, 0x00);
+        case Severity::Note: return QColor(0x30, 0x70, 0xd0);
     }
     return Qt::red;
 }
 
 // The span to underline for a diagnostic at `position`: the word there, or one
 // character (the last of the line when the position is at its end).
-QTextCursor underline_cursor(QTextDocument* document, int position)
-{
+QTextCursor underline_cursor(QTextDocument* document, int position) {
     QTextBlock block = document->findBlock(position);
     QString text = block.text();
     int column = position - block.position();
@@ -66,8 +63,7 @@ QTextCursor underline_cursor(QTextDocument* document, int position)
     return cursor;
 }
 
-QString leading_whitespace(const QString& line)
-{
+QString leading_whitespace(const QString& line) {
     int i = 0;
     while (i < line.size() && (line[i] == u' ' || line[i] == u'\t')) ++i;
     return line.left(i);
@@ -75,8 +71,7 @@ QString leading_whitespace(const QString& line)
 
 }  // namespace
 
-CodeEditor::CodeEditor(QWidget* parent) : QPlainTextEdit(parent)
-{
+CodeEditor::CodeEditor(QWidget* parent) : QPlainTextEdit(parent) {
     line_number_area_ = new LineNumberArea(this);
     QFont font = QFontDatabase::systemFont(QFontDatabase::FixedFont);
     setFont(font);
@@ -101,8 +96,7 @@ CodeEditor::CodeEditor(QWidget* parent) : QPlainTextEdit(parent)
     updateExtraSelections();
 }
 
-void CodeEditor::setTextDocument(QTextDocument* text_document)
-{
+void CodeEditor::setTextDocument(QTextDocument* text_document) {
     if (highlighter_ && highlighter_->document() == text_document) return;
     delete highlighter_;  // before setDocument, which may delete the editor's own document
     if (text_document != document()) setDocument(text_document);
@@ -118,29 +112,23 @@ void CodeEditor::setTextDocument(QTextDocument* text_document)
     updateExtraSelections();
 }
 
-int CodeEditor::lineNumberAreaWidth() const
-{
+int CodeEditor::lineNumberAreaWidth() const {
     int digits = QString::number(qMax(1, blockCount())).size();
     return 12 + fontMetrics().horizontalAdvance(u'9') * qMax(3, digits);
 }
 
-void CodeEditor::resizeEvent(QResizeEvent* event)
-{
+void CodeEditor::resizeEvent(QResizeEvent* event) {
     QPlainTextEdit::resizeEvent(event);
     QRect area = contentsRect();
     line_number_area_->setGeometry(QRect(area.left(), area.top(), lineNumberAreaWidth(), area.height()));
 }
 
-void CodeEditor::updateLineNumberArea(const QRect& rect, int dy)
-{
-    if (dy)
-        line_number_area_->scroll(0, dy);
-    else
-        line_number_area_->update(0, rect.y(), line_number_area_->width(), rect.height());
+void CodeEditor::updateLineNumberArea(const QRect& rect, int dy) {
+    if (dy) line_number_area_->scroll(0, dy);
+    else line_number_area_->update(0, rect.y(), line_number_area_->width(), rect.height());
 }
 
-void CodeEditor::paintLineNumbers(QPaintEvent* event)
-{
+void CodeEditor::paintLineNumbers(QPaintEvent* event) {
     QPainter painter(line_number_area_);
     QColor background = palette().color(QPalette::Window);
     painter.fillRect(event->rect(), background);
@@ -165,8 +153,7 @@ void CodeEditor::paintLineNumbers(QPaintEvent* event)
             QColor text_color = palette().color(QPalette::PlaceholderText);
             if (number == current) text_color = palette().color(QPalette::WindowText);
             painter.setPen(text_color);
-            painter.drawText(0, top, width - 6, fontMetrics().height(), Qt::AlignRight,
-                             QString::number(number + 1));
+            painter.drawText(0, top, width - 6, fontMetrics().height(), Qt::AlignRight, QString::number(number + 1));
         }
         block = block.next();
         top = bottom;
@@ -174,8 +161,7 @@ void CodeEditor::paintLineNumbers(QPaintEvent* event)
     }
 }
 
-void CodeEditor::setDiagnostics(const std::vector<Diagnostic>& diagnostics)
-{
+void CodeEditor::setDiagnostics(const std::vector<Diagnostic>& diagnostics) {
     diagnostic_selections_.clear();
     diagnostic_messages_.clear();
     for (const Diagnostic& diagnostic : diagnostics) {
@@ -193,8 +179,7 @@ void CodeEditor::setDiagnostics(const std::vector<Diagnostic>& diagnostics)
     line_number_area_->update();
 }
 
-void CodeEditor::setSearchHighlight(const QString& text, QTextDocument::FindFlags flags)
-{
+void CodeEditor::setSearchHighlight(const QString& text, QTextDocument::FindFlags flags) {
     search_selections_.clear();
     if (!text.isEmpty()) {
         QTextCharFormat format;
@@ -209,8 +194,7 @@ void CodeEditor::setSearchHighlight(const QString& text, QTextDocument::FindFlag
     updateExtraSelections();
 }
 
-QList<QTextEdit::ExtraSelection> CodeEditor::bracketSelections() const
-{
+QList<QTextEdit::ExtraSelection> CodeEditor::bracketSelections() const {
     QList<QTextEdit::ExtraSelection> selections;
     const QString text = document()->toPlainText();
     int position = textCursor().position();
@@ -218,10 +202,8 @@ QList<QTextEdit::ExtraSelection> CodeEditor::bracketSelections() const
     if (match.bracket < 0 && position > 0) match = match_bracket(text, position - 1);
     if (match.bracket < 0) return selections;
     QTextCharFormat format;
-    if (hasDarkBase())
-        format.setBackground(match.mismatched ? QColor(0x7a, 0x28, 0x28) : QColor(0x2a, 0x60, 0x38));
-    else
-        format.setBackground(match.mismatched ? QColor(0xff, 0xa0, 0xa0) : QColor(0xa0, 0xe0, 0xa0));
+    if (hasDarkBase()) format.setBackground(match.mismatched ? QColor(0x7a, 0x28, 0x28) : QColor(0x2a, 0x60, 0x38));
+    else format.setBackground(match.mismatched ? QColor(0xff, 0xa0, 0xa0) : QColor(0xa0, 0xe0, 0xa0));
     format.setFontWeight(QFont::Bold);
     for (int bracket : {match.bracket, match.partner}) {
         if (bracket < 0) continue;
@@ -233,8 +215,7 @@ QList<QTextEdit::ExtraSelection> CodeEditor::bracketSelections() const
     return selections;
 }
 
-void CodeEditor::updateExtraSelections()
-{
+void CodeEditor::updateExtraSelections() {
     QList<QTextEdit::ExtraSelection> selections;
     if (!isReadOnly()) {
         QTextEdit::ExtraSelection line;
@@ -248,8 +229,7 @@ void CodeEditor::updateExtraSelections()
     setExtraSelections(selections);
 }
 
-QString CodeEditor::diagnosticAt(int position) const
-{
+QString CodeEditor::diagnosticAt(int position) const {
     QStringList messages;
     for (int i = 0; i < diagnostic_selections_.size(); ++i) {
         const QTextCursor& cursor = diagnostic_selections_[i].cursor;
@@ -261,8 +241,7 @@ QString CodeEditor::diagnosticAt(int position) const
 
 bool CodeEditor::hasDarkBase() const { return palette().color(QPalette::Base).lightness() < 128; }
 
-bool CodeEditor::event(QEvent* event)
-{
+bool CodeEditor::event(QEvent* event) {
     if (event->type() == QEvent::PaletteChange) {  // a theme switch: colours that read on the new background
         if (highlighter_) highlighter_->setDarkBackground(hasDarkBase());
         updateExtraSelections();
@@ -271,17 +250,14 @@ bool CodeEditor::event(QEvent* event)
         auto* help = static_cast<QHelpEvent*>(event);
         QPoint point = help->pos() - QPoint(viewportMargins().left(), 0);
         QString message = diagnosticAt(cursorForPosition(point).position());
-        if (message.isEmpty())
-            QToolTip::hideText();
-        else
-            QToolTip::showText(help->globalPos(), message, this);
+        if (message.isEmpty()) QToolTip::hideText();
+        else QToolTip::showText(help->globalPos(), message, this);
         return true;
     }
     return QPlainTextEdit::event(event);
 }
 
-void CodeEditor::goToLineColumn(int line, int utf8_column)
-{
+void CodeEditor::goToLineColumn(int line, int utf8_column) {
     int position = position_from_line_column(document(), line, utf8_column);
     if (position < 0) return;
     QTextCursor cursor(document());
@@ -291,8 +267,7 @@ void CodeEditor::goToLineColumn(int line, int utf8_column)
     setFocus();
 }
 
-void CodeEditor::selectRange(int from, int to)
-{
+void CodeEditor::selectRange(int from, int to) {
     int size = document()->characterCount() - 1;
     QTextCursor cursor(document());
     cursor.setPosition(qBound(0, to, size));
@@ -302,8 +277,7 @@ void CodeEditor::selectRange(int from, int to)
     ensureCursorVisible();
 }
 
-void CodeEditor::toggleComment()
-{
+void CodeEditor::toggleComment() {
     QTextCursor cursor = textCursor();
     QTextBlock first = document()->findBlock(cursor.selectionStart());
     QTextBlock last = document()->findBlock(cursor.selectionEnd());
@@ -328,8 +302,7 @@ void CodeEditor::toggleComment()
     setTextCursor(selection);
 }
 
-void CodeEditor::indentSelection(bool unindent)
-{
+void CodeEditor::indentSelection(bool unindent) {
     QTextCursor cursor = textCursor();
     QTextBlock first = document()->findBlock(cursor.selectionStart());
     QTextBlock last = document()->findBlock(cursor.selectionEnd());
@@ -354,8 +327,7 @@ void CodeEditor::indentSelection(bool unindent)
     setTextCursor(selection);
 }
 
-void CodeEditor::insertNewlineWithIndent()
-{
+void CodeEditor::insertNewlineWithIndent() {
     QTextCursor cursor = textCursor();
     QString before = cursor.block().text().left(cursor.positionInBlock());
     QString indent = leading_whitespace(cursor.block().text());
@@ -367,10 +339,10 @@ void CodeEditor::insertNewlineWithIndent()
     setTextCursor(cursor);
 }
 
-void CodeEditor::keyPressEvent(QKeyEvent* event)
-{
+void CodeEditor::keyPressEvent(QKeyEvent* event) {
     if (isReadOnly()) return QPlainTextEdit::keyPressEvent(event);
-    const bool has_multiline_selection = textCursor().hasSelection() &&
+    const bool has_multiline_selection =
+        textCursor().hasSelection() &&
         document()->findBlock(textCursor().selectionStart()) != document()->findBlock(textCursor().selectionEnd());
     if ((event->key() == Qt::Key_Return || event->key() == Qt::Key_Enter) &&
         !(event->modifiers() & Qt::ShiftModifier)) {

@@ -14,8 +14,7 @@
 namespace hfd::editor {
 
 namespace {
-QToolButton* make_button(const QString& text, const QString& tip, QWidget* parent)
-{
+QToolButton* make_button(const QString& text, const QString& tip, QWidget* parent) {
     auto* button = new QToolButton(parent);
     button->setText(text);
     button->setToolTip(tip);
@@ -24,8 +23,7 @@ QToolButton* make_button(const QString& text, const QString& tip, QWidget* paren
 }
 }  // namespace
 
-FindReplaceBar::FindReplaceBar(CodeEditor* editor, QWidget* parent) : QWidget(parent), editor_(editor)
-{
+FindReplaceBar::FindReplaceBar(CodeEditor* editor, QWidget* parent) : QWidget(parent), editor_(editor) {
     find_edit_ = new QLineEdit(this);
     find_edit_->setObjectName(QStringLiteral("findText"));
     find_edit_->setPlaceholderText(tr("Find"));
@@ -87,16 +85,14 @@ FindReplaceBar::FindReplaceBar(CodeEditor* editor, QWidget* parent) : QWidget(pa
     hide();
 }
 
-QTextDocument::FindFlags FindReplaceBar::findFlags() const
-{
+QTextDocument::FindFlags FindReplaceBar::findFlags() const {
     QTextDocument::FindFlags flags;
     if (case_box_->isChecked()) flags |= QTextDocument::FindCaseSensitively;
     if (words_box_->isChecked()) flags |= QTextDocument::FindWholeWords;
     return flags;
 }
 
-void FindReplaceBar::showFind()
-{
+void FindReplaceBar::showFind() {
     QString selected = editor_->textCursor().selectedText();
     if (!selected.isEmpty() && !selected.contains(QChar::ParagraphSeparator)) {
         QSignalBlocker block(find_edit_);
@@ -110,22 +106,19 @@ void FindReplaceBar::showFind()
     updateHighlights();
 }
 
-void FindReplaceBar::showReplace()
-{
+void FindReplaceBar::showReplace() {
     showFind();
     replace_row_->show();
     replace_edit_->show();
 }
 
-void FindReplaceBar::closeBar()
-{
+void FindReplaceBar::closeBar() {
     hide();
     editor_->setSearchHighlight({}, {});
     editor_->setFocus();
 }
 
-bool FindReplaceBar::find(bool backward)
-{
+bool FindReplaceBar::find(bool backward) {
     const QString text = find_edit_->text();
     if (text.isEmpty()) return false;
     QTextDocument::FindFlags flags = findFlags();
@@ -150,15 +143,13 @@ bool FindReplaceBar::find(bool backward)
 bool FindReplaceBar::findNext() { return find(false); }
 bool FindReplaceBar::findPrevious() { return find(true); }
 
-bool FindReplaceBar::selectionMatches() const
-{
+bool FindReplaceBar::selectionMatches() const {
     const QString selected = editor_->textCursor().selectedText();
     Qt::CaseSensitivity sensitivity = case_box_->isChecked() ? Qt::CaseSensitive : Qt::CaseInsensitive;
     return !selected.isEmpty() && selected.compare(find_edit_->text(), sensitivity) == 0;
 }
 
-bool FindReplaceBar::replaceCurrent()
-{
+bool FindReplaceBar::replaceCurrent() {
     if (!selectionMatches() && !findNext()) return false;
     QTextCursor cursor = editor_->textCursor();
     cursor.insertText(replace_edit_->text());
@@ -168,8 +159,7 @@ bool FindReplaceBar::replaceCurrent()
     return true;
 }
 
-int FindReplaceBar::replaceAll()
-{
+int FindReplaceBar::replaceAll() {
     const QString text = find_edit_->text();
     if (text.isEmpty()) return 0;
     QTextDocument* document = editor_->document();
@@ -189,13 +179,11 @@ int FindReplaceBar::replaceAll()
     return count;
 }
 
-void FindReplaceBar::updateHighlights()
-{
+void FindReplaceBar::updateHighlights() {
     editor_->setSearchHighlight(!isHidden() ? find_edit_->text() : QString(), findFlags());
 }
 
-void FindReplaceBar::keyPressEvent(QKeyEvent* event)
-{
+void FindReplaceBar::keyPressEvent(QKeyEvent* event) {
     if (event->key() == Qt::Key_Escape) {
         closeBar();
         return;

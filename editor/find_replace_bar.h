@@ -21,8 +21,8 @@ public:
     QTextDocument::FindFlags findFlags() const;
 
 public slots:
-    void showFind();      // shows the bar with the find field focused (selection as text)
-    void showReplace();   // also shows the replace row
+    void showFind();     // shows the bar with the find field focused (selection as text)
+    void showReplace();  // also shows the replace row
     void closeBar();
     bool findNext();
     bool findPrevious();

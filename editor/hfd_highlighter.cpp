@@ -10,35 +10,40 @@ namespace hfd::editor {
 
 namespace {
 
-bool is_word_char(QChar c)
-{
+bool is_word_char(QChar c) {
     if (c.isSpace()) return false;
     switch (c.unicode()) {
-    case '{': case '}': case '[': case ']': case '=': case '"': case '#': return false;
-    default: return true;
+        case '{':
+        case '}':
+        case '[':
+        case ']':
+        case '=':
+        case '"':
+        case '#': return false;
+        default: return true;
     }
 }
 
-bool is_number_or_range(QStringView word)
-{
+bool is_number_or_range(QStringView word) {
     static const QRegularExpression pattern(
         R"(^[-+]?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?(\.\.[-+]?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?)?$)");
     return pattern.match(word).hasMatch();
 }
 
 // Index of the first non-space character at or after `from`, or line.size().
-int skip_spaces(QStringView line, int from)
-{
+int skip_spaces(QStringView line, int from) {
     while (from < line.size() && line[from].isSpace()) ++from;
     return from;
 }
 
 // Position just after the closing quote (or the end of the line).
-int string_end(QStringView line, int open_quote)
-{
+int string_end(QStringView line, int open_quote) {
     int i = open_quote + 1;
     while (i < line.size()) {
-        if (line[i] == u'\\' && i + 1 < line.size()) { i += 2; continue; }
+        if (line[i] == u'\\' && i + 1 < line.size()) {
+            i += 2;
+            continue;
+        }
         if (line[i] == u'"') return i + 1;
         ++i;
     }
@@ -46,8 +51,7 @@ int string_end(QStringView line, int open_quote)
 }
 
 // Classifies the unquoted word line[start, end).
-TokenKind classify_word(QStringView line, int start, int end, bool* plain)
-{
+TokenKind classify_word(QStringView line, int start, int end, bool* plain) {
     *plain = false;
     QStringView word = line.mid(start, end - start);
     if (word.startsWith(u'$')) return TokenKind::Variable;
@@ -61,8 +65,7 @@ TokenKind classify_word(QStringView line, int start, int end, bool* plain)
 
 }  // namespace
 
-bool is_component_name(QStringView key)
-{
+bool is_component_name(QStringView key) {
     // model components, force components and integrators from the engine's
     // tables, and the block that holds the forces
     static const QSet<QString> names = [] {
@@ -76,8 +79,7 @@ bool is_component_name(QStringView key)
     return names.contains(key.toString());
 }
 
-std::vector<TokenSpan> tokenize_line(QStringView line, bool& in_block_comment)
-{
+std::vector<TokenSpan> tokenize_line(QStringView line, bool& in_block_comment) {
     std::vector<TokenSpan> spans;
     int i = 0;
     const int n = int(line.size());
@@ -91,7 +93,10 @@ std::vector<TokenSpan> tokenize_line(QStringView line, bool& in_block_comment)
             continue;
         }
         QChar c = line[i];
-        if (c.isSpace() || c == u'=') { ++i; continue; }
+        if (c.isSpace() || c == u'=') {
+            ++i;
+            continue;
+        }
         if (c == u'#') {
             spans.push_back({i, n - i, TokenKind::Comment});
             break;
@@ -130,13 +135,9 @@ std::vector<TokenSpan> tokenize_line(QStringView line, bool& in_block_comment)
     return spans;
 }
 
-HfdHighlighter::HfdHighlighter(QTextDocument* document) : QSyntaxHighlighter(document)
-{
-    makeFormats();
-}
+HfdHighlighter::HfdHighlighter(QTextDocument* document) : QSyntaxHighlighter(document) { makeFormats(); }
 
-void HfdHighlighter::setDarkBackground(bool dark)
-{
+void HfdHighlighter::setDarkBackground(bool dark) {
     if (dark == dark_) return;
     dark_ = dark;
     makeFormats();
@@ -146,8 +147,7 @@ void HfdHighlighter::setDarkBackground(bool dark)
 // Each kind keeps its hue in both themes; the dark set is lighter and less
 // saturated so that it reads on a dark grey background (contrast >= 4.5:1 on
 // #1e1e1e, and the light set on white).
-void HfdHighlighter::makeFormats()
-{
+void HfdHighlighter::makeFormats() {
     auto make = [](QColor color, bool bold = false, bool italic = false) {
         QTextCharFormat format;
         format.setForeground(color);
@@ -165,13 +165,9 @@ void HfdHighlighter::makeFormats()
     formats_[int(TokenKind::Bracket)] = make(pick(0x505050, 0xb8b8b8));
 }
 
-QTextCharFormat HfdHighlighter::format_of(TokenKind kind) const
-{
-    return formats_[int(kind)];
-}
+QTextCharFormat HfdHighlighter::format_of(TokenKind kind) const { return formats_[int(kind)]; }
 
-void HfdHighlighter::highlightBlock(const QString& text)
-{
+void HfdHighlighter::highlightBlock(const QString& text) {
     bool in_block_comment = previousBlockState() == 1;
     for (const TokenSpan& span : tokenize_line(text, in_block_comment))
         setFormat(span.start, span.length, formats_[int(span.kind)]);

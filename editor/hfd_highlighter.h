@@ -12,7 +12,7 @@ namespace hfd::editor {
 enum class TokenKind { Comment, Key, Component, Number, String, Variable, Bracket };
 
 struct TokenSpan {
-    int start = 0;   // UTF-16 index in the line
+    int start = 0;  // UTF-16 index in the line
     int length = 0;
     TokenKind kind = TokenKind::Key;
     bool operator==(const TokenSpan&) const = default;

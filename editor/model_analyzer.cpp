@@ -11,8 +11,7 @@ namespace {
 constexpr int default_delay_ms = 300;
 }
 
-std::vector<Diagnostic> Analysis::diagnostics() const
-{
+std::vector<Diagnostic> Analysis::diagnostics() const {
     if (!parse.ok()) return parse.diagnostics;
     std::vector<Diagnostic> all = parse.diagnostics;  // parse warnings, if any
     all.insert(all.end(), build.diagnostics.begin(), build.diagnostics.end());
@@ -21,8 +20,7 @@ std::vector<Diagnostic> Analysis::diagnostics() const
 }
 
 ModelAnalyzer::ModelAnalyzer(QTextDocument* document, QObject* parent)
-    : QObject(parent), document_(document), timer_(new QTimer(this))
-{
+    : QObject(parent), document_(document), timer_(new QTimer(this)) {
     timer_->setObjectName(QStringLiteral("analysisDelay"));  // tests lengthen and watch it
     timer_->setSingleShot(true);
     timer_->setInterval(default_delay_ms);
@@ -33,20 +31,17 @@ ModelAnalyzer::ModelAnalyzer(QTextDocument* document, QObject* parent)
     });
 }
 
-void ModelAnalyzer::setFileName(const std::string& file_name)
-{
+void ModelAnalyzer::setFileName(const std::string& file_name) {
     if (file_name == file_name_) return;
     file_name_ = file_name;
     has_built_ = false;  // mesh paths resolve against a new directory
 }
 
-void ModelAnalyzer::ensureCurrent()
-{
+void ModelAnalyzer::ensureCurrent() {
     if (!isCurrent()) analyzeNow();
 }
 
-void ModelAnalyzer::analyzeNow()
-{
+void ModelAnalyzer::analyzeNow() {
     timer_->stop();
     auto analysis = std::make_unique<Analysis>();
     analysis->revision = revision_;

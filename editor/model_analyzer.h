@@ -14,11 +14,11 @@ class QTextDocument;
 namespace hfd::editor {
 
 struct Analysis {
-    int revision = -1;        // ModelAnalyzer::revision() of the text analyzed
-    std::string text;         // UTF-8 text that was parsed (node offsets refer to it)
+    int revision = -1;  // ModelAnalyzer::revision() of the text analyzed
+    std::string text;   // UTF-8 text that was parsed (node offsets refer to it)
     std::string file_name;
     ParseResult parse;
-    BuildResult build;        // empty (no model, no diagnostics) when parsing failed
+    BuildResult build;           // empty (no model, no diagnostics) when parsing failed
     bool model_changed = false;  // the model content differs from the previous analysis
     // Parse errors, or else build errors and warnings.
     std::vector<Diagnostic> diagnostics() const;

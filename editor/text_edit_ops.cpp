@@ -8,8 +8,7 @@ namespace {
 
 // Moves `i` past a comment or quoted string starting at text[i]; returns false
 // when text[i] starts neither.
-bool skip_comment_or_string(const QString& text, int& i)
-{
+bool skip_comment_or_string(const QString& text, int& i) {
     const int n = int(text.size());
     if (text[i] == u'#') {
         while (i < n && text[i] != u'\n') ++i;
@@ -35,10 +34,8 @@ bool pairs(QChar open, QChar close) { return (open == u'{' && close == u'}') || 
 
 }  // namespace
 
-BracketMatch match_bracket(const QString& text, int position)
-{
-    if (position < 0 || position >= text.size() || !(is_open(text[position]) || is_close(text[position])))
-        return {};
+BracketMatch match_bracket(const QString& text, int position) {
+    if (position < 0 || position >= text.size() || !(is_open(text[position]) || is_close(text[position]))) return {};
     std::vector<int> stack;
     bool open_at_position = false;
     int i = 0;
@@ -65,8 +62,7 @@ BracketMatch match_bracket(const QString& text, int position)
     return {};
 }
 
-QStringList toggle_line_comments(const QStringList& lines)
-{
+QStringList toggle_line_comments(const QStringList& lines) {
     bool all_commented = true;
     bool any_content = false;
     for (const QString& line : lines) {

@@ -6,8 +6,7 @@
 namespace hfd::editor {
 
 namespace {
-int utf8_length(char32_t code_point)
-{
+int utf8_length(char32_t code_point) {
     if (code_point < 0x80) return 1;
     if (code_point < 0x800) return 2;
     if (code_point < 0x10000) return 3;
@@ -15,8 +14,7 @@ int utf8_length(char32_t code_point)
 }
 }  // namespace
 
-int utf16_index_from_utf8(QStringView text, int utf8_offset)
-{
+int utf16_index_from_utf8(QStringView text, int utf8_offset) {
     int bytes = 0;
     int i = 0;
     while (i < text.size() && bytes < utf8_offset) {
@@ -32,8 +30,7 @@ int utf16_index_from_utf8(QStringView text, int utf8_offset)
     return i;
 }
 
-int utf8_offset_from_utf16(QStringView text, int utf16_index)
-{
+int utf8_offset_from_utf16(QStringView text, int utf16_index) {
     int bytes = 0;
     int end = qBound(0, utf16_index, int(text.size()));
     for (int i = 0; i < end; ++i) {
@@ -47,8 +44,7 @@ int utf8_offset_from_utf16(QStringView text, int utf16_index)
     return bytes;
 }
 
-int position_from_line_column(const QTextDocument* document, int line, int utf8_column)
-{
+int position_from_line_column(const QTextDocument* document, int line, int utf8_column) {
     if (line < 1) return -1;
     QTextBlock block = document->findBlockByNumber(line - 1);
     if (!block.isValid()) return -1;

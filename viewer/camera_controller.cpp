@@ -31,9 +31,7 @@ void OrbitCamera::pan(double dx_pixels, double dy_pixels, double viewport_height
     target += metres_per_pixel * (-dx_pixels * right() + dy_pixels * up());
 }
 
-void OrbitCamera::zoom(double wheel_steps) {
-    distance = std::clamp(distance * std::pow(0.85, wheel_steps), 0.01, 1e4);
-}
+void OrbitCamera::zoom(double wheel_steps) { distance = std::clamp(distance * std::pow(0.85, wheel_steps), 0.01, 1e4); }
 
 void OrbitCamera::pixel_ray(double x, double y, double width, double height, Vec3& origin, Vec3& direction) const {
     const double tan_half = std::tan(vertical_fov / 2);
@@ -46,9 +44,18 @@ void OrbitCamera::pixel_ray(double x, double y, double width, double height, Vec
 
 void apply_camera_preset(OrbitCamera& camera, CameraPreset preset) {
     switch (preset) {
-    case CameraPreset::Front: camera.yaw = half_pi; camera.pitch = 0; break;
-    case CameraPreset::Side: camera.yaw = 0; camera.pitch = 0; break;
-    case CameraPreset::Top: camera.yaw = 0; camera.pitch = half_pi; break;
+        case CameraPreset::Front:
+            camera.yaw = half_pi;
+            camera.pitch = 0;
+            break;
+        case CameraPreset::Side:
+            camera.yaw = 0;
+            camera.pitch = 0;
+            break;
+        case CameraPreset::Top:
+            camera.yaw = 0;
+            camera.pitch = half_pi;
+            break;
     }
 }
 
@@ -71,8 +78,8 @@ void fit_camera(OrbitCamera& camera, const Vec3& box_min, const Vec3& box_max, d
                      (corner & 4) ? box_max.z() : box_min.z());
         const Vec3 offset = p - camera.target;
         const double z = offset.dot(towards_eye);
-        distance = std::max({distance, z + std::abs(offset.dot(right)) / tan_horizontal,
-                             z + std::abs(offset.dot(up)) / tan_vertical});
+        distance = std::max(
+            {distance, z + std::abs(offset.dot(right)) / tan_horizontal, z + std::abs(offset.dot(up)) / tan_vertical});
     }
     camera.distance = 1.08 * distance;
 }

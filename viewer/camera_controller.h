@@ -9,14 +9,14 @@ namespace hfd {
 struct OrbitCamera {
     Vec3 target = Vec3(0, 1, 0);
     double distance = 4;
-    double yaw = 0;     // about world y; > 0 moves the eye towards +x
-    double pitch = 0;   // elevation of the eye, [-pi/2, pi/2]
+    double yaw = 0;                                           // about world y; > 0 moves the eye towards +x
+    double pitch = 0;                                         // elevation of the eye, [-pi/2, pi/2]
     double vertical_fov = 40 * 3.14159265358979323846 / 180;  // radians
 
     Vec3 eye_direction() const;  // unit vector target -> eye
     Vec3 eye() const { return target + distance * eye_direction(); }
-    Vec3 up() const;             // unit, orthogonal to the view direction
-    Vec3 right() const;          // unit, screen x
+    Vec3 up() const;     // unit, orthogonal to the view direction
+    Vec3 right() const;  // unit, screen x
 
     // Mouse drag in pixels: orbit turns by `radians_per_pixel`; pan moves the
     // target so the point under the cursor follows it (viewport height in pixels).

@@ -9,12 +9,16 @@ void sum_contact_forces_per_body(const std::vector<PoseSnapshot::ContactArrow>& 
                                  std::vector<BodyContactForce>& out) {
     out.clear();
     // Per body: sums of F, p (F.up), (F.up), p |F| and |F|; the weighted means follow.
-    struct Sums { Vec3 moment_up = Vec3::Zero(), moment_abs = Vec3::Zero(); double up = 0, abs = 0; };
+    struct Sums {
+        Vec3 moment_up = Vec3::Zero(), moment_abs = Vec3::Zero();
+        double up = 0, abs = 0;
+    };
     thread_local std::vector<Sums> sums;
     sums.clear();
     for (const PoseSnapshot::ContactArrow& contact : contacts) {
         if (contact.body == no_index || !contact.force.allFinite() || !contact.point.allFinite()) continue;
-        auto found = std::find_if(out.begin(), out.end(), [&](const BodyContactForce& f) { return f.body == contact.body; });
+        auto found =
+            std::find_if(out.begin(), out.end(), [&](const BodyContactForce& f) { return f.body == contact.body; });
         if (found == out.end()) {
             out.push_back({contact.body, Vec3::Zero(), Vec3::Zero()});
             sums.emplace_back();

@@ -10,8 +10,8 @@ namespace hfd {
 
 struct BodyContactForce {
     Index body = no_index;
-    Vec3 force = Vec3::Zero();   // sum of the contact forces on the body
-    Vec3 point = Vec3::Zero();   // centre of pressure
+    Vec3 force = Vec3::Zero();  // sum of the contact forces on the body
+    Vec3 point = Vec3::Zero();  // centre of pressure
 };
 
 // One entry per body that has contacts (contacts without a body are left out), in

@@ -30,7 +30,7 @@ public:
 
     void setEnabled(bool enabled);  // off: no captures, nothing recorded
     bool isEnabled() const { return enabled_; }
-    void clear();                   // forgets the samples (the next frame starts a new interval)
+    void clear();  // forgets the samples (the next frame starts a new interval)
 
     // The view applied a pose, taking `milliseconds`.
     void poseApplied(double milliseconds);
@@ -47,7 +47,7 @@ private:
 
     QPointer<Qt3DRender::QRenderCapture> capture_;
     bool enabled_ = false;
-    bool frame_timed_ = false;   // this go of answers has timed its frame (reset from the event loop)
+    bool frame_timed_ = false;  // this go of answers has timed its frame (reset from the event loop)
     QElapsedTimer clock_;
     qint64 last_frame_ns_ = -1;
     std::vector<double> frame_intervals_, pose_updates_;

@@ -80,12 +80,12 @@ struct ModelViewer::Impl {
     ModelViewer* self = nullptr;
     Qt3DExtras::Qt3DWindow* window = nullptr;  // owned by container
     QWidget* container = nullptr;
-    Qt3DCore::QEntity* root = nullptr;         // owned by window
+    Qt3DCore::QEntity* root = nullptr;  // owned by window
     Qt3DRender::QDirectionalLight* key_light = nullptr;
     Qt3DRender::QRenderCapture* capture = nullptr;
     Qt3DRender::QFrameGraphNode* graph_root = nullptr;  // the view's branch, then any offscreen one
-    FrameTiming* timing = nullptr;  // owned by self
-    bool pose_held = false;     // an OffscreenView poses the scene; setSnapshot only keeps its pose
+    FrameTiming* timing = nullptr;                      // owned by self
+    bool pose_held = false;  // an OffscreenView poses the scene; setSnapshot only keeps its pose
     PoseSnapshot held_pose;
 
     std::shared_ptr<const Model> model = std::make_shared<const Model>();  // shared with the studio
@@ -210,50 +210,46 @@ void ModelViewer::Impl::rebuild() {
 
 bool ModelViewer::Impl::handle_window_event(QEvent* event) {
     switch (event->type()) {
-    case QEvent::MouseButtonPress: {
-        auto* mouse = static_cast<QMouseEvent*>(event);
-        drag_button = Qt::NoButton;
-        frame_first_snapshot = false;  // the user moves the camera
-        if (mouse->button() == Qt::LeftButton && (mouse->modifiers() & Qt::ControlModifier) &&
-            start_push(mouse->position().toPoint()))
-            return true;
-        press_position = last_position = mouse->position().toPoint();
-        drag_button = mouse->button();
-        dragged = false;
-        return true;
-    }
-    case QEvent::MouseMove: {
-        auto* mouse = static_cast<QMouseEvent*>(event);
-        if (push.active()) {
-            move_push(mouse->position().toPoint());
+        case QEvent::MouseButtonPress: {
+            auto* mouse = static_cast<QMouseEvent*>(event);
+            drag_button = Qt::NoButton;
+            frame_first_snapshot = false;  // the user moves the camera
+            if (mouse->button() == Qt::LeftButton && (mouse->modifiers() & Qt::ControlModifier) &&
+                start_push(mouse->position().toPoint()))
+                return true;
+            press_position = last_position = mouse->position().toPoint();
+            drag_button = mouse->button();
+            dragged = false;
             return true;
         }
-        if (drag_button == Qt::NoButton) return false;
-        handle_drag(mouse->position().toPoint(), mouse->modifiers());
-        return true;
-    }
-    case QEvent::MouseButtonRelease: {
-        auto* mouse = static_cast<QMouseEvent*>(event);
-        if (push.active()) {
-            end_push();
+        case QEvent::MouseMove: {
+            auto* mouse = static_cast<QMouseEvent*>(event);
+            if (push.active()) {
+                move_push(mouse->position().toPoint());
+                return true;
+            }
+            if (drag_button == Qt::NoButton) return false;
+            handle_drag(mouse->position().toPoint(), mouse->modifiers());
             return true;
         }
-        if (!dragged && drag_button == Qt::LeftButton) pick(mouse->position().toPoint());
-        drag_button = Qt::NoButton;
-        return true;
-    }
-    case QEvent::MouseButtonDblClick:
-        self->fitToModel();
-        return true;
-    case QEvent::Wheel:
-        frame_first_snapshot = false;
-        camera.zoom(static_cast<QWheelEvent*>(event)->angleDelta().y() / 120.0);
-        apply_camera();
-        return true;
-    case QEvent::Resize:
-        apply_camera();
-        return false;
-    default: return false;
+        case QEvent::MouseButtonRelease: {
+            auto* mouse = static_cast<QMouseEvent*>(event);
+            if (push.active()) {
+                end_push();
+                return true;
+            }
+            if (!dragged && drag_button == Qt::LeftButton) pick(mouse->position().toPoint());
+            drag_button = Qt::NoButton;
+            return true;
+        }
+        case QEvent::MouseButtonDblClick: self->fitToModel(); return true;
+        case QEvent::Wheel:
+            frame_first_snapshot = false;
+            camera.zoom(static_cast<QWheelEvent*>(event)->angleDelta().y() / 120.0);
+            apply_camera();
+            return true;
+        case QEvent::Resize: apply_camera(); return false;
+        default: return false;
     }
 }
 
@@ -262,7 +258,8 @@ void ModelViewer::Impl::handle_drag(const QPoint& position, Qt::KeyboardModifier
     last_position = position;
     if ((position - press_position).manhattanLength() > click_tolerance_pixels) dragged = true;
     if (!dragged) return;
-    const bool pan = drag_button == Qt::MiddleButton || (drag_button == Qt::LeftButton && (modifiers & Qt::ShiftModifier));
+    const bool pan =
+        drag_button == Qt::MiddleButton || (drag_button == Qt::LeftButton && (modifiers & Qt::ShiftModifier));
     if (pan) camera.pan(delta.x(), delta.y(), view_size().height());
     else if (drag_button == Qt::LeftButton) camera.orbit(delta.x(), delta.y());
     else if (drag_button == Qt::RightButton) camera.zoom(-delta.y() / 40.0);
@@ -291,7 +288,8 @@ bool ModelViewer::Impl::start_push(const QPoint& position) {
     Vec3 origin, direction;
     const PickResult hit = pick_at(position, &origin, &direction);
     const Index b = hit.body;
-    if (b == no_index || b >= Index(model->bodies.size()) || b >= Index(pose.body_pos.size()) || model->bodies[b].mass <= 0)
+    if (b == no_index || b >= Index(model->bodies.size()) || b >= Index(pose.body_pos.size()) ||
+        model->bodies[b].mass <= 0)
         return false;
     const Vec3 grabbed = origin + hit.distance * direction;
     push.body = b;
@@ -305,7 +303,8 @@ void ModelViewer::Impl::move_push(const QPoint& position) {
     const Index b = push.body;
     const Vec3 grabbed = pose.body_pos[b] + pose.body_ori[b] * push.grabbed_in_body;
     const QSize size = view_size();
-    push.cursor = view_plane_point(camera, position.x() + 0.5, position.y() + 0.5, size.width(), size.height(), grabbed);
+    push.cursor =
+        view_plane_point(camera, position.x() + 0.5, position.y() + 0.5, size.width(), size.height(), grabbed);
     update_push();
 }
 
@@ -345,8 +344,7 @@ QImage ModelViewer::Impl::capture_frame() {
 // Captures rendered frames (each one rendered after its request, so this waits
 // for Qt3D, never for a fixed delay) until `shows(image)` holds or timeout_ms
 // passes; `last` receives the last frame captured. Null when none showed it.
-QImage ModelViewer::Impl::capture_until(const std::function<bool(const QImage&)>& shows, int timeout_ms,
-                                        QImage* last) {
+QImage ModelViewer::Impl::capture_until(const std::function<bool(const QImage&)>& shows, int timeout_ms, QImage* last) {
     QElapsedTimer waited;
     waited.start();
     while (!window->isExposed() && self->isVisible() && waited.elapsed() < expose_timeout_ms)
@@ -461,14 +459,14 @@ Index ModelViewer::bodyAt(const QPoint& position) const { return impl_->pick_at(
 bool ModelViewer::event(QEvent* event) {
     if (!impl_->window) {
         switch (event->type()) {
-        case QEvent::MouseButtonPress:
-        case QEvent::MouseMove:
-        case QEvent::MouseButtonRelease:
-        case QEvent::MouseButtonDblClick:
-        case QEvent::Wheel:
-            if (impl_->handle_window_event(event)) return true;
-            break;
-        default: break;
+            case QEvent::MouseButtonPress:
+            case QEvent::MouseMove:
+            case QEvent::MouseButtonRelease:
+            case QEvent::MouseButtonDblClick:
+            case QEvent::Wheel:
+                if (impl_->handle_window_event(event)) return true;
+                break;
+            default: break;
         }
     }
     return QWidget::event(event);
@@ -491,7 +489,8 @@ void ModelViewer::selectBody(Index body) {
 }
 
 void ModelViewer::setMarkedBody(Index body) {
-    if (body != no_index && (!impl_->has_model || body < 0 || body >= Index(impl_->model->bodies.size()))) body = no_index;
+    if (body != no_index && (!impl_->has_model || body < 0 || body >= Index(impl_->model->bodies.size())))
+        body = no_index;
     impl_->marked = body;
     if (impl_->entities) impl_->entities->set_marked_body(body);
 }
@@ -524,9 +523,9 @@ ModelViewer::ContactDisplay ModelViewer::contactDisplay() const { return impl_->
 void ModelViewer::setViewPreset(ViewPreset preset) {
     impl_->frame_first_snapshot = false;
     switch (preset) {
-    case ViewPreset::Front: apply_camera_preset(impl_->camera, CameraPreset::Front); break;
-    case ViewPreset::Side: apply_camera_preset(impl_->camera, CameraPreset::Side); break;
-    case ViewPreset::Top: apply_camera_preset(impl_->camera, CameraPreset::Top); break;
+        case ViewPreset::Front: apply_camera_preset(impl_->camera, CameraPreset::Front); break;
+        case ViewPreset::Side: apply_camera_preset(impl_->camera, CameraPreset::Side); break;
+        case ViewPreset::Top: apply_camera_preset(impl_->camera, CameraPreset::Top); break;
     }
     impl_->apply_camera();
 }

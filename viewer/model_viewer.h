@@ -19,13 +19,13 @@ class OffscreenView;
 
 // What the view draws over the bodies (View > Show in the studio).
 struct OverlayOptions {
-    bool muscles = true;               // coloured by activation, blue (0) to red (1)
-    bool muscle_width_by_force = false; // thicker with tendon force (muscle_width_scale)
-    bool contact_forces = true;        // an arrow per contact
-    bool ground_reactions = false;     // one arrow per body: summed contact forces at their centre of pressure
-    bool contact_points = false;       // a dot at each contact point
-    bool model_center_of_mass = false; // the whole model's centre of mass and its floor projection
-    double force_scale = 1;            // arrow length: force_scale m for the model's weight
+    bool muscles = true;                 // coloured by activation, blue (0) to red (1)
+    bool muscle_width_by_force = false;  // thicker with tendon force (muscle_width_scale)
+    bool contact_forces = true;          // an arrow per contact
+    bool ground_reactions = false;       // one arrow per body: summed contact forces at their centre of pressure
+    bool contact_points = false;         // a dot at each contact point
+    bool model_center_of_mass = false;   // the whole model's centre of mass and its floor projection
+    double force_scale = 1;              // arrow length: force_scale m for the model's weight
     bool operator==(const OverlayOptions&) const = default;
 };
 
@@ -45,7 +45,7 @@ public:
     // Moves the existing scene entities; no rebuild.
     void setSnapshot(const PoseSnapshot& snapshot);
 
-    void selectBody(Index body);            // highlights; no signal emitted
+    void selectBody(Index body);  // highlights; no signal emitted
     // A body drawn in red: where a run stopped on a blow-up (no_index: none).
     // Kept across poses; cleared by clearModel or a model without that body.
     void setMarkedBody(Index body);

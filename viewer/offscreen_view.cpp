@@ -24,8 +24,8 @@ namespace hfd {
 
 void apply_orbit_camera(Qt3DRender::QCamera* qt_camera, const OrbitCamera& camera, double aspect) {
     const float near_plane = float(std::max(0.005, camera.distance * 0.01));
-    qt_camera->lens()->setPerspectiveProjection(float(camera.vertical_fov * 180 / 3.14159265358979323846), float(aspect),
-                                                near_plane, float(camera.distance * 20 + 200));
+    qt_camera->lens()->setPerspectiveProjection(float(camera.vertical_fov * 180 / 3.14159265358979323846),
+                                                float(aspect), near_plane, float(camera.distance * 20 + 200));
     qt_camera->setPosition(to_qt(camera.eye()));
     qt_camera->setViewCenter(to_qt(camera.target));
     qt_camera->setUpVector(to_qt(camera.up()));
@@ -56,10 +56,10 @@ OffscreenView::OffscreenView(QSize size, Hooks hooks) : size_(size), hooks_(std:
     branch_ = surface;
     auto* target_selector = new Qt3DRender::QRenderTargetSelector(surface);
     auto* target = new Qt3DRender::QRenderTarget(target_selector);
-    target->addOutput(texture_output(Qt3DRender::QRenderTargetOutput::Color0,
-                                     Qt3DRender::QAbstractTexture::RGBA8_UNorm, size, target));
-    target->addOutput(texture_output(Qt3DRender::QRenderTargetOutput::Depth,
-                                     Qt3DRender::QAbstractTexture::D24, size, target));
+    target->addOutput(texture_output(Qt3DRender::QRenderTargetOutput::Color0, Qt3DRender::QAbstractTexture::RGBA8_UNorm,
+                                     size, target));
+    target->addOutput(
+        texture_output(Qt3DRender::QRenderTargetOutput::Depth, Qt3DRender::QAbstractTexture::D24, size, target));
     target_selector->setTarget(target);
     auto* viewport = new Qt3DRender::QViewport(target_selector);
     viewport->setNormalizedRect(QRectF(0, 0, 1, 1));

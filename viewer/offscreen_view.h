@@ -35,7 +35,7 @@ public:
     struct Hooks {
         Qt3DCore::QEntity* scene_root = nullptr;
         Qt3DRender::QFrameGraphNode* graph_root = nullptr;
-        QObject* surface = nullptr;                           // the view's window
+        QObject* surface = nullptr;  // the view's window
         QColor clear_color;
         std::function<void(const PoseSnapshot&)> apply_pose;  // moves the view's entities
         std::function<OrbitCamera()> camera;                  // after the pose (follow moves it)

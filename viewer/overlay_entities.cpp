@@ -79,7 +79,8 @@ OverlayEntities::OverlayEntities(Qt3DCore::QEntity* parent, const Model& model, 
     auto* child_material = make_material(QColor(200, 60, 160), root_, 0.4);
     joints_.resize(model.joints.size());
     for (JointEntities& joint : joints_) {
-        joint.parent_anchor.entity = make_entity(root_, &joint.parent_anchor.transform, {unit_.sphere, anchor_material});
+        joint.parent_anchor.entity =
+            make_entity(root_, &joint.parent_anchor.transform, {unit_.sphere, anchor_material});
         joint.parent_anchor.transform->setScale(float(joint_anchor_radius));
         joint.child_anchor.entity = make_entity(root_, &joint.child_anchor.transform, {unit_.sphere, child_material});
         joint.child_anchor.transform->setScale(float(joint_child_radius));
@@ -94,9 +95,10 @@ void OverlayEntities::set_pose(const Model& model, const PoseSnapshot& pose) {
     for (std::size_t m = 0; m < muscle_count; ++m) {
         const std::vector<Vec3>& path = pose.muscle_path[m];
         MuscleEntities& muscle = muscles_[m];
-        const double radius = options_.muscle_width_by_force && m < pose.muscle_force.size() && m < model.muscles.size()
-                                  ? muscle_radius * muscle_width_scale(pose.muscle_force[m], model.muscles[m].max_isometric_force)
-                                  : muscle_radius;
+        const double radius =
+            options_.muscle_width_by_force && m < pose.muscle_force.size() && m < model.muscles.size()
+                ? muscle_radius * muscle_width_scale(pose.muscle_force[m], model.muscles[m].max_isometric_force)
+                : muscle_radius;
         for (std::size_t s = 0; s < muscle.segments.size(); ++s) {
             const bool have = s + 1 < path.size();
             muscle.segments[s].entity->setEnabled(have);
@@ -110,10 +112,10 @@ void OverlayEntities::set_pose(const Model& model, const PoseSnapshot& pose) {
     if (have_bodies && joints_.size() == model.joints.size()) {
         for (std::size_t j = 0; j < joints_.size(); ++j) {
             joint_anchor_[j] = joint_parent_anchor(model, pose.body_pos, pose.body_ori, Index(j));
-            joint_displacement_[j] = j < pose.joint_displacement.size()
-                                         ? pose.joint_displacement[j]
-                                         : Vec3(joint_child_anchor(model, pose.body_pos, pose.body_ori, Index(j)) -
-                                                joint_anchor_[j]);
+            joint_displacement_[j] =
+                j < pose.joint_displacement.size()
+                    ? pose.joint_displacement[j]
+                    : Vec3(joint_child_anchor(model, pose.body_pos, pose.body_ori, Index(j)) - joint_anchor_[j]);
         }
         place_joints();
     }
@@ -164,8 +166,8 @@ void OverlayEntities::place_arrow(Arrow& arrow, const Vec3& point, const Vec3& f
     const double head = std::min(arrow_head_length, 0.5 * length);
     const double shaft = length - head;
     arrow.shaft.transform->setTranslation(QVector3D(0, float(0.5 * shaft), 0));
-    arrow.shaft.transform->setScale3D(QVector3D(float(arrow_shaft_radius), float(std::max(shaft, 1e-6)),
-                                                float(arrow_shaft_radius)));
+    arrow.shaft.transform->setScale3D(
+        QVector3D(float(arrow_shaft_radius), float(std::max(shaft, 1e-6)), float(arrow_shaft_radius)));
     arrow.head.transform->setTranslation(QVector3D(0, float(shaft + 0.5 * head), 0));
     arrow.head.transform->setScale3D(QVector3D(float(arrow_head_radius), float(head), float(arrow_head_radius)));
 }

@@ -12,8 +12,13 @@
 
 #include <vector>
 
-namespace Qt3DCore { class QEntity; class QTransform; }
-namespace Qt3DExtras { class QPhongMaterial; }
+namespace Qt3DCore {
+class QEntity;
+class QTransform;
+}  // namespace Qt3DCore
+namespace Qt3DExtras {
+class QPhongMaterial;
+}
 
 namespace hfd {
 

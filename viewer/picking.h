@@ -6,8 +6,8 @@
 namespace hfd {
 
 struct PickResult {
-    Index body = no_index;   // no_index: background (or a world-fixed drawable)
-    double distance = -1;    // along the unit ray direction; < 0 when nothing hit
+    Index body = no_index;  // no_index: background (or a world-fixed drawable)
+    double distance = -1;   // along the unit ray direction; < 0 when nothing hit
 };
 
 PickResult pick_body(const SceneDescription& scene, const std::vector<Vec3>& body_pos,

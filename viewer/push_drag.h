@@ -9,7 +9,10 @@
 
 #include <memory>
 
-namespace Qt3DCore { class QEntity; class QTransform; }
+namespace Qt3DCore {
+class QEntity;
+class QTransform;
+}  // namespace Qt3DCore
 
 namespace hfd {
 
@@ -20,9 +23,9 @@ Vec3 view_plane_point(const OrbitCamera& camera, double x, double y, double widt
 Vec3 push_force(double body_mass, const Vec3& drag);
 
 struct PushDrag {
-    Index body = no_index;             // no_index: not pushing
+    Index body = no_index;                // no_index: not pushing
     Vec3 grabbed_in_body = Vec3::Zero();  // the grabbed point, body frame
-    Vec3 cursor = Vec3::Zero();        // the cursor's point in the view plane, world
+    Vec3 cursor = Vec3::Zero();           // the cursor's point in the view plane, world
     bool active() const { return body != no_index; }
 };
 

@@ -35,7 +35,7 @@ Qt3DCore::QGeometry* interleaved_geometry(const std::vector<Eigen::Vector3f>& po
     for (std::size_t i = 0; i < positions.size(); ++i) {
         const Eigen::Vector3f normal = i < normals.size() ? normals[i] : Eigen::Vector3f::UnitY();
         const float values[6] = {positions[i].x(), positions[i].y(), positions[i].z(),
-                                 normal.x(), normal.y(), normal.z()};
+                                 normal.x(),       normal.y(),       normal.z()};
         std::memcpy(out + 6 * i, values, sizeof(values));
     }
     auto* geometry = new Qt3DCore::QGeometry(parent);

@@ -2,8 +2,12 @@
 // Upload of plain triangle and line data as Qt3D geometry renderers.
 #include "draw/triangle_mesh.h"
 
-namespace Qt3DCore { class QNode; }
-namespace Qt3DRender { class QGeometryRenderer; }
+namespace Qt3DCore {
+class QNode;
+}
+namespace Qt3DRender {
+class QGeometryRenderer;
+}
 
 namespace hfd {
 

@@ -6,8 +6,19 @@
 #include <QQuaternion>
 #include <QVector3D>
 
-namespace Qt3DCore { class QEntity; class QNode; class QTransform; class QComponent; }
-namespace Qt3DExtras { class QPhongMaterial; class QSphereMesh; class QCylinderMesh; class QConeMesh; class QCuboidMesh; }
+namespace Qt3DCore {
+class QEntity;
+class QNode;
+class QTransform;
+class QComponent;
+}  // namespace Qt3DCore
+namespace Qt3DExtras {
+class QPhongMaterial;
+class QSphereMesh;
+class QCylinderMesh;
+class QConeMesh;
+class QCuboidMesh;
+}  // namespace Qt3DExtras
 
 namespace hfd {
 

@@ -17,8 +17,8 @@
 namespace hfd {
 namespace {
 
-constexpr float ground_half_size = 20;   // m
-constexpr float grid_spacing = 1;        // m
+constexpr float ground_half_size = 20;  // m
+constexpr float grid_spacing = 1;       // m
 constexpr double frame_axis_length = 0.12, frame_axis_radius = 0.004;
 constexpr double center_of_mass_radius = 0.022;
 constexpr float contact_alpha = 0.3f;  // see-through contact shapes
@@ -27,7 +27,8 @@ const QColor marked_color(230, 30, 30);
 
 // The selected body's colour moves halfway to a warm yellow.
 QColor highlighted(const QColor& color) {
-    return QColor::fromRgbF(0.5f * (color.redF() + highlight_color.redF()), 0.5f * (color.greenF() + highlight_color.greenF()),
+    return QColor::fromRgbF(0.5f * (color.redF() + highlight_color.redF()),
+                            0.5f * (color.greenF() + highlight_color.greenF()),
                             0.5f * (color.blueF() + highlight_color.blueF()));
 }
 
@@ -81,20 +82,37 @@ void SceneEntities::add_drawable(const Drawable& d) {
     QVector3D scale(1, 1, 1);
     Qt3DCore::QComponent* shape = nullptr;
     switch (d.shape) {
-    case DrawShape::Sphere: shape = unit_.sphere; scale = QVector3D(1, 1, 1) * float(d.radius); break;
-    case DrawShape::Ellipsoid: shape = unit_.sphere; scale = to_qt(d.half_dim); break;
-    case DrawShape::Box: shape = unit_.cube; scale = 2 * to_qt(d.half_dim); break;
-    case DrawShape::Cylinder: shape = unit_.cylinder; scale = QVector3D(float(d.radius), float(d.height), float(d.radius)); break;
-    case DrawShape::Capsule: shape = make_triangle_renderer(capsule_mesh(float(d.radius), float(d.height)), parent); break;
-    case DrawShape::Mesh: shape = make_triangle_renderer(*d.mesh, parent); scale = to_qt(d.scale); break;
-    case DrawShape::Plane: {
-        auto* plane = new Qt3DExtras::QPlaneMesh(parent);
-        plane->setWidth(2 * ground_half_size);
-        plane->setHeight(2 * ground_half_size);
-        shape = plane;
-        ori = d.ori * rotation_from_y(d.plane_normal);
-        break;
-    }
+        case DrawShape::Sphere:
+            shape = unit_.sphere;
+            scale = QVector3D(1, 1, 1) * float(d.radius);
+            break;
+        case DrawShape::Ellipsoid:
+            shape = unit_.sphere;
+            scale = to_qt(d.half_dim);
+            break;
+        case DrawShape::Box:
+            shape = unit_.cube;
+            scale = 2 * to_qt(d.half_dim);
+            break;
+        case DrawShape::Cylinder:
+            shape = unit_.cylinder;
+            scale = QVector3D(float(d.radius), float(d.height), float(d.radius));
+            break;
+        case DrawShape::Capsule:
+            shape = make_triangle_renderer(capsule_mesh(float(d.radius), float(d.height)), parent);
+            break;
+        case DrawShape::Mesh:
+            shape = make_triangle_renderer(*d.mesh, parent);
+            scale = to_qt(d.scale);
+            break;
+        case DrawShape::Plane: {
+            auto* plane = new Qt3DExtras::QPlaneMesh(parent);
+            plane->setWidth(2 * ground_half_size);
+            plane->setHeight(2 * ground_half_size);
+            shape = plane;
+            ori = d.ori * rotation_from_y(d.plane_normal);
+            break;
+        }
     }
     Qt3DCore::QEntity* entity = make_entity(parent, &t, {shape, material});
     t->setTranslation(to_qt(d.pos));

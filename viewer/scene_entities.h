@@ -9,8 +9,14 @@
 #include <memory>
 #include <vector>
 
-namespace Qt3DCore { class QComponent; class QEntity; class QTransform; }
-namespace Qt3DExtras { class QPhongMaterial; }
+namespace Qt3DCore {
+class QComponent;
+class QEntity;
+class QTransform;
+}  // namespace Qt3DCore
+namespace Qt3DExtras {
+class QPhongMaterial;
+}
 
 namespace hfd {
 

@@ -124,7 +124,8 @@ double scalar_value(const std::uint8_t* bytes, ScalarType type, bool little_endi
 std::string read_header_values(Base64Stream& stream, const VtpEncoding& encoding, std::size_t count,
                                std::vector<std::uint64_t>& values) {
     std::vector<std::uint8_t> bytes;
-    if (!stream.read(count * std::size_t(encoding.header_bytes), bytes)) return "binary header is truncated or not base64";
+    if (!stream.read(count * std::size_t(encoding.header_bytes), bytes))
+        return "binary header is truncated or not base64";
     values.resize(count);
     for (std::size_t i = 0; i < count; ++i)
         values[i] = unsigned_value(bytes.data() + i * std::size_t(encoding.header_bytes), encoding.header_bytes,

@@ -9,7 +9,7 @@ namespace hfd {
 
 struct VtpEncoding {
     bool little_endian = true;
-    int header_bytes = 4;            // UInt32 or UInt64 header values
+    int header_bytes = 4;  // UInt32 or UInt64 header values
     bool zlib = false;
     std::string unsupported_compressor;
 };

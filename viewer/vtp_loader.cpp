@@ -15,9 +15,9 @@ enum class Section { Other, Points, PointData, Polys, Strips };
 
 struct ArrayText {
     std::string type;
-    std::string format;      // ascii, binary, appended
-    std::string text;        // ascii or base64 content
-    long long offset = -1;   // appended: position in the appended text
+    std::string format;     // ascii, binary, appended
+    std::string text;       // ascii or base64 content
+    long long offset = -1;  // appended: position in the appended text
     int line = 0;
     bool present = false;
 };
@@ -30,7 +30,7 @@ struct Piece {
 struct VtpDocument {
     VtpEncoding encoding;
     std::vector<Piece> pieces;
-    std::string appended;    // base64 text after the '_' marker
+    std::string appended;  // base64 text after the '_' marker
     bool appended_raw = false;
 };
 
@@ -55,18 +55,18 @@ std::string read_header(const QXmlStreamReader& xml, VtpEncoding& encoding) {
 
 ArrayText* array_slot(Piece& piece, Section section, const std::string& name, const std::string& normals_name) {
     switch (section) {
-    case Section::Points: return &piece.points;
-    case Section::PointData:
-        return (name == normals_name || (normals_name.empty() && name == "Normals")) ? &piece.normals : nullptr;
-    case Section::Polys:
-        if (name == "connectivity") return &piece.poly_connectivity;
-        if (name == "offsets") return &piece.poly_offsets;
-        return nullptr;
-    case Section::Strips:
-        if (name == "connectivity") return &piece.strip_connectivity;
-        if (name == "offsets") return &piece.strip_offsets;
-        return nullptr;
-    case Section::Other: return nullptr;
+        case Section::Points: return &piece.points;
+        case Section::PointData:
+            return (name == normals_name || (normals_name.empty() && name == "Normals")) ? &piece.normals : nullptr;
+        case Section::Polys:
+            if (name == "connectivity") return &piece.poly_connectivity;
+            if (name == "offsets") return &piece.poly_offsets;
+            return nullptr;
+        case Section::Strips:
+            if (name == "connectivity") return &piece.strip_connectivity;
+            if (name == "offsets") return &piece.strip_offsets;
+            return nullptr;
+        case Section::Other: return nullptr;
     }
     return nullptr;
 }
@@ -130,8 +130,7 @@ std::string read_document(const std::string& xml_text, VtpDocument& doc) {
             if (std::string error = read_appended(xml, doc); !error.empty()) return error;
         }
     }
-    if (xml.hasError())
-        return "line " + std::to_string(xml.lineNumber()) + ": " + xml.errorString().toStdString();
+    if (xml.hasError()) return "line " + std::to_string(xml.lineNumber()) + ": " + xml.errorString().toStdString();
     if (!seen_root) return "no VTKFile element";
     if (doc.pieces.empty()) return "no Piece element";
     return {};
@@ -163,7 +162,8 @@ std::string decode_array(const ArrayText& array, const VtpDocument& doc, std::ve
         error = decode_binary_array(array.text, 0, array.type, doc.encoding, values);
     } else if (array.format == "appended") {
         if (doc.appended_raw) error = "raw appended data is not supported (only base64 encoding)";
-        else if (array.offset < 0 || std::size_t(array.offset) > doc.appended.size()) error = "appended offset out of range";
+        else if (array.offset < 0 || std::size_t(array.offset) > doc.appended.size())
+            error = "appended offset out of range";
         else error = decode_binary_array(doc.appended, std::size_t(array.offset), array.type, doc.encoding, values);
     } else {
         error = "unknown DataArray format '" + array.format + "'";
@@ -180,7 +180,8 @@ std::string add_cells(const std::vector<double>& connectivity, const std::vector
     std::size_t begin = 0;
     for (double offset_value : offsets) {
         const std::size_t end = std::size_t(offset_value);
-        if (offset_value < 0 || end < begin || end > connectivity.size()) return "cell offsets are not increasing or exceed the connectivity";
+        if (offset_value < 0 || end < begin || end > connectivity.size())
+            return "cell offsets are not increasing or exceed the connectivity";
         for (std::size_t k = begin; k + 2 < end; ++k) {
             // polygons: fans around the first corner; strips: consecutive
             // triples with alternating winding
@@ -199,10 +200,12 @@ std::string add_piece(const Piece& piece, const VtpDocument& doc, TriangleMesh& 
     if (!piece.points.present) return "Piece has no Points";
     std::vector<double> points, normals, connectivity, offsets;
     if (std::string e = decode_array(piece.points, doc, points); !e.empty()) return e;
-    if (points.size() % 3 != 0) return "line " + std::to_string(piece.points.line) + ": point count is not a multiple of 3";
+    if (points.size() % 3 != 0)
+        return "line " + std::to_string(piece.points.line) + ": point count is not a multiple of 3";
     const std::size_t count = points.size() / 3;
     if (piece.point_count >= 0 && std::size_t(piece.point_count) != count)
-        return "NumberOfPoints is " + std::to_string(piece.point_count) + " but " + std::to_string(count) + " points are given";
+        return "NumberOfPoints is " + std::to_string(piece.point_count) + " but " + std::to_string(count) +
+               " points are given";
     const std::uint32_t base = std::uint32_t(mesh.positions.size());
     for (std::size_t i = 0; i < count; ++i)
         mesh.positions.emplace_back(float(points[3 * i]), float(points[3 * i + 1]), float(points[3 * i + 2]));
@@ -212,7 +215,9 @@ std::string add_piece(const Piece& piece, const VtpDocument& doc, TriangleMesh& 
     }
     if (normals.size() == points.size()) {
         for (std::size_t i = 0; i < count; ++i)
-            mesh.normals.push_back(Eigen::Vector3f(float(normals[3 * i]), float(normals[3 * i + 1]), float(normals[3 * i + 2])).normalized());
+            mesh.normals.push_back(
+                Eigen::Vector3f(float(normals[3 * i]), float(normals[3 * i + 1]), float(normals[3 * i + 2]))
+                    .normalized());
     } else {
         all_normals = false;
     }
@@ -220,7 +225,8 @@ std::string add_piece(const Piece& piece, const VtpDocument& doc, TriangleMesh& 
         const ArrayText& conn = strips ? piece.strip_connectivity : piece.poly_connectivity;
         const ArrayText& offs = strips ? piece.strip_offsets : piece.poly_offsets;
         if (!conn.present && !offs.present) continue;
-        if (!conn.present || !offs.present) return std::string(strips ? "Strips" : "Polys") + " needs both connectivity and offsets";
+        if (!conn.present || !offs.present)
+            return std::string(strips ? "Strips" : "Polys") + " needs both connectivity and offsets";
         connectivity.clear();
         offsets.clear();
         if (std::string e = decode_array(conn, doc, connectivity); !e.empty()) return e;

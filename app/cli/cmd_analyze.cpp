@@ -57,7 +57,6 @@ std::unique_ptr<Simulation> create_analysis_simulation(const std::string& model_
     return sim;
 }
 
-
 namespace {
 
 constexpr int exit_ok = 0, exit_input = 1, exit_usage = 2, exit_analysis = 3, exit_output = 4;
@@ -103,9 +102,9 @@ void print_diagnostics(const std::vector<Diagnostic>& diagnostics) { print_analy
 
 std::optional<int> parse_induced(const Args& args, InducedOptions& o) {
     std::vector<Word> words;
-    if (const auto error = split_words(args, one_of({"--config", "--state", "--trajectory", "--constraint", "--bodies",
-                                                     "--out", "--excitation"}),
-                                       words))
+    if (const auto error = split_words(
+            args, one_of({"--config", "--state", "--trajectory", "--constraint", "--bodies", "--out", "--excitation"}),
+            words))
         return usage_error(*error, induced_usage);
     for (const Word& word : words) {
         if (word.kind == Word::Kind::Help) {

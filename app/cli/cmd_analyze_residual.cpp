@@ -41,7 +41,8 @@ int usage(const std::string& message) {
 int run_residual(const Args& args) {
     std::string model, config, trajectory, out;
     std::vector<Word> words;
-    if (const auto error = split_words(args, one_of({"--config", "--trajectory", "--out"}), words)) return usage(*error);
+    if (const auto error = split_words(args, one_of({"--config", "--trajectory", "--out"}), words))
+        return usage(*error);
     for (const Word& word : words) {
         if (word.kind == Word::Kind::Help) {
             std::fputs(residual_usage, stdout);

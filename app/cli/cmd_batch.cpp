@@ -70,7 +70,6 @@ int usage_error(const std::string& message) {
     return exit_usage;
 }
 
-
 std::optional<int> set_option(Options& options, const std::string& arg, const std::string& value) {
     if (arg == "--config") options.config = value;
     else if (arg == "--state") options.state = value;
@@ -105,7 +104,9 @@ std::optional<int> set_option(Options& options, const std::string& arg, const st
 std::optional<int> parse_arguments(const Args& args, Options& options) {
     std::vector<Word> words;
     // every option takes a value; set_option tells the unknown ones
-    if (const auto error = split_words(args, [](std::string_view) { return true; }, words)) return usage_error(*error);
+    if (const auto error = split_words(
+            args, [](std::string_view) { return true; }, words))
+        return usage_error(*error);
     for (const Word& word : words) {
         if (word.kind == Word::Kind::Help) {
             options.help = true;
@@ -204,8 +205,8 @@ int run_batch(const Args& args) {
 
     const size_t count = jobs->size();
     const int threads = batch_thread_count(options.threads, count);
-    std::fprintf(stderr, "hfd batch: %zu runs on %d thread%s, output in %s\n", count, threads,
-                 threads == 1 ? "" : "s", options.out_dir.c_str());
+    std::fprintf(stderr, "hfd batch: %zu runs on %d thread%s, output in %s\n", count, threads, threads == 1 ? "" : "s",
+                 options.out_dir.c_str());
     std::vector<BatchRunSummary> summaries(count);
     std::mutex mutex;
     size_t finished = 0, failed = 0;
@@ -213,38 +214,41 @@ int run_batch(const Args& args) {
     const bool terminal = isatty(2);
     const auto start = std::chrono::steady_clock::now();
     std::signal(SIGINT, on_batch_interrupt);
-    hfd::run_batch(*jobs, threads, [&](size_t index, JobOutcome& outcome) {
-        BatchRunSummary summary = summarize_run(run_name(index, count), (*jobs)[index], outcome);
-        std::string error;
-        bool written = true;
-        if (outcome.recording && outcome.recording->row_count() > 0) {
-            summary.output = (std::filesystem::path(options.out_dir) / (summary.name + ".csv")).string();
-            written = save_recording_csv(summary.output, *outcome.recording, options.groups, &error);
-            if (!written) summary.output.clear();
-        }
-        std::lock_guard lock(mutex);
-        ++finished;
-        if (outcome.status != JobStatus::Done) ++failed;
-        if (!written) {
-            outputs_ok = false;
-            std::fprintf(stderr, "%shfd batch: %s: cannot write its CSV: %s\n", terminal ? "\r\033[K" : "",
-                         summary.name.c_str(), error.c_str());
-        }
-        if (outcome.status != JobStatus::Done)
-            std::fprintf(stderr, "%shfd batch: %s %s: %s\n", terminal ? "\r\033[K" : "", summary.name.c_str(),
-                         job_status_name(outcome.status), outcome.message.c_str());
-        if (index == 0)  // warnings (e.g. no config in the file) are the same for every run: shown once
-            for (const Diagnostic& d : outcome.diagnostics)
-                if (d.severity != Severity::Error)
-                    std::fprintf(stderr, "%s%s: %s\n", terminal ? "\r\033[K" : "", summary.name.c_str(),
-                                 format_diagnostic(d).c_str());
-        if (terminal) {
-            const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-            std::fprintf(stderr, "\r[%zu/%zu] %zu failed, %.1f s", finished, count, failed, elapsed);
-            std::fflush(stderr);
-        }
-        summaries[index] = std::move(summary);
-    }, &interrupted);
+    hfd::run_batch(
+        *jobs, threads,
+        [&](size_t index, JobOutcome& outcome) {
+            BatchRunSummary summary = summarize_run(run_name(index, count), (*jobs)[index], outcome);
+            std::string error;
+            bool written = true;
+            if (outcome.recording && outcome.recording->row_count() > 0) {
+                summary.output = (std::filesystem::path(options.out_dir) / (summary.name + ".csv")).string();
+                written = save_recording_csv(summary.output, *outcome.recording, options.groups, &error);
+                if (!written) summary.output.clear();
+            }
+            std::lock_guard lock(mutex);
+            ++finished;
+            if (outcome.status != JobStatus::Done) ++failed;
+            if (!written) {
+                outputs_ok = false;
+                std::fprintf(stderr, "%shfd batch: %s: cannot write its CSV: %s\n", terminal ? "\r\033[K" : "",
+                             summary.name.c_str(), error.c_str());
+            }
+            if (outcome.status != JobStatus::Done)
+                std::fprintf(stderr, "%shfd batch: %s %s: %s\n", terminal ? "\r\033[K" : "", summary.name.c_str(),
+                             job_status_name(outcome.status), outcome.message.c_str());
+            if (index == 0)  // warnings (e.g. no config in the file) are the same for every run: shown once
+                for (const Diagnostic& d : outcome.diagnostics)
+                    if (d.severity != Severity::Error)
+                        std::fprintf(stderr, "%s%s: %s\n", terminal ? "\r\033[K" : "", summary.name.c_str(),
+                                     format_diagnostic(d).c_str());
+            if (terminal) {
+                const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+                std::fprintf(stderr, "\r[%zu/%zu] %zu failed, %.1f s", finished, count, failed, elapsed);
+                std::fflush(stderr);
+            }
+            summaries[index] = std::move(summary);
+        },
+        &interrupted);
     std::signal(SIGINT, SIG_DFL);
     if (terminal) std::fputc('\n', stderr);
     const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

@@ -136,7 +136,8 @@ int run_collocate(const Args& args) {
             text.push_back('\n');
         }
         std::string error;
-        if (!write_file_streamed(out, [&](const TextSink& sink) { return sink(text); }, &error)) {
+        if (!write_file_streamed(
+                out, [&](const TextSink& sink) { return sink(text); }, &error)) {
             std::fprintf(stderr, "hfd analyze collocate: %s\n", error.c_str());
             return 4;
         }

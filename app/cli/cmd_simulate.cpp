@@ -67,12 +67,12 @@ int usage_error(const std::string& message) {
     return exit_usage;
 }
 
-
 // Fills options; returns an exit code when the arguments are unusable.
 std::optional<int> parse_arguments(const Args& args, Options& options) {
     std::vector<Word> words;
-    if (const auto error = split_words(args, one_of({"--config", "--state", "--excitation", "--duration", "--sample",
-                                                     "--out", "--sto", "--events", "--groups"}),
+    if (const auto error = split_words(args,
+                                       one_of({"--config", "--state", "--excitation", "--duration", "--sample", "--out",
+                                               "--sto", "--events", "--groups"}),
                                        words))
         return usage_error(*error);
     for (const Word& word : words) {
@@ -182,8 +182,8 @@ public:
         last_ = now;
         constexpr int width = 30;
         const int filled = static_cast<int>(fraction * width);
-        std::fprintf(stderr, "\r[%.*s%.*s] %3d%%  t = %.3f s", filled, "##############################",
-                     width - filled, "------------------------------", static_cast<int>(fraction * 100), time);
+        std::fprintf(stderr, "\r[%.*s%.*s] %3d%%  t = %.3f s", filled, "##############################", width - filled,
+                     "------------------------------", static_cast<int>(fraction * 100), time);
         std::fflush(stderr);
         drawn_ = true;
     }

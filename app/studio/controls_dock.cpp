@@ -101,7 +101,9 @@ void ControlsDock::setModel(std::shared_ptr<const Model> shared) {
     motors_.clear();
     motor_moved_.clear();
     QWidget* list = rows_->parentWidget();
-    if (!model.muscles.empty()) row_widgets_.push_back(heading(tr("Muscle excitation"), list)), rows_->insertWidget(rows_->count() - 1, row_widgets_.back());
+    if (!model.muscles.empty())
+        row_widgets_.push_back(heading(tr("Muscle excitation"), list)),
+            rows_->insertWidget(rows_->count() - 1, row_widgets_.back());
     for (size_t m = 0; m < model.muscles.size(); ++m) {
         auto* field = new QWidget(list);
         auto* layout = new QHBoxLayout(field);
@@ -121,7 +123,9 @@ void ControlsDock::setModel(std::shared_ptr<const Model> shared) {
         row(name, field);
         excitation_.push_back(slider);
     }
-    if (!model.motors.empty()) row_widgets_.push_back(heading(tr("Motor targets (x y z, degrees)"), list)), rows_->insertWidget(rows_->count() - 1, row_widgets_.back());
+    if (!model.motors.empty())
+        row_widgets_.push_back(heading(tr("Motor targets (x y z, degrees)"), list)),
+            rows_->insertWidget(rows_->count() - 1, row_widgets_.back());
     for (size_t j = 0; j < model.motors.size(); ++j) {
         auto* field = new QWidget(list);
         auto* layout = new QHBoxLayout(field);

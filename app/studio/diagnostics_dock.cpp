@@ -15,39 +15,35 @@ namespace {
 enum Column { SeverityColumn, LocationColumn, MessageColumn, SourceColumn };
 enum Role { JumpLineRole = Qt::UserRole + 1, JumpColumnRole };
 
-QString severity_name(Severity severity)
-{
+QString severity_name(Severity severity) {
     switch (severity) {
-    case Severity::Error: return QObject::tr("error");
-    case Severity::Warning: return QObject::tr("warning");
-    case Severity::Note: return QObject::tr("note");
+        case Severity::Error: return QObject::tr("error");
+        case Severity::Warning: return QObject::tr("warning");
+        case Severity::Note: return QObject::tr("note");
     }
     return {};
 }
 
-QIcon severity_icon(Severity severity)
-{
+QIcon severity_icon(Severity severity) {
     QStyle* style = qApp->style();
     switch (severity) {
-    case Severity::Error: return style->standardIcon(QStyle::SP_MessageBoxCritical);
-    case Severity::Warning: return style->standardIcon(QStyle::SP_MessageBoxWarning);
-    case Severity::Note: return style->standardIcon(QStyle::SP_MessageBoxInformation);
+        case Severity::Error: return style->standardIcon(QStyle::SP_MessageBoxCritical);
+        case Severity::Warning: return style->standardIcon(QStyle::SP_MessageBoxWarning);
+        case Severity::Note: return style->standardIcon(QStyle::SP_MessageBoxInformation);
     }
     return {};
 }
 
-QString source_name(DiagnosticsDock::Source source)
-{
+QString source_name(DiagnosticsDock::Source source) {
     switch (source) {
-    case DiagnosticsDock::Source::Model: return QObject::tr("model");
-    case DiagnosticsDock::Source::Import: return QObject::tr("import");
-    case DiagnosticsDock::Source::Viewer: return QObject::tr("3D view");
+        case DiagnosticsDock::Source::Model: return QObject::tr("model");
+        case DiagnosticsDock::Source::Import: return QObject::tr("import");
+        case DiagnosticsDock::Source::Viewer: return QObject::tr("3D view");
     }
     return {};
 }
 
-QString location_text(const SourceLocation& location, bool in_edited_text)
-{
+QString location_text(const SourceLocation& location, bool in_edited_text) {
     QString text;
     if (!in_edited_text && !location.file.empty()) text = QFileInfo(QString::fromStdString(location.file)).fileName();
     if (location.line > 0) {
@@ -60,8 +56,7 @@ QString location_text(const SourceLocation& location, bool in_edited_text)
 
 }  // namespace
 
-DiagnosticsDock::DiagnosticsDock(QWidget* parent) : QDockWidget(tr("Diagnostics"), parent)
-{
+DiagnosticsDock::DiagnosticsDock(QWidget* parent) : QDockWidget(tr("Diagnostics"), parent) {
     setObjectName(QStringLiteral("DiagnosticsDock"));
     list_ = new QTreeWidget(this);
     list_->setColumnCount(4);
@@ -88,24 +83,21 @@ DiagnosticsDock::DiagnosticsDock(QWidget* parent) : QDockWidget(tr("Diagnostics"
     rebuild();
 }
 
-void DiagnosticsDock::setDiagnostics(Source source, const std::vector<Diagnostic>& diagnostics)
-{
+void DiagnosticsDock::setDiagnostics(Source source, const std::vector<Diagnostic>& diagnostics) {
     entries_[source] = diagnostics;
     rebuild();
 }
 
 int DiagnosticsDock::count() const { return list_->topLevelItemCount(); }
 
-int DiagnosticsDock::errorCount() const
-{
+int DiagnosticsDock::errorCount() const {
     int errors = 0;
     for (const auto& [source, diagnostics] : entries_)
         for (const Diagnostic& diagnostic : diagnostics) errors += diagnostic.severity == Severity::Error;
     return errors;
 }
 
-void DiagnosticsDock::rebuild()
-{
+void DiagnosticsDock::rebuild() {
     list_->clear();
     int errors = 0, warnings = 0;
     for (const auto& [source, diagnostics] : entries_) {
@@ -128,23 +120,22 @@ void DiagnosticsDock::rebuild()
     }
     QString title = tr("Diagnostics");
     if (errors || warnings)
-        title += QStringLiteral(" (%1, %2)").arg(tr("%n error(s)", nullptr, errors), tr("%n warning(s)", nullptr, warnings));
+        title +=
+            QStringLiteral(" (%1, %2)").arg(tr("%n error(s)", nullptr, errors), tr("%n warning(s)", nullptr, warnings));
     setWindowTitle(title);
 }
 
-void DiagnosticsDock::activate(QTreeWidgetItem* item)
-{
+void DiagnosticsDock::activate(QTreeWidgetItem* item) {
     if (!item) return;
     QVariant line = item->data(0, JumpLineRole);
     if (line.isValid()) emit locationActivated(line.toInt(), item->data(0, JumpColumnRole).toInt());
 }
 
-void DiagnosticsDock::copySelection()
-{
+void DiagnosticsDock::copySelection() {
     QStringList lines;
     for (QTreeWidgetItem* item : list_->selectedItems())
-        lines << QStringLiteral("%1\t%2\t%3").arg(item->text(LocationColumn), item->text(SeverityColumn),
-                                                  item->text(MessageColumn));
+        lines << QStringLiteral("%1\t%2\t%3")
+                     .arg(item->text(LocationColumn), item->text(SeverityColumn), item->text(MessageColumn));
     QApplication::clipboard()->setText(lines.join(u'\n'));
 }
 

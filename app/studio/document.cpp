@@ -13,8 +13,7 @@ namespace {
 constexpr qint64 max_file_size = 64 * 1024 * 1024;
 }
 
-Document::Document(QObject* parent) : QObject(parent)
-{
+Document::Document(QObject* parent) : QObject(parent) {
     text_ = new QTextDocument(this);
     text_->setDocumentLayout(new QPlainTextDocumentLayout(text_));
     analyzer_ = new editor::ModelAnalyzer(text_, this);
@@ -24,8 +23,7 @@ Document::Document(QObject* parent) : QObject(parent)
     connect(analyzer_, &editor::ModelAnalyzer::analyzed, this, &Document::onAnalyzed);
 }
 
-QString Document::displayName() const
-{
+QString Document::displayName() const {
     if (!path_.isEmpty()) return QFileInfo(path_).fileName();
     if (!suggested_path_.isEmpty()) return QFileInfo(suggested_path_).fileName();
     return tr("untitled.hfd");
@@ -35,8 +33,7 @@ bool Document::isDirty() const { return text_->isModified(); }
 
 QString Document::text() const { return text_->toPlainText(); }
 
-void Document::setPath(const QString& path)
-{
+void Document::setPath(const QString& path) {
     QString absolute = path.isEmpty() ? QString() : QFileInfo(path).absoluteFilePath();
     QString analysis_name = absolute.isEmpty() ? suggested_path_ : absolute;
     analyzer_->setFileName(QFile::encodeName(analysis_name).toStdString());
@@ -45,11 +42,10 @@ void Document::setPath(const QString& path)
     emit pathChanged(path_);
 }
 
-void Document::replaceText(const QString& text, bool dirty)
-{
+void Document::replaceText(const QString& text, bool dirty) {
     const bool was_dirty = isDirty();
     last_valid_model_.reset();
-    replacing_ = true;  // one dirtyChanged for the whole replacement, if any
+    replacing_ = true;          // one dirtyChanged for the whole replacement, if any
     text_->setPlainText(text);  // also clears the undo history
     text_->setModified(dirty);
     replacing_ = false;
@@ -58,8 +54,7 @@ void Document::replaceText(const QString& text, bool dirty)
     analyzer_->analyzeNow();
 }
 
-bool Document::load(const QString& path, QString* error)
-{
+bool Document::load(const QString& path, QString* error) {
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly)) {
         if (error) *error = tr("Cannot open %1: %2").arg(path, file.errorString());
@@ -83,8 +78,7 @@ bool Document::load(const QString& path, QString* error)
     return true;
 }
 
-void Document::setUntitled(const QString& text, const QString& suggested_path, bool dirty)
-{
+void Document::setUntitled(const QString& text, const QString& suggested_path, bool dirty) {
     crlf_line_endings_ = false;
     suggested_path_ = suggested_path;
     path_.clear();  // setPath only signals on change; force it for untitled docs
@@ -93,8 +87,7 @@ void Document::setUntitled(const QString& text, const QString& suggested_path, b
     replaceText(text, dirty);
 }
 
-bool Document::save(QString* error)
-{
+bool Document::save(QString* error) {
     if (path_.isEmpty()) {
         if (error) *error = tr("The document has no file name yet");
         return false;
@@ -102,8 +95,7 @@ bool Document::save(QString* error)
     return saveAs(path_, error);
 }
 
-bool Document::saveAs(const QString& path, QString* error)
-{
+bool Document::saveAs(const QString& path, QString* error) {
     QString text = text_->toPlainText();
     if (crlf_line_endings_) text.replace(QStringLiteral("\n"), QStringLiteral("\r\n"));
     std::string reason;
@@ -122,8 +114,7 @@ bool Document::saveAs(const QString& path, QString* error)
     return true;
 }
 
-void Document::onAnalyzed(const editor::Analysis& analysis)
-{
+void Document::onAnalyzed(const editor::Analysis& analysis) {
     if (analysis.build.ok() && (analysis.model_changed || !last_valid_model_)) {
         last_valid_model_ = std::make_shared<const Model>(*analysis.build.model);
         emit modelChanged(*last_valid_model_);

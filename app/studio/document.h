@@ -21,7 +21,7 @@ public:
     QTextDocument* textDocument() const { return text_; }
     editor::ModelAnalyzer* analyzer() const { return analyzer_; }
 
-    QString path() const { return path_; }                 // empty for an unsaved document
+    QString path() const { return path_; }  // empty for an unsaved document
     bool isUntitled() const { return path_.isEmpty(); }
     // Where Save As starts for an untitled document (an imported .osim -> .hfd next to it).
     QString suggestedPath() const { return suggested_path_; }
@@ -47,8 +47,8 @@ public:
 signals:
     void pathChanged(const QString& path);
     void dirtyChanged(bool dirty);
-    void contentReplaced();  // new / open / reload / import: a different file, not an edit
-    void savedAs(const QString& path);  // the same content now lives in another file
+    void contentReplaced();                 // new / open / reload / import: a different file, not an edit
+    void savedAs(const QString& path);      // the same content now lives in another file
     void fileWritten(const QString& path);  // after every successful save: the file holds the text
     void analyzed(const hfd::editor::Analysis& analysis);
     void modelChanged(const hfd::Model& model);  // lastValidModel() was replaced

@@ -7,8 +7,7 @@
 
 namespace hfd::studio {
 
-EditorDock::EditorDock(QTextDocument* document, QWidget* parent) : QDockWidget(tr("Model Text"), parent)
-{
+EditorDock::EditorDock(QTextDocument* document, QWidget* parent) : QDockWidget(tr("Model Text"), parent) {
     setObjectName(QStringLiteral("EditorDock"));
     auto* content = new QWidget(this);
     editor_ = new editor::CodeEditor(content);

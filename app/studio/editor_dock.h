@@ -7,7 +7,7 @@ class QTextDocument;
 namespace hfd::editor {
 class CodeEditor;
 class FindReplaceBar;
-}
+}  // namespace hfd::editor
 
 namespace hfd::studio {
 

@@ -20,17 +20,20 @@ QMenu* ExportActions::addToMenu(QMenu* file_menu) {
             [this](const QString& p) { return exportTrajectoryCsv(p); });
     });
     menu->addAction(tr("Dof values as OpenSim .&sto..."), this, [this] {
-        ask({tr("Export Dof Values as OpenSim Storage"), QStringLiteral("trajectory.sto"), tr("OpenSim storage (*.sto)")},
+        ask({tr("Export Dof Values as OpenSim Storage"), QStringLiteral("trajectory.sto"),
+             tr("OpenSim storage (*.sto)")},
             [this](const QString& p) { return exportSto(p); });
     });
     menu->addAction(tr("Contact &events as CSV..."), this, [this, csv] {
         ask({tr("Export Contact Events as CSV"), QStringLiteral("contact_events.csv"), csv},
             [this](const QString& p) { return exportContactEvents(p); });
     });
-    menu->addAction(tr("3D view as &PNG..."), this, [this] {
-        ask({tr("Export 3D View as PNG"), QStringLiteral("view.png"), tr("PNG images (*.png)")},
-            [this](const QString& p) { return saveScreenshot(p); });
-    })->setEnabled(viewer_ != nullptr);
+    menu->addAction(tr("3D view as &PNG..."), this,
+                    [this] {
+                        ask({tr("Export 3D View as PNG"), QStringLiteral("view.png"), tr("PNG images (*.png)")},
+                            [this](const QString& p) { return saveScreenshot(p); });
+                    })
+        ->setEnabled(viewer_ != nullptr);
     return menu;
 }
 
@@ -42,7 +45,8 @@ void ExportActions::ask(const FileRequest& request, const std::function<bool(con
 
 namespace {
 bool report(StudioPrompts* prompts, bool ok, const QString& path, const QString& error) {
-    if (!ok && prompts->error) prompts->error(QObject::tr("Export failed"), QObject::tr("Cannot write %1: %2").arg(path, error));
+    if (!ok && prompts->error)
+        prompts->error(QObject::tr("Export failed"), QObject::tr("Cannot write %1: %2").arg(path, error));
     return ok;
 }
 }  // namespace

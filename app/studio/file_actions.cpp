@@ -24,9 +24,8 @@ namespace {
 
 const QString last_directory_key = QStringLiteral("lastDirectory");
 
-QAction* make_action(QObject* parent, const QString& text, QKeySequence::StandardKey key,
-                     const QString& theme_icon, QStyle::StandardPixmap fallback)
-{
+QAction* make_action(QObject* parent, const QString& text, QKeySequence::StandardKey key, const QString& theme_icon,
+                     QStyle::StandardPixmap fallback) {
     auto* action = new QAction(QIcon::fromTheme(theme_icon, qApp->style()->standardIcon(fallback)), text, parent);
     if (key != QKeySequence::UnknownKey) action->setShortcuts(key);
     return action;
@@ -35,13 +34,12 @@ QAction* make_action(QObject* parent, const QString& text, QKeySequence::Standar
 }  // namespace
 
 FileActions::FileActions(Document* document, RecentFiles* recent, StudioPrompts* prompts, QWidget* window)
-    : QObject(window), document_(document), recent_(recent), prompts_(prompts), window_(window)
-{
+    : QObject(window), document_(document), recent_(recent), prompts_(prompts), window_(window) {
     new_ = make_action(this, tr("&New"), QKeySequence::New, "document-new", QStyle::SP_FileIcon);
     open_ = make_action(this, tr("&Open..."), QKeySequence::Open, "document-open", QStyle::SP_DialogOpenButton);
     save_ = make_action(this, tr("&Save"), QKeySequence::Save, "document-save", QStyle::SP_DialogSaveButton);
-    save_as_ = make_action(this, tr("Save &As..."), QKeySequence::SaveAs, "document-save-as",
-                           QStyle::SP_DialogSaveButton);
+    save_as_ =
+        make_action(this, tr("Save &As..."), QKeySequence::SaveAs, "document-save-as", QStyle::SP_DialogSaveButton);
     reload_ = make_action(this, tr("&Reload"), QKeySequence::Refresh, "view-refresh", QStyle::SP_BrowserReload);
     import_ = make_action(this, tr("&Import OpenSim Model..."), QKeySequence::UnknownKey, "document-import",
                           QStyle::SP_ArrowRight);
@@ -69,16 +67,15 @@ FileActions::FileActions(Document* document, RecentFiles* recent, StudioPrompts*
     watcher_ = new FileWatcher(document_, this);
     connect(watcher_, &FileWatcher::changedOnDisk, this, &FileActions::onChangedOnDisk);
     connect(watcher_, &FileWatcher::removedFromDisk, this, [this](const QString& path) {
-        emit statusMessage(tr("%1 was deleted or moved by another program; Save writes it again")
-                               .arg(QDir::toNativeSeparators(path)));
+        emit statusMessage(
+            tr("%1 was deleted or moved by another program; Save writes it again").arg(QDir::toNativeSeparators(path)));
     });
 }
 
 // Another program changed the file. Without unsaved edits nothing is lost: it
 // is read again at once (as a viewer next to an external editor should); with
 // them the user decides, told that reloading loses them.
-void FileActions::onChangedOnDisk()
-{
+void FileActions::onChangedOnDisk() {
     if (asking_about_change_ || document_->isUntitled()) return;
     const QString path = document_->path();
     bool reload = !document_->isDirty();
@@ -101,8 +98,7 @@ void FileActions::onChangedOnDisk()
     emit statusMessage(tr("Reloaded %1: changed on disk").arg(QDir::toNativeSeparators(path)));
 }
 
-void FileActions::addToMenu(QMenu* menu)
-{
+void FileActions::addToMenu(QMenu* menu) {
     menu->addAction(new_);
     menu->addAction(open_);
     menu->addMenu(recent_menu_);
@@ -116,65 +112,52 @@ void FileActions::addToMenu(QMenu* menu)
     menu->addAction(quit_);
 }
 
-QString FileActions::newModelTemplate()
-{
+QString FileActions::newModelTemplate() {
     ensure_studio_resources();
     QFile file(QStringLiteral(":/templates/new_model.hfd"));
     if (!file.open(QIODevice::ReadOnly)) return QStringLiteral("model {\n\tname = new_model\n}\n");
     return QString::fromUtf8(file.readAll());
 }
 
-void FileActions::updateActions()
-{
-    reload_->setEnabled(!document_->isUntitled());
-}
+void FileActions::updateActions() { reload_->setEnabled(!document_->isUntitled()); }
 
-QString FileActions::startDirectory() const
-{
+QString FileActions::startDirectory() const {
     if (!document_->isUntitled()) return QFileInfo(document_->path()).absolutePath();
     QString last = open_settings()->value(last_directory_key).toString();
     if (!last.isEmpty() && QDir(last).exists()) return last;
     return QDir::currentPath();
 }
 
-void FileActions::rememberDirectory(const QString& path)
-{
+void FileActions::rememberDirectory(const QString& path) {
     open_settings()->setValue(last_directory_key, QFileInfo(path).absolutePath());
 }
 
-bool FileActions::maybeSave()
-{
+bool FileActions::maybeSave() {
     if (!document_->isDirty()) return true;
     switch (prompts_->unsaved_changes(document_->displayName())) {
-    case UnsavedChoice::Save: return save();
-    case UnsavedChoice::Discard: return true;
-    case UnsavedChoice::Cancel: return false;
+        case UnsavedChoice::Save: return save();
+        case UnsavedChoice::Discard: return true;
+        case UnsavedChoice::Cancel: return false;
     }
     return false;
 }
 
-bool FileActions::newDocument()
-{
+bool FileActions::newDocument() {
     if (!maybeSave()) return false;
     document_->setUntitled(newModelTemplate(), {}, false);
     emit importReportChanged({});
     return true;
 }
 
-bool FileActions::open()
-{
+bool FileActions::open() {
     if (!maybeSave()) return false;
     QString path = prompts_->open_path(startDirectory());
     return !path.isEmpty() && load(path);
 }
 
-bool FileActions::openPath(const QString& path)
-{
-    return maybeSave() && load(path);
-}
+bool FileActions::openPath(const QString& path) { return maybeSave() && load(path); }
 
-bool FileActions::load(const QString& path)
-{
+bool FileActions::load(const QString& path) {
     QString error;
     if (!document_->load(path, &error)) {
         if (!QFileInfo::exists(path)) recent_->remove(path);
@@ -188,8 +171,7 @@ bool FileActions::load(const QString& path)
     return true;
 }
 
-bool FileActions::save()
-{
+bool FileActions::save() {
     if (document_->isUntitled()) return saveAs();
     QString error;
     if (!document_->save(&error)) {
@@ -200,8 +182,7 @@ bool FileActions::save()
     return true;
 }
 
-bool FileActions::saveAs()
-{
+bool FileActions::saveAs() {
     QString suggested = document_->isUntitled() ? document_->suggestedPath() : document_->path();
     if (suggested.isEmpty()) suggested = QDir(startDirectory()).filePath(document_->displayName());
     QString path = prompts_->save_path(suggested);
@@ -218,8 +199,7 @@ bool FileActions::saveAs()
     return true;
 }
 
-bool FileActions::reload()
-{
+bool FileActions::reload() {
     if (document_->isUntitled() || !maybeSave()) return false;
     QString error;
     if (!document_->load(document_->path(), &error)) {
@@ -230,25 +210,19 @@ bool FileActions::reload()
     return true;
 }
 
-bool FileActions::importOsim()
-{
+bool FileActions::importOsim() {
     if (!maybeSave()) return false;
     QString path = prompts_->import_path(startDirectory());
     return !path.isEmpty() && importFile(path);
 }
 
-bool FileActions::importOsimPath(const QString& path)
-{
-    return maybeSave() && importFile(path);
-}
+bool FileActions::importOsimPath(const QString& path) { return maybeSave() && importFile(path); }
 
-bool FileActions::importFile(const QString& path)
-{
+bool FileActions::importFile(const QString& path) {
     OsimImportResult result = import_osim_file(QFile::encodeName(path).toStdString());
     emit importReportChanged(result.report);
     if (!result.ok) {
-        prompts_->error(tr("Import failed"),
-                        tr("%1 could not be converted; see the Diagnostics for why.").arg(path));
+        prompts_->error(tr("Import failed"), tr("%1 could not be converted; see the Diagnostics for why.").arg(path));
         return false;
     }
     QFileInfo info(path);

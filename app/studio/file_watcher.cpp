@@ -12,8 +12,7 @@ namespace {
 constexpr int settle_ms = 150;
 }
 
-FileWatcher::FileWatcher(Document* document, QObject* parent) : QObject(parent), document_(document)
-{
+FileWatcher::FileWatcher(Document* document, QObject* parent) : QObject(parent), document_(document) {
     settle_.setSingleShot(true);
     settle_.setInterval(settle_ms);
     connect(&settle_, &QTimer::timeout, this, &FileWatcher::check);
@@ -25,8 +24,7 @@ FileWatcher::FileWatcher(Document* document, QObject* parent) : QObject(parent),
     watch(document_->path());
 }
 
-QByteArray FileWatcher::digest(const QString& path, bool* exists)
-{
+QByteArray FileWatcher::digest(const QString& path, bool* exists) {
     QFile file(path);
     *exists = file.open(QIODevice::ReadOnly);
     if (!*exists) return {};
@@ -35,8 +33,7 @@ QByteArray FileWatcher::digest(const QString& path, bool* exists)
     return hash.result();
 }
 
-void FileWatcher::watch(const QString& path)
-{
+void FileWatcher::watch(const QString& path) {
     if (!watcher_.files().isEmpty()) watcher_.removePaths(watcher_.files());
     if (!watcher_.directories().isEmpty()) watcher_.removePaths(watcher_.directories());
     path_ = path;
@@ -45,28 +42,24 @@ void FileWatcher::watch(const QString& path)
     acknowledge();
 }
 
-void FileWatcher::rewatch()
-{
+void FileWatcher::rewatch() {
     if (path_.isEmpty()) return;
     const QString directory = QFileInfo(path_).absolutePath();
     if (!watcher_.directories().contains(directory)) watcher_.addPath(directory);
     if (!watcher_.files().contains(path_) && QFileInfo::exists(path_)) watcher_.addPath(path_);
 }
 
-void FileWatcher::acknowledge()
-{
+void FileWatcher::acknowledge() {
     if (path_.isEmpty()) return;
     known_digest_ = digest(path_, &known_exists_);
     rewatch();
 }
 
-void FileWatcher::scheduleCheck()
-{
+void FileWatcher::scheduleCheck() {
     if (!path_.isEmpty()) settle_.start();
 }
 
-void FileWatcher::check()
-{
+void FileWatcher::check() {
     rewatch();  // a rename over the file ended its watch
     bool exists = false;
     const QByteArray now = digest(path_, &exists);

@@ -21,8 +21,7 @@ constexpr int block_number_role = Qt::UserRole;
 
 // Markdown code blocks come out as plain monospace text; a shaded background
 // sets the examples apart from the prose around them.
-void shade_code_blocks(QTextDocument* document, const QColor& background)
-{
+void shade_code_blocks(QTextDocument* document, const QColor& background) {
     QTextBlockFormat shaded;
     shaded.setBackground(background);
     shaded.setLeftMargin(8);
@@ -34,15 +33,13 @@ void shade_code_blocks(QTextDocument* document, const QColor& background)
 }
 }  // namespace
 
-QString format_reference_text()
-{
+QString format_reference_text() {
     ensure_studio_resources();
     QFile file(reference_resource);
     return file.open(QIODevice::ReadOnly) ? QString::fromUtf8(file.readAll()) : QString();
 }
 
-FormatReferenceWindow::FormatReferenceWindow(QWidget* parent) : QDialog(parent)
-{
+FormatReferenceWindow::FormatReferenceWindow(QWidget* parent) : QDialog(parent) {
     setObjectName(QStringLiteral("FormatReferenceWindow"));
     setWindowTitle(tr("Format Reference \u2014 hfd-studio"));
     setModal(false);
@@ -68,8 +65,7 @@ FormatReferenceWindow::FormatReferenceWindow(QWidget* parent) : QDialog(parent)
     connect(contents_, &QTreeWidget::itemActivated, this, &FormatReferenceWindow::scrollToHeading);
 }
 
-void FormatReferenceWindow::changeEvent(QEvent* event)
-{
+void FormatReferenceWindow::changeEvent(QEvent* event) {
     if (event->type() == QEvent::PaletteChange)
         shade_code_blocks(browser_->document(), palette().color(QPalette::AlternateBase));
     QDialog::changeEvent(event);
@@ -77,8 +73,7 @@ void FormatReferenceWindow::changeEvent(QEvent* event)
 
 // Level-2 headings (sections) hold their level-3 headings (components, forces,
 // integrators); the title (level 1) is left out, it is the whole document.
-void FormatReferenceWindow::fillContents()
-{
+void FormatReferenceWindow::fillContents() {
     QTreeWidgetItem* section = nullptr;
     for (QTextBlock block = browser_->document()->begin(); block.isValid(); block = block.next()) {
         const int level = block.blockFormat().headingLevel();
@@ -91,8 +86,7 @@ void FormatReferenceWindow::fillContents()
     contents_->expandAll();
 }
 
-void FormatReferenceWindow::scrollToHeading(QTreeWidgetItem* item)
-{
+void FormatReferenceWindow::scrollToHeading(QTreeWidgetItem* item) {
     QTextDocument* document = browser_->document();
     const QTextBlock block = document->findBlockByNumber(item->data(0, block_number_role).toInt());
     if (!block.isValid()) return;

@@ -61,10 +61,10 @@ std::map<QString, double> cpu_seconds_by_group() {
         const QByteArray name = line.mid(open + 1, close - open - 1);
         const QList<QByteArray> fields = line.mid(close + 2).split(' ');  // from field 3 (state) on
         if (fields.size() < 13) continue;
-        const QString group = tid == main_thread             ? QStringLiteral("gui")
-                              : name == "simulation"         ? QStringLiteral("simulation")
-                              : name.startsWith("llvmpipe")  ? QStringLiteral("rasterizer")
-                                                             : QStringLiteral("other");
+        const QString group = tid == main_thread            ? QStringLiteral("gui")
+                              : name == "simulation"        ? QStringLiteral("simulation")
+                              : name.startsWith("llvmpipe") ? QStringLiteral("rasterizer")
+                                                            : QStringLiteral("other");
         seconds[group] += (fields[11].toDouble() + fields[12].toDouble()) / ticks;  // utime, stime (fields 14, 15)
     }
     return seconds;
@@ -80,7 +80,8 @@ QString stats_text(const TimeStats& stats) {
 }  // namespace
 
 bool measure_frames(const FrameMeasurement& request, QString* report, QString* error) {
-    if (!QFileInfo(request.model_path).isFile()) return (*error = QStringLiteral("%1: no such file").arg(request.model_path), false);
+    if (!QFileInfo(request.model_path).isFile())
+        return (*error = QStringLiteral("%1: no such file").arg(request.model_path), false);
     MainWindowOptions options;
     options.use_dialogs = false;
     options.restore_settings = false;
@@ -98,7 +99,8 @@ bool measure_frames(const FrameMeasurement& request, QString* report, QString* e
     ModelViewer* viewer = window.viewerPane()->viewer();
     FrameTiming* timing = viewer ? viewer->frameTiming() : nullptr;
     if (!timing || viewer->grabRenderedImage().isNull())
-        return (*error = QStringLiteral("the 3D view needs an OpenGL display (on a machine without one: xvfb-run -a hfd-studio ...)"),
+        return (*error = QStringLiteral(
+                    "the 3D view needs an OpenGL display (on a machine without one: xvfb-run -a hfd-studio ...)"),
                 false);
 
     QString stop_message;
@@ -126,20 +128,31 @@ bool measure_frames(const FrameMeasurement& request, QString* report, QString* e
     const QSize view = viewer->size();
     *report = QStringLiteral("model: %1\n").arg(request.model_path);
     *report += QStringLiteral("view: %1x%2 px, platform %3, OpenGL renderer %4\n")
-                   .arg(view.width()).arg(view.height()).arg(QGuiApplication::platformName(), opengl_renderer());
+                   .arg(view.width())
+                   .arg(view.height())
+                   .arg(QGuiApplication::platformName(), opengl_renderer());
     *report += QStringLiteral("measured: %1 s of wall time after %2 s of warm-up, real-time factor %3\n")
-                   .arg(request.seconds).arg(warm_up_ms * 1e-3).arg((measured_to - measured_from) / request.seconds, 0, 'f', 3);
+                   .arg(request.seconds)
+                   .arg(warm_up_ms * 1e-3)
+                   .arg((measured_to - measured_from) / request.seconds, 0, 'f', 3);
     *report += QStringLiteral("view frame time: %1 (%2 frames, %3 per second)\n")
-                   .arg(stats_text(frames)).arg(frames.count).arg(double(frames.count) / request.seconds, 0, 'f', 1);
+                   .arg(stats_text(frames))
+                   .arg(frames.count)
+                   .arg(double(frames.count) / request.seconds, 0, 'f', 1);
     *report += QStringLiteral("pose update time: %1 (%2 poses)\n").arg(stats_text(poses)).arg(poses.count);
     if (!cpu.empty()) {
         // CPU time does not grow when other processes load the machine: it says what a frame costs.
         QStringList per_frame;
         for (const char* group : {"gui", "rasterizer", "other"})
-            per_frame << QStringLiteral("%1 %2").arg(QLatin1String(group)).arg(cpu[QLatin1String(group)] * 1e3 / double(frames.count), 0, 'f', 1);
-        *report += QStringLiteral("CPU per rendered frame (ms): %1; simulation thread %2 s of CPU per simulated second\n")
-                       .arg(per_frame.join(QStringLiteral(", ")))
-                       .arg(measured_to > measured_from ? cpu[QStringLiteral("simulation")] / (measured_to - measured_from) : 0.0, 0, 'f', 2);
+            per_frame << QStringLiteral("%1 %2")
+                             .arg(QLatin1String(group))
+                             .arg(cpu[QLatin1String(group)] * 1e3 / double(frames.count), 0, 'f', 1);
+        *report +=
+            QStringLiteral("CPU per rendered frame (ms): %1; simulation thread %2 s of CPU per simulated second\n")
+                .arg(per_frame.join(QStringLiteral(", ")))
+                .arg(measured_to > measured_from ? cpu[QStringLiteral("simulation")] / (measured_to - measured_from)
+                                                 : 0.0,
+                     0, 'f', 2);
     }
     return true;
 }

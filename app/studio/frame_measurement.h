@@ -11,8 +11,8 @@ namespace hfd::studio {
 
 struct FrameMeasurement {
     QString model_path, config_path, state_path;
-    QSize size{1600, 1000};     // the window's size
-    double seconds = 5;         // measured, after a warm-up second
+    QSize size{1600, 1000};  // the window's size
+    double seconds = 5;      // measured, after a warm-up second
 };
 
 // The report (several lines), or false with `error` set (no model, no OpenGL display, a run that stopped).

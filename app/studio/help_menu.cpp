@@ -18,15 +18,13 @@ constexpr int max_summary_length = 160;
 constexpr qint64 header_bytes = 4096;
 
 // The text of a `#` comment line, trimmed; a null string for other lines.
-QString comment_text(const QString& line)
-{
+QString comment_text(const QString& line) {
     const QString trimmed = line.trimmed();
     if (!trimmed.startsWith(QLatin1Char('#'))) return {};
     return trimmed.mid(1).trimmed();
 }
 
-QString shortened(const QString& text)
-{
+QString shortened(const QString& text) {
     if (text.size() <= max_summary_length) return text;
     QString cut = text.left(max_summary_length - 1);
     const int space = cut.lastIndexOf(QLatin1Char(' '));
@@ -34,21 +32,16 @@ QString shortened(const QString& text)
     return cut + QChar(0x2026);
 }
 
-QString read_header(const QString& path)
-{
+QString read_header(const QString& path) {
     QFile file(path);
     return file.open(QIODevice::ReadOnly) ? QString::fromUtf8(file.read(header_bytes)) : QString();
 }
 
 }  // namespace
 
-QString default_samples_directory()
-{
-    return QStringLiteral(HFD_SAMPLES_DIR);
-}
+QString default_samples_directory() { return QStringLiteral(HFD_SAMPLES_DIR); }
 
-QList<SampleFile> sample_files(const QString& directory)
-{
+QList<SampleFile> sample_files(const QString& directory) {
     QList<SampleFile> samples;
     const QDir dir(directory);
     if (directory.isEmpty() || !dir.exists()) return samples;
@@ -60,8 +53,7 @@ QList<SampleFile> sample_files(const QString& directory)
     return samples;
 }
 
-QString sample_summary(const QString& text)
-{
+QString sample_summary(const QString& text) {
     const QStringList lines = text.split(QLatin1Char('\n'));
     QString first = comment_text(lines.value(0));
     if (first.isNull()) return {};
@@ -82,8 +74,7 @@ QString sample_summary(const QString& text)
 }
 
 HelpMenu::HelpMenu(QMenu* help_menu, FileActions* file_actions, QWidget* window, const QString& samples_directory)
-    : QObject(window), file_actions_(file_actions), window_(window), samples_directory_(samples_directory)
-{
+    : QObject(window), file_actions_(file_actions), window_(window), samples_directory_(samples_directory) {
     samples_menu_ = help_menu->addMenu(tr("&Samples"));
     samples_menu_->setObjectName(QStringLiteral("SamplesMenu"));
     samples_menu_->setToolTipsVisible(true);
@@ -96,14 +87,12 @@ HelpMenu::HelpMenu(QMenu* help_menu, FileActions* file_actions, QWidget* window,
     refreshSamples();
 }
 
-void HelpMenu::setSamplesDirectory(const QString& directory)
-{
+void HelpMenu::setSamplesDirectory(const QString& directory) {
     samples_directory_ = directory;
     refreshSamples();
 }
 
-void HelpMenu::refreshSamples()
-{
+void HelpMenu::refreshSamples() {
     samples_menu_->clear();
     const QList<SampleFile> samples = sample_files(samples_directory_);
     for (const SampleFile& sample : samples) {
@@ -119,8 +108,7 @@ void HelpMenu::refreshSamples()
     if (samples.isEmpty()) samples_menu_->addAction(tr("No samples found"))->setEnabled(false);
 }
 
-void HelpMenu::showFormatReference()
-{
+void HelpMenu::showFormatReference() {
     if (!reference_window_) reference_window_ = new FormatReferenceWindow(window_);
     reference_window_->show();
     reference_window_->raise();

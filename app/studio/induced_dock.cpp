@@ -78,8 +78,9 @@ InducedDock::InducedDock(QWidget* parent) : QDockWidget(tr("Induced acceleration
     table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
     residual_table_ = new QTableWidget(0, 3, body);
     residual_table_->setHorizontalHeaderLabels({tr("body"), tr("residual force [N]"), tr("torque [N m]")});
-    residual_table_->setToolTip(tr("Implicit residual of the recording (differences of its rows): zero where the "
-                                   "recorded motion obeys the model's dynamics"));
+    residual_table_->setToolTip(
+        tr("Implicit residual of the recording (differences of its rows): zero where the "
+           "recorded motion obeys the model's dynamics"));
     residual_table_->horizontalHeader()->setStretchLastSection(true);
     residual_table_->verticalHeader()->hide();
     residual_table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -144,7 +145,8 @@ bool InducedDock::analyze() {
                         .arg(QString::fromStdString(format_diagnostic(states.diagnostics.front()))));
     const ImplicitDynamics dynamics(*sim, config_);
     residuals_.clear();
-    for (size_t k = 0; k < states.states.size(); ++k) residuals_.push_back(recording_residual(dynamics, states.states, k));
+    for (size_t k = 0; k < states.states.size(); ++k)
+        residuals_.push_back(recording_residual(dynamics, states.states, k));
     const auto kind = ContactConstraint(constraint_->currentData().toInt());
     series_ = make_induced_series(sim->model(), {});
     double worst = 0;
@@ -195,7 +197,8 @@ void InducedDock::redraw() {
     const bool stacked = style_->currentIndex() == 1;
     double low = 0, high = 0;
     std::vector<double> cumulative(frames, 0.0);
-    auto add_series = [&](const QString& name, const std::function<double(size_t)>& value, Qt::PenStyle pen, int width_px) {
+    auto add_series = [&](const QString& name, const std::function<double(size_t)>& value, Qt::PenStyle pen,
+                          int width_px) {
         auto* line = new QLineSeries;
         line->setName(name);
         for (size_t f = 0; f < frames; ++f) {
@@ -213,18 +216,22 @@ void InducedDock::redraw() {
         line->setPen(p);
     };
     for (size_t i = 0; i < shown; ++i)
-        add_series(QString::fromStdString(series_.columns[order[i]]),
-                   [&, c = order[i]](size_t f) { return series_.value(*table, f, c); }, Qt::SolidLine, 1);
+        add_series(
+            QString::fromStdString(series_.columns[order[i]]),
+            [&, c = order[i]](size_t f) { return series_.value(*table, f, c); }, Qt::SolidLine, 1);
     if (order.size() > shown)
-        add_series(tr("other (%1)").arg(order.size() - shown),
-                   [&](size_t f) {
-                       double sum = 0;
-                       for (size_t i = shown; i < order.size(); ++i) sum += series_.value(*table, f, order[i]);
-                       return sum;
-                   },
-                   Qt::SolidLine, 1);
-    add_series(tr("total"), [&](size_t f) { return series_.value(*table, f, width - 2); }, Qt::SolidLine, 3);
-    add_series(tr("forward"), [&](size_t f) { return series_.value(*table, f, width - 1); }, Qt::DashLine, 2);
+        add_series(
+            tr("other (%1)").arg(order.size() - shown),
+            [&](size_t f) {
+                double sum = 0;
+                for (size_t i = shown; i < order.size(); ++i) sum += series_.value(*table, f, order[i]);
+                return sum;
+            },
+            Qt::SolidLine, 1);
+    add_series(
+        tr("total"), [&](size_t f) { return series_.value(*table, f, width - 2); }, Qt::SolidLine, 3);
+    add_series(
+        tr("forward"), [&](size_t f) { return series_.value(*table, f, width - 1); }, Qt::DashLine, 2);
     const double margin = 0.05 * std::max(1e-9, high - low);
     x_->setRange(series_.time.front(), std::max(series_.time.back(), series_.time.front() + 1e-6));
     y_->setRange(low - margin, high + margin);
@@ -251,7 +258,8 @@ void InducedDock::updateTable() {
     table_->setRowCount(int(width));
     for (size_t r = 0; r < width; ++r) {
         table_->setItem(int(r), 0, new QTableWidgetItem(QString::fromStdString(series_.columns[order[r]])));
-        table_->setItem(int(r), 1, new QTableWidgetItem(QString::number(series_.value(*table, frame, order[r]), 'g', 6)));
+        table_->setItem(int(r), 1,
+                        new QTableWidgetItem(QString::number(series_.value(*table, frame, order[r]), 'g', 6)));
     }
     table_->setHorizontalHeaderLabels(
         {tr("t = %1 s").arg(series_.time[frame]), QString::fromStdString("[" + table->unit + "]")});
@@ -264,7 +272,8 @@ void InducedDock::updateResidualTable() {
     const std::vector<BodyResidual>& rows = residuals_[frame];
     residual_table_->setRowCount(int(rows.size()));
     for (size_t r = 0; r < rows.size(); ++r) {
-        residual_table_->setItem(int(r), 0, new QTableWidgetItem(QString::fromStdString(model_->bodies[rows[r].body].name)));
+        residual_table_->setItem(int(r), 0,
+                                 new QTableWidgetItem(QString::fromStdString(model_->bodies[rows[r].body].name)));
         residual_table_->setItem(int(r), 1, new QTableWidgetItem(QString::number(rows[r].force, 'g', 4)));
         residual_table_->setItem(int(r), 2, new QTableWidgetItem(QString::number(rows[r].torque, 'g', 4)));
     }
@@ -279,7 +288,8 @@ double InducedDock::residualForce(const QString& body) const {
 
 double InducedDock::tableValue(const QString& contributor) const {
     for (int r = 0; r < table_->rowCount(); ++r)
-        if (table_->item(r, 0) && table_->item(r, 0)->text() == contributor) return table_->item(r, 1)->text().toDouble();
+        if (table_->item(r, 0) && table_->item(r, 0)->text() == contributor)
+            return table_->item(r, 1)->text().toDouble();
     return std::numeric_limits<double>::quiet_NaN();
 }
 
@@ -296,14 +306,16 @@ InducedDock* install_induced_dock(MainWindow* window, SimulationController* cont
         SimConfig config = default_sim_config();
         const editor::Analysis* analysis = document->analysis();
         std::vector<Diagnostic> ignored;
-        if (analysis && analysis->parse.ok()) config = read_sim_config(analysis->parse.root, analysis->file_name, ignored);
+        if (analysis && analysis->parse.ok())
+            config = read_sim_config(analysis->parse.root, analysis->file_name, ignored);
         dock->setModel(std::move(model), config);
     };
     use_document();
     QObject::connect(document, &Document::modelChanged, dock, use_document);
     QObject::connect(controller, &SimulationController::layoutReceived, dock, &InducedDock::setLayout);
     QObject::connect(controller, &SimulationController::frameReceived, dock, &InducedDock::addFrame);
-    QObject::connect(plots, &PlotDock::poseRequested, dock, [dock](const PoseSnapshot& pose) { dock->setCursorTime(pose.time); });
+    QObject::connect(plots, &PlotDock::poseRequested, dock,
+                     [dock](const PoseSnapshot& pose) { dock->setCursorTime(pose.time); });
     return dock;
 }
 

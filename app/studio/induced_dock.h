@@ -32,7 +32,9 @@ public:
 
     // The model and config the analysis uses (the document's latest).
     void setModel(std::shared_ptr<const Model> model, const SimConfig& config);
-    void setModel(const Model& model, const SimConfig& config) { setModel(std::make_shared<const Model>(model), config); }
+    void setModel(const Model& model, const SimConfig& config) {
+        setModel(std::make_shared<const Model>(model), config);
+    }
     void setLayout(const RecordingLayout& layout);
     void addFrame(const SimulationFrame& frame);
     void setCursorTime(double time);

@@ -10,8 +10,7 @@
 #include <QTimer>
 #include <cstdio>
 
-int main(int argc, char** argv)
-{
+int main(int argc, char** argv) {
     QApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("hfd"));
     QApplication::setApplicationName(QStringLiteral("hfd-studio"));
@@ -37,11 +36,10 @@ int main(int argc, char** argv)
         }
         const bool written =
             options->window
-                ? hfd::studio::render_window_screenshot({options->model_path, options->screenshot_path, options->size,
-                                                         options->simulate_seconds, options->plotted,
-                                                         options->config_path, options->state_path,
-                                                         options->excitation_path},
-                                                        &error)
+                ? hfd::studio::render_window_screenshot(
+                      {options->model_path, options->screenshot_path, options->size, options->simulate_seconds,
+                       options->plotted, options->config_path, options->state_path, options->excitation_path},
+                      &error)
                 : hfd::studio::render_screenshot(options->model_path, options->screenshot_path, options->size, &error);
         if (!written) {
             std::fprintf(stderr, "hfd-studio: %s\n", qPrintable(error));

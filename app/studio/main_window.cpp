@@ -39,8 +39,7 @@ constexpr int layout_version = 2;  // 2: the 3D view is the central widget
 const QString geometry_key = QStringLiteral("mainWindow/geometry");
 const QString state_key = QStringLiteral("mainWindow/state");
 
-StudioPrompts silent_prompts()
-{
+StudioPrompts silent_prompts() {
     StudioPrompts prompts;
     prompts.unsaved_changes = [](const QString&) { return UnsavedChoice::Cancel; };
     prompts.reload_changed_file = [](const QString&) { return false; };
@@ -49,12 +48,13 @@ StudioPrompts silent_prompts()
     prompts.export_path = [](const FileRequest&) { return QString(); };
     prompts.input_path = [](const FileRequest&) { return QString(); };
     prompts.import_path = [](const QString&) { return QString(); };
-    prompts.error = [](const QString& title, const QString& message) { qWarning("%s: %s", qPrintable(title), qPrintable(message)); };
+    prompts.error = [](const QString& title, const QString& message) {
+        qWarning("%s: %s", qPrintable(title), qPrintable(message));
+    };
     return prompts;
 }
 
-QString model_summary(const Model& model)
-{
+QString model_summary(const Model& model) {
     return QObject::tr("%1: %2 bodies, %3 joints, %4 muscles, %5 geometries")
         .arg(QString::fromStdString(model.name.empty() ? std::string("model") : model.name))
         .arg(model.bodies.size())
@@ -65,8 +65,7 @@ QString model_summary(const Model& model)
 
 }  // namespace
 
-MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent) : QMainWindow(parent)
-{
+MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent) : QMainWindow(parent) {
     setObjectName(QStringLiteral("MainWindow"));
     WheelGuard::install();
     resize(1400, 900);  // before the docks, so their proportions apply to this size
@@ -83,7 +82,7 @@ MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent) : QMai
     createStatusBar();
     connectDocument();
     simulation_ui_ = new SimulationUi(this);  // simulation thread, docks, status, export
-    theme_->apply();              // after the docks: their charts take the theme too
+    theme_->apply();                          // after the docks: their charts take the theme too
     default_state_ = saveState(layout_version);
     if (options.restore_settings) restoreSettings();
     document_->setUntitled(FileActions::newModelTemplate(), {}, false);
@@ -91,8 +90,7 @@ MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent) : QMai
 
 MainWindow::~MainWindow() = default;
 
-void MainWindow::createDocks(bool with_viewer)
-{
+void MainWindow::createDocks(bool with_viewer) {
     editor_dock_ = new EditorDock(document_->textDocument(), this);
     tree_dock_ = new ModelTreeDock(this);
     viewer_pane_ = new ViewerPane(with_viewer, this);
@@ -112,22 +110,19 @@ void MainWindow::createDocks(bool with_viewer)
     resizeDocks({diagnostics_dock_}, {150}, Qt::Vertical);
 }
 
-void MainWindow::addDock(QDockWidget* dock, Qt::DockWidgetArea area)
-{
+void MainWindow::addDock(QDockWidget* dock, Qt::DockWidgetArea area) {
     Q_ASSERT_X(!dock->objectName().isEmpty(), "MainWindow::addDock", "a dock needs an objectName to persist");
     addDockWidget(area, dock);
     docks_menu_->addAction(dock->toggleViewAction());
 }
 
-QMenu* MainWindow::addMenu(const QString& title)
-{
+QMenu* MainWindow::addMenu(const QString& title) {
     auto* menu = new QMenu(title, this);
     menuBar()->insertMenu(help_menu_->menuAction(), menu);
     return menu;
 }
 
-void MainWindow::createMenus()
-{
+void MainWindow::createMenus() {
     file_menu_ = menuBar()->addMenu(tr("&File"));
     file_actions_->addToMenu(file_menu_);
     createEditMenu();
@@ -148,8 +143,7 @@ void MainWindow::createMenus()
     docks_menu_->addAction(toolbar->toggleViewAction());
 }
 
-void MainWindow::createEditMenu()
-{
+void MainWindow::createEditMenu() {
     editor::CodeEditor* editor = editor_dock_->editor();
     editor::FindReplaceBar* find_bar = editor_dock_->findBar();
     edit_menu_ = menuBar()->addMenu(tr("&Edit"));
@@ -170,7 +164,8 @@ void MainWindow::createEditMenu()
     edit_menu_->addAction(tr("&Copy"), editor, &QPlainTextEdit::copy)->setShortcutContext(Qt::WidgetShortcut);
     edit_menu_->addAction(tr("&Paste"), editor, &QPlainTextEdit::paste)->setShortcutContext(Qt::WidgetShortcut);
     edit_menu_->addSeparator();
-    edit_menu_->addAction(tr("&Find..."), find_bar, &editor::FindReplaceBar::showFind)->setShortcuts(QKeySequence::Find);
+    edit_menu_->addAction(tr("&Find..."), find_bar, &editor::FindReplaceBar::showFind)
+        ->setShortcuts(QKeySequence::Find);
     edit_menu_->addAction(tr("&Replace..."), find_bar, &editor::FindReplaceBar::showReplace)
         ->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_H));
     edit_menu_->addAction(tr("Find &Next"), find_bar, &editor::FindReplaceBar::findNext)
@@ -185,8 +180,7 @@ void MainWindow::createEditMenu()
         ->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_L));
 }
 
-void MainWindow::createViewMenu()
-{
+void MainWindow::createViewMenu() {
     view_menu_ = menuBar()->addMenu(tr("&View"));
     view_menu_->setObjectName(QStringLiteral("viewMenu"));
     docks_menu_ = view_menu_->addMenu(tr("&Docks"));
@@ -217,7 +211,8 @@ void MainWindow::createViewMenu()
     view_options_->addToMenu(view_menu_);
     theme_ = new Theme(this, remember_view_options_, this);
     theme_->addToMenu(view_menu_);
-    if (QAction* follow = viewer_pane_->followAction()) view_options_->remember(follow, QStringLiteral("followBody"), false);
+    if (QAction* follow = viewer_pane_->followAction())
+        view_options_->remember(follow, QStringLiteral("followBody"), false);
     if (QToolBar* toolbar = viewer_pane_->toolBar()) {
         auto* show = new QToolButton(toolbar);
         show->setText(tr("Show"));
@@ -230,30 +225,28 @@ void MainWindow::createViewMenu()
     view_menu_->addAction(tr("&Reset Layout"), this, &MainWindow::resetLayout);
 }
 
-void MainWindow::createStatusBar()
-{
+void MainWindow::createStatusBar() {
     model_label_ = new QLabel(this);
     cursor_label_ = new QLabel(this);
     auto* exaggeration_label = new QLabel(view_options_->exaggerationText(), this);
     exaggeration_label->setObjectName(QStringLiteral("exaggerationLabel"));
     exaggeration_label->setVisible(!exaggeration_label->text().isEmpty());
-    connect(view_options_, &ViewOptions::exaggerationChanged, exaggeration_label, [exaggeration_label](const QString& text) {
-        exaggeration_label->setText(text);
-        exaggeration_label->setVisible(!text.isEmpty());
-    });
+    connect(view_options_, &ViewOptions::exaggerationChanged, exaggeration_label,
+            [exaggeration_label](const QString& text) {
+                exaggeration_label->setText(text);
+                exaggeration_label->setVisible(!text.isEmpty());
+            });
     statusBar()->addPermanentWidget(exaggeration_label);
     statusBar()->addPermanentWidget(model_label_);
     statusBar()->addPermanentWidget(cursor_label_);
-    connect(editor_dock_->editor(), &editor::CodeEditor::cursorLineColumnChanged, this, [this](int line, int column) {
-        cursor_label_->setText(tr("Ln %1, Col %2").arg(line).arg(column));
-    });
+    connect(editor_dock_->editor(), &editor::CodeEditor::cursorLineColumnChanged, this,
+            [this](int line, int column) { cursor_label_->setText(tr("Ln %1, Col %2").arg(line).arg(column)); });
     cursor_label_->setText(tr("Ln 1, Col 1"));
     connect(file_actions_, &FileActions::statusMessage, this,
             [this](const QString& message) { statusBar()->showMessage(message, 5000); });
 }
 
-void MainWindow::connectDocument()
-{
+void MainWindow::connectDocument() {
     connect(document_, &Document::analyzed, this, &MainWindow::onAnalyzed);
     connect(document_, &Document::modelChanged, this, [this] {
         viewer_pane_->setModel(document_->sharedModel());
@@ -276,8 +269,7 @@ void MainWindow::connectDocument()
     updateTitle();
 }
 
-void MainWindow::onAnalyzed(const editor::Analysis& analysis)
-{
+void MainWindow::onAnalyzed(const editor::Analysis& analysis) {
     std::vector<Diagnostic> diagnostics = analysis.diagnostics();
     const int errors_before = diagnostics_dock_->errorCount();
     diagnostics_dock_->setDiagnostics(DiagnosticsDock::Source::Model, diagnostics);
@@ -291,23 +283,20 @@ void MainWindow::onAnalyzed(const editor::Analysis& analysis)
     tree_dock_->setAnalysis(analysis);
     int errors = 0;
     for (const Diagnostic& diagnostic : diagnostics) errors += diagnostic.severity == Severity::Error;
-    if (analysis.build.ok())
-        model_label_->setText(model_summary(*analysis.build.model));
+    if (analysis.build.ok()) model_label_->setText(model_summary(*analysis.build.model));
     else
         model_label_->setText(tr("<span style='color:#c00'>%n error(s)</span>", nullptr, errors) +
                               (document_->lastValidModel() ? tr(" (view shows the last valid model)") : QString()));
 }
 
-void MainWindow::updateTitle()
-{
+void MainWindow::updateTitle() {
     const QString detail = title_detail_.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(title_detail_);
     setWindowTitle(QStringLiteral("%1[*]%2 \u2014 hfd-studio").arg(document_->displayName(), detail));
     setWindowModified(document_->isDirty());
     setWindowFilePath(document_->path());
 }
 
-void MainWindow::goToLine()
-{
+void MainWindow::goToLine() {
     editor::CodeEditor* editor = editor_dock_->editor();
     bool ok = false;
     int line = QInputDialog::getInt(this, tr("Go to Line"), tr("Line:"), editor->textCursor().blockNumber() + 1, 1,
@@ -315,19 +304,16 @@ void MainWindow::goToLine()
     if (ok) editor->goToLineColumn(line, 1);
 }
 
-void MainWindow::addFileHandler(const QString& suffix, std::function<bool(const QString&)> handler)
-{
+void MainWindow::addFileHandler(const QString& suffix, std::function<bool(const QString&)> handler) {
     file_handlers_.insert(suffix.toLower(), std::move(handler));
 }
 
-void MainWindow::setTitleDetail(const QString& detail)
-{
+void MainWindow::setTitleDetail(const QString& detail) {
     title_detail_ = detail;
     updateTitle();
 }
 
-bool MainWindow::openFile(const QString& path)
-{
+bool MainWindow::openFile(const QString& path) {
     const auto handler = file_handlers_.constFind(QFileInfo(path).suffix().toLower());
     if (handler != file_handlers_.constEnd()) return (*handler)(path);
     if (QFileInfo(path).suffix().compare(QStringLiteral("osim"), Qt::CaseInsensitive) == 0)
@@ -335,28 +321,24 @@ bool MainWindow::openFile(const QString& path)
     return file_actions_->openPath(path);
 }
 
-void MainWindow::resetLayout()
-{
+void MainWindow::resetLayout() {
     restoreState(default_state_, layout_version);
     for (QDockWidget* dock : findChildren<QDockWidget*>()) dock->show();
 }
 
-void MainWindow::restoreSettings()
-{
+void MainWindow::restoreSettings() {
     auto settings = open_settings();
     restoreGeometry(settings->value(geometry_key).toByteArray());
     restoreState(settings->value(state_key).toByteArray(), layout_version);
 }
 
-void MainWindow::saveSettings()
-{
+void MainWindow::saveSettings() {
     auto settings = open_settings();
     settings->setValue(geometry_key, saveGeometry());
     settings->setValue(state_key, saveState(layout_version));
 }
 
-void MainWindow::closeEvent(QCloseEvent* event)
-{
+void MainWindow::closeEvent(QCloseEvent* event) {
     if (!file_actions_->maybeSave()) {
         event->ignore();
         return;
@@ -365,13 +347,11 @@ void MainWindow::closeEvent(QCloseEvent* event)
     event->accept();
 }
 
-void MainWindow::dragEnterEvent(QDragEnterEvent* event)
-{
+void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
     if (event->mimeData()->hasUrls()) event->acceptProposedAction();
 }
 
-void MainWindow::dropEvent(QDropEvent* event)
-{
+void MainWindow::dropEvent(QDropEvent* event) {
     const QList<QUrl> urls = event->mimeData()->urls();
     if (urls.isEmpty() || !urls.first().isLocalFile()) return;
     event->acceptProposedAction();

@@ -10,8 +10,7 @@
 
 namespace hfd::studio {
 
-ModelTreeDock::ModelTreeDock(QWidget* parent) : QDockWidget(tr("Model Tree"), parent)
-{
+ModelTreeDock::ModelTreeDock(QWidget* parent) : QDockWidget(tr("Model Tree"), parent) {
     setObjectName(QStringLiteral("ModelTreeDock"));
     auto* content = new QWidget(this);
     model_ = new editor::ModelTreeModel(this);
@@ -34,18 +33,16 @@ ModelTreeDock::ModelTreeDock(QWidget* parent) : QDockWidget(tr("Model Tree"), pa
     layout->addWidget(view_);
     setWidget(content);
 
-    connect(view_->selectionModel(), &QItemSelectionModel::currentChanged, this,
-            [this](const QModelIndex& current) {
-                if (!quiet_ && current.isValid()) emit nodeSelected(current);
-            });
+    connect(view_->selectionModel(), &QItemSelectionModel::currentChanged, this, [this](const QModelIndex& current) {
+        if (!quiet_ && current.isValid()) emit nodeSelected(current);
+    });
     // Clicking the current row again selects its text again.
     connect(view_, &QTreeView::clicked, this, [this](const QModelIndex& index) {
         if (index == view_->currentIndex()) emit nodeSelected(index);
     });
 }
 
-QStringList ModelTreeDock::expandedPaths() const
-{
+QStringList ModelTreeDock::expandedPaths() const {
     QStringList paths;
     std::vector<QModelIndex> pending = {QModelIndex()};
     while (!pending.empty()) {
@@ -62,16 +59,14 @@ QStringList ModelTreeDock::expandedPaths() const
     return paths;
 }
 
-void ModelTreeDock::restoreExpanded(const QStringList& paths)
-{
+void ModelTreeDock::restoreExpanded(const QStringList& paths) {
     for (const QString& path : paths) {
         QModelIndex index = model_->indexOfPath(path);
         if (index.isValid()) view_->expand(index);
     }
 }
 
-void ModelTreeDock::setAnalysis(const editor::Analysis& analysis)
-{
+void ModelTreeDock::setAnalysis(const editor::Analysis& analysis) {
     current_ = analysis.parse.ok();
     banner_->setText(has_content_ ? tr("The text has syntax errors: the tree shows the last version that parsed.")
                                   : tr("The text has syntax errors: there is no tree until it parses."));
@@ -97,29 +92,25 @@ void ModelTreeDock::setAnalysis(const editor::Analysis& analysis)
     has_content_ = true;
 }
 
-void ModelTreeDock::resetExpansion()
-{
+void ModelTreeDock::resetExpansion() {
     has_content_ = false;
     // The previous file's tree would pass for this one's while this one does not parse.
     model_->clear();
 }
 
-void ModelTreeDock::selectQuietly(const QModelIndex& index)
-{
+void ModelTreeDock::selectQuietly(const QModelIndex& index) {
     quiet_ = true;
     selectIndex(index);
     quiet_ = false;
 }
 
-void ModelTreeDock::selectIndex(const QModelIndex& index)
-{
+void ModelTreeDock::selectIndex(const QModelIndex& index) {
     if (!index.isValid()) {
         view_->selectionModel()->clearSelection();
         return;
     }
     view_->scrollTo(index);
-    view_->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect |
-                                                        QItemSelectionModel::Rows);
+    view_->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
 }
 
 }  // namespace hfd::studio

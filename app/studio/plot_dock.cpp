@@ -101,8 +101,8 @@ PlotDock::PlotDock(QWidget* parent) : QDockWidget(tr("Plots"), parent) {
         });
         layout->addWidget(plot.view, 1);
     }
-    timeline_ = new Timeline([this] { return rowCount(); }, [this](size_t row) { return values_[row * column_count_]; },
-                             right);
+    timeline_ =
+        new Timeline([this] { return rowCount(); }, [this](size_t row) { return values_[row * column_count_]; }, right);
     connect(timeline_, &Timeline::rowRequested, this, &PlotDock::scrubTo);
     layout->addWidget(timeline_);
     splitter->addWidget(right);
@@ -248,9 +248,7 @@ void PlotDock::setSearch(const QString& text) {
     }
 }
 
-QString PlotDock::timeText() const {
-    return rowCount() ? tr("t = %1 s").arg(cursor_time_, 0, 'f', 3) : QString();
-}
+QString PlotDock::timeText() const { return rowCount() ? tr("t = %1 s").arg(cursor_time_, 0, 'f', 3) : QString(); }
 
 void PlotDock::zoomTime(double t0, double t1) {
     autoscale_->setChecked(false);
@@ -266,7 +264,8 @@ void PlotDock::setTimeRange(double t0, double t1) {
 }
 
 void PlotDock::onItemChanged(QListWidgetItem* item) {
-    setChannelPlotted(item->data(Qt::UserRole).toULongLong(), target_->currentIndex(), item->checkState() == Qt::Checked);
+    setChannelPlotted(item->data(Qt::UserRole).toULongLong(), target_->currentIndex(),
+                      item->checkState() == Qt::Checked);
 }
 
 void PlotDock::setChannelPlotted(size_t channel, int plot_index, bool plotted) {
@@ -328,7 +327,8 @@ void PlotDock::refresh() {
                 QList<QPointF> points;
                 points.reserve(qsizetype(kept_picked.size()));
                 for (size_t r : kept_picked) {
-                    const double time = kept_.values[r * kept_.columns], value = kept_.values[r * kept_.columns + column];
+                    const double time = kept_.values[r * kept_.columns],
+                                 value = kept_.values[r * kept_.columns + column];
                     points.append(QPointF(time, value));
                     if (std::isfinite(value) && time >= shown_t0 && time <= shown_t1)
                         low = std::min(low, value), high = std::max(high, value);
@@ -404,7 +404,8 @@ PlotData PlotDock::plotData(int plot_index) const {
     data.x_label = plot.x->titleText();
     data.x_min = plot.x->min(), data.x_max = plot.x->max();
     data.y_min = plot.y->min(), data.y_max = plot.y->max();
-    auto add = [&data](const QString& label, const std::vector<double>& values, size_t columns, size_t column, bool dashed) {
+    auto add = [&data](const QString& label, const std::vector<double>& values, size_t columns, size_t column,
+                       bool dashed) {
         PlotSeriesData series;
         series.label = label;
         series.dashed = dashed;

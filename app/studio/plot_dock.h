@@ -58,7 +58,7 @@ public:
     void setChannelPlotted(size_t channel, int plot, bool plotted);
     // Matches channel names, their group ("contacts", "muscles", ...) and source.
     void setSearch(const QString& text);
-    QString timeText() const;             // the readout beside the timeline: "t = 0.350 s"
+    QString timeText() const;  // the readout beside the timeline: "t = 0.350 s"
     // Shows [t0, t1] in every plot (autoscale off), as dragging a rubber band does.
     void zoomTime(double t0, double t1);
     size_t rowCount() const { return column_count_ ? values_.size() / column_count_ : 0; }
@@ -99,7 +99,7 @@ private:
     struct KeptRun {
         std::vector<std::string> names;  // channel names of its columns
         size_t columns = 0;
-        std::vector<double> values;      // rows, row-major
+        std::vector<double> values;  // rows, row-major
     };
     void syncKeptSeries(Plot& plot);
     void exportWithPrompt(int plot);

@@ -21,30 +21,26 @@ namespace hfd::studio {
 namespace {
 
 // Enough digits that reading the number back gives the same double to ~1e-12.
-std::string number_text(double value)
-{
+std::string number_text(double value) {
     char buffer[32];
     std::snprintf(buffer, sizeof buffer, "%.12g", value == 0 ? 0.0 : value);
     return buffer;
 }
 
 // The value as the dof component writes it: degrees for rotations, metres / scale for translations.
-double file_value(const Dof& dof, double value, const Model& model)
-{
+double file_value(const Dof& dof, double value, const Model& model) {
     if (dof.kind == Dof::Kind::RootTranslation) return value / model.options.scale;
     return value * 180 / std::numbers::pi;
 }
 
-const PropNode* model_node(const PropNode& root)
-{
+const PropNode* model_node(const PropNode& root) {
     for (const PropNode& child : root.children)
         if (child.key == "model" && child.is_group()) return &child;
     return nullptr;
 }
 
 // The dof component's name as build_dof reads it (long form `name =`, short form `dof_name = source`).
-std::string dof_component_name(const PropNode& node)
-{
+std::string dof_component_name(const PropNode& node) {
     if (const PropNode* name = node.find("name")) return name->value;
     for (const PropNode& child : node.children)
         if (child.is_value() && !child.is_variable_definition() && child.key != "source" && child.key != "default" &&
@@ -56,8 +52,7 @@ std::string dof_component_name(const PropNode& node)
 }  // namespace
 
 std::vector<TextEdit> dof_default_edits(const std::string& text, const PropNode& root, const Model& model,
-                                        const std::vector<double>& values, std::string* error)
-{
+                                        const std::vector<double>& values, std::string* error) {
     std::vector<TextEdit> edits;
     const PropNode* model_group = model_node(root);
     for (std::size_t d = 0; d < model.dofs.size() && d < values.size(); ++d) {
@@ -87,8 +82,7 @@ std::vector<TextEdit> dof_default_edits(const std::string& text, const PropNode&
     return edits;
 }
 
-std::string state_file_text(const Model& model, const DofAssignment& pose)
-{
+std::string state_file_text(const Model& model, const DofAssignment& pose) {
     std::string values = "values {\n", velocities = "velocities {\n";
     for (std::size_t d = 0; d < model.dofs.size() && d < pose.value.size(); ++d) {
         values += "\t" + model.dofs[d].name + " = " + number_text(pose.value[d]) + "\n";
@@ -99,14 +93,12 @@ std::string state_file_text(const Model& model, const DofAssignment& pose)
 }
 
 PoseActions::PoseActions(Document* document, ControlsDock* controls, StudioPrompts* prompts, QObject* parent)
-    : QObject(parent), document_(document), controls_(controls), prompts_(prompts)
-{
+    : QObject(parent), document_(document), controls_(controls), prompts_(prompts) {
     connect(controls_, &ControlsDock::writePoseRequested, this, &PoseActions::writePoseToModel);
     connect(controls_, &ControlsDock::savePoseRequested, this, qOverload<>(&PoseActions::savePoseAsStateFile));
 }
 
-bool PoseActions::writePoseToModel()
-{
+bool PoseActions::writePoseToModel() {
     document_->analyzer()->ensureCurrent();
     const editor::Analysis* analysis = document_->analysis();
     const Model* model = document_->lastValidModel();
@@ -139,20 +131,20 @@ bool PoseActions::writePoseToModel()
     return true;
 }
 
-bool PoseActions::savePoseAsStateFile()
-{
+bool PoseActions::savePoseAsStateFile() {
     const QFileInfo model_file(document_->isUntitled() ? document_->suggestedPath() : document_->path());
-    const QString suggested = model_file.fileName().isEmpty()
-                                  ? QStringLiteral("InitState.zml")
-                                  : model_file.absoluteDir().filePath(QStringLiteral("InitState_%1.zml").arg(model_file.completeBaseName()));
-    const QString path = prompts_->export_path
-                             ? prompts_->export_path({tr("Save Pose as State File"), suggested, tr("Initial states (*.zml)")})
-                             : QString();
+    const QString suggested =
+        model_file.fileName().isEmpty()
+            ? QStringLiteral("InitState.zml")
+            : model_file.absoluteDir().filePath(QStringLiteral("InitState_%1.zml").arg(model_file.completeBaseName()));
+    const QString path =
+        prompts_->export_path
+            ? prompts_->export_path({tr("Save Pose as State File"), suggested, tr("Initial states (*.zml)")})
+            : QString();
     return !path.isEmpty() && savePoseAsStateFile(path);
 }
 
-bool PoseActions::savePoseAsStateFile(const QString& path)
-{
+bool PoseActions::savePoseAsStateFile(const QString& path) {
     const Model* model = document_->lastValidModel();
     const DofAssignment pose = controls_->pose();
     if (!model || model->dofs.size() != pose.value.size() || pose.value.empty()) {

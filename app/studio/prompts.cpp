@@ -11,8 +11,7 @@ namespace {
 const QString model_filter = QObject::tr("Hyfydy models (*.hfd);;Configurations (*.zml);;All files (*)");
 }
 
-StudioPrompts StudioPrompts::dialogs(QWidget* window)
-{
+StudioPrompts StudioPrompts::dialogs(QWidget* window) {
     QPointer<QWidget> parent = window;
     StudioPrompts prompts;
     prompts.unsaved_changes = [parent](const QString& name) {
@@ -22,16 +21,15 @@ StudioPrompts StudioPrompts::dialogs(QWidget* window)
         box.setInformativeText(QObject::tr("Do you want to save them?"));
         box.setDefaultButton(QMessageBox::Save);
         switch (box.exec()) {
-        case QMessageBox::Save: return UnsavedChoice::Save;
-        case QMessageBox::Discard: return UnsavedChoice::Discard;
-        default: return UnsavedChoice::Cancel;
+            case QMessageBox::Save: return UnsavedChoice::Save;
+            case QMessageBox::Discard: return UnsavedChoice::Discard;
+            default: return UnsavedChoice::Cancel;
         }
     };
     prompts.reload_changed_file = [parent](const QString& name) {
         QMessageBox box(QMessageBox::Warning, QObject::tr("File changed on disk"),
                         QObject::tr("%1 was changed by another program.").arg(name), QMessageBox::NoButton, parent);
-        box.setInformativeText(
-            QObject::tr("Reload it from disk? Your unsaved changes in the studio would be lost."));
+        box.setInformativeText(QObject::tr("Reload it from disk? Your unsaved changes in the studio would be lost."));
         QPushButton* reload = box.addButton(QObject::tr("&Reload and Lose Changes"), QMessageBox::DestructiveRole);
         QPushButton* keep = box.addButton(QObject::tr("&Keep My Changes"), QMessageBox::RejectRole);
         box.setDefaultButton(keep);

@@ -12,14 +12,12 @@ namespace {
 const QString settings_key = QStringLiteral("recentFiles");
 }
 
-RecentFiles::RecentFiles(QObject* parent, bool persistent) : QObject(parent), persistent_(persistent)
-{
+RecentFiles::RecentFiles(QObject* parent, bool persistent) : QObject(parent), persistent_(persistent) {
     if (persistent_) files_ = open_settings()->value(settings_key).toStringList();
     while (files_.size() > max_count) files_.removeLast();
 }
 
-void RecentFiles::add(const QString& path)
-{
+void RecentFiles::add(const QString& path) {
     QString absolute = QFileInfo(path).absoluteFilePath();
     files_.removeAll(absolute);
     files_.prepend(absolute);
@@ -27,25 +25,21 @@ void RecentFiles::add(const QString& path)
     store();
 }
 
-void RecentFiles::remove(const QString& path)
-{
+void RecentFiles::remove(const QString& path) {
     if (files_.removeAll(QFileInfo(path).absoluteFilePath()) > 0) store();
 }
 
-void RecentFiles::clear()
-{
+void RecentFiles::clear() {
     files_.clear();
     store();
 }
 
-void RecentFiles::store()
-{
+void RecentFiles::store() {
     if (persistent_) open_settings()->setValue(settings_key, files_);
     emit changed();
 }
 
-void RecentFiles::fillMenu(QMenu* menu)
-{
+void RecentFiles::fillMenu(QMenu* menu) {
     menu->clear();
     int number = 1;
     for (const QString& file : files_) {

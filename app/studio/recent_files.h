@@ -15,7 +15,7 @@ public:
     explicit RecentFiles(QObject* parent = nullptr, bool persistent = true);
 
     QStringList files() const { return files_; }
-    void add(const QString& path);     // moves it to the front
+    void add(const QString& path);  // moves it to the front
     void remove(const QString& path);
     void clear();
 

@@ -9,8 +9,7 @@
 
 namespace hfd::studio {
 
-bool render_screenshot(const QString& model_path, const QString& image_path, QSize size, QString* error)
-{
+bool render_screenshot(const QString& model_path, const QString& image_path, QSize size, QString* error) {
     BuildResult result = load_model(QFile::encodeName(model_path).toStdString());
     if (!result.ok()) {
         QStringList lines;

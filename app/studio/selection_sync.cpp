@@ -16,10 +16,9 @@ namespace {
 constexpr int follow_delay_ms = 150;
 }
 
-SelectionSync::SelectionSync(Document* document, editor::CodeEditor* editor, ModelTreeDock* tree,
-                             ModelViewer* viewer, QObject* parent)
-    : QObject(parent), document_(document), editor_(editor), tree_(tree), viewer_(viewer)
-{
+SelectionSync::SelectionSync(Document* document, editor::CodeEditor* editor, ModelTreeDock* tree, ModelViewer* viewer,
+                             QObject* parent)
+    : QObject(parent), document_(document), editor_(editor), tree_(tree), viewer_(viewer) {
     follow_timer_.setSingleShot(true);
     follow_timer_.setInterval(follow_delay_ms);
     connect(&follow_timer_, &QTimer::timeout, this, &SelectionSync::followCursor);
@@ -33,13 +32,9 @@ SelectionSync::SelectionSync(Document* document, editor::CodeEditor* editor, Mod
 
 QString SelectionSync::currentText() const { return document_->text(); }
 
-bool SelectionSync::treeMatchesText() const
-{
-    return tree_->isCurrent() && document_->analyzer()->isCurrent();
-}
+bool SelectionSync::treeMatchesText() const { return tree_->isCurrent() && document_->analyzer()->isCurrent(); }
 
-int SelectionSync::bodyOfNode(const QModelIndex& index) const
-{
+int SelectionSync::bodyOfNode(const QModelIndex& index) const {
     const Model* model = document_->lastValidModel();
     if (!model) return -1;
     QModelIndex body = tree_->model()->enclosingGroup(index, "body");
@@ -48,8 +43,7 @@ int SelectionSync::bodyOfNode(const QModelIndex& index) const
     return name ? model->find_body(name->value) : -1;
 }
 
-void SelectionSync::selectNode(const QModelIndex& selected)
-{
+void SelectionSync::selectNode(const QModelIndex& selected) {
     QModelIndex index = selected;
     if (!document_->analyzer()->isCurrent()) {  // typed since the last parse: parse now
         QString path = tree_->model()->pathOf(index);
@@ -68,8 +62,7 @@ void SelectionSync::selectNode(const QModelIndex& selected)
     if (viewer_) viewer_->selectBody(bodyOfNode(index));
 }
 
-void SelectionSync::selectBody(int body)
-{
+void SelectionSync::selectBody(int body) {
     const Model* model = document_->lastValidModel();
     if (!model || body < 0 || body >= int(model->bodies.size())) {
         if (viewer_) viewer_->selectBody(no_index);
@@ -84,8 +77,7 @@ void SelectionSync::selectBody(int body)
     }
 }
 
-void SelectionSync::applyValueEdit(int utf8_begin, int utf8_end, const QString& replacement)
-{
+void SelectionSync::applyValueEdit(int utf8_begin, int utf8_end, const QString& replacement) {
     // The offsets refer to the text the tree was built from; refuse them if it changed since.
     if (!treeMatchesText() || tree_->model()->sourceText() != document_->analysis()->text) return;
     const QString text = currentText();
@@ -99,8 +91,7 @@ void SelectionSync::applyValueEdit(int utf8_begin, int utf8_end, const QString& 
     QTimer::singleShot(0, document_->analyzer(), &editor::ModelAnalyzer::ensureCurrent);
 }
 
-void SelectionSync::followCursor()
-{
+void SelectionSync::followCursor() {
     if (!treeMatchesText() || editor_->textCursor().hasSelection()) return;
     const QString text = currentText();
     int offset = editor::utf8_offset_from_utf16(text, editor_->textCursor().position());

@@ -31,8 +31,8 @@ public:
     int bodyOfNode(const QModelIndex& index) const;
 
 public slots:
-    void selectNode(const QModelIndex& index);     // text range + body in the 3D view
-    void selectBody(int body);                     // tree node + text + 3D view
+    void selectNode(const QModelIndex& index);  // text range + body in the 3D view
+    void selectBody(int body);                  // tree node + text + 3D view
     void applyValueEdit(int utf8_begin, int utf8_end, const QString& replacement);
 
 private:

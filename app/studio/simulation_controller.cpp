@@ -72,7 +72,9 @@ void SimulationWorker::startRecording() {
     options.max_kinetic_energy = max_kinetic_energy_;
     options.events = &*events_;
     if (excitation_)
-        options.control = [series = excitation_](double time, Controls& controls) { apply_excitation(*series, time, controls); };
+        options.control = [series = excitation_](double time, Controls& controls) {
+            apply_excitation(*series, time, controls);
+        };
     run_ = std::make_unique<Run>(*sim_, *recorder_, options);
     steps_ = 0;
     rates_.clear();
@@ -159,9 +161,8 @@ void SimulationWorker::tick() {
     if (!running_ || !sim_) return;
     const double now = wall_.nsecsElapsed() * 1e-9;
     const double slice_end = now + tick_slice;
-    const double pace_target = real_time_factor_ > 0
-                                   ? pace_sim_start_ + real_time_factor_ * (now - pace_wall_start_)
-                                   : std::numeric_limits<double>::infinity();
+    const double pace_target = real_time_factor_ > 0 ? pace_sim_start_ + real_time_factor_ * (now - pace_wall_start_)
+                                                     : std::numeric_limits<double>::infinity();
     const Simulation& view = *sim_;
     while (running_) {
         if (atEnd()) {
@@ -279,8 +280,8 @@ void SimulationWorker::holdForce(Index body, const Vec3& force) {
     if (!sim_) return;
     std::vector<Perturbation>& perturbations = sim_->controls().perturbations;
     const double now = std::as_const(*sim_).state().time;
-    const bool holding = held_ != no_index && held_ < Index(perturbations.size()) &&
-                         std::isinf(perturbations[held_].end_time);
+    const bool holding =
+        held_ != no_index && held_ < Index(perturbations.size()) && std::isinf(perturbations[held_].end_time);
     if (holding && (perturbations[held_].body != body || force.isZero())) {
         perturbations[held_].end_time = now;  // released
         held_ = no_index;
@@ -323,13 +324,16 @@ SimulationController::~SimulationController() {
     thread_->wait();
 }
 
-template <typename F> void SimulationController::queue(F&& command) {
+template <typename F>
+void SimulationController::queue(F&& command) {
     QMetaObject::invokeMethod(worker_, std::forward<F>(command), Qt::QueuedConnection);
 }
 
-template <typename F> auto SimulationController::call(F&& function) const {
+template <typename F>
+auto SimulationController::call(F&& function) const {
     std::invoke_result_t<F> result{};
-    QMetaObject::invokeMethod(worker_, [&] { result = function(); }, Qt::BlockingQueuedConnection);
+    QMetaObject::invokeMethod(
+        worker_, [&] { result = function(); }, Qt::BlockingQueuedConnection);
     return result;
 }
 
@@ -353,15 +357,25 @@ void SimulationController::unload() {
     emit unloaded();
 }
 
-void SimulationController::play() { queue([w = worker_] { w->play(); }); }
-void SimulationController::pause() { queue([w = worker_] { w->pause(); }); }
+void SimulationController::play() {
+    queue([w = worker_] { w->play(); });
+}
+void SimulationController::pause() {
+    queue([w = worker_] { w->pause(); });
+}
 void SimulationController::togglePlay() { running_ ? pause() : play(); }
-void SimulationController::stepPeriod() { queue([w = worker_] { w->stepPeriod(); }); }
-void SimulationController::reset() { queue([w = worker_] { w->reset(); }); }
+void SimulationController::stepPeriod() {
+    queue([w = worker_] { w->stepPeriod(); });
+}
+void SimulationController::reset() {
+    queue([w = worker_] { w->reset(); });
+}
 void SimulationController::setRealTimeFactor(double factor) {
     queue([w = worker_, factor] { w->setRealTimeFactor(factor); });
 }
-void SimulationController::setEndTime(double end_time) { queue([w = worker_, end_time] { w->setEndTime(end_time); }); }
+void SimulationController::setEndTime(double end_time) {
+    queue([w = worker_, end_time] { w->setEndTime(end_time); });
+}
 void SimulationController::setExcitation(int muscle, double excitation) {
     queue([w = worker_, muscle, excitation] { w->setExcitation(muscle, excitation); });
 }

@@ -35,8 +35,8 @@ namespace hfd::studio {
 struct SimulationSetup {
     Model model;
     SimConfig config;
-    double end_time = 1;            // s of simulated time
-    double sample_period = 0.01;    // s between recorded rows
+    double end_time = 1;          // s of simulated time
+    double sample_period = 0.01;  // s between recorded rows
     double max_kinetic_energy = 1e9;
     // An initial state file's dofs, applied to the model's initial state as `hfd simulate --state` does.
     std::optional<DofAssignment> initial_dofs;
@@ -54,10 +54,10 @@ struct RecordingLayout {
 struct SimulationFrame {
     PoseSnapshot pose;
     double time = 0;
-    double real_time_factor = 0;    // simulated / wall seconds over the last second of running
-    double step_size = 0;           // last accepted step
-    double steps_per_second = 0;    // accepted integrator steps per wall second (same window)
-    long long steps = 0;            // accepted steps since the start / reset
+    double real_time_factor = 0;  // simulated / wall seconds over the last second of running
+    double step_size = 0;         // last accepted step
+    double steps_per_second = 0;  // accepted integrator steps per wall second (same window)
+    long long steps = 0;          // accepted steps since the start / reset
     // Where a step's wall time goes, averaged since the start / reset (the engine's
     // stage timers): each force component, the dynamics and the integrator's own work.
     struct Stage {
@@ -66,14 +66,14 @@ struct SimulationFrame {
     };
     std::vector<Stage> stages;
     double evaluations_per_step = 0;  // force evaluations (integrator trials, re-evaluations)
-    size_t first_row = 0;           // recorder row index of rows[0]
-    size_t row_count = 0;           // rows in `rows`
-    std::vector<double> rows;       // recorder rows added since the frame the GUI took last, row-major
+    size_t first_row = 0;             // recorder row index of rows[0]
+    size_t row_count = 0;             // rows in `rows`
+    std::vector<double> rows;         // recorder rows added since the frame the GUI took last, row-major
     bool running = false, finished = false;
-    QString error;                  // why the run stopped (blow-up), empty otherwise
+    QString error;  // why the run stopped (blow-up), empty otherwise
     double error_time = 0;
     QString error_body;
-    unsigned generation = 0;        // which load the frame belongs to (older ones are dropped)
+    unsigned generation = 0;  // which load the frame belongs to (older ones are dropped)
     // Set on the first frame of a recording, before whose rows it applies: it travels
     // with the frames so that rows never arrive before (or without) their channels.
     std::shared_ptr<const RecordingLayout> layout;
@@ -92,7 +92,10 @@ public:
     void pause();
     void stepPeriod();
     void reset();
-    void setRealTimeFactor(double factor) { real_time_factor_ = factor; restartPacing(); }
+    void setRealTimeFactor(double factor) {
+        real_time_factor_ = factor;
+        restartPacing();
+    }
     void setEndTime(double end_time);
     void setExcitation(Index muscle, double excitation);
     void setMotorTarget(Index motor, const Quat& target);
@@ -127,13 +130,13 @@ private:
     std::unique_ptr<Simulation> sim_;
     std::unique_ptr<Recorder> recorder_;
     std::optional<ContactEventDetector> events_;
-    std::unique_ptr<Run> run_;      // the engine's run loop over recorder_ and events_
+    std::unique_ptr<Run> run_;  // the engine's run loop over recorder_ and events_
     ContactPairSet pairs_;
     std::vector<Perturbation> model_perturbations_;
     std::shared_ptr<const ExcitationSeries> excitation_;
     QTimer* timer_ = nullptr;
     double end_time_ = 1, sample_period_ = 0.01, max_kinetic_energy_ = 1e9;
-    double real_time_factor_ = 1;   // <= 0: as fast as possible
+    double real_time_factor_ = 1;  // <= 0: as fast as possible
     bool running_ = false, finished_ = false;
     QString error_;
     double error_time_ = 0;
@@ -146,7 +149,7 @@ private:
     Index held_ = no_index;  // the perturbation holdForce updates in place
     RateWindow rates_;
     std::mutex mailbox_mutex_;
-    std::shared_ptr<SimulationFrame> mailbox_;  // guarded by mailbox_mutex_
+    std::shared_ptr<SimulationFrame> mailbox_;           // guarded by mailbox_mutex_
     std::shared_ptr<const RecordingLayout> new_layout_;  // for the next published frame
     size_t published_rows_ = 0;
     unsigned generation_ = 0;
@@ -169,14 +172,14 @@ public:
     void play();
     void pause();
     void togglePlay();
-    void stepPeriod();   // advances one sample period, then pauses
-    void reset();        // back to the initial state; recording cleared
+    void stepPeriod();                      // advances one sample period, then pauses
+    void reset();                           // back to the initial state; recording cleared
     void setRealTimeFactor(double factor);  // <= 0: as fast as possible
     void setEndTime(double end_time);
     void setExcitation(int muscle, double excitation);
     void setMotorTarget(int motor, const Quat& target);
     void push(int body, const Vec3& force, double duration);
-    void holdForce(int body, const Vec3& force);  // Ctrl+drag in the view: until a zero force
+    void holdForce(int body, const Vec3& force);     // Ctrl+drag in the view: until a zero force
     void setInitialDofs(const DofAssignment& dofs);  // poses the initial state (before a run)
 
     bool isRunning() const { return running_; }
@@ -204,8 +207,10 @@ signals:
     void stopped(const QString& message);  // a blow-up: time and body in the message
 
 private:
-    template <typename F> void queue(F&& command);
-    template <typename F> auto call(F&& function) const;
+    template <typename F>
+    void queue(F&& command);
+    template <typename F>
+    auto call(F&& function) const;
     void onFrameReady();
 
     QThread* thread_;

@@ -209,12 +209,11 @@ std::vector<TextEdit> config_block_edits(const std::string& text, const PropNode
     }
     std::vector<TextEdit> edits;
     std::string appended;
-    for (auto [old_node, new_node] : {std::pair{composite, &config.composite_force},
-                                      std::pair{integrator, &config.integrator}}) {
+    for (auto [old_node, new_node] :
+         {std::pair{composite, &config.composite_force}, std::pair{integrator, &config.integrator}}) {
         if (old_node && old_node->begin >= 0 && old_node->end >= old_node->begin)
             edits.push_back({old_node->begin, old_node->end, block_text(*new_node)});
-        else
-            appended += block_text(*new_node) + "\n";
+        else appended += block_text(*new_node) + "\n";
     }
     if (!appended.empty()) {
         const bool newline = text.empty() || text.back() == '\n';
@@ -354,7 +353,8 @@ QWidget* SimulationDock::createForceControls() {
     auto combo = [box](const std::vector<std::string>& names, bool with_none) {
         auto* combo = new QComboBox(box);
         if (with_none) combo->addItem(tr("none"), QString());
-        for (const std::string& name : names) combo->addItem(QString::fromStdString(name), QString::fromStdString(name));
+        for (const std::string& name : names)
+            combo->addItem(QString::fromStdString(name), QString::fromStdString(name));
         return combo;
     };
     joint_force_ = combo(registered(ComponentFamily::Joint), true);
@@ -478,7 +478,8 @@ void SimulationDock::updateFromDocument() {
     std::vector<Diagnostic> ignored;
     const bool external = inputs_ && inputs_->hasConfig();
     if (external) inputs_->readConfig(config, ignored);
-    else if (analysis && analysis->parse.ok()) config = read_sim_config(analysis->parse.root, analysis->file_name, ignored);
+    else if (analysis && analysis->parse.ok())
+        config = read_sim_config(analysis->parse.root, analysis->file_name, ignored);
     showChoices(choices_from_config(config));
     force_box_->setEnabled(!external);
     config_note_->setText(external ? tr("Forces and integrator come from %1 (Simulation > Clear Config and State "
@@ -535,8 +536,7 @@ bool SimulationDock::reloadFromDocument() {
     setup.model = *model;
     setup.config = default_sim_config();
     std::vector<Diagnostic> diagnostics;
-    if (inputs_ && inputs_->hasConfig())
-        inputs_->readConfig(setup.config, diagnostics);
+    if (inputs_ && inputs_->hasConfig()) inputs_->readConfig(setup.config, diagnostics);
     else if (analysis && analysis->parse.ok())
         setup.config = read_sim_config(analysis->parse.root, analysis->file_name, diagnostics);
     if (inputs_ && !inputs_->statePath().isEmpty()) {
@@ -552,7 +552,8 @@ bool SimulationDock::reloadFromDocument() {
     if (has_errors(diagnostics)) {
         QString text = tr("Cannot start the simulation:");
         for (const Diagnostic& diagnostic : diagnostics)
-            if (diagnostic.severity == Severity::Error) text += QLatin1Char('\n') + QString::fromStdString(format_diagnostic(diagnostic));
+            if (diagnostic.severity == Severity::Error)
+                text += QLatin1Char('\n') + QString::fromStdString(format_diagnostic(diagnostic));
         emit message(text);
         return false;
     }

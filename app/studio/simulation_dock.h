@@ -25,15 +25,15 @@ class SimulationInputs;
 
 // What the dock offers, read from and written into a SimConfig.
 struct ForceChoices {
-    std::string joint_force;                 // "" = none
+    std::string joint_force;  // "" = none
     bool collision_detection = false;
     bool collision_between_objects = false;
-    std::string contact_force;               // "" = none
-    std::string muscle_force;                // "" = none
+    std::string contact_force;  // "" = none
+    std::string muscle_force;   // "" = none
     bool motors = false;
     std::string integrator;
-    double accuracy = 0.01;                  // error-controlled integrators
-    double step_size = 0.001;                // fixed-step integrators
+    double accuracy = 0.01;    // error-controlled integrators
+    double step_size = 0.001;  // fixed-step integrators
 };
 ForceChoices choices_from_config(const SimConfig& config);
 // Rewrites the config's components in the order joint, collision, contact,

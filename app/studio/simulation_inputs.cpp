@@ -105,7 +105,8 @@ bool SimulationInputs::setExcitationPath(const QString& path, std::vector<Diagno
     const QString absolute = QFileInfo(path).absoluteFilePath();
     QFile file(absolute);
     if (!file.open(QIODevice::ReadOnly | QIODevice::Text)) {
-        diagnostics.push_back(file_error(absolute, "cannot read the excitation file: " + file.errorString().toStdString()));
+        diagnostics.push_back(
+            file_error(absolute, "cannot read the excitation file: " + file.errorString().toStdString()));
         return false;
     }
     const QByteArray header = file.readLine().trimmed();
@@ -124,17 +125,18 @@ bool SimulationInputs::setExcitationPath(const QString& path, std::vector<Diagno
 
 bool SimulationInputs::setFile(const QString& path, std::vector<Diagnostic>& diagnostics) {
     switch (classify_zml_file(path)) {
-    case ZmlKind::Config: return setConfigPath(path, diagnostics);
-    case ZmlKind::State: return setStatePath(path, diagnostics);
-    case ZmlKind::Unknown: break;
+        case ZmlKind::Config: return setConfigPath(path, diagnostics);
+        case ZmlKind::State: return setStatePath(path, diagnostics);
+        case ZmlKind::Unknown: break;
     }
     const ParseResult parsed = parse_file(native(path));
     if (!parsed.ok()) {
         diagnostics.insert(diagnostics.end(), parsed.diagnostics.begin(), parsed.diagnostics.end());
         return false;
     }
-    diagnostics.push_back(file_error(path, "neither a simulation config (composite_force, integrator) nor an "
-                                           "initial state (values, velocities)"));
+    diagnostics.push_back(file_error(path,
+                                     "neither a simulation config (composite_force, integrator) nor an "
+                                     "initial state (values, velocities)"));
     return false;
 }
 

@@ -17,7 +17,7 @@ struct Model;
 struct SimConfig;
 struct DofAssignment;
 struct ExcitationSeries;
-}
+}  // namespace hfd
 
 namespace hfd::studio {
 
@@ -42,7 +42,8 @@ public:
     // Checks the file (its errors in `diagnostics`) before taking it; false: kept as before.
     bool setConfigPath(const QString& path, std::vector<Diagnostic>& diagnostics);
     bool setStatePath(const QString& path, std::vector<Diagnostic>& diagnostics);
-    // A readable CSV whose first column is time; its muscle names are checked against the model when the simulation is built.
+    // A readable CSV whose first column is time; its muscle names are checked against the model when the simulation is
+    // built.
     bool setExcitationPath(const QString& path, std::vector<Diagnostic>& diagnostics);
     // A .zml of either kind (by its content).
     bool setFile(const QString& path, std::vector<Diagnostic>& diagnostics);
@@ -57,8 +58,8 @@ public:
     QString summary() const;
 
 signals:
-    void changed();        // any change, restoring included (for display)
-    void filesChosen();    // the user picked or cleared a file: the simulation is rebuilt
+    void changed();      // any change, restoring included (for display)
+    void filesChosen();  // the user picked or cleared a file: the simulation is rebuilt
 
 private:
     void store() const;

@@ -26,7 +26,8 @@ QString stage_text(const SimulationFrame& frame) {
     QStringList parts;
     double total = 0;
     for (const SimulationFrame::Stage& stage : frame.stages) {
-        parts << QObject::tr("%1 %2").arg(QString::fromStdString(stage.name)).arg(stage.microseconds_per_step, 0, 'f', 1);
+        parts
+            << QObject::tr("%1 %2").arg(QString::fromStdString(stage.name)).arg(stage.microseconds_per_step, 0, 'f', 1);
         total += stage.microseconds_per_step;
     }
     return QObject::tr("%1 \u00b5s: %2; %3 evaluations")

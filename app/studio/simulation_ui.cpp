@@ -38,7 +38,8 @@ void install_simulation_inputs(MainWindow* window, SimulationInputs* inputs, QMe
     using Setter = bool (SimulationInputs::*)(const QString&, std::vector<Diagnostic>&);
     auto load = [window, inputs, report](const QString& title, const QString& filter, Setter set) {
         const QString start = QFileInfo(window->document()->path()).absolutePath();
-        const QString path = window->prompts().input_path ? window->prompts().input_path({title, start, filter}) : QString();
+        const QString path =
+            window->prompts().input_path ? window->prompts().input_path({title, start, filter}) : QString();
         if (path.isEmpty()) return;
         std::vector<Diagnostic> diagnostics;
         if (!(inputs->*set)(path, diagnostics)) report(path, diagnostics);
@@ -56,7 +57,8 @@ void install_simulation_inputs(MainWindow* window, SimulationInputs* inputs, QMe
         load(QObject::tr("Load Excitations"), QObject::tr("Excitations, time,muscle,... (*.csv)"),
              &SimulationInputs::setExcitationPath);
     });
-    QAction* clear = menu->addAction(QObject::tr("C&lear Config, State and Excitations"), inputs, &SimulationInputs::clear);
+    QAction* clear =
+        menu->addAction(QObject::tr("C&lear Config, State and Excitations"), inputs, &SimulationInputs::clear);
     window->addFileHandler(QStringLiteral("zml"), [window, inputs, report](const QString& path) {
         std::vector<Diagnostic> diagnostics;
         if (!window->document()->lastValidModel()) {
@@ -74,14 +76,16 @@ void install_simulation_inputs(MainWindow* window, SimulationInputs* inputs, QMe
         const QString summary = inputs->summary();
         window->setTitleDetail(summary);
         label->setText(summary);
-        label->setToolTip(QStringList{inputs->configPath(), inputs->statePath(), inputs->excitationPath()}.join(u'\n').trimmed());
+        label->setToolTip(
+            QStringList{inputs->configPath(), inputs->statePath(), inputs->excitationPath()}.join(u'\n').trimmed());
         label->setVisible(!summary.isEmpty());
         clear->setEnabled(!summary.isEmpty());
     };
     QObject::connect(inputs, &SimulationInputs::changed, window, show);
     Document* document = window->document();
     // Before the new content is analysed, so that its simulation is built with its files.
-    QObject::connect(document, &Document::contentReplaced, inputs, [inputs, document] { inputs->setModelPath(document->path()); });
+    QObject::connect(document, &Document::contentReplaced, inputs,
+                     [inputs, document] { inputs->setModelPath(document->path()); });
     QObject::connect(document, &Document::savedAs, inputs, &SimulationInputs::moveToModelPath);
     inputs->setModelPath(document->path());
 }
@@ -99,9 +103,10 @@ SimulationUi::SimulationUi(MainWindow* window) : QObject(window) {
     placeDocks(window);
     QMenu* export_menu = exports_->addToMenu(window->fileMenu());
     PlotDock* plots = plots_;
-    video_ = new VideoExportAction(window->viewerPane()->viewer(),
-                                   {[plots] { return plots->rowCount(); }, [plots](size_t row) { return plots->poseAt(row); }},
-                                   controller_, &window->prompts(), window);
+    video_ = new VideoExportAction(
+        window->viewerPane()->viewer(),
+        {[plots] { return plots->rowCount(); }, [plots](size_t row) { return plots->poseAt(row); }}, controller_,
+        &window->prompts(), window);
     video_->addToMenu(export_menu);
     QMenu* menu = window->addMenu(QObject::tr("&Simulation"));
     menu->addActions({dock_->playAction(), dock_->stepAction(), dock_->resetAction()});
@@ -131,7 +136,8 @@ void SimulationUi::placeDocks(MainWindow* window) {
     window->resizeDocks({dock_}, {300}, Qt::Horizontal);
     window->resizeDocks({plots_}, {230}, Qt::Vertical);
     window->statusBar()->insertPermanentWidget(0, status_);
-    window->statusBar()->insertPermanentWidget(1, new ViewFrameStatus(window->viewerPane()->viewer(), controller_, window));
+    window->statusBar()->insertPermanentWidget(
+        1, new ViewFrameStatus(window->viewerPane()->viewer(), controller_, window));
     plots_->setExportPathPrompt([window](const QString& suggested, const QString& filter) {
         const auto& prompt = window->prompts().export_path;
         return prompt ? prompt({QObject::tr("Export Plot"), suggested, filter}) : QString();
@@ -183,9 +189,11 @@ void SimulationUi::connectRun(MainWindow* window) {
                              viewer->setMarkedBody(model->find_body(frame->error_body.toStdString()));
                              if (plots->rowCount() > 0) plots->scrubTo(plots->rowCount() - 1);
                          });
-        QObject::connect(controller_, &SimulationController::frameReceived, viewer, [viewer](const SimulationFrame& frame) {
-            if (frame.error.isEmpty() && viewer->markedBody() != no_index) viewer->setMarkedBody(no_index);
-        });
+        QObject::connect(controller_, &SimulationController::frameReceived, viewer,
+                         [viewer](const SimulationFrame& frame) {
+                             if (frame.error.isEmpty() && viewer->markedBody() != no_index)
+                                 viewer->setMarkedBody(no_index);
+                         });
         QObject::connect(plots_, &PlotDock::poseRequested, viewer, &ModelViewer::setSnapshot);
         QObject::connect(viewer, &ModelViewer::bodyClicked, controls_, &ControlsDock::setSelectedBody);
         QObject::connect(viewer, &ModelViewer::pushForceChanged, controller_, &SimulationController::holdForce);

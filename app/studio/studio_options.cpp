@@ -11,8 +11,7 @@ namespace {
 constexpr int max_image_side = 16384;
 }
 
-std::optional<QSize> parse_size(const QString& text)
-{
+std::optional<QSize> parse_size(const QString& text) {
     static const QRegularExpression pattern(QStringLiteral("^(\\d{1,5})[xX](\\d{1,5})$"));
     QRegularExpressionMatch match = pattern.match(text.trimmed());
     if (!match.hasMatch()) return std::nullopt;
@@ -21,20 +20,21 @@ std::optional<QSize> parse_size(const QString& text)
     return QSize(width, height);
 }
 
-std::optional<StudioOptions> parse_studio_arguments(const QStringList& arguments, QString* error, QString* help)
-{
+std::optional<StudioOptions> parse_studio_arguments(const QStringList& arguments, QString* error, QString* help) {
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral("Editor and viewer for .hfd musculoskeletal models."));
     parser.addHelpOption();
-    parser.addPositionalArgument(QStringLiteral("model"), QStringLiteral("Model file to open (.hfd, or .osim to import)."),
+    parser.addPositionalArgument(QStringLiteral("model"),
+                                 QStringLiteral("Model file to open (.hfd, or .osim to import)."),
                                  QStringLiteral("[MODEL]"));
     QCommandLineOption screenshot(QStringLiteral("screenshot"),
                                   QStringLiteral("Render the model's 3D view once into FILE.png and exit."),
                                   QStringLiteral("FILE.png"));
     QCommandLineOption size(QStringLiteral("size"), QStringLiteral("Image size for --screenshot (default 1280x720)."),
                             QStringLiteral("WxH"));
-    QCommandLineOption window(QStringLiteral("window"),
-                              QStringLiteral("With --screenshot: capture the whole studio window (default size 1600x1000)."));
+    QCommandLineOption window(
+        QStringLiteral("window"),
+        QStringLiteral("With --screenshot: capture the whole studio window (default size 1600x1000)."));
     QCommandLineOption simulate(QStringLiteral("simulate"),
                                 QStringLiteral("With --window: simulate the model this long before the capture."),
                                 QStringLiteral("SECONDS"));
@@ -44,19 +44,21 @@ std::optional<StudioOptions> parse_studio_arguments(const QStringList& arguments
     QCommandLineOption config(QStringLiteral("config"),
                               QStringLiteral("Simulation config used instead of the model file's (HfdConfig*.zml)."),
                               QStringLiteral("FILE"));
-    QCommandLineOption state(QStringLiteral("state"), QStringLiteral("Initial state: dof values and velocities (InitState*.zml)."),
+    QCommandLineOption state(QStringLiteral("state"),
+                             QStringLiteral("Initial state: dof values and velocities (InitState*.zml)."),
                              QStringLiteral("FILE"));
-    QCommandLineOption excitation(QStringLiteral("excitation"),
-                                  QStringLiteral("Muscle excitations over time, CSV time,muscle,... (as hfd simulate)."),
-                                  QStringLiteral("FILE"));
+    QCommandLineOption excitation(
+        QStringLiteral("excitation"),
+        QStringLiteral("Muscle excitations over time, CSV time,muscle,... (as hfd simulate)."), QStringLiteral("FILE"));
     parser.addOptions({config, state, excitation});
     parser.addOption(screenshot);
     parser.addOption(size);
     parser.addOptions({window, simulate, plot});
-    QCommandLineOption measure(QStringLiteral("measure-frames"),
-                               QStringLiteral("Run the model in real time this long in the studio window (--size, default "
-                                              "1600x1000), print the 3D view's frame time and pose update time, and exit."),
-                               QStringLiteral("SECONDS"));
+    QCommandLineOption measure(
+        QStringLiteral("measure-frames"),
+        QStringLiteral("Run the model in real time this long in the studio window (--size, default "
+                       "1600x1000), print the 3D view's frame time and pose update time, and exit."),
+        QStringLiteral("SECONDS"));
     parser.addOption(measure);
     if (!parser.parse(arguments)) {
         *error = parser.errorText();
@@ -89,7 +91,8 @@ std::optional<StudioOptions> parse_studio_arguments(const QStringList& arguments
         bool ok = false;
         options.measure_frames_seconds = parser.value(measure).toDouble(&ok);
         if (!ok || !(options.measure_frames_seconds > 0) || options.measure_frames_seconds > 3600) {
-            *error = QStringLiteral("--measure-frames expects seconds above 0 and up to 3600, got '%1'").arg(parser.value(measure));
+            *error = QStringLiteral("--measure-frames expects seconds above 0 and up to 3600, got '%1'")
+                         .arg(parser.value(measure));
             return std::nullopt;
         }
         if (parser.isSet(screenshot)) {
@@ -102,7 +105,8 @@ std::optional<StudioOptions> parse_studio_arguments(const QStringList& arguments
         bool ok = false;
         options.simulate_seconds = parser.value(simulate).toDouble(&ok);
         if (!ok || !(options.simulate_seconds >= 0) || options.simulate_seconds > 3600) {
-            *error = QStringLiteral("--simulate expects seconds between 0 and 3600, got '%1'").arg(parser.value(simulate));
+            *error =
+                QStringLiteral("--simulate expects seconds between 0 and 3600, got '%1'").arg(parser.value(simulate));
             return std::nullopt;
         }
     }
@@ -112,7 +116,8 @@ std::optional<StudioOptions> parse_studio_arguments(const QStringList& arguments
     options.excitation_path = parser.value(excitation);
     if ((parser.isSet(config) || parser.isSet(state) || parser.isSet(excitation)) && parser.isSet(screenshot) &&
         !options.window) {
-        *error = QStringLiteral("--config, --state and --excitation are for the studio window: add --window to --screenshot");
+        *error = QStringLiteral(
+            "--config, --state and --excitation are for the studio window: add --window to --screenshot");
         return std::nullopt;
     }
     if ((parser.isSet(simulate) || parser.isSet(plot)) && !options.window) {
@@ -130,8 +135,7 @@ std::optional<StudioOptions> parse_studio_arguments(const QStringList& arguments
     return options;
 }
 
-QString default_model_path()
-{
+QString default_model_path() {
     QString standing = QDir(QStringLiteral(HFD_SAMPLES_DIR)).filePath(QStringLiteral("human_standing.hfd"));
     return QFileInfo::exists(standing) ? standing : QString();
 }

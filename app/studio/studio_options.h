@@ -11,15 +11,15 @@
 namespace hfd::studio {
 
 struct StudioOptions {
-    QString model_path;        // empty: open the standing human sample if it exists
-    QString screenshot_path;   // non-empty: render once, save, exit
+    QString model_path;       // empty: open the standing human sample if it exists
+    QString screenshot_path;  // non-empty: render once, save, exit
     QSize size{1280, 720};
-    bool window = false;         // --screenshot of the whole studio window, not only the 3D view
-    double simulate_seconds = 0; // --window: simulate this long first
-    QStringList plotted;         // --window: channels shown in the first plot
-    QString config_path;         // simulation config used instead of the model file's (as hfd simulate --config)
-    QString state_path;          // initial state file (as hfd simulate --state)
-    QString excitation_path;     // muscle excitations over time (as hfd simulate --excitation)
+    bool window = false;                // --screenshot of the whole studio window, not only the 3D view
+    double simulate_seconds = 0;        // --window: simulate this long first
+    QStringList plotted;                // --window: channels shown in the first plot
+    QString config_path;                // simulation config used instead of the model file's (as hfd simulate --config)
+    QString state_path;                 // initial state file (as hfd simulate --state)
+    QString excitation_path;            // muscle excitations over time (as hfd simulate --excitation)
     double measure_frames_seconds = 0;  // > 0: run the model in real time this long, print the view's frame times, exit
 };
 

@@ -2,8 +2,7 @@
 
 namespace hfd::studio {
 
-std::unique_ptr<QSettings> open_settings()
-{
+std::unique_ptr<QSettings> open_settings() {
     return std::make_unique<QSettings>(QSettings::NativeFormat, QSettings::UserScope, QStringLiteral("hfd"),
                                        QStringLiteral("hfd-studio"));
 }

@@ -22,47 +22,41 @@ namespace {
 const QString theme_key = QStringLiteral("view/theme");
 const QString fusion = QStringLiteral("Fusion");
 
-QString choice_name(ThemeChoice choice)
-{
+QString choice_name(ThemeChoice choice) {
     switch (choice) {
-    case ThemeChoice::Light: return QStringLiteral("light");
-    case ThemeChoice::Dark: return QStringLiteral("dark");
-    case ThemeChoice::System: break;
+        case ThemeChoice::Light: return QStringLiteral("light");
+        case ThemeChoice::Dark: return QStringLiteral("dark");
+        case ThemeChoice::System: break;
     }
     return QStringLiteral("system");
 }
 
-ThemeChoice choice_from_name(const QString& name)
-{
+ThemeChoice choice_from_name(const QString& name) {
     if (name == QLatin1String("light")) return ThemeChoice::Light;
     if (name == QLatin1String("dark")) return ThemeChoice::Dark;
     return ThemeChoice::System;
 }
 
 // The style the application started with, before any theme replaced it.
-const QString& platform_style_name()
-{
+const QString& platform_style_name() {
     static const QString name = qApp->style()->name();
     return name;
 }
 
-void set_style(const QString& name)
-{
+void set_style(const QString& name) {
     if (qApp->style()->name().compare(name, Qt::CaseInsensitive) == 0) return;
     if (QStyle* style = QStyleFactory::create(name)) QApplication::setStyle(style);
 }
 
 }  // namespace
 
-bool is_dark_palette(const QPalette& palette)
-{
+bool is_dark_palette(const QPalette& palette) {
     return palette.color(QPalette::Active, QPalette::Window).lightness() < 128;
 }
 
 // Neutral greys with one blue accent; text contrast >= 7:1 on Window and Base,
 // disabled text still >= 3:1.
-QPalette dark_palette()
-{
+QPalette dark_palette() {
     const QColor window(0x2b, 0x2d, 0x30), base(0x1e, 0x1f, 0x22), alternate(0x33, 0x36, 0x3a);
     const QColor text(0xe6, 0xe6, 0xe6), disabled_text(0x80, 0x84, 0x8a), accent(0x3d, 0x7a, 0xd6);
     QPalette palette;
@@ -92,8 +86,7 @@ QPalette dark_palette()
     return palette;
 }
 
-void apply_chart_theme(QChart* chart, bool dark)
-{
+void apply_chart_theme(QChart* chart, bool dark) {
     const QChart::ChartTheme wanted = dark ? QChart::ChartThemeDark : QChart::ChartThemeLight;
     if (chart->theme() == wanted) return;
     // setTheme recolours every series: a curve keeps its colour across a switch.
@@ -106,23 +99,19 @@ void apply_chart_theme(QChart* chart, bool dark)
     for (auto& [series, color] : colors) series->setColor(color);
 }
 
-void apply_viewer_theme(hfd::ModelViewer* viewer, bool dark)
-{
-    if (dark)
-        viewer->setBackgroundColors(QColor(0x2a, 0x2d, 0x33), QColor(0x5a, 0x60, 0x5a));
-    else
-        viewer->setBackgroundColors(QColor(236, 239, 244), QColor(150, 156, 150));
+void apply_viewer_theme(hfd::ModelViewer* viewer, bool dark) {
+    if (dark) viewer->setBackgroundColors(QColor(0x2a, 0x2d, 0x33), QColor(0x5a, 0x60, 0x5a));
+    else viewer->setBackgroundColors(QColor(236, 239, 244), QColor(150, 156, 150));
 }
 
-Theme::Theme(QWidget* window, bool remember, QObject* parent)
-    : QObject(parent), window_(window), remember_(remember)
-{
+Theme::Theme(QWidget* window, bool remember, QObject* parent) : QObject(parent), window_(window), remember_(remember) {
     platform_style_ = platform_style_name();
     menu_ = new QMenu(tr("&Theme"));
     menu_->setObjectName(QStringLiteral("themeMenu"));
     group_ = new QActionGroup(menu_);
-    for (auto [choice, label] : {std::pair{ThemeChoice::System, tr("Follow &System")},
-                                 std::pair{ThemeChoice::Light, tr("&Light")}, std::pair{ThemeChoice::Dark, tr("&Dark")}}) {
+    for (auto [choice, label] :
+         {std::pair{ThemeChoice::System, tr("Follow &System")}, std::pair{ThemeChoice::Light, tr("&Light")},
+          std::pair{ThemeChoice::Dark, tr("&Dark")}}) {
         QAction* item = menu_->addAction(label);
         item->setObjectName(QStringLiteral("theme_") + choice_name(choice));
         item->setCheckable(true);
@@ -141,31 +130,27 @@ Theme::~Theme() { delete menu_; }
 
 void Theme::addToMenu(QMenu* view_menu) { view_menu->addMenu(menu_); }
 
-QAction* Theme::action(ThemeChoice choice) const
-{
+QAction* Theme::action(ThemeChoice choice) const {
     for (QAction* item : group_->actions())
         if (item->data().toInt() == int(choice)) return item;
     return nullptr;
 }
 
-void Theme::setChoice(ThemeChoice choice)
-{
+void Theme::setChoice(ThemeChoice choice) {
     choice_ = choice;
     if (QAction* item = action(choice); item && !item->isChecked()) item->setChecked(true);
     if (remember_) open_settings()->setValue(theme_key, choice_name(choice));
     apply();
 }
 
-void Theme::setPlatformPaletteReader(std::function<QPalette()> reader)
-{
+void Theme::setPlatformPaletteReader(std::function<QPalette()> reader) {
     platform_palette_reader_ = std::move(reader);
     followPlatform();
 }
 
 // The palette Qt resolves from the platform theme when the application sets
 // none: reset the application palette for a moment (apply() sets it again).
-QPalette Theme::readPlatformPalette()
-{
+QPalette Theme::readPlatformPalette() {
     if (platform_palette_reader_) return platform_palette_reader_();
     if (!QCoreApplication::testAttribute(Qt::AA_SetPalette)) return qApp->palette();
     applying_ = true;
@@ -176,16 +161,14 @@ QPalette Theme::readPlatformPalette()
     return palette;
 }
 
-void Theme::followPlatform()
-{
+void Theme::followPlatform() {
     follow_pending_ = false;
     if (choice_ != ThemeChoice::System) return;
     platform_palette_ = readPlatformPalette();
     apply();
 }
 
-void Theme::apply()
-{
+void Theme::apply() {
     const bool platform_dark = is_dark_palette(platform_palette_);
     const bool dark = choice_ == ThemeChoice::Dark || (choice_ == ThemeChoice::System && platform_dark);
     applying_ = true;
@@ -209,10 +192,9 @@ void Theme::apply()
     if (changed) emit darkChanged(dark);
 }
 
-bool Theme::eventFilter(QObject* watched, QEvent* event)
-{
-    const bool platform_changed = event->type() == QEvent::ThemeChange ||
-                                  (event->type() == QEvent::ApplicationPaletteChange && watched == qApp);
+bool Theme::eventFilter(QObject* watched, QEvent* event) {
+    const bool platform_changed =
+        event->type() == QEvent::ThemeChange || (event->type() == QEvent::ApplicationPaletteChange && watched == qApp);
     if (platform_changed && !applying_ && choice_ == ThemeChoice::System && !follow_pending_) {
         // Sent to every window: follow once, after they all have it.
         follow_pending_ = true;

@@ -72,8 +72,8 @@ private:
     bool dark_ = false;
     bool applying_ = false;
     bool follow_pending_ = false;
-    QString platform_style_;        // the style the application started with
-    QPalette platform_palette_;     // the desktop's palette, last read
+    QString platform_style_;     // the style the application started with
+    QPalette platform_palette_;  // the desktop's palette, last read
     std::function<QPalette()> platform_palette_reader_;
     QMenu* menu_ = nullptr;
     QActionGroup* group_ = nullptr;

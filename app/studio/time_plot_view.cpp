@@ -23,8 +23,8 @@ void TimePlotView::wheelEvent(QWheelEvent* event) {
     const double notches = event->angleDelta().y() / 120.0;
     if (!axis || notches == 0) return QChartView::wheelEvent(event);
     const double at = chart()->mapToValue(event->position()).x();
-    const TimeSpan span = wheel_time_span({axis->min(), axis->max()}, notches, at,
-                                          event->modifiers() & Qt::ControlModifier);
+    const TimeSpan span =
+        wheel_time_span({axis->min(), axis->max()}, notches, at, event->modifiers() & Qt::ControlModifier);
     emit timeSpanRequested(span.t0, span.t1);
     event->accept();
 }

@@ -39,18 +39,31 @@ std::vector<size_t> video_frame_rows(const std::vector<double>& row_times, int f
     return rows;
 }
 
-QSize even_video_size(QSize size) {
-    return QSize(std::max(2, size.width() & ~1), std::max(2, size.height() & ~1));
-}
+QSize even_video_size(QSize size) { return QSize(std::max(2, size.width() & ~1), std::max(2, size.height() & ~1)); }
 
 QStringList ffmpeg_arguments(QSize size, int frames_per_second, const QString& output) {
-    QStringList arguments{QStringLiteral("-hide_banner"), QStringLiteral("-nostats"), QStringLiteral("-loglevel"),
-                          QStringLiteral("error"), QStringLiteral("-y"),
-                          QStringLiteral("-f"), QStringLiteral("rawvideo"), QStringLiteral("-pix_fmt"), QStringLiteral("rgba"),
-                          QStringLiteral("-s"), QStringLiteral("%1x%2").arg(size.width()).arg(size.height()),
-                          QStringLiteral("-r"), QString::number(frames_per_second), QStringLiteral("-i"), QStringLiteral("-"),
-                          QStringLiteral("-an"), QStringLiteral("-c:v"), QStringLiteral("libx264"),
-                          QStringLiteral("-pix_fmt"), QStringLiteral("yuv420p"), QStringLiteral("-crf"), QStringLiteral("18")};
+    QStringList arguments{QStringLiteral("-hide_banner"),
+                          QStringLiteral("-nostats"),
+                          QStringLiteral("-loglevel"),
+                          QStringLiteral("error"),
+                          QStringLiteral("-y"),
+                          QStringLiteral("-f"),
+                          QStringLiteral("rawvideo"),
+                          QStringLiteral("-pix_fmt"),
+                          QStringLiteral("rgba"),
+                          QStringLiteral("-s"),
+                          QStringLiteral("%1x%2").arg(size.width()).arg(size.height()),
+                          QStringLiteral("-r"),
+                          QString::number(frames_per_second),
+                          QStringLiteral("-i"),
+                          QStringLiteral("-"),
+                          QStringLiteral("-an"),
+                          QStringLiteral("-c:v"),
+                          QStringLiteral("libx264"),
+                          QStringLiteral("-pix_fmt"),
+                          QStringLiteral("yuv420p"),
+                          QStringLiteral("-crf"),
+                          QStringLiteral("18")};
     const QString suffix = QFileInfo(output).suffix().toLower();
     if (suffix == QLatin1String("mp4") || suffix == QLatin1String("mov"))
         arguments << QStringLiteral("-movflags") << QStringLiteral("+faststart");  // playable while it downloads
@@ -81,8 +94,10 @@ bool VideoExporter::start(const QString& path, const VideoSettings& settings, co
     if (const QString missing = missingProgramMessage(program_); !missing.isEmpty()) return (*error = missing, false);
     if (settings.size.width() < 2 || settings.size.height() < 2 || settings.size.width() % 2 ||
         settings.size.height() % 2)
-        return (*error = tr("the video size %1x%2 must be even numbers").arg(settings.size.width()).arg(settings.size.height()),
-                false);
+        return (
+            *error =
+                tr("the video size %1x%2 must be even numbers").arg(settings.size.width()).arg(settings.size.height()),
+            false);
     if (settings.frames_per_second <= 0 || !(settings.speed > 0))
         return (*error = tr("the frame rate and the playback speed must be positive"), false);
     const size_t rows = source.row_count ? source.row_count() : 0;
@@ -118,7 +133,8 @@ bool VideoExporter::start(const QString& path, const VideoSettings& settings, co
         if (stderr_.size() > 64 * 1024) stderr_ = stderr_.right(16 * 1024);
     });
     connect(process_, &QProcess::bytesWritten, this, [this] {
-        if (waiting_for_pipe_ && process_->bytesToWrite() < max_pipe_frames * qint64(view_->size().width()) * view_->size().height() * 4) {
+        if (waiting_for_pipe_ &&
+            process_->bytesToWrite() < max_pipe_frames * qint64(view_->size().width()) * view_->size().height() * 4) {
             waiting_for_pipe_ = false;
             requestNextFrame();
         }
@@ -193,13 +209,17 @@ void VideoExporter::onProcessFinished(int exit_code, QProcess::ExitStatus status
     if (cancelled_) return finish(false, tr("cancelled"));
     if (status != QProcess::NormalExit || exit_code != 0 || next_frame_ < frameCount()) {
         const QString how = status != QProcess::NormalExit ? tr("crashed") : tr("exited with code %1").arg(exit_code);
-        return finish(false, tr("ffmpeg %1 after %2 of %3 frames:\n%4").arg(how).arg(next_frame_).arg(frameCount()).arg(errorTail()));
+        return finish(
+            false,
+            tr("ffmpeg %1 after %2 of %3 frames:\n%4").arg(how).arg(next_frame_).arg(frameCount()).arg(errorTail()));
     }
     // rename(2) replaces the target atomically: a reader sees the old file or the whole new one.
     std::error_code renamed;
     std::filesystem::rename(QFile::encodeName(temporary_->fileName()).toStdString(),
                             QFile::encodeName(path_).toStdString(), renamed);
-    if (renamed) return finish(false, tr("cannot rename the video to %1: %2").arg(path_, QString::fromStdString(renamed.message())));
+    if (renamed)
+        return finish(false,
+                      tr("cannot rename the video to %1: %2").arg(path_, QString::fromStdString(renamed.message())));
     temporary_->setAutoRemove(false);  // it is the target now
     finish(true, path_);
 }

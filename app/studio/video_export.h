@@ -29,9 +29,9 @@ class OffscreenView;
 namespace hfd::studio {
 
 struct VideoSettings {
-    QSize size{1280, 720};      // even width and height (yuv420p)
+    QSize size{1280, 720};  // even width and height (yuv420p)
     int frames_per_second = 30;
-    double speed = 1;           // recorded seconds per video second
+    double speed = 1;  // recorded seconds per video second
 };
 
 // The recording as the timeline replays it.
@@ -87,7 +87,7 @@ private:
     QString program_ = QStringLiteral("ffmpeg");
     QString path_;
     PlaybackSource source_;
-    std::vector<size_t> frame_rows_;    // per frame, the recorded row it shows
+    std::vector<size_t> frame_rows_;  // per frame, the recorded row it shows
     std::unique_ptr<OffscreenView> view_;
     std::unique_ptr<QTemporaryFile> temporary_;
     QProcess* process_ = nullptr;

@@ -56,7 +56,8 @@ VideoSettingsDialog::VideoSettingsDialog(const VideoSettings& defaults, QWidget*
     frames_per_second_->setValue(defaults.frames_per_second);
     form->addRow(tr("Frame rate:"), frames_per_second_);
     speed_ = new QComboBox(this);
-    for (double speed : speeds) speed_->addItem(speed == 1 ? tr("1x (real time)") : QStringLiteral("%1x").arg(speed), speed);
+    for (double speed : speeds)
+        speed_->addItem(speed == 1 ? tr("1x (real time)") : QStringLiteral("%1x").arg(speed), speed);
     speed_->setCurrentIndex(speed_->findData(defaults.speed) >= 0 ? speed_->findData(defaults.speed) : 3);
     speed_->setToolTip(tr("Recorded seconds per second of video"));
     form->addRow(tr("Playback speed:"), speed_);
@@ -86,8 +87,13 @@ VideoSettings VideoSettingsDialog::settings() const {
 
 VideoExportAction::VideoExportAction(ModelViewer* viewer, PlaybackSource source, SimulationController* controller,
                                      StudioPrompts* prompts, QWidget* window)
-    : QObject(window), viewer_(viewer), source_(std::move(source)), controller_(controller), prompts_(prompts),
-      window_(window), exporter_(new VideoExporter(viewer, this)) {
+    : QObject(window),
+      viewer_(viewer),
+      source_(std::move(source)),
+      controller_(controller),
+      prompts_(prompts),
+      window_(window),
+      exporter_(new VideoExporter(viewer, this)) {
     setObjectName(QStringLiteral("VideoExportAction"));
     ask_settings = [this](const VideoSettings& defaults) -> std::optional<VideoSettings> {
         VideoSettingsDialog dialog(defaults, window_);
@@ -109,12 +115,14 @@ void VideoExportAction::exportVideo() {
     // Said before any question: without ffmpeg nothing else happens.
     if (const QString missing = VideoExporter::missingProgramMessage(QStringLiteral("ffmpeg")); !missing.isEmpty())
         return report(missing);
-    if (!source_.row_count || source_.row_count() == 0) return report(tr("Nothing is recorded yet: run the simulation first."));
-    const std::optional<VideoSettings> settings = ask_settings(default_video_settings(viewer_ ? viewer_->size() : QSize()));
+    if (!source_.row_count || source_.row_count() == 0)
+        return report(tr("Nothing is recorded yet: run the simulation first."));
+    const std::optional<VideoSettings> settings =
+        ask_settings(default_video_settings(viewer_ ? viewer_->size() : QSize()));
     if (!settings) return;
     QString path = prompts_->export_path
-                       ? prompts_->export_path({tr("Export Video of Playback"), QStringLiteral("playback.mp4"),
-                                                tr("MP4 video (*.mp4)")})
+                       ? prompts_->export_path(
+                             {tr("Export Video of Playback"), QStringLiteral("playback.mp4"), tr("MP4 video (*.mp4)")})
                        : QString();
     if (path.isEmpty()) return;
     if (QFileInfo(path).suffix().isEmpty()) path += QStringLiteral(".mp4");
@@ -142,13 +150,16 @@ bool VideoExportAction::start(const QString& path, const VideoSettings& settings
         if (written == count) progress->setLabelText(tr("Finishing the video..."));
     });
     connect(progress, &QProgressDialog::canceled, exporter_, &VideoExporter::cancel);
-    connect(exporter_, &VideoExporter::finished, progress, [this, progress](bool ok, const QString& message) {
-        progress->disconnect(exporter_);
-        progress->close();
-        if (ok) emit statusMessage(tr("Exported %1").arg(message));
-        else if (!exporter_->isRunning() && message != tr("cancelled") && prompts_->error)
-            prompts_->error(tr("Export Video"), message);
-    }, Qt::SingleShotConnection);
+    connect(
+        exporter_, &VideoExporter::finished, progress,
+        [this, progress](bool ok, const QString& message) {
+            progress->disconnect(exporter_);
+            progress->close();
+            if (ok) emit statusMessage(tr("Exported %1").arg(message));
+            else if (!exporter_->isRunning() && message != tr("cancelled") && prompts_->error)
+                prompts_->error(tr("Export Video"), message);
+        },
+        Qt::SingleShotConnection);
     return true;
 }
 

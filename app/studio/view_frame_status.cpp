@@ -19,8 +19,9 @@ QString view_frame_text(const TimeStats& frames) {
 }
 
 QString view_frame_tooltip(const TimeStats& frames, const TimeStats& poses) {
-    return QObject::tr("3D view: %1 ms between frames showing a new pose (median of the last %2), 95th percentile %3 ms; "
-                       "applying a pose %4 ms")
+    return QObject::tr(
+               "3D view: %1 ms between frames showing a new pose (median of the last %2), 95th percentile %3 ms; "
+               "applying a pose %4 ms")
         .arg(frames.median, 0, 'f', 1)
         .arg(frames.count)
         .arg(frames.p95, 0, 'f', 1)

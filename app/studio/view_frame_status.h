@@ -10,7 +10,7 @@ class QTimer;
 namespace hfd {
 class ModelViewer;
 struct TimeStats;
-}
+}  // namespace hfd
 
 namespace hfd::studio {
 

@@ -34,8 +34,7 @@ const std::vector<double>& ViewOptions::jointExaggerations() {
 }
 
 ViewOptions::ViewOptions(ModelViewer* viewer, bool remember, QObject* parent)
-    : QObject(parent), viewer_(viewer), remember_(remember)
-{
+    : QObject(parent), viewer_(viewer), remember_(remember) {
     show_menu_ = new QMenu(tr("&Show"));
     show_menu_->setObjectName(QStringLiteral("showMenu"));
     addToggle(QStringLiteral("muscles"), tr("&Muscles (blue: inactive, red: active)"), true);
@@ -49,7 +48,8 @@ ViewOptions::ViewOptions(ModelViewer* viewer, bool remember, QObject* parent)
     addToggle(QStringLiteral("centersOfMass"), tr("Body C&entres of Mass"), false);
 
     const double force = nearest(forceScales(), remembered(QStringLiteral("forceScale"), 1.0).toDouble());
-    const double exaggeration = nearest(jointExaggerations(), remembered(QStringLiteral("jointExaggeration"), 1.0).toDouble());
+    const double exaggeration =
+        nearest(jointExaggerations(), remembered(QStringLiteral("jointExaggeration"), 1.0).toDouble());
     force_menu_ = new QMenu(tr("Force &Arrow Scale"), show_menu_);
     force_group_ = addChoices(force_menu_, QStringLiteral("forceScale"), forceScales(), force);
     exaggeration_menu_ = new QMenu(tr("&Joint Displacement"), show_menu_);
@@ -60,8 +60,7 @@ ViewOptions::ViewOptions(ModelViewer* viewer, bool remember, QObject* parent)
 
 ViewOptions::~ViewOptions() { delete show_menu_; }  // the other menus are its children
 
-QAction* ViewOptions::addToggle(const QString& key, const QString& label, bool default_on)
-{
+QAction* ViewOptions::addToggle(const QString& key, const QString& label, bool default_on) {
     QAction* action = show_menu_->addAction(label);
     action->setObjectName(key);
     action->setCheckable(true);
@@ -74,8 +73,8 @@ QAction* ViewOptions::addToggle(const QString& key, const QString& label, bool d
     return action;
 }
 
-QActionGroup* ViewOptions::addChoices(QMenu* menu, const QString& key, const std::vector<double>& values, double current)
-{
+QActionGroup* ViewOptions::addChoices(QMenu* menu, const QString& key, const std::vector<double>& values,
+                                      double current) {
     auto* group = new QActionGroup(menu);
     for (double value : values) {
         QAction* action = menu->addAction(times(value));
@@ -92,30 +91,26 @@ QActionGroup* ViewOptions::addChoices(QMenu* menu, const QString& key, const std
     return group;
 }
 
-void ViewOptions::addToMenu(QMenu* view_menu)
-{
+void ViewOptions::addToMenu(QMenu* view_menu) {
     view_menu->addMenu(show_menu_);
     view_menu->addMenu(force_menu_);
     view_menu->addMenu(exaggeration_menu_);
 }
 
-void ViewOptions::remember(QAction* action, const QString& key, bool default_on)
-{
+void ViewOptions::remember(QAction* action, const QString& key, bool default_on) {
     action->setChecked(remembered(key, default_on).toBool());
     connect(action, &QAction::toggled, this, [this, key](bool on) {
         if (remember_) open_settings()->setValue(group_key + key, on);
     });
 }
 
-QAction* ViewOptions::action(const QString& key) const
-{
+QAction* ViewOptions::action(const QString& key) const {
     for (const auto& [name, action] : toggles_)
         if (name == key) return action;
     return nullptr;
 }
 
-OverlayOptions ViewOptions::overlayOptions() const
-{
+OverlayOptions ViewOptions::overlayOptions() const {
     OverlayOptions options;
     options.muscles = action(QStringLiteral("muscles"))->isChecked();
     options.muscle_width_by_force = action(QStringLiteral("muscleWidth"))->isChecked();
@@ -130,24 +125,20 @@ OverlayOptions ViewOptions::overlayOptions() const
 bool ViewOptions::showBodyFrames() const { return action(QStringLiteral("bodyFrames"))->isChecked(); }
 bool ViewOptions::showCentersOfMass() const { return action(QStringLiteral("centersOfMass"))->isChecked(); }
 
-double ViewOptions::forceScale() const
-{
+double ViewOptions::forceScale() const {
     return force_group_->checkedAction() ? force_group_->checkedAction()->data().toDouble() : 1.0;
 }
 
-double ViewOptions::jointExaggeration() const
-{
+double ViewOptions::jointExaggeration() const {
     return exaggeration_group_->checkedAction() ? exaggeration_group_->checkedAction()->data().toDouble() : 1.0;
 }
 
-QString ViewOptions::exaggerationText() const
-{
+QString ViewOptions::exaggerationText() const {
     const double factor = jointExaggeration();
     return factor == 1 ? QString() : tr("joint displacement %1").arg(times(factor));
 }
 
-void ViewOptions::apply()
-{
+void ViewOptions::apply() {
     if (viewer_) {
         viewer_->setOverlayOptions(overlayOptions());
         viewer_->setShowBodyFrames(showBodyFrames());
@@ -157,13 +148,11 @@ void ViewOptions::apply()
     emit exaggerationChanged(exaggerationText());
 }
 
-QVariant ViewOptions::remembered(const QString& key, const QVariant& fallback) const
-{
+QVariant ViewOptions::remembered(const QString& key, const QVariant& fallback) const {
     return remember_ ? open_settings()->value(group_key + key, fallback) : fallback;
 }
 
-void ViewOptions::save() const
-{
+void ViewOptions::save() const {
     if (!remember_) return;
     auto settings = open_settings();
     for (const auto& [key, action] : toggles_) settings->setValue(group_key + key, action->isChecked());

@@ -37,7 +37,7 @@ public:
     static const std::vector<double>& forceScales();
     static const std::vector<double>& jointExaggerations();
 
-    QAction* action(const QString& key) const;    // "muscles", "contactForces", ... (the settings keys)
+    QAction* action(const QString& key) const;  // "muscles", "contactForces", ... (the settings keys)
     // Another checkable action whose state is remembered under key (Follow Body).
     void remember(QAction* action, const QString& key, bool default_on);
 

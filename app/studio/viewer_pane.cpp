@@ -12,8 +12,7 @@
 
 namespace hfd::studio {
 
-int default_followed_body(const Model& model)
-{
+int default_followed_body(const Model& model) {
     for (std::size_t b = 0; b < model.bodies.size(); ++b)
         if (model.bodies[b].name == "pelvis" && !model.bodies[b].is_static()) return int(b);
     for (std::size_t b = 0; b < model.bodies.size(); ++b) {
@@ -26,8 +25,7 @@ int default_followed_body(const Model& model)
     return -1;
 }
 
-ViewerPane::ViewerPane(bool create_viewer, QWidget* parent) : QWidget(parent)
-{
+ViewerPane::ViewerPane(bool create_viewer, QWidget* parent) : QWidget(parent) {
     setObjectName(QStringLiteral("ViewerPane"));
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -43,7 +41,8 @@ ViewerPane::ViewerPane(bool create_viewer, QWidget* parent) : QWidget(parent)
     QToolBar* toolbar = toolbar_;
     toolbar->setObjectName(QStringLiteral("ViewerToolBar"));
     toolbar->setIconSize(QSize(16, 16));
-    toolbar->addAction(tr("Fit"), viewer_, &ModelViewer::fitToModel)->setToolTip(tr("Fit the model in the view (Ctrl+0)"));
+    toolbar->addAction(tr("Fit"), viewer_, &ModelViewer::fitToModel)
+        ->setToolTip(tr("Fit the model in the view (Ctrl+0)"));
     toolbar->addAction(tr("Reset"), viewer_, &ModelViewer::resetView)->setToolTip(tr("Reset the camera"));
     toolbar->addSeparator();
     toolbar->addAction(tr("Front"), this, [this] { viewer_->setViewPreset(ModelViewer::ViewPreset::Front); });
@@ -80,8 +79,7 @@ ViewerPane::ViewerPane(bool create_viewer, QWidget* parent) : QWidget(parent)
     layout->addWidget(viewer_, 1);
 }
 
-void ViewerPane::setModel(std::shared_ptr<const Model> shared)
-{
+void ViewerPane::setModel(std::shared_ptr<const Model> shared) {
     if (!viewer_) return;
     const Model& model = *shared;
     viewer_->setModel(std::move(shared));
@@ -92,16 +90,14 @@ void ViewerPane::setModel(std::shared_ptr<const Model> shared)
     framed_ = true;
 }
 
-void ViewerPane::clearModel()
-{
+void ViewerPane::clearModel() {
     if (viewer_) viewer_->clearModel();
     picked_body_ = root_body_ = -1;
     updateFollowedBody();
     framed_ = false;
 }
 
-void ViewerPane::updateFollowedBody()
-{
+void ViewerPane::updateFollowedBody() {
     if (!viewer_) return;
     const bool follow = follow_action_->isChecked();
     viewer_->setFollowedBody(follow ? (picked_body_ >= 0 ? picked_body_ : root_body_) : -1);

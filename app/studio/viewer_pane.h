@@ -12,7 +12,7 @@ class QToolBar;
 namespace hfd {
 class ModelViewer;
 struct Model;
-}
+}  // namespace hfd
 
 namespace hfd::studio {
 

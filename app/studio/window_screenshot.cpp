@@ -115,7 +115,8 @@ bool open_for_simulation(MainWindow& window, SimulationController* controller, c
         analysed = true;
         model_errors.clear();
         for (const Diagnostic& diagnostic : analysis.diagnostics())
-            if (diagnostic.severity == Severity::Error) model_errors << QString::fromStdString(format_diagnostic(diagnostic));
+            if (diagnostic.severity == Severity::Error)
+                model_errors << QString::fromStdString(format_diagnostic(diagnostic));
     };
     scoped.connections.push_back(QObject::connect(window.document(), &Document::analyzed, &window, on_analyzed));
     scoped.connections.push_back(
@@ -125,7 +126,8 @@ bool open_for_simulation(MainWindow& window, SimulationController* controller, c
         return false;
     }
     if (!wait_until([&] { return analysed; }, timeout_ms) || !model_errors.isEmpty()) {
-        *error = model_errors.isEmpty() ? QStringLiteral("%1: the model was not analysed").arg(path) : model_errors.join(u'\n');
+        *error = model_errors.isEmpty() ? QStringLiteral("%1: the model was not analysed").arg(path)
+                                        : model_errors.join(u'\n');
         return false;
     }
     if (!wait_until([&] { return layout_arrived && controller->isLoaded() && controller->layout(); }, timeout_ms)) {
@@ -134,7 +136,6 @@ bool open_for_simulation(MainWindow& window, SimulationController* controller, c
     }
     return true;
 }
-
 
 bool load_inputs(MainWindow& window, const QString& config_path, const QString& state_path, QString* error,
                  const QString& excitation_path) {
@@ -153,7 +154,8 @@ bool load_inputs(MainWindow& window, const QString& config_path, const QString& 
         if (!(inputs->*set)(path, diagnostics) || !message.isEmpty()) {
             QStringList lines{message};
             for (const Diagnostic& diagnostic : diagnostics)
-                if (diagnostic.severity == Severity::Error) lines << QString::fromStdString(format_diagnostic(diagnostic));
+                if (diagnostic.severity == Severity::Error)
+                    lines << QString::fromStdString(format_diagnostic(diagnostic));
             lines.removeAll(QString());
             *error = lines.isEmpty() ? QStringLiteral("%1: cannot use it").arg(path) : lines.join(u'\n');
             return false;
@@ -171,7 +173,7 @@ bool render_window_screenshot(const WindowScreenshot& request, QString* error) {
     options.use_dialogs = false;
     options.restore_settings = false;
     options.remember_recent_files = false;  // a render is not a file the user opened
-    QString open_error;  // outlives the window, whose error prompt writes it
+    QString open_error;                     // outlives the window, whose error prompt writes it
     MainWindow window(options);
     window.prompts().error = [&open_error](const QString& title, const QString& message) {
         open_error = title + QStringLiteral(": ") + message;

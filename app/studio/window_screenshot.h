@@ -11,8 +11,8 @@ namespace hfd::studio {
 struct WindowScreenshot {
     QString model_path, image_path;
     QSize size{1600, 1000};
-    double simulate_seconds = 0;  // run this long (as fast as possible) before the capture
-    QStringList plotted;          // channel names shown in the first plot, e.g. "knee_angle_r"
+    double simulate_seconds = 0;      // run this long (as fast as possible) before the capture
+    QStringList plotted;              // channel names shown in the first plot, e.g. "knee_angle_r"
     QString config_path, state_path;  // as hfd simulate --config / --state (optional)
     QString excitation_path;          // as hfd simulate --excitation (optional)
 };

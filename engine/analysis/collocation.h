@@ -28,10 +28,10 @@
 namespace hfd {
 
 struct CollocationSettings {
-    Index motor = 0;          // Model::motors index driven by u
-    Index dof = 0;            // Model::dofs index that must reach the target
-    double target = 0;        // dof value at the end [rad or m]
-    double duration = 1;      // s
+    Index motor = 0;      // Model::motors index driven by u
+    Index dof = 0;        // Model::dofs index that must reach the target
+    double target = 0;    // dof value at the end [rad or m]
+    double duration = 1;  // s
     int nodes = 41;
     int max_iterations = 60;
     double tolerance = 1e-8;  // largest constraint violation (and step) at convergence
@@ -40,8 +40,8 @@ struct CollocationSettings {
 struct CollocationResult {
     bool converged = false;
     int iterations = 0;
-    double cost = 0;                   // integral of u^2 [N^2 m^2 s]
-    double constraint_violation = 0;   // largest |c| at the end
+    double cost = 0;                  // integral of u^2 [N^2 m^2 s]
+    double constraint_violation = 0;  // largest |c| at the end
     std::vector<double> time;
     std::vector<Eigen::VectorXd> state;  // y per node
     std::vector<double> control;         // u per node [N m]

@@ -11,7 +11,6 @@ namespace {
 
 bool is_moving(const Model& m, Index body) { return body != no_index && !m.bodies[body].is_static(); }
 
-
 // World direction n with da_axis = n . (w_child - w_parent).
 Vec3 locked_axis_direction(const Model& m, const State& s, Index j, int axis) {
     const Joint& joint = m.joints[j];
@@ -25,8 +24,8 @@ Vec3 locked_axis_direction(const Model& m, const State& s, Index j, int axis) {
 void advance_orientations(const State& s, double h, State& out) {
     for (size_t b = 0; b < s.ori.size(); ++b) {
         const double angle = s.ang_vel[b].norm() * h;
-        out.ori[b] = angle == 0 ? s.ori[b]
-                                : (Quat(Eigen::AngleAxisd(angle, s.ang_vel[b].normalized())) * s.ori[b]).normalized();
+        out.ori[b] =
+            angle == 0 ? s.ori[b] : (Quat(Eigen::AngleAxisd(angle, s.ang_vel[b].normalized())) * s.ori[b]).normalized();
     }
 }
 
@@ -155,9 +154,9 @@ void add_contact(const Model& m, const State& s, const Contact& c, ContactConstr
 
 const char* contact_constraint_name(ContactConstraint kind) {
     switch (kind) {
-    case ContactConstraint::Point: return "point";
-    case ContactConstraint::Weld: return "weld";
-    case ContactConstraint::Rolling: return "rolling";
+        case ContactConstraint::Point: return "point";
+        case ContactConstraint::Weld: return "weld";
+        case ContactConstraint::Rolling: return "rolling";
     }
     return "point";
 }

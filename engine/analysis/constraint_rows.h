@@ -40,7 +40,7 @@ const char* contact_constraint_name(ContactConstraint kind);
 bool parse_contact_constraint(std::string_view text, ContactConstraint& out);
 
 struct ConstraintGroup {
-    std::string name;   // joint name, or "contact:<geometry>" (+ "#k" when one geometry touches more than once)
+    std::string name;  // joint name, or "contact:<geometry>" (+ "#k" when one geometry touches more than once)
     bool is_contact = false;
     Index body = no_index;        // contact: the moving body the reaction acts on
     Vec3 point = Vec3::Zero();    // contact: world point

@@ -79,7 +79,8 @@ ContributorForces contributor_forces(const Simulation& sim, const State& state, 
         for (size_t b = 0; b < m.bodies.size(); ++b) {
             if (m.bodies[b].is_static()) continue;
             const Vec3 w = state.ori[b].conjugate() * state.ang_vel[b];
-            out.wrench.block<3, 1>(6 * b + 3, velocity) = -(state.ori[b] * w.cross(m.bodies[b].inertia.cwiseProduct(w)));
+            out.wrench.block<3, 1>(6 * b + 3, velocity) =
+                -(state.ori[b] * w.cross(m.bodies[b].inertia.cwiseProduct(w)));
         }
 
     for (const auto& force : sim.forces()) {
@@ -95,7 +96,8 @@ ContributorForces contributor_forces(const Simulation& sim, const State& state, 
             d.clear_accumulators();
             force->apply(m, state, sim.controls(), d);
             const Eigen::Index c = writer.add("joint_limits");
-            for (size_t j = 0; j < m.joints.size(); ++j) writer.add_joint_torque(c, m, m.joints[j], d.joint_limit_torque[j]);
+            for (size_t j = 0; j < m.joints.size(); ++j)
+                writer.add_joint_torque(c, m, m.joints[j], d.joint_limit_torque[j]);
         } else if (name == "joint_motor_force") {
             d.clear_accumulators();
             force->apply(m, state, sim.controls(), d);

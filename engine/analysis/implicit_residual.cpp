@@ -197,7 +197,8 @@ Eigen::MatrixXd ImplicitDynamics::jacobian_y_dot(const VectorXd& y, const Vector
         }
         const double h = relative_step * std::max(1.0, std::abs(y_dot[a + 1]));
         j(a + 1, a + 1) = (fiber_residual(muscle_model_, m, s, i, y_dot[a + 1] + h) -
-                           fiber_residual(muscle_model_, m, s, i, y_dot[a + 1] - h)) / (2 * h);
+                           fiber_residual(muscle_model_, m, s, i, y_dot[a + 1] - h)) /
+                          (2 * h);
     }
     return j;
 }
@@ -234,7 +235,7 @@ Eigen::Matrix<bool, Eigen::Dynamic, Eigen::Dynamic> ImplicitDynamics::jacobian_y
     for (size_t b = 0; b < nb; ++b) {
         const int o = body_offset_[b];
         if (o < 0) continue;
-        pattern.block(o, o + 7, 3, 3).setConstant(true);    // pos_dot - v
+        pattern.block(o, o + 7, 3, 3).setConstant(true);      // pos_dot - v
         pattern.block(o + 3, o + 3, 4, 4).setConstant(true);  // q_dot - 1/2 w q
         pattern.block(o + 3, o + 10, 4, 3).setConstant(true);
         for (size_t c = 0; c < nb; ++c)

@@ -74,8 +74,7 @@ MatrixXd inverse_mass_factor(const Model& m, const State& s, const ReducedSpace&
             for (int k = 0; k < count; ++k)
                 block(i, k) = mass(r.direction[r.offset[b] + i], r.direction[r.offset[b] + k]);
         const Eigen::LLT<MatrixXd> llt(block);
-        inv.block(r.offset[b], r.offset[b], count, count) =
-            llt.matrixL().solve(MatrixXd::Identity(count, count));
+        inv.block(r.offset[b], r.offset[b], count, count) = llt.matrixL().solve(MatrixXd::Identity(count, count));
     }
     return inv;
 }
@@ -165,8 +164,8 @@ void record_forward(const Model& m, const Data& data, InducedAccelerations& out)
 //   lambda = (Ch Ch^T)^+ (b - Ch f) = P P^T (b - Ch f),  P = (Ch^T)^+.
 // Ch (not Ch Ch^T) is factorized, so its condition number is not squared.
 // Returns the reduced accelerations, one column per right-hand side.
-MatrixXd solve_constrained(const MatrixXd& inv_factor, const MatrixXd& c, const MatrixXd& forces,
-                           const MatrixXd& bias, MatrixXd& lambda) {
+MatrixXd solve_constrained(const MatrixXd& inv_factor, const MatrixXd& c, const MatrixXd& forces, const MatrixXd& bias,
+                           MatrixXd& lambda) {
     const MatrixXd scaled_c = c * inv_factor.transpose();
     MatrixXd y = inv_factor * forces;
     lambda = MatrixXd::Zero(c.rows(), forces.cols());

@@ -40,10 +40,10 @@ struct InducedAccelerations {
     std::vector<std::string> columns;       // contributors, then "total"
     std::vector<std::string> coordinates;   // coordinate_names(model)
     std::vector<ConstraintGroup> contacts;  // the contact constraints used
-    Eigen::MatrixXd body;         // 6 n_bodies x columns: [a_lin; alpha] per body (world; 0 for static bodies)
-    Eigen::MatrixXd coordinate;   // n_coordinates x columns
-    Eigen::MatrixXd com;          // 3 x columns
-    Eigen::MatrixXd reaction;     // 3 n_contacts x columns: force on the contact's body (world)
+    Eigen::MatrixXd body;        // 6 n_bodies x columns: [a_lin; alpha] per body (world; 0 for static bodies)
+    Eigen::MatrixXd coordinate;  // n_coordinates x columns
+    Eigen::MatrixXd com;         // 3 x columns
+    Eigen::MatrixXd reaction;    // 3 n_contacts x columns: force on the contact's body (world)
 
     // Checks. Superposition: max |sum of contributor columns - total| over all
     // outputs, relative to the largest |entry| of those outputs.
@@ -68,7 +68,8 @@ Vec3 center_of_mass(const Model& model, const State& state);
 Vec3 com_acceleration(const Model& model, const Eigen::Ref<const Eigen::VectorXd>& body);
 
 // Coordinate accelerations J a for body accelerations `body` (no velocity products).
-Eigen::VectorXd coordinate_rates_of(const Model& model, const State& state, const Eigen::Ref<const Eigen::VectorXd>& body);
+Eigen::VectorXd coordinate_rates_of(const Model& model, const State& state,
+                                    const Eigen::Ref<const Eigen::VectorXd>& body);
 // The velocity products J_dot u of the coordinates at `state`.
 Eigen::VectorXd coordinate_velocity_products(const Model& model, const State& state);
 

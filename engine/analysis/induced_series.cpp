@@ -47,7 +47,8 @@ InducedSeries make_induced_series(const Model& model, const std::vector<Index>& 
     }
     for (const char* axis : {"x", "y", "z"}) s.tables.push_back({std::string("com_") + axis, "m/s^2", {}});
     for (Index b : bodies) {
-        for (const char* axis : {"x", "y", "z"}) s.tables.push_back({model.bodies[b].name + ".acc_" + axis, "m/s^2", {}});
+        for (const char* axis : {"x", "y", "z"})
+            s.tables.push_back({model.bodies[b].name + ".acc_" + axis, "m/s^2", {}});
         for (const char* axis : {"x", "y", "z"})
             s.tables.push_back({model.bodies[b].name + ".ang_acc_" + axis, "rad/s^2", {}});
     }
@@ -102,31 +103,31 @@ bool save_induced_series(const std::string& directory, const InducedSeries& s, s
     }
     const size_t width = s.columns.size();
     for (const InducedTable& t : s.tables) {
-        const bool ok = write_file_streamed(
-            (std::filesystem::path(directory) / file_name(t.output)).string(),
-            [&](const TextSink& out) {
-                std::string text = "time [s]";
-                for (const std::string& c : s.columns) {
-                    text.push_back(',');
-                    append_csv_field(text, c + " [" + t.unit + "]");
-                }
-                text.push_back('\n');
-                for (size_t r = 0; r < s.frame_count(); ++r) {
-                    append_number(text, s.time[r]);
-                    for (size_t c = 0; c < width; ++c) {
-                        text.push_back(',');
-                        append_number(text, t.values[r * width + c]);
-                    }
-                    text.push_back('\n');
-                }
-                return out(text);
-            },
-            error);
+        const bool ok = write_file_streamed((std::filesystem::path(directory) / file_name(t.output)).string(),
+                                            [&](const TextSink& out) {
+                                                std::string text = "time [s]";
+                                                for (const std::string& c : s.columns) {
+                                                    text.push_back(',');
+                                                    append_csv_field(text, c + " [" + t.unit + "]");
+                                                }
+                                                text.push_back('\n');
+                                                for (size_t r = 0; r < s.frame_count(); ++r) {
+                                                    append_number(text, s.time[r]);
+                                                    for (size_t c = 0; c < width; ++c) {
+                                                        text.push_back(',');
+                                                        append_number(text, t.values[r * width + c]);
+                                                    }
+                                                    text.push_back('\n');
+                                                }
+                                                return out(text);
+                                            },
+                                            error);
         if (!ok) return false;
     }
     const size_t coordinates = s.tables.size();  // coordinates come first; find where they end
     size_t coordinate_count = 0;
-    while (coordinate_count < coordinates && s.tables[coordinate_count].output.rfind("com_", 0) != 0) ++coordinate_count;
+    while (coordinate_count < coordinates && s.tables[coordinate_count].output.rfind("com_", 0) != 0)
+        ++coordinate_count;
     return write_file_streamed(
         (std::filesystem::path(directory) / "summary.csv").string(),
         [&](const TextSink& out) {
@@ -134,8 +135,8 @@ bool save_induced_series(const std::string& directory, const InducedSeries& s, s
             for (size_t r = 0; r < s.frame_count(); ++r) {
                 double largest = 0;
                 for (size_t i = 0; i < coordinate_count && width >= 2; ++i)
-                    largest = std::max(largest, std::abs(s.value(s.tables[i], r, width - 1) -
-                                                         s.value(s.tables[i], r, width - 2)));
+                    largest = std::max(
+                        largest, std::abs(s.value(s.tables[i], r, width - 1) - s.value(s.tables[i], r, width - 2)));
                 append_number(text, s.time[r]);
                 for (double v : {s.superposition_error[r], s.constraint_error[r], largest}) {
                     text.push_back(',');

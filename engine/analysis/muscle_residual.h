@@ -24,7 +24,7 @@ namespace hfd {
 
 struct MuscleResidualModel {
     enum class Kind { None, M2012, GH2010, TJ2003 } kind = Kind::None;
-    double beta = 0.1;          // m2012 xi / tj2003 damping
+    double beta = 0.1;  // m2012 xi / tj2003 damping
     double v_max = 10;
     double min_activation = 0;  // gh2010 / tj2003
 };

@@ -10,8 +10,8 @@ std::vector<BodyResidual> recording_residual(const ImplicitDynamics& dynamics, c
     if (states.size() < 2 || row >= states.size()) return result;
     const size_t before = row == 0 ? 0 : row - 1, after = std::min(row + 1, states.size() - 1);
     const Eigen::VectorXd y = dynamics.pack(states[row]);
-    const Eigen::VectorXd y_dot = (dynamics.pack(states[after]) - dynamics.pack(states[before])) /
-                                  (states[after].time - states[before].time);
+    const Eigen::VectorXd y_dot =
+        (dynamics.pack(states[after]) - dynamics.pack(states[before])) / (states[after].time - states[before].time);
     const Eigen::VectorXd r = dynamics.residual(y, y_dot, states[row]);
     const Model& model = dynamics.model();
     for (Index b = 0; b < Index(model.bodies.size()); ++b) {

@@ -24,9 +24,9 @@ Diagnostic error_at(const std::string& file, int line, int column, std::string m
 }
 
 struct Table {
-    std::vector<std::string> names;         // header, units removed
+    std::vector<std::string> names;  // header, units removed
     std::vector<std::vector<double>> rows;
-    std::map<std::string, size_t> column;   // name -> index
+    std::map<std::string, size_t> column;  // name -> index
 };
 
 // Splits one line on `separator`, honouring double quotes ("" inside quotes).
@@ -83,8 +83,9 @@ bool read_table(std::string_view text, const std::string& file, Table& table, st
             continue;
         }
         if (fields.size() != table.names.size())
-            return error(number, 1, "row has " + std::to_string(fields.size()) + " fields, the header " +
-                                        std::to_string(table.names.size()));
+            return error(number, 1,
+                         "row has " + std::to_string(fields.size()) + " fields, the header " +
+                             std::to_string(table.names.size()));
         std::vector<double> row(fields.size());
         int col = 1;
         for (size_t c = 0; c < fields.size(); ++c) {
@@ -94,8 +95,7 @@ bool read_table(std::string_view text, const std::string& file, Table& table, st
                 return error(number, col, "expected a number in column '" + table.names[c] + "', got '" + f + "'");
             col += int(f.size()) + 1;
         }
-        if (!table.rows.empty() && !(row[0] > table.rows.back()[0]))
-            return error(number, 1, "time does not increase");
+        if (!table.rows.empty() && !(row[0] > table.rows.back()[0])) return error(number, 1, "time does not increase");
         table.rows.push_back(std::move(row));
     }
     if (table.names.empty() || table.names[0] != "time") return error(1, 1, "the first column must be 'time'");
@@ -209,8 +209,8 @@ TrajectoryStates states_from_table(const Table& table, const std::string& file, 
     TrajectoryStates out;
     out.states.assign(table.rows.size(), initial);
     for (size_t r = 0; r < table.rows.size(); ++r) out.states[r].time = table.rows[r][0];
-    const bool ok = model.dofs.empty() ? states_from_bodies(table, file, model, out)
-                                       : states_from_dofs(table, file, model, out);
+    const bool ok =
+        model.dofs.empty() ? states_from_bodies(table, file, model, out) : states_from_dofs(table, file, model, out);
     if (!ok) {
         out.states.clear();
         return out;

@@ -110,9 +110,9 @@ JobSimulation create_job_simulation(const JobInputs& inputs) {
 
 const char* job_status_name(JobStatus status) {
     switch (status) {
-    case JobStatus::Done: return "done";
-    case JobStatus::InputError: return "input error";
-    case JobStatus::SimulationFailed: return "failed";
+        case JobStatus::Done: return "done";
+        case JobStatus::InputError: return "input error";
+        case JobStatus::SimulationFailed: return "failed";
     }
     return "?";
 }

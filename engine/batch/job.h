@@ -27,22 +27,22 @@ std::optional<TextInput> read_text_input(const std::string& path, std::string* e
 
 struct JobInputs {
     TextInput model;
-    TextInput config;   // optional: else the model file's own blocks, else the default
-    TextInput state;    // optional: initial dof values / velocities (io/state_file.h)
+    TextInput config;  // optional: else the model file's own blocks, else the default
+    TextInput state;   // optional: initial dof values / velocities (io/state_file.h)
     OverrideSet overrides;
 };
 
 struct BatchJob {
     JobInputs inputs;
-    TextInput excitation;  // optional: excitation CSV (io/excitation_csv.h)
+    TextInput excitation;                       // optional: excitation CSV (io/excitation_csv.h)
     double duration = 1, sample_period = 0.01;  // s
     GroupMask groups = all_channel_groups;
 };
 
 struct JobSimulation {
-    std::unique_ptr<Simulation> sim;     // nullptr when an input is unusable
+    std::unique_ptr<Simulation> sim;  // nullptr when an input is unusable
     SimConfig config;
-    std::vector<Diagnostic> diagnostics; // errors and warnings of every input
+    std::vector<Diagnostic> diagnostics;  // errors and warnings of every input
 };
 
 // Model, overrides, config and initial state, exactly as `hfd simulate` builds them.
@@ -53,10 +53,10 @@ const char* job_status_name(JobStatus status);  // "done", "input error", "faile
 
 struct JobOutcome {
     JobStatus status = JobStatus::InputError;
-    std::string message;                  // first error, or why the run stopped
+    std::string message;  // first error, or why the run stopped
     std::vector<Diagnostic> diagnostics;
     RunResult run;
-    std::optional<Recorder> recording;    // rows recorded (also those before a failure)
+    std::optional<Recorder> recording;  // rows recorded (also those before a failure)
     double wall_seconds = 0;
 };
 

@@ -53,8 +53,8 @@ std::vector<std::vector<std::string>> table_cells(const std::vector<BatchRunSumm
             std::snprintf(text, sizeof text, "%.3f", run.wall_seconds);
             wall = text;
         }
-        row.insert(row.end(), {time, std::to_string(run.steps), std::to_string(run.samples), wall, run.output,
-                               run.message});
+        row.insert(row.end(),
+                   {time, std::to_string(run.steps), std::to_string(run.samples), wall, run.output, run.message});
         cells.push_back(std::move(row));
     }
     return cells;
@@ -70,8 +70,9 @@ BatchRunSummary summarize_run(std::string name, const BatchJob& job, const JobOu
     summary.overrides = job.inputs.overrides;
     summary.excitation = job.excitation.file;
     if (outcome.status != JobStatus::InputError) {
-        summary.simulated_time = outcome.run.time - (outcome.recording && outcome.recording->row_count()
-                                                         ? outcome.recording->row(0)[0] : 0.0);
+        summary.simulated_time =
+            outcome.run.time -
+            (outcome.recording && outcome.recording->row_count() ? outcome.recording->row(0)[0] : 0.0);
         summary.steps = outcome.run.steps;
     }
     summary.samples = outcome.recording ? outcome.recording->row_count() : 0;
@@ -81,17 +82,20 @@ BatchRunSummary summarize_run(std::string name, const BatchJob& job, const JobOu
 
 bool save_batch_summary_csv(const std::string& path, const std::vector<BatchRunSummary>& runs, std::string* error) {
     const std::vector<std::vector<std::string>> cells = table_cells(runs, true);
-    return write_file_streamed(path, [&](const TextSink& out) {
-        std::string text;
-        for (const std::vector<std::string>& row : cells) {
-            for (size_t c = 0; c < row.size(); ++c) {
-                if (c) text.push_back(',');
-                append_csv_field(text, row[c]);
+    return write_file_streamed(
+        path,
+        [&](const TextSink& out) {
+            std::string text;
+            for (const std::vector<std::string>& row : cells) {
+                for (size_t c = 0; c < row.size(); ++c) {
+                    if (c) text.push_back(',');
+                    append_csv_field(text, row[c]);
+                }
+                text.push_back('\n');
             }
-            text.push_back('\n');
-        }
-        return out(text);
-    }, error);
+            return out(text);
+        },
+        error);
 }
 
 std::string format_batch_table(const std::vector<BatchRunSummary>& runs) {

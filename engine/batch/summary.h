@@ -9,16 +9,16 @@
 namespace hfd {
 
 struct BatchRunSummary {
-    std::string name;            // "run_0003"
+    std::string name;  // "run_0003"
     JobStatus status = JobStatus::InputError;
-    std::string message;         // empty when done
+    std::string message;  // empty when done
     OverrideSet overrides;
-    std::string excitation;      // file name, when one was given
-    double simulated_time = 0;   // s
+    std::string excitation;     // file name, when one was given
+    double simulated_time = 0;  // s
     long long steps = 0;
     size_t samples = 0;
     double wall_seconds = 0;
-    std::string output;          // CSV written for the run, when any
+    std::string output;  // CSV written for the run, when any
 };
 
 BatchRunSummary summarize_run(std::string name, const BatchJob& job, const JobOutcome& outcome);

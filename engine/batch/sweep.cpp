@@ -199,8 +199,9 @@ SweepFileResult read_sweep_text(std::string_view text, const std::string& file_n
             continue;
         }
         if (fields.size() != header.size()) {
-            error(line_number, 1, std::to_string(fields.size()) + " values for " + std::to_string(header.size()) +
-                                      " columns (header on line " + std::to_string(header_line) + ")");
+            error(line_number, 1,
+                  std::to_string(fields.size()) + " values for " + std::to_string(header.size()) +
+                      " columns (header on line " + std::to_string(header_line) + ")");
             continue;
         }
         OverrideSet run;

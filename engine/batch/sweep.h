@@ -43,7 +43,7 @@ std::vector<OverrideSet> combine_runs(const std::vector<OverrideSet>& left, cons
 
 struct SweepFileResult {
     std::optional<std::vector<OverrideSet>> runs;  // empty when there are errors
-    std::vector<Diagnostic> diagnostics;            // with file:line:col
+    std::vector<Diagnostic> diagnostics;           // with file:line:col
 };
 // Sweep file: header row of paths, then one row of values per run; commas
 // separate fields (quote a field holding commas: "[ 0, 1 ]"); empty lines and

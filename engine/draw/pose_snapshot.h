@@ -13,15 +13,15 @@ struct PoseSnapshot {
     double time = 0;
     std::vector<Vec3> body_pos;
     std::vector<Quat> body_ori;
-    std::vector<double> muscle_activation;              // per muscle (colour)
-    std::vector<double> muscle_force;                   // per muscle, tendon force in N (width); may be empty
-    std::vector<std::vector<Vec3>> muscle_path;         // per muscle, world points
+    std::vector<double> muscle_activation;       // per muscle (colour)
+    std::vector<double> muscle_force;            // per muscle, tendon force in N (width); may be empty
+    std::vector<std::vector<Vec3>> muscle_path;  // per muscle, world points
     struct ContactArrow {
-        Vec3 point, force;          // force on `body` at the contact point, world
-        Index body = no_index;      // the body the force acts on (no_index: unknown)
+        Vec3 point, force;      // force on `body` at the contact point, world
+        Index body = no_index;  // the body the force acts on (no_index: unknown)
     };
     std::vector<ContactArrow> contacts;
-    std::vector<Vec3> joint_displacement;               // per joint, world
+    std::vector<Vec3> joint_displacement;  // per joint, world
 };
 
 }  // namespace hfd

@@ -27,14 +27,14 @@ Index contact_body(const Model& model, const ContactPairSet& pairs, const std::s
 void set_state(State& state, const RecordedPoseColumns::StateColumn& c, double value) {
     using Target = RecordedPoseColumns::Target;
     switch (c.target) {
-    case Target::PosX: state.pos[c.index].x() = value; break;
-    case Target::PosY: state.pos[c.index].y() = value; break;
-    case Target::PosZ: state.pos[c.index].z() = value; break;
-    case Target::OriW: state.ori[c.index].w() = value; break;
-    case Target::OriX: state.ori[c.index].x() = value; break;
-    case Target::OriY: state.ori[c.index].y() = value; break;
-    case Target::OriZ: state.ori[c.index].z() = value; break;
-    case Target::Activation: state.activation[c.index] = value; break;
+        case Target::PosX: state.pos[c.index].x() = value; break;
+        case Target::PosY: state.pos[c.index].y() = value; break;
+        case Target::PosZ: state.pos[c.index].z() = value; break;
+        case Target::OriW: state.ori[c.index].w() = value; break;
+        case Target::OriX: state.ori[c.index].x() = value; break;
+        case Target::OriY: state.ori[c.index].y() = value; break;
+        case Target::OriZ: state.ori[c.index].z() = value; break;
+        case Target::Activation: state.activation[c.index] = value; break;
     }
 }
 

@@ -25,9 +25,9 @@ struct RecordedPoseColumns {
         size_t contact = 0, force = 0, point = 0;  // force and point: the first of x, y, z
         Index body = no_index;                     // the body the recorded force acts on
     };
-    std::vector<StateColumn> state;        // in channel order
-    std::vector<ForceColumn> muscle_force; // in channel order
-    std::vector<ContactColumns> contacts;  // one per recorded contact pair
+    std::vector<StateColumn> state;         // in channel order
+    std::vector<ForceColumn> muscle_force;  // in channel order
+    std::vector<ContactColumns> contacts;   // one per recorded contact pair
     size_t column_count = 0;
 };
 

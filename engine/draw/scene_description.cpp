@@ -19,13 +19,13 @@ constexpr double bare_body_radius = 0.03;
 
 void set_extent_from_shape(Drawable& d) {
     switch (d.shape) {
-    case DrawShape::Sphere: d.local_max = Vec3::Constant(d.radius); break;
-    case DrawShape::Ellipsoid:
-    case DrawShape::Box: d.local_max = d.half_dim; break;
-    case DrawShape::Cylinder: d.local_max = Vec3(d.radius, 0.5 * d.height, d.radius); break;
-    case DrawShape::Capsule: d.local_max = Vec3(d.radius, 0.5 * d.height + d.radius, d.radius); break;
-    case DrawShape::Plane:
-    case DrawShape::Mesh: return;
+        case DrawShape::Sphere: d.local_max = Vec3::Constant(d.radius); break;
+        case DrawShape::Ellipsoid:
+        case DrawShape::Box: d.local_max = d.half_dim; break;
+        case DrawShape::Cylinder: d.local_max = Vec3(d.radius, 0.5 * d.height, d.radius); break;
+        case DrawShape::Capsule: d.local_max = Vec3(d.radius, 0.5 * d.height + d.radius, d.radius); break;
+        case DrawShape::Plane:
+        case DrawShape::Mesh: return;
     }
     d.local_min = -d.local_max;
 }
@@ -37,12 +37,12 @@ bool set_shape(Drawable& d, const Shape& shape) {
     d.half_dim = shape.half_dim;
     d.plane_normal = shape.normal;
     switch (shape.type) {
-    case ShapeType::Sphere: d.shape = DrawShape::Sphere; break;
-    case ShapeType::Cylinder: d.shape = DrawShape::Cylinder; break;
-    case ShapeType::Capsule: d.shape = DrawShape::Capsule; break;
-    case ShapeType::Box: d.shape = DrawShape::Box; break;
-    case ShapeType::Plane: d.shape = DrawShape::Plane; break;
-    case ShapeType::None: return false;
+        case ShapeType::Sphere: d.shape = DrawShape::Sphere; break;
+        case ShapeType::Cylinder: d.shape = DrawShape::Cylinder; break;
+        case ShapeType::Capsule: d.shape = DrawShape::Capsule; break;
+        case ShapeType::Box: d.shape = DrawShape::Box; break;
+        case ShapeType::Plane: d.shape = DrawShape::Plane; break;
+        case ShapeType::None: return false;
     }
     set_extent_from_shape(d);
     return true;
@@ -150,8 +150,8 @@ SceneDescription describe_scene(const Model& model, const MeshLoader& load_mesh)
     return scene;
 }
 
-void drawable_world_pose(const Drawable& drawable, const std::vector<Vec3>& body_pos,
-                         const std::vector<Quat>& body_ori, Vec3& pos, Quat& ori) {
+void drawable_world_pose(const Drawable& drawable, const std::vector<Vec3>& body_pos, const std::vector<Quat>& body_ori,
+                         Vec3& pos, Quat& ori) {
     if (drawable.body >= 0 && std::size_t(drawable.body) < body_pos.size() &&
         std::size_t(drawable.body) < body_ori.size()) {
         pos = body_pos[drawable.body] + body_ori[drawable.body] * drawable.pos;

@@ -16,18 +16,18 @@ namespace hfd {
 enum class DrawShape { Sphere, Ellipsoid, Box, Cylinder, Capsule, Plane, Mesh };
 
 struct Drawable {
-    Index body = no_index;        // no_index: fixed in the world
+    Index body = no_index;  // no_index: fixed in the world
     DrawShape shape = DrawShape::Sphere;
     double radius = 0, height = 0;
-    Vec3 half_dim = Vec3::Zero(); // box; ellipsoid semi-axes
+    Vec3 half_dim = Vec3::Zero();  // box; ellipsoid semi-axes
     Vec3 plane_normal = Vec3::UnitY();
     std::shared_ptr<const TriangleMesh> mesh;
-    Vec3 pos = Vec3::Zero();      // drawable frame in the body frame
+    Vec3 pos = Vec3::Zero();  // drawable frame in the body frame
     Quat ori = Quat::Identity();
-    Vec3 scale = Vec3::Ones();    // applied to meshes
+    Vec3 scale = Vec3::Ones();  // applied to meshes
     Eigen::Vector4d color = Eigen::Vector4d(0.8, 0.8, 0.8, 1);
-    bool placeholder = false;     // stands in for a mesh that could not be loaded
-    bool contact = false;         // a contact geometry (not the floor): may be drawn see-through or hidden
+    bool placeholder = false;  // stands in for a mesh that could not be loaded
+    bool contact = false;      // a contact geometry (not the floor): may be drawn see-through or hidden
     // extent in the drawable frame (scale applied); planes have none
     Vec3 local_min = Vec3::Zero(), local_max = Vec3::Zero();
     bool pickable() const { return shape != DrawShape::Plane; }
@@ -60,7 +60,7 @@ WorldBounds scene_bounds(const SceneDescription& scene, const std::vector<Vec3>&
                          const std::vector<Quat>& body_ori);
 
 // Pose of a drawable's frame in the world.
-void drawable_world_pose(const Drawable& drawable, const std::vector<Vec3>& body_pos,
-                         const std::vector<Quat>& body_ori, Vec3& pos, Quat& ori);
+void drawable_world_pose(const Drawable& drawable, const std::vector<Vec3>& body_pos, const std::vector<Quat>& body_ori,
+                         Vec3& pos, Quat& ori);
 
 }  // namespace hfd

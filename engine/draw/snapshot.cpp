@@ -52,7 +52,8 @@ void fill_snapshot(const Model& model, const State& state, const Data* data, Pos
 
     snapshot.contacts.clear();
     if (data)
-        for (const Contact& contact : data->contacts) snapshot.contacts.push_back({contact.point, contact.force, contact.body_b});
+        for (const Contact& contact : data->contacts)
+            snapshot.contacts.push_back({contact.point, contact.force, contact.body_b});
 
     const std::size_t joint_count = model.joints.size();
     snapshot.joint_displacement.resize(joint_count);

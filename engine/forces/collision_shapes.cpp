@@ -27,12 +27,12 @@ double clamp01(double x) { return std::clamp(x, 0.0, 1.0); }
 
 const char* shape_type_name(ShapeType type) {
     switch (type) {
-    case ShapeType::Sphere: return "sphere";
-    case ShapeType::Cylinder: return "cylinder";
-    case ShapeType::Capsule: return "capsule";
-    case ShapeType::Box: return "box";
-    case ShapeType::Plane: return "plane";
-    case ShapeType::None: break;
+        case ShapeType::Sphere: return "sphere";
+        case ShapeType::Cylinder: return "cylinder";
+        case ShapeType::Capsule: return "capsule";
+        case ShapeType::Box: return "box";
+        case ShapeType::Plane: return "plane";
+        case ShapeType::None: break;
     }
     return "none";
 }
@@ -228,33 +228,34 @@ int collide_ordered(const Shape& a, const ShapePose& pa, const Shape& b, const S
     if (b.type == ShapeType::Capsule) capsule_end_centers(b, pb, b0, b1);
     if (a.type == ShapeType::Capsule) capsule_end_centers(a, pa, a0, a1);
     switch (a.type) {
-    case ShapeType::Plane: {
-        const Vec3 n = plane_world_normal(a, pa);
-        switch (b.type) {
-        case ShapeType::Sphere: return collide_plane_sphere(pa.pos, n, pb.pos, b.radius, out);
-        case ShapeType::Capsule: return collide_plane_capsule(pa.pos, n, b0, b1, b.radius, out);
-        case ShapeType::Box: return collide_plane_box(pa.pos, n, pb, b.half_dim, out);
-        default: return -1;
+        case ShapeType::Plane: {
+            const Vec3 n = plane_world_normal(a, pa);
+            switch (b.type) {
+                case ShapeType::Sphere: return collide_plane_sphere(pa.pos, n, pb.pos, b.radius, out);
+                case ShapeType::Capsule: return collide_plane_capsule(pa.pos, n, b0, b1, b.radius, out);
+                case ShapeType::Box: return collide_plane_box(pa.pos, n, pb, b.half_dim, out);
+                default: return -1;
+            }
         }
-    }
-    case ShapeType::Box:
-        if (b.type == ShapeType::Sphere) return collide_box_sphere(pa, a.half_dim, pb.pos, b.radius, out);
-        if (b.type == ShapeType::Capsule) return collide_box_capsule(pa, a.half_dim, b0, b1, b.radius, out);
-        return -1;
-    case ShapeType::Sphere:
-        if (b.type == ShapeType::Sphere) return collide_sphere_sphere(pa.pos, a.radius, pb.pos, b.radius, out);
-        if (b.type == ShapeType::Capsule) return collide_sphere_capsule(pa.pos, a.radius, b0, b1, b.radius, out);
-        return -1;
-    case ShapeType::Capsule:
-        if (b.type == ShapeType::Capsule) return collide_capsule_capsule(a0, a1, a.radius, b0, b1, b.radius, out);
-        return -1;
-    default: return -1;
+        case ShapeType::Box:
+            if (b.type == ShapeType::Sphere) return collide_box_sphere(pa, a.half_dim, pb.pos, b.radius, out);
+            if (b.type == ShapeType::Capsule) return collide_box_capsule(pa, a.half_dim, b0, b1, b.radius, out);
+            return -1;
+        case ShapeType::Sphere:
+            if (b.type == ShapeType::Sphere) return collide_sphere_sphere(pa.pos, a.radius, pb.pos, b.radius, out);
+            if (b.type == ShapeType::Capsule) return collide_sphere_capsule(pa.pos, a.radius, b0, b1, b.radius, out);
+            return -1;
+        case ShapeType::Capsule:
+            if (b.type == ShapeType::Capsule) return collide_capsule_capsule(a0, a1, a.radius, b0, b1, b.radius, out);
+            return -1;
+        default: return -1;
     }
 }
 
 }  // namespace
 
-int collide_shapes(const Shape& a, const ShapePose& pose_a, const Shape& b, const ShapePose& pose_b, ShapeContact* out) {
+int collide_shapes(const Shape& a, const ShapePose& pose_a, const Shape& b, const ShapePose& pose_b,
+                   ShapeContact* out) {
     if (!is_supported_shape_pair(a.type, b.type)) return 0;
     const int count = collide_ordered(a, pose_a, b, pose_b, out);
     if (count >= 0) return count;

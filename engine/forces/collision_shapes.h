@@ -41,7 +41,8 @@ int collide_sphere_capsule(const Vec3& center_a, double radius_a, const Vec3& ca
 int collide_capsule_capsule(const Vec3& a0, const Vec3& a1, double radius_a, const Vec3& b0, const Vec3& b1,
                             double radius_b, ShapeContact* out);
 // Box a against sphere b (also when the centre is inside the box).
-int collide_box_sphere(const ShapePose& box, const Vec3& half_dim, const Vec3& center, double radius, ShapeContact* out);
+int collide_box_sphere(const ShapePose& box, const Vec3& half_dim, const Vec3& center, double radius,
+                       ShapeContact* out);
 // Box a against capsule b: the end caps that penetrate, plus the axis point
 // deepest in the box when it lies between the caps and is deeper than both (up
 // to 3 contacts; a capsule lying across a box face wider than the capsule is

@@ -19,8 +19,8 @@ public:
 
     void apply(const Model&, const State& state, const Controls&, Data& data) const override {
         for (Contact& contact : data.contacts) {
-            const double normal_force = hunt_crossley_normal_force(contact.stiffness, contact.damping, contact.depth,
-                                                                   normal_velocity(contact));
+            const double normal_force =
+                hunt_crossley_normal_force(contact.stiffness, contact.damping, contact.depth, normal_velocity(contact));
             const Vec3 friction = viscous_coulomb_friction(tangential_velocity(contact), normal_force,
                                                            contact.static_friction, viscosity_);
             apply_contact_force(state, normal_force * contact.normal + friction, contact, data);

@@ -23,11 +23,10 @@ public:
     void apply(const Model&, const State& state, const Controls&, Data& data) const override {
         constexpr double viscous_friction = 0;
         for (Contact& contact : data.contacts) {
-            const double normal_force = hunt_crossley_normal_force(contact.stiffness, contact.damping, contact.depth,
-                                                                   normal_velocity(contact));
-            const Vec3 friction =
-                hollars_friction(tangential_velocity(contact), normal_force, contact.static_friction,
-                                 contact.dynamic_friction, viscous_friction, transition_velocity_);
+            const double normal_force =
+                hunt_crossley_normal_force(contact.stiffness, contact.damping, contact.depth, normal_velocity(contact));
+            const Vec3 friction = hollars_friction(tangential_velocity(contact), normal_force, contact.static_friction,
+                                                   contact.dynamic_friction, viscous_friction, transition_velocity_);
             apply_contact_force(state, normal_force * contact.normal + friction, contact, data);
         }
     }

@@ -34,7 +34,7 @@ public:
 
 struct ForceContext {
     const Model& model;
-    const std::string& file;           // for diagnostics
+    const std::string& file;  // for diagnostics
     std::vector<Diagnostic>& diagnostics;
 };
 

@@ -79,7 +79,8 @@ public:
             const Vec3 r_parent = rotate_to_world(d, p, joint.pos_in_parent);
             const Vec3 r_child = rotate_to_world(d, c, joint.pos_in_child);
             Vec3 displacement = (s.pos[c] + r_child) - (s.pos[p] + r_parent);
-            Vec3 velocity = (s.lin_vel[c] + s.ang_vel[c].cross(r_child)) - (s.lin_vel[p] + s.ang_vel[p].cross(r_parent));
+            Vec3 velocity =
+                (s.lin_vel[c] + s.ang_vel[c].cross(r_child)) - (s.lin_vel[p] + s.ang_vel[p].cross(r_parent));
             if constexpr (planar) displacement.z() = 0, velocity.z() = 0;
             const Vec3 force = -joint.stiffness * displacement - joint.damping * velocity;
             d.joint_displacement[j] = displacement;
@@ -129,7 +130,8 @@ private:
             Vec3 local = Vec3::Zero();
             for (int axis = 0; axis < 3; ++axis) {
                 const double theta = limit_displacement(angles[axis], joint.limit_min[axis], joint.limit_max[axis]);
-                local[axis] = limit_torque(nonlinear_damping, joint.limit_stiffness, joint.limit_damping, theta, w[axis]);
+                local[axis] =
+                    limit_torque(nonlinear_damping, joint.limit_stiffness, joint.limit_damping, theta, w[axis]);
             }
             if (local.isZero()) {
                 d.joint_limit_torque[j].setZero();

@@ -20,7 +20,8 @@
 namespace hfd {
 
 // Motor torque in the joint frame (see above).
-static Vec3 joint_motor_torque_in_joint_frame(const Model& model, const State& state, Index motor, const MotorControl& control) {
+static Vec3 joint_motor_torque_in_joint_frame(const Model& model, const State& state, Index motor,
+                                              const MotorControl& control) {
     const JointMotor& m = model.motors[motor];
     const Joint& joint = model.joints[m.joint];
     const Quat q = joint_orientation(model, state, m.joint);

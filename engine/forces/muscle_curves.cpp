@@ -13,7 +13,7 @@ constexpr double descending_width = 0.81;
 constexpr double passive_shape = 4.0;
 constexpr double passive_strain_at_one = 0.7;
 constexpr double eccentric_shape = (eccentric_limit - 1.0) / 5.0;  // B: slope 5 at v = 0
-constexpr double toe_strain = 0.8 * tendon_strain_at_one;           // e_toe = 0.0392
+constexpr double toe_strain = 0.8 * tendon_strain_at_one;          // e_toe = 0.0392
 constexpr double toe_force = 2.0 / 3.0;
 constexpr double toe_coefficient = toe_force / (toe_strain * toe_strain);
 constexpr double linear_stiffness = 2.0 * toe_force / toe_strain;
@@ -125,9 +125,7 @@ constexpr double linear_stiffness = 1.712 / tendon_strain;
 constexpr double eccentric_slope_factor = (2.0 + 2.0 / af) / (flen - 1.0);
 constexpr double eccentric_end = 0.95;  // of a_fl * flen
 
-double concentric_velocity(double f, double a_fl, double damping) {
-    return (f - a_fl) / (a_fl + f / af + damping);
-}
+double concentric_velocity(double f, double a_fl, double damping) { return (f - a_fl) / (a_fl + f / af + damping); }
 double concentric_slope(double f, double a_fl, double damping) {  // dv/dF
     const double b = a_fl + f / af + damping;
     return (b - (f - a_fl) / af) / (b * b);

@@ -84,7 +84,7 @@ double force_velocity(double v, double a_fl, double damping);
 // --- Pennation and the musculotendon equilibrium, shared by the models -------
 // Constant thickness: l_f sin(alpha) = l_opt sin(alpha_opt) = thickness.
 struct FiberGeometry {
-    double fiber_length = 0;    // m, clamped to minimum_fiber_length
+    double fiber_length = 0;  // m, clamped to minimum_fiber_length
     double cos_pennation = 1;
     double tendon_length = 0;   // path length - fiber_length cos(alpha)
     double minimum_length = 0;  // minimum_fiber_length of the muscle

@@ -40,7 +40,8 @@ struct GH2010Fiber {
     }
     static double fiber_speed(const Settings& settings, double v, double) { return v * settings.v_max; }
     static double isometric_fiber_force(double l, double activation, double s) {
-        return activation * gh2010::active_force_length(l) + s * gh2010::parallel_elastic(l) - gh2010::buffer_elastic(l);
+        return activation * gh2010::active_force_length(l) + s * gh2010::parallel_elastic(l) -
+               gh2010::buffer_elastic(l);
     }
 };
 

@@ -8,9 +8,7 @@ namespace hfd {
 
 namespace {
 
-Vec3 point_of(const Model& model, const State& state, const PathPoint& p) {
-    return world_point(state, p.body, p.pos);
-}
+Vec3 point_of(const Model& model, const State& state, const PathPoint& p) { return world_point(state, p.body, p.pos); }
 
 // Unit direction from a to b; zero when they coincide (no defined line of action).
 Vec3 unit_direction(const Vec3& a, const Vec3& b) {
@@ -71,8 +69,8 @@ void apply_segment_force(const Model& model, const State& state, Index body_a, I
 // Adds to moment the moment about centre of the segment forces that act on
 // bodies for which `inside` is true, per unit tension; to force, their sum.
 template <typename Inside>
-void subtree_load(const Model& model, const State& state, Index muscle, const Vec3& centre, Inside inside,
-                  Vec3& force, Vec3& moment) {
+void subtree_load(const Model& model, const State& state, Index muscle, const Vec3& centre, Inside inside, Vec3& force,
+                  Vec3& moment) {
     const auto& path = model.muscles[muscle].path;
     for (size_t k = 0; k + 1 < path.size(); ++k) {
         const bool in_a = inside(path[k].body), in_b = inside(path[k + 1].body);
@@ -124,8 +122,9 @@ bool is_distal_of_joint(const Model& model, Index body, Index joint) {
 
 Vec3 muscle_joint_moment(const Model& model, const State& state, Index muscle, Index joint) {
     Vec3 force = Vec3::Zero(), moment = Vec3::Zero();
-    subtree_load(model, state, muscle, joint_centre(model, state, joint),
-                 [&](Index body) { return is_distal_of_joint(model, body, joint); }, force, moment);
+    subtree_load(
+        model, state, muscle, joint_centre(model, state, joint),
+        [&](Index body) { return is_distal_of_joint(model, body, joint); }, force, moment);
     return moment;
 }
 
@@ -222,7 +221,7 @@ Vec3 dof_axis(const Model& model, const State& state, Index dof) {
     // Intrinsic x-y-z angles: omega = a' x + b' Rx(a) y + c' Rx(a) Ry(b) z.
     const Quat qx(Eigen::AngleAxisd(angles.x(), Vec3::UnitX()));
     const Quat qy(Eigen::AngleAxisd(angles.y(), Vec3::UnitY()));
-    const Vec3 local = d.axis == 0 ? Vec3(Vec3::UnitX())
+    const Vec3 local = d.axis == 0   ? Vec3(Vec3::UnitX())
                        : d.axis == 1 ? Vec3(qx * Vec3::UnitY())
                                      : Vec3(qx * (qy * Vec3::UnitZ()));
     return d.sign * (frame * local);
@@ -233,8 +232,9 @@ double muscle_moment_arm(const Model& model, const State& state, Index muscle, I
     const Vec3 axis = dof_axis(model, state, dof);
     if (d.kind == Dof::Kind::JointRotation) return axis.dot(muscle_joint_moment(model, state, muscle, d.joint));
     Vec3 force = Vec3::Zero(), moment = Vec3::Zero();
-    subtree_load(model, state, muscle, state.pos[d.body],
-                 [&](Index body) { return root_body_of(model, body) == d.body; }, force, moment);
+    subtree_load(
+        model, state, muscle, state.pos[d.body], [&](Index body) { return root_body_of(model, body) == d.body; }, force,
+        moment);
     return d.kind == Dof::Kind::RootTranslation ? axis.dot(force) : axis.dot(moment);
 }
 

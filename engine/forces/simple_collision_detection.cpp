@@ -21,7 +21,8 @@ ShapePose contact_pose(const Model& model, const State& state, Index geometry) {
 
 int max_contacts_of(ShapeType a, ShapeType b) {
     if (a == ShapeType::Box || b == ShapeType::Box) return (a == ShapeType::Plane || b == ShapeType::Plane) ? 8 : 3;
-    if (a == ShapeType::Capsule || b == ShapeType::Capsule) return (a == ShapeType::Plane || b == ShapeType::Plane) ? 2 : 1;
+    if (a == ShapeType::Capsule || b == ShapeType::Capsule)
+        return (a == ShapeType::Plane || b == ShapeType::Plane) ? 2 : 1;
     return 1;
 }
 
@@ -89,14 +90,15 @@ private:
     // body rotations of the evaluation instead of quaternion products.
     struct PlaneSphere {
         bool is_plane_sphere = false;
-        bool sphere_is_a = false;   // the contact normal points from a to b: flipped when the sphere is a
+        bool sphere_is_a = false;           // the contact normal points from a to b: flipped when the sphere is a
         Vec3 plane_normal = Vec3::UnitY();  // unit, in the plane's body frame
     };
     static PlaneSphere plane_sphere_of(const Model& model, const CollisionPair& pair) {
         const Geometry &ga = model.geometries[pair.geometry_a], &gb = model.geometries[pair.geometry_b];
         PlaneSphere fast;
         fast.sphere_is_a = ga.shape.type == ShapeType::Sphere && gb.shape.type == ShapeType::Plane;
-        fast.is_plane_sphere = fast.sphere_is_a || (ga.shape.type == ShapeType::Plane && gb.shape.type == ShapeType::Sphere);
+        fast.is_plane_sphere =
+            fast.sphere_is_a || (ga.shape.type == ShapeType::Plane && gb.shape.type == ShapeType::Sphere);
         if (!fast.is_plane_sphere) return fast;
         const Geometry& plane = fast.sphere_is_a ? gb : ga;
         const Vec3 n = plane.ori.normalized() * plane.shape.normal;
@@ -116,10 +118,10 @@ private:
         append_contacts(model, state, pair, found, 1, data.contacts);
     }
 
-    std::vector<CollisionPair> pairs_;   // pairs with a static geometry
+    std::vector<CollisionPair> pairs_;       // pairs with a static geometry
     std::vector<PlaneSphere> plane_sphere_;  // per pair
-    std::vector<Index> objects_;         // geometries of dynamic bodies, for object-object contact
-    std::vector<double> radius_;         // bounding radius per object
+    std::vector<Index> objects_;             // geometries of dynamic bodies, for object-object contact
+    std::vector<double> radius_;             // bounding radius per object
     int max_contacts_ = 0;
 };
 
@@ -140,11 +142,11 @@ std::vector<CollisionPair> collision_candidate_pairs(const Model& model, bool be
             if (!static_a && !static_b && !between_objects) continue;
             if (static_b) std::swap(a, b), std::swap(ga, gb);  // the static geometry is a
             if (!is_supported_shape_pair(ga->shape.type, gb->shape.type)) {
-                diagnostics.push_back(
-                    {Severity::Warning, gb->location,
-                     "simple_collision_detection: contact between geometry '" + ga->name + "' (" +
-                         shape_type_name(ga->shape.type) + ") and geometry '" + gb->name + "' (" +
-                         shape_type_name(gb->shape.type) + ") is not supported; this pair never touches"});
+                diagnostics.push_back({Severity::Warning, gb->location,
+                                       "simple_collision_detection: contact between geometry '" + ga->name + "' (" +
+                                           shape_type_name(ga->shape.type) + ") and geometry '" + gb->name + "' (" +
+                                           shape_type_name(gb->shape.type) +
+                                           ") is not supported; this pair never touches"});
                 continue;
             }
             const Material& ma = model.materials.at(size_t(std::max<Index>(ga->material, 0)));
@@ -157,12 +159,12 @@ std::vector<CollisionPair> collision_candidate_pairs(const Model& model, bool be
 
 double bounding_radius(const Shape& shape) {
     switch (shape.type) {
-    case ShapeType::Sphere: return shape.radius;
-    case ShapeType::Capsule: return 0.5 * shape.height + shape.radius;
-    case ShapeType::Cylinder: return std::hypot(0.5 * shape.height, shape.radius);
-    case ShapeType::Box: return shape.half_dim.norm();
-    case ShapeType::Plane: return std::numeric_limits<double>::infinity();
-    case ShapeType::None: return 0;
+        case ShapeType::Sphere: return shape.radius;
+        case ShapeType::Capsule: return 0.5 * shape.height + shape.radius;
+        case ShapeType::Cylinder: return std::hypot(0.5 * shape.height, shape.radius);
+        case ShapeType::Box: return shape.half_dim.norm();
+        case ShapeType::Plane: return std::numeric_limits<double>::infinity();
+        case ShapeType::None: return 0;
     }
     return 0;
 }
@@ -247,8 +249,8 @@ void append_contacts(const Model& model, const State& state, const CollisionPair
         contact.point = found[i].point;
         contact.normal = found[i].normal;
         contact.depth = found[i].depth;
-        contact.relative_velocity = world_point_velocity(state, gb.body, contact.point) -
-                                    world_point_velocity(state, ga.body, contact.point);
+        contact.relative_velocity =
+            world_point_velocity(state, gb.body, contact.point) - world_point_velocity(state, ga.body, contact.point);
         contact.stiffness = pair.material.stiffness;
         contact.damping = pair.material.damping;
         contact.static_friction = pair.material.static_friction;
@@ -273,7 +275,8 @@ std::unique_ptr<ForceComponent> create_simple_collision_detection(const PropNode
             return geometry.body != no_index && !model.bodies[geometry.body].is_static() &&
                    geometry.shape.type != ShapeType::Plane;
         };
-        std::erase_if(pairs, [&](const CollisionPair& p) { return is_object(p.geometry_a) && is_object(p.geometry_b); });
+        std::erase_if(pairs,
+                      [&](const CollisionPair& p) { return is_object(p.geometry_a) && is_object(p.geometry_b); });
         for (Index g = 0; g < Index(model.geometries.size()); ++g)
             if (is_object(g)) objects.push_back(g);
     }

@@ -8,9 +8,9 @@ namespace {
 
 const char* severity_name(Severity severity) {
     switch (severity) {
-    case Severity::Error: return "error";
-    case Severity::Warning: return "warning";
-    case Severity::Note: return "note";
+        case Severity::Error: return "error";
+        case Severity::Warning: return "warning";
+        case Severity::Note: return "note";
     }
     return "error";
 }

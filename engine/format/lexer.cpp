@@ -31,15 +31,15 @@ bool is_invalid_char(char c) {
 
 std::string describe(const Token& token) {
     switch (token.kind) {
-    case TokenKind::Word: return enclosed(token.text, '\'');
-    case TokenKind::String: return enclosed(token.text, '"');
-    case TokenKind::Equals: return "'='";
-    case TokenKind::OpenBrace: return "'{'";
-    case TokenKind::CloseBrace: return "'}'";
-    case TokenKind::OpenBracket: return "'['";
-    case TokenKind::CloseBracket: return "']'";
-    case TokenKind::End: return "end of file";
-    case TokenKind::Invalid: return token.error;
+        case TokenKind::Word: return enclosed(token.text, '\'');
+        case TokenKind::String: return enclosed(token.text, '"');
+        case TokenKind::Equals: return "'='";
+        case TokenKind::OpenBrace: return "'{'";
+        case TokenKind::CloseBrace: return "'}'";
+        case TokenKind::OpenBracket: return "'['";
+        case TokenKind::CloseBracket: return "']'";
+        case TokenKind::End: return "end of file";
+        case TokenKind::Invalid: return token.error;
     }
     return "?";
 }
@@ -119,13 +119,13 @@ Token Lexer::next_token() {
     const char c = peek();
     TokenKind single = TokenKind::Invalid;
     switch (c) {
-    case '=': single = TokenKind::Equals; break;
-    case '{': single = TokenKind::OpenBrace; break;
-    case '}': single = TokenKind::CloseBrace; break;
-    case '[': single = TokenKind::OpenBracket; break;
-    case ']': single = TokenKind::CloseBracket; break;
-    case '"': return lex_string(token);
-    default: break;
+        case '=': single = TokenKind::Equals; break;
+        case '{': single = TokenKind::OpenBrace; break;
+        case '}': single = TokenKind::CloseBrace; break;
+        case '[': single = TokenKind::OpenBracket; break;
+        case ']': single = TokenKind::CloseBracket; break;
+        case '"': return lex_string(token);
+        default: break;
     }
     if (single != TokenKind::Invalid) {
         advance();
@@ -165,8 +165,8 @@ Token Lexer::lex_string(Token token) {
     }
     if (at_end() || peek() != '"') {
         token.kind = TokenKind::Invalid;
-        token.error = std::string("unterminated string: expected '\"', found ") +
-                      (at_end() ? "end of file" : "end of line");
+        token.error =
+            std::string("unterminated string: expected '\"', found ") + (at_end() ? "end of file" : "end of line");
         token.end = offset();
         finished_ = true;
         return token;
@@ -185,7 +185,8 @@ Token Lexer::lex_word(Token token) {
     }
     token.kind = TokenKind::Word;
     token.end = offset();
-    token.text = std::string(text_.substr(static_cast<size_t>(token.begin), static_cast<size_t>(token.end - token.begin)));
+    token.text =
+        std::string(text_.substr(static_cast<size_t>(token.begin), static_cast<size_t>(token.end - token.begin)));
     return token;
 }
 

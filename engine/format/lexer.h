@@ -24,7 +24,7 @@ struct Token {
     // 1-based line and column (columns count characters: UTF-8 continuation
     // bytes do not advance the column; a tab is one column).
     int line = 1, column = 1;
-    int begin = 0, end = 0;  // byte offsets, end one past the token (including quotes)
+    int begin = 0, end = 0;            // byte offsets, end one past the token (including quotes)
     int end_line = 1, end_column = 1;  // just past the token
 };
 

@@ -70,10 +70,8 @@ private:
     // "expected X, found <current token>" at the current token (lexical errors
     // report their own message at their own place).
     bool fail_expected(const std::string& expected) {
-        if (current_.kind == TokenKind::Invalid)
-            error_at(current_.line, current_.column, current_.error);
-        else
-            error_at(current_.line, current_.column, "expected " + expected + ", found " + describe(current_));
+        if (current_.kind == TokenKind::Invalid) error_at(current_.line, current_.column, current_.error);
+        else error_at(current_.line, current_.column, "expected " + expected + ", found " + describe(current_));
         return false;
     }
 
@@ -109,10 +107,8 @@ private:
                 ok = false;
                 break;
             }
-            if (current_.kind == TokenKind::Word || current_.kind == TokenKind::String)
-                ok = parse_item(group, depth);
-            else
-                ok = fail_expected(is_root ? "a key" : "a key or '}'");
+            if (current_.kind == TokenKind::Word || current_.kind == TokenKind::String) ok = parse_item(group, depth);
+            else ok = fail_expected(is_root ? "a key" : "a key or '}'");
         }
         variables_.resize(scope);
         return ok;
@@ -134,8 +130,7 @@ private:
             if (current_.kind == TokenKind::Word || current_.kind == TokenKind::String ||
                 current_.kind == TokenKind::OpenBrace || current_.kind == TokenKind::OpenBracket)
                 ok = parse_value(node, depth, "");
-            else
-                ok = fail_missing("a value after " + enclosed(key.text + " =", '\''), equals);
+            else ok = fail_missing("a value after " + enclosed(key.text + " =", '\''), equals);
         } else if (current_.kind == TokenKind::OpenBrace || current_.kind == TokenKind::OpenBracket) {
             ok = parse_value(node, depth, "");
         } else {
@@ -155,35 +150,34 @@ private:
         node.value_begin = current_.begin;
         if (node.begin < 0) node.begin = current_.begin;
         switch (current_.kind) {
-        case TokenKind::Word:
-        case TokenKind::String:
-            node.kind = PropNode::Kind::Value;
-            node.value = current_.text;
-            node.quoted = current_.kind == TokenKind::String;
-            node.end = current_.end;
-            if (!node.quoted && node.value.size() > 1 && node.value[0] == '$' && !resolve_variable(node, depth))
-                return false;
-            advance();
-            return true;
-        case TokenKind::OpenBrace:
-        case TokenKind::OpenBracket: {
-            if (depth >= max_nesting_depth) {
-                error_at(current_.line, current_.column,
-                         "expected at most " + std::to_string(max_nesting_depth) +
-                             " nested groups or arrays, found deeper nesting");
-                return false;
+            case TokenKind::Word:
+            case TokenKind::String:
+                node.kind = PropNode::Kind::Value;
+                node.value = current_.text;
+                node.quoted = current_.kind == TokenKind::String;
+                node.end = current_.end;
+                if (!node.quoted && node.value.size() > 1 && node.value[0] == '$' && !resolve_variable(node, depth))
+                    return false;
+                advance();
+                return true;
+            case TokenKind::OpenBrace:
+            case TokenKind::OpenBracket: {
+                if (depth >= max_nesting_depth) {
+                    error_at(current_.line, current_.column,
+                             "expected at most " + std::to_string(max_nesting_depth) +
+                                 " nested groups or arrays, found deeper nesting");
+                    return false;
+                }
+                const Token opening = current_;
+                advance();
+                if (opening.kind == TokenKind::OpenBrace) {
+                    node.kind = PropNode::Kind::Group;
+                    return parse_items(node, opening, depth + 1);
+                }
+                node.kind = PropNode::Kind::Array;
+                return parse_elements(node, opening, depth + 1);
             }
-            const Token opening = current_;
-            advance();
-            if (opening.kind == TokenKind::OpenBrace) {
-                node.kind = PropNode::Kind::Group;
-                return parse_items(node, opening, depth + 1);
-            }
-            node.kind = PropNode::Kind::Array;
-            return parse_elements(node, opening, depth + 1);
-        }
-        default:
-            return fail_expected(expected.empty() ? "a value" : expected);
+            default: return fail_expected(expected.empty() ? "a value" : expected);
         }
     }
 

@@ -53,9 +53,9 @@ bool set_error(std::string* error, std::string message) {
 
 std::string describe_node(const PropNode& node) {
     switch (node.kind) {
-    case PropNode::Kind::Group: return "a group";
-    case PropNode::Kind::Array: return "an array";
-    case PropNode::Kind::Value: break;
+        case PropNode::Kind::Group: return "a group";
+        case PropNode::Kind::Array: return "an array";
+        case PropNode::Kind::Value: break;
     }
     return node.value.empty() ? std::string("an empty value") : format_detail::enclosed(node.value, '\'');
 }
@@ -74,8 +74,7 @@ bool parse_number(std::string_view text, double& number) {
 // Components of a { x = .. y = .. z = .. } group, in the order of `names`;
 // missing ones stay at `fallback`.
 template <typename T, typename Convert>
-bool read_components(const PropNode& group, std::string_view names, T* values, Convert convert,
-                     std::string* error) {
+bool read_components(const PropNode& group, std::string_view names, T* values, Convert convert, std::string* error) {
     std::string seen;
     for (const PropNode& child : group.children) {
         const size_t index = child.key.size() == 1 ? names.find(child.key[0]) : std::string_view::npos;
@@ -99,8 +98,8 @@ bool read_components(const PropNode& group, std::string_view names, T* values, C
 template <typename T, typename Convert>
 bool read_elements(const PropNode& array, size_t count, T* values, Convert convert, std::string* error) {
     if (array.children.size() != count)
-        return set_error(error, "expected " + std::to_string(count) + " values, found " +
-                                    std::to_string(array.children.size()));
+        return set_error(
+            error, "expected " + std::to_string(count) + " values, found " + std::to_string(array.children.size()));
     for (size_t i = 0; i < count; ++i) {
         std::string element_error;
         auto value = convert(array.children[i], &element_error);
@@ -114,12 +113,9 @@ bool read_elements(const PropNode& array, size_t count, T* values, Convert conve
 std::optional<Eigen::Vector3d> read_xyz(const PropNode& node, std::string* error) {
     double xyz[3] = {0, 0, 0};
     bool ok = false;
-    if (node.is_array())
-        ok = read_elements(node, 3, xyz, to_number, error);
-    else if (node.is_group())
-        ok = read_components(node, "xyz", xyz, to_number, error);
-    else
-        ok = set_error(error, "expected [ x y z ] or { x = .. y = .. z = .. }, found " + describe_node(node));
+    if (node.is_array()) ok = read_elements(node, 3, xyz, to_number, error);
+    else if (node.is_group()) ok = read_components(node, "xyz", xyz, to_number, error);
+    else ok = set_error(error, "expected [ x y z ] or { x = .. y = .. z = .. }, found " + describe_node(node));
     if (!ok) return std::nullopt;
     return Eigen::Vector3d(xyz[0], xyz[1], xyz[2]);
 }
@@ -142,9 +138,7 @@ std::optional<bool> to_bool(const PropNode& node, std::string* error) {
     return std::nullopt;
 }
 
-std::optional<Eigen::Vector3d> to_vec3(const PropNode& node, std::string* error) {
-    return read_xyz(node, error);
-}
+std::optional<Eigen::Vector3d> to_vec3(const PropNode& node, std::string* error) { return read_xyz(node, error); }
 
 std::optional<Eigen::Quaterniond> to_quat_degrees(const PropNode& node, std::string* error) {
     if (node.is_group() && node.find("w")) {
@@ -181,13 +175,11 @@ std::optional<std::pair<double, double>> to_range(const PropNode& node, std::str
 std::optional<std::pair<Eigen::Vector3d, Eigen::Vector3d>> to_range3(const PropNode& node, std::string* error) {
     std::pair<double, double> ranges[3] = {{0, 0}, {0, 0}, {0, 0}};
     bool ok = false;
-    if (node.is_array())
-        ok = read_elements(node, 3, ranges, to_range, error);
-    else if (node.is_group())
-        ok = read_components(node, "xyz", ranges, to_range, error);
+    if (node.is_array()) ok = read_elements(node, 3, ranges, to_range, error);
+    else if (node.is_group()) ok = read_components(node, "xyz", ranges, to_range, error);
     else
-        ok = set_error(error, "expected [ a..b c..d e..f ] or { x = a..b y = .. z = .. }, found " +
-                                  describe_node(node));
+        ok =
+            set_error(error, "expected [ a..b c..d e..f ] or { x = a..b y = .. z = .. }, found " + describe_node(node));
     if (!ok) return std::nullopt;
     return std::make_pair(Eigen::Vector3d(ranges[0].first, ranges[1].first, ranges[2].first),
                           Eigen::Vector3d(ranges[0].second, ranges[1].second, ranges[2].second));

@@ -23,16 +23,16 @@ class PropNode {
 public:
     enum class Kind { Value, Group, Array };
 
-    std::string key;      // empty for array elements
-    std::string value;    // Value: the text with quotes removed and $variables resolved
+    std::string key;    // empty for array elements
+    std::string value;  // Value: the text with quotes removed and $variables resolved
     Kind kind = Kind::Value;
-    bool quoted = false;  // Value was written in quotes
+    bool quoted = false;    // Value was written in quotes
     std::string raw_value;  // Value as written when it was a $reference ("$stiffness"), else empty
     std::vector<PropNode> children;
 
     // Where the node was written. begin/value_begin/end are byte offsets into the text.
-    int line = 0, column = 0;                  // of the key (or of the value for array elements)
-    int value_line = 0, value_column = 0;      // of the value / opening bracket
+    int line = 0, column = 0;                    // of the key (or of the value for array elements)
+    int value_line = 0, value_column = 0;        // of the value / opening bracket
     int begin = -1, value_begin = -1, end = -1;  // end = one past the last character of the node
 
     bool is_value() const { return kind == Kind::Value; }
@@ -53,7 +53,9 @@ public:
 
 // Converting a node to a typed value. Each returns nullopt and explains why in
 // `error` when the node does not hold that type.
-struct ValueError { std::string message; };
+struct ValueError {
+    std::string message;
+};
 
 std::optional<double> to_number(const PropNode& node, std::string* error = nullptr);
 // 0/1 (also true/false).

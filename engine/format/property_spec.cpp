@@ -10,22 +10,22 @@ namespace {
 
 const char* bound_rule(Bound bound) {
     switch (bound) {
-    case Bound::NonNegative: return "must be >= 0";
-    case Bound::Positive: return "must be > 0";
-    case Bound::OpenUnit: return "must be in (0, 1)";
-    case Bound::Any:
-    case Bound::Flag: break;
+        case Bound::NonNegative: return "must be >= 0";
+        case Bound::Positive: return "must be > 0";
+        case Bound::OpenUnit: return "must be in (0, 1)";
+        case Bound::Any:
+        case Bound::Flag: break;
     }
     return "";
 }
 
 bool within(double value, Bound bound) {
     switch (bound) {
-    case Bound::NonNegative: return value >= 0;
-    case Bound::Positive: return value > 0;
-    case Bound::OpenUnit: return value > 0 && value < 1;
-    case Bound::Any:
-    case Bound::Flag: break;
+        case Bound::NonNegative: return value >= 0;
+        case Bound::Positive: return value > 0;
+        case Bound::OpenUnit: return value > 0 && value < 1;
+        case Bound::Any:
+        case Bound::Flag: break;
     }
     return true;
 }

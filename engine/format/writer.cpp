@@ -101,10 +101,8 @@ void write_compound(const PropNode& node, int depth, std::string& out) {
     out += "[\n";
     for (const PropNode& element : node.children) {
         out += indent + "\t";
-        if (element.is_value() || is_reference(element))
-            out += scalar_text(element);
-        else
-            write_compound(element, depth + 1, out);
+        if (element.is_value() || is_reference(element)) out += scalar_text(element);
+        else write_compound(element, depth + 1, out);
         out += "\n";
     }
     out += indent + "]";

@@ -11,8 +11,14 @@ namespace hfd {
 
 ErrorControlIntegrator::ErrorControlIntegrator(std::string_view name, double beta, bool planar, bool step_doubling,
                                                double accuracy, double min_step, double max_step)
-    : name_(name), beta_(beta), planar_(planar), step_doubling_(step_doubling), accuracy_(accuracy),
-      min_step_(min_step), max_step_(max_step), next_step_(std::clamp(1e-4, min_step, max_step)) {}
+    : name_(name),
+      beta_(beta),
+      planar_(planar),
+      step_doubling_(step_doubling),
+      accuracy_(accuracy),
+      min_step_(min_step),
+      max_step_(max_step),
+      next_step_(std::clamp(1e-4, min_step, max_step)) {}
 
 double largest_body_error(const Model& m, const Data& d0, const Data& d1, double h) {
     double largest = 0;
@@ -84,7 +90,8 @@ StepOutcome ErrorControlIntegrator::step(StepContext& sim, double max_h) {
 void ErrorControlIntegrator::partial_step(const Model& model, const State& start, const Data& start_data, double h,
                                           State& out) const {
     out = start;
-    planar_ ? advance_bodies_planar(model, out, start_data, h, beta_) : advance_bodies(model, out, start_data, h, beta_);
+    planar_ ? advance_bodies_planar(model, out, start_data, h, beta_)
+            : advance_bodies(model, out, start_data, h, beta_);
 }
 
 }  // namespace hfd

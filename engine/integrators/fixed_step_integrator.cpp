@@ -21,10 +21,8 @@ StepOutcome FixedStepIntegrator::step(StepContext& sim, double max_h) {
     // a remainder that is a rounding error of step_size is taken along, not left as a sliver
     const double h = max_h < step_size_ * (1 + 1e-9) ? max_h : step_size_;
     sim.advance_in_place([&](State& state, const Data& data) {
-        if (planar_)
-            advance_bodies_planar(sim.model(), state, data, h, beta_);
-        else
-            advance_bodies(sim.model(), state, data, h, beta_);
+        if (planar_) advance_bodies_planar(sim.model(), state, data, h, beta_);
+        else advance_bodies(sim.model(), state, data, h, beta_);
     });
     return {true, h, 0, 0.0};
 }
@@ -32,7 +30,8 @@ StepOutcome FixedStepIntegrator::step(StepContext& sim, double max_h) {
 void FixedStepIntegrator::partial_step(const Model& model, const State& start, const Data& start_data, double h,
                                        State& out) const {
     out = start;
-    planar_ ? advance_bodies_planar(model, out, start_data, h, beta_) : advance_bodies(model, out, start_data, h, beta_);
+    planar_ ? advance_bodies_planar(model, out, start_data, h, beta_)
+            : advance_bodies(model, out, start_data, h, beta_);
 }
 
 }  // namespace hfd

@@ -19,9 +19,10 @@ struct Data;
 
 struct StepOutcome {
     bool ok = true;
-    double step_size = 0;   // h of the accepted step (of the last trial when !ok; its end state is StepContext::scratch_state(0))
-    int rejected = 0;       // rejected trial steps before it
-    double error = 0;       // error estimate of the accepted step (largest over bodies)
+    double step_size =
+        0;  // h of the accepted step (of the last trial when !ok; its end state is StepContext::scratch_state(0))
+    int rejected = 0;  // rejected trial steps before it
+    double error = 0;  // error estimate of the accepted step (largest over bodies)
 };
 
 class Integrator {
@@ -32,9 +33,9 @@ public:
     // (context.data() holds the evaluation of the state it starts from).
     virtual StepOutcome step(StepContext& context, double max_h) = 0;
     virtual bool is_planar() const { return false; }
-    virtual double nominal_step_size() const = 0;  // step_size, or max_step for variable step
+    virtual double nominal_step_size() const = 0;                          // step_size, or max_step for variable step
     virtual double next_step_size() const { return nominal_step_size(); }  // the h the next step tries first
-    virtual void reset() {}                          // forget step-size history
+    virtual void reset() {}                                                // forget step-size history
     // The state a step of h from `start` reaches, without error control;
     // start_data holds the derivatives evaluated at start (Data::copy_derivatives_from
     // is enough). Samples and contact events that fall

@@ -8,8 +8,8 @@ namespace hfd {
 
 namespace {
 
-constexpr std::string_view group_names[channel_group_count] = {"time", "dofs", "bodies", "joints", "muscles",
-                                                                "contacts"};
+constexpr std::string_view group_names[channel_group_count] = {"time",   "dofs",    "bodies",
+                                                               "joints", "muscles", "contacts"};
 
 bool ends_with(std::string_view text, std::string_view suffix) {
     return text.size() >= suffix.size() && text.substr(text.size() - suffix.size()) == suffix;

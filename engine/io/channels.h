@@ -31,11 +31,11 @@ std::string_view group_name(ChannelGroup group);  // "time", "dofs", ...
 std::optional<GroupMask> parse_channel_groups(std::string_view list, std::string* error = nullptr);
 
 struct Channel {
-    std::string name;       // unique: "hip_flexion_r", "hip_flexion_r.vel", "femur_r.pos_x", "time"
-    std::string unit;       // "rad", "m/s", ... ; empty when dimensionless
+    std::string name;  // unique: "hip_flexion_r", "hip_flexion_r.vel", "femur_r.pos_x", "time"
+    std::string unit;  // "rad", "m/s", ... ; empty when dimensionless
     ChannelGroup group = ChannelGroup::Time;
-    std::string source;     // the dof / body / joint / muscle / pair it belongs to
-    std::string quantity;   // "" for a dof value, "vel", "pos_x", "contact", ...
+    std::string source;    // the dof / body / joint / muscle / pair it belongs to
+    std::string quantity;  // "" for a dof value, "vel", "pos_x", "contact", ...
 };
 
 // "hip_flexion_r [rad]", or the bare name when dimensionless.

@@ -53,8 +53,8 @@ void ContactEventDetector::after_step(const Simulation& sim, const State& before
         const bool touching_before = in_contact_[p] != 0;
         const double time =
             locate_change(sim, before, before_data, sim.state().time, static_cast<Index>(p), touching_before);
-        events_.push_back({time, static_cast<Index>(p),
-                           touching_before ? ContactEventKind::LiftOff : ContactEventKind::Onset});
+        events_.push_back(
+            {time, static_cast<Index>(p), touching_before ? ContactEventKind::LiftOff : ContactEventKind::Onset});
     }
     std::sort(events_.begin() + first_new, events_.end(),
               [](const ContactEvent& a, const ContactEvent& b) { return a.time < b.time; });

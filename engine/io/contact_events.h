@@ -49,8 +49,8 @@ private:
 
     ContactPairSet pairs_;
     double time_tolerance_;
-    State probe_;       // partial steps of the search
-    Data probe_data_;   // their evaluation
+    State probe_;      // partial steps of the search
+    Data probe_data_;  // their evaluation
     std::vector<PairContact> gathered_;
     std::vector<char> in_contact_, next_, probe_flags_;
     std::vector<ContactEvent> events_;

@@ -18,9 +18,9 @@
 namespace hfd {
 
 struct ContactPair {
-    Index first = no_index;   // geometry whose body receives `force` (the moving one)
+    Index first = no_index;  // geometry whose body receives `force` (the moving one)
     Index second = no_index;
-    std::string name;         // "first-second", e.g. "r_heel-platform"
+    std::string name;  // "first-second", e.g. "r_heel-platform"
 };
 
 struct ContactPairSet {
@@ -34,8 +34,8 @@ struct ContactPairSet {
 
 // What the composite_force block says about collisions.
 struct CollisionSettings {
-    bool detection = false;         // a component of the Collision family is present
-    bool between_objects = false;   // its enable_collision_between_objects (default from the component table)
+    bool detection = false;        // a component of the Collision family is present
+    bool between_objects = false;  // its enable_collision_between_objects (default from the component table)
 };
 CollisionSettings collision_settings(const SimConfig& config);
 
@@ -43,11 +43,11 @@ ContactPairSet candidate_contact_pairs(const Model& model, const CollisionSettin
 
 // Contact of one pair in one evaluation, summed over its contact points.
 struct PairContact {
-    bool touching = false;        // some contact of the pair has depth > 0
-    Vec3 force = Vec3::Zero();    // on the body of `first`, world [N]
-    Vec3 point = Vec3::Zero();    // force-weighted mean contact point, world [m]; zero when apart
-    int contact_count = 0;        // contact points of the pair
-    double force_sum = 0;         // sum of |force| over the points (weight of the mean)
+    bool touching = false;      // some contact of the pair has depth > 0
+    Vec3 force = Vec3::Zero();  // on the body of `first`, world [N]
+    Vec3 point = Vec3::Zero();  // force-weighted mean contact point, world [m]; zero when apart
+    int contact_count = 0;      // contact points of the pair
+    double force_sum = 0;       // sum of |force| over the points (weight of the mean)
 };
 
 // Fills out[pair] from data.contacts (out is resized to the pair count once).

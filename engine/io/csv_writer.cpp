@@ -4,8 +4,8 @@
 
 namespace hfd {
 
-bool write_csv_table(const TextSink& out, const std::vector<std::string>& header, const double* values,
-                     size_t rows, size_t row_stride, const std::vector<size_t>& columns) {
+bool write_csv_table(const TextSink& out, const std::vector<std::string>& header, const double* values, size_t rows,
+                     size_t row_stride, const std::vector<size_t>& columns) {
     std::string text;
     for (size_t c = 0; c < columns.size(); ++c) {
         if (c) text.push_back(',');

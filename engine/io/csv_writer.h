@@ -17,8 +17,8 @@ class Recorder;
 
 // Writes a table: header row then rows x columns values (row-major, row_stride
 // values per row), taking the columns listed in `columns`.
-bool write_csv_table(const TextSink& out, const std::vector<std::string>& header, const double* values,
-                     size_t rows, size_t row_stride, const std::vector<size_t>& columns);
+bool write_csv_table(const TextSink& out, const std::vector<std::string>& header, const double* values, size_t rows,
+                     size_t row_stride, const std::vector<size_t>& columns);
 
 // The recorder's channels of `groups` (time always included).
 std::vector<size_t> channels_in_groups(const Recorder& recorder, GroupMask groups);

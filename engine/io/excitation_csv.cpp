@@ -16,7 +16,10 @@ struct Field {
 };
 
 std::string_view trim(std::string_view s, int& offset) {
-    while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) { s.remove_prefix(1); ++offset; }
+    while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) {
+        s.remove_prefix(1);
+        ++offset;
+    }
     while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
     return s;
 }
@@ -93,12 +96,13 @@ public:
             }
             if (c == 0) {
                 if (!series.time.empty() && !(*value > series.time.back()))
-                    error(line, fields[c].column, "time must increase (previous row has " +
-                                                      std::to_string(series.time.back()) + ")");
+                    error(line, fields[c].column,
+                          "time must increase (previous row has " + std::to_string(series.time.back()) + ")");
                 series.time.push_back(*value);
             } else {
                 if (*value < 0 || *value > 1)
-                    error(line, fields[c].column, "excitation must be within 0..1, found " + std::string(fields[c].text));
+                    error(line, fields[c].column,
+                          "excitation must be within 0..1, found " + std::string(fields[c].text));
                 series.values[c - 1].push_back(*value);
             }
         }

@@ -23,9 +23,9 @@
 namespace hfd {
 
 struct ExcitationSeries {
-    std::vector<double> time;                  // per row
-    std::vector<Index> muscle;                 // per excitation column
-    std::vector<std::vector<double>> values;   // per excitation column, per row
+    std::vector<double> time;                 // per row
+    std::vector<Index> muscle;                // per excitation column
+    std::vector<std::vector<double>> values;  // per excitation column, per row
 };
 
 struct ExcitationReadResult {

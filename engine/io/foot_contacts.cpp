@@ -45,7 +45,8 @@ std::vector<Diagnostic> add_foot_contacts(PropNode& root, const std::string& fil
     const Model& model = *built.model;
     const Index height = vertical_root_dof(model);
     if (height == no_index || model.bodies.empty() || !model.bodies[0].is_static()) {
-        diagnostics.push_back({Severity::Error, {file, 0, 0},
+        diagnostics.push_back({Severity::Error,
+                               {file, 0, 0},
                                "foot contacts need a static ground body and a vertical root translation dof (*_ty)"});
         return diagnostics;
     }

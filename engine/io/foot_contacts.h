@@ -12,11 +12,11 @@
 namespace hfd {
 
 struct FootContactOptions {
-    std::vector<std::string> feet;   // body names, e.g. calcn_r, calcn_l
-    double radius = 0.03;            // m, as the corpus H0918.hfd
-    double heel = -0.08, toe = 0.08; // m along the walking direction (x) from the foot's mass centre
-    double below = -0.02;            // m below it (y), in the default pose
-    double stiffness = 5975.21;      // contact material, as the corpus H0918.hfd
+    std::vector<std::string> feet;    // body names, e.g. calcn_r, calcn_l
+    double radius = 0.03;             // m, as the corpus H0918.hfd
+    double heel = -0.08, toe = 0.08;  // m along the walking direction (x) from the foot's mass centre
+    double below = -0.02;             // m below it (y), in the default pose
+    double stiffness = 5975.21;       // contact material, as the corpus H0918.hfd
     double friction = 0.9;
     // A sphere of this radius at the mass centre of every other moving body, so
     // that a model that falls lands on the ground rather than passing through it

@@ -90,8 +90,9 @@ void align_frame_with_hinge(const OsimBody& body, BodyFrame& frame, ConvertConte
         cycle << 0, 1, 0, 0, 0, 1, 1, 0, 0;  // columns: new x, y, z = old z, x, y
         frame.hfd_in_osim.ori = (frame.hfd_in_osim.ori * Quat(cycle)).normalized();
         frame.moments = Vec3(frame.moments.z(), frame.moments.x(), frame.moments.y());
-        c.report.note(body.element, "body '" + body.name + "': the hfd frame's z axis is its joint's hinge (on y, "
-                                                           "hfd's x-y-z joint angles would be singular at 90 degrees)");
+        c.report.note(body.element, "body '" + body.name +
+                                        "': the hfd frame's z axis is its joint's hinge (on y, "
+                                        "hfd's x-y-z joint angles would be singular at 90 degrees)");
         return;
     }
     const Vec3 z = hinge->normalized();
@@ -107,10 +108,13 @@ void align_frame_with_hinge(const OsimBody& body, BodyFrame& frame, ConvertConte
     frame.hfd_in_osim.ori = Quat(r).normalized();
     frame.moments = in_frame.diagonal();
     const double dropped = std::max(std::abs(in_frame(0, 2)), std::abs(in_frame(1, 2)));
-    c.report.add(dropped > 1e-9 * frame.moments.maxCoeff() ? Severity::Warning : Severity::Note, body.element, "body '" + body.name + "': its joint's hinge is not along a principal axis: the "
-                                                          "hfd frame's z axis is the hinge, and inertia products up "
-                                                          "to " + format_number(dropped) + " kg m^2 (largest moment " +
-                                                          format_number(frame.moments.maxCoeff()) + ") are dropped");
+    c.report.add(dropped > 1e-9 * frame.moments.maxCoeff() ? Severity::Warning : Severity::Note, body.element,
+                 "body '" + body.name +
+                     "': its joint's hinge is not along a principal axis: the "
+                     "hfd frame's z axis is the hinge, and inertia products up "
+                     "to " +
+                     format_number(dropped) + " kg m^2 (largest moment " + format_number(frame.moments.maxCoeff()) +
+                     ") are dropped");
 }
 
 void compute_frames(ConvertContext& c) {

@@ -13,7 +13,7 @@
 namespace hfd::osim {
 
 struct BodyFrame {
-    Transform hfd_in_osim;      // the hfd body frame in the OpenSim body frame
+    Transform hfd_in_osim;        // the hfd body frame in the OpenSim body frame
     Vec3 moments = Vec3::Zero();  // principal moments of inertia
 };
 

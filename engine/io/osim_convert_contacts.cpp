@@ -41,8 +41,10 @@ double set_radius(const OsimModel& model, const OsimContactParameters& p, Report
         if (!g || g->kind != OsimContactGeometry::Kind::Sphere) continue;
         if (radius == 0) radius = g->radius;
         if (g->radius != radius)
-            report.warning(p.element, "contact spheres of different radii share a half-space: the half-space "
-                                      "material uses radius " + format_number(radius));
+            report.warning(p.element,
+                           "contact spheres of different radii share a half-space: the half-space "
+                           "material uses radius " +
+                               format_number(radius));
     }
     if (radius == 0) {
         report.warning(p.element, "contact parameters without a sphere: stiffness converted with radius 1");
@@ -95,10 +97,9 @@ void write_contacts(PropNode& model_node, std::vector<PropNode>& geometry_nodes,
             if (index == materials.size()) materials.push_back(key);
             const size_t g_index = static_cast<size_t>(g - model.contact_geometry.data());
             if (material_of[g_index] >= 0 && material_of[g_index] != static_cast<int>(index))
-                c.report.warning(p.element, "contact geometry '" + name +
-                                                "' has two sets of contact parameters: the first is used");
-            else
-                material_of[g_index] = static_cast<int>(index);
+                c.report.warning(
+                    p.element, "contact geometry '" + name + "' has two sets of contact parameters: the first is used");
+            else material_of[g_index] = static_cast<int>(index);
         }
     }
     for (size_t i = 0; i < materials.size(); ++i) {
@@ -113,7 +114,8 @@ void write_contacts(PropNode& model_node, std::vector<PropNode>& geometry_nodes,
     for (size_t i = 0; i < model.contact_geometry.size(); ++i) {
         const OsimContactGeometry& g = model.contact_geometry[i];
         if (material_of[i] < 0) {
-            c.report.note(g.element, "contact geometry '" + g.name + "' is used by no HuntCrossleyForce: not converted");
+            c.report.note(g.element,
+                          "contact geometry '" + g.name + "' is used by no HuntCrossleyForce: not converted");
             continue;
         }
         geometry_nodes.push_back(make_geometry(g, static_cast<size_t>(material_of[i]), c));

@@ -48,7 +48,8 @@ bool is_free_root(const OsimModel& model, const OsimJoint& joint) {
 int joints_of(const OsimModel& model, const std::string& body) {
     int n = 0;
     for (const OsimJoint& joint : model.joints)
-        if (joint.written && !is_free_root(model, joint) && (joint.parent.body == body || joint.child.body == body)) ++n;
+        if (joint.written && !is_free_root(model, joint) && (joint.parent.body == body || joint.child.body == body))
+            ++n;
     return std::max(n, 1);
 }
 

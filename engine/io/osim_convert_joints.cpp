@@ -20,10 +20,8 @@ Transform joint_motion(const OsimJoint& joint, const std::vector<double>& q) {
     for (const OsimAxis& axis : joint.axes) {
         const double at = axis.coordinate >= 0 ? q[static_cast<size_t>(axis.coordinate)] : 0.0;
         const double value = axis.function.evaluate(at);
-        if (axis.rotation)
-            x.ori = x.ori * Quat(Eigen::AngleAxisd(value, axis.axis));
-        else
-            x.pos += value * axis.axis;
+        if (axis.rotation) x.ori = x.ori * Quat(Eigen::AngleAxisd(value, axis.axis));
+        else x.pos += value * axis.axis;
     }
     return x;
 }
@@ -58,8 +56,8 @@ const OsimLimitForce* find_limit_force(const OsimModel& model, const std::string
     return nullptr;
 }
 
-PropNode make_dof(const std::string& name, const std::string& source, double sign, double default_value,
-                  double low, double high) {
+PropNode make_dof(const std::string& name, const std::string& source, double sign, double default_value, double low,
+                  double high) {
     PropNode dof;
     dof.key = "dof";
     dof.kind = PropNode::Kind::Group;
@@ -118,8 +116,8 @@ void JointConverter::convert_free_root(const OsimJoint& joint, const Transform& 
         } else {
             // hfd root translations are mass-centre positions: the default is
             // where the mass centre is in the default pose.
-            out_.dofs.push_back(make_dof(coordinate.name, source, sign, sign * pose.pos[m.axis],
-                                         coordinate.range_min, coordinate.range_max));
+            out_.dofs.push_back(make_dof(coordinate.name, source, sign, sign * pose.pos[m.axis], coordinate.range_min,
+                                         coordinate.range_max));
         }
     }
     const Vec3 com = c_.frames[joint.child.body].hfd_in_osim.pos;
@@ -195,7 +193,8 @@ void JointConverter::convert(const OsimJoint& joint) {
     std::vector<int> mapped_axes;
     bool constant_rotation = false;
     for (const OsimAxis& axis : joint.axes) {
-        if (axis.rotation && axis.coordinate < 0 && std::abs(axis.function.evaluate(0)) > 1e-12) constant_rotation = true;
+        if (axis.rotation && axis.coordinate < 0 && std::abs(axis.function.evaluate(0)) > 1e-12)
+            constant_rotation = true;
         if (axis.coordinate < 0) continue;
         const OsimCoordinate& coordinate = joint.coordinates[static_cast<size_t>(axis.coordinate)];
         pugi::xml_node where = axis.element ? axis.element : joint.element;
@@ -244,8 +243,9 @@ void JointConverter::convert(const OsimJoint& joint) {
                                      degrees(coordinate.range_max)));
     }
     if (!std::is_sorted(mapped_axes.begin(), mapped_axes.end()) && mapped_axes.size() > 1)
-        c_.report.note(joint.element, "joint '" + joint.name + "' rotates in another order than hfd's x-y-z: "
-                                                               "angles combine approximately");
+        c_.report.note(joint.element, "joint '" + joint.name +
+                                          "' rotates in another order than hfd's x-y-z: "
+                                          "angles combine approximately");
     if (constant_rotation && !mapped_axes.empty())
         c_.report.note(joint.element, "joint '" + joint.name + "': constant rotations are folded into ref_ori");
     if (mapped_axes.size() > 1) keep_y_limits_off_singularity(joint, low, high, c_.report);

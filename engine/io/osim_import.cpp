@@ -50,11 +50,10 @@ OsimImportResult import_osim_text(const std::string& xml, const std::string& fil
     OsimModel model;
     model.name = model_element.attribute("name").value();
     if (auto gravity = child_vec3(model_element, "gravity", report)) model.gravity = *gravity;
-    if (version < 30000) report.warning(root, "OpenSim document version " + std::to_string(version) + " read as version 3");
-    if (version < 40000)
-        read_osim3(model_element, model, report);
-    else
-        read_osim4(model_element, model, report);
+    if (version < 30000)
+        report.warning(root, "OpenSim document version " + std::to_string(version) + " read as version 3");
+    if (version < 40000) read_osim3(model_element, model, report);
+    else read_osim4(model_element, model, report);
     report_model_children(model_element, report);
 
     OsimImportResult result;

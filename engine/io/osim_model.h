@@ -40,11 +40,11 @@ struct OsimBody {
 // y = f(x) for a transform axis or a moving path point.
 struct OsimFunction {
     enum class Kind { Constant, Linear, Table, Unsupported } kind = Kind::Constant;
-    double value = 0;                    // Constant
-    double slope = 1, intercept = 0;     // Linear
-    std::vector<double> x, y;            // Table (splines evaluated piecewise linearly)
-    double multiplier = 1;               // MultiplierFunction wrapper
-    std::string type;                    // element name, for messages
+    double value = 0;                 // Constant
+    double slope = 1, intercept = 0;  // Linear
+    std::vector<double> x, y;         // Table (splines evaluated piecewise linearly)
+    double multiplier = 1;            // MultiplierFunction wrapper
+    std::string type;                 // element name, for messages
     double evaluate(double at) const;
 };
 
@@ -69,11 +69,11 @@ struct OsimAxis {
 
 struct OsimJoint {
     std::string name;
-    std::string type;           // PinJoint, CustomJoint, ...
-    Attachment parent, child;   // joint frames on the parent and child body
+    std::string type;          // PinJoint, CustomJoint, ...
+    Attachment parent, child;  // joint frames on the parent and child body
     std::vector<OsimCoordinate> coordinates;
-    std::vector<OsimAxis> axes; // rotations in order of application, then translations
-    bool written = true;        // false: it only places its child (held rigidly to a static body)
+    std::vector<OsimAxis> axes;  // rotations in order of application, then translations
+    bool written = true;         // false: it only places its child (held rigidly to a static body)
     pugi::xml_node element;
 };
 

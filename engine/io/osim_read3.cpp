@@ -96,10 +96,8 @@ void read_body3(pugi::xml_node element, OsimModel& out, Report& report) {
     for_each_object(element.child("WrapObjectSet"), [&](pugi::xml_node wrap) {
         report.warning(wrap, "wrap object " + describe(wrap) + " on body '" + body.name + "' skipped");
     });
-    if (body.is_ground)
-        out.bodies.insert(out.bodies.begin(), body);
-    else
-        out.bodies.push_back(body);
+    if (body.is_ground) out.bodies.insert(out.bodies.begin(), body);
+    else out.bodies.push_back(body);
     if (joint) read_joint3(joint, body.name, out, report);
     else if (!body.is_ground) report.warning(element, "body '" + body.name + "' has no joint: it moves freely");
 }

@@ -125,8 +125,7 @@ std::optional<Attachment> Reader4::socket_attachment(pugi::xml_node owner, const
     const std::string reference = socket_node ? trimmed(socket_node.text().get()) : std::string("..");
     pugi::xml_node frame = paths_.resolve(reference, owner);
     if (!frame) {
-        report_.error(socket_node ? socket_node : owner,
-                      describe(owner) + ": frame '" + reference + "' not found");
+        report_.error(socket_node ? socket_node : owner, describe(owner) + ": frame '" + reference + "' not found");
         return std::nullopt;
     }
     return frame_attachment(frame);
@@ -218,10 +217,8 @@ void Reader4::read_joint(pugi::xml_node element) {
 }
 
 void Reader4::read() {
-    if (pugi::xml_node ground = model_.child("Ground"))
-        read_body(ground, true);
-    else
-        out_.bodies.push_back(OsimBody{"ground", 0, Vec3::Zero(), Mat3::Zero(), true, {}, {}});
+    if (pugi::xml_node ground = model_.child("Ground")) read_body(ground, true);
+    else out_.bodies.push_back(OsimBody{"ground", 0, Vec3::Zero(), Mat3::Zero(), true, {}, {}});
     for_each_object(model_.child("BodySet"), [&](pugi::xml_node body) { read_body(body, false); });
     read_meshes();
     for_each_object(model_.child("JointSet"), [&](pugi::xml_node joint) { read_joint(joint); });

@@ -10,10 +10,19 @@ namespace hfd::osim {
 namespace {
 
 bool is_function_type(const std::string& type) {
-    static const std::set<std::string> types = {
-        "Constant", "LinearFunction", "SimmSpline", "NaturalCubicSpline", "GCVSpline", "PiecewiseLinearFunction",
-        "PiecewiseConstantFunction", "MultiplierFunction", "PolynomialFunction", "StepFunction", "Sine",
-        "FunctionAdapter", "ExpressionBasedFunction"};
+    static const std::set<std::string> types = {"Constant",
+                                                "LinearFunction",
+                                                "SimmSpline",
+                                                "NaturalCubicSpline",
+                                                "GCVSpline",
+                                                "PiecewiseLinearFunction",
+                                                "PiecewiseConstantFunction",
+                                                "MultiplierFunction",
+                                                "PolynomialFunction",
+                                                "StepFunction",
+                                                "Sine",
+                                                "FunctionAdapter",
+                                                "ExpressionBasedFunction"};
     return types.count(type) > 0;
 }
 
@@ -89,7 +98,8 @@ OsimCoordinate read_coordinate(pugi::xml_node element, Report& report) {
     if (child_bool(element, "prescribed", report).value_or(false))
         report.warning(element, "coordinate '" + c.name + "' is prescribed in OpenSim: not prescribed in hfd");
     if (const auto speed = child_number(element, "default_speed_value", report); speed && *speed != 0)
-        report.note(element, "default speed of coordinate '" + c.name + "' not converted (hfd dofs have no default speed)");
+        report.note(element,
+                    "default speed of coordinate '" + c.name + "' not converted (hfd dofs have no default speed)");
     return c;
 }
 
@@ -178,12 +188,12 @@ void classify_coordinates(OsimJoint& joint, Report& report) {
         if (uses[i] > 0) joint.coordinates[i].rotational = rotations[i] > 0;
     for (size_t i = 0; i < joint.coordinates.size(); ++i) {
         if (uses[i] == 0)
-            report.warning(joint.coordinates[i].element,
-                           "coordinate '" + joint.coordinates[i].name + "' drives no axis of joint '" + joint.name + "'");
+            report.warning(joint.coordinates[i].element, "coordinate '" + joint.coordinates[i].name +
+                                                             "' drives no axis of joint '" + joint.name + "'");
         if (uses[i] > 1)
             report.warning(joint.coordinates[i].element, "coordinate '" + joint.coordinates[i].name +
-                                                              "' drives several axes of joint '" + joint.name +
-                                                              "': each becomes its own hfd axis");
+                                                             "' drives several axes of joint '" + joint.name +
+                                                             "': each becomes its own hfd axis");
     }
 }
 
@@ -195,9 +205,9 @@ void report_unconverted_set(pugi::xml_node set, const char* what, Severity sever
 
 void report_model_children(pugi::xml_node model, Report& report) {
     static const std::set<std::string> handled = {
-        "Ground",     "gravity",     "credits",   "publications",  "length_units",       "force_units",
-        "BodySet",    "JointSet",    "ForceSet",  "ContactGeometrySet", "ControllerSet", "ConstraintSet",
-        "MarkerSet",  "ProbeSet",    "ComponentSet", "defaults",  "assembly_accuracy",  "validate_constraints"};
+        "Ground",    "gravity",  "credits",      "publications",       "length_units",      "force_units",
+        "BodySet",   "JointSet", "ForceSet",     "ContactGeometrySet", "ControllerSet",     "ConstraintSet",
+        "MarkerSet", "ProbeSet", "ComponentSet", "defaults",           "assembly_accuracy", "validate_constraints"};
     for (pugi::xml_node child : model.children()) {
         if (child.type() != pugi::node_element || handled.count(child.name())) continue;
         report.note(child, "<" + std::string(child.name()) + "> not converted");
@@ -210,7 +220,9 @@ void report_model_children(pugi::xml_node model, Report& report) {
     for (const char* units : {"length_units", "force_units"}) {
         const std::string text = child_text(model, units);
         const bool ok = text.empty() || text == "meters" || text == "m" || text == "N" || text == "Newtons";
-        if (!ok) report.warning(model.child(units), std::string(units) + " '" + text + "': values are used as metres and newtons");
+        if (!ok)
+            report.warning(model.child(units),
+                           std::string(units) + " '" + text + "': values are used as metres and newtons");
     }
 }
 
@@ -236,9 +248,10 @@ void read_contact_geometry(pugi::xml_node set, const AttachmentOf& attachment_of
         auto attachment = attachment_of(element);
         if (!attachment) return;
         g.attachment = *attachment;
-        g.attachment.frame = g.attachment.frame *
-                             Transform{child_vec3(element, "location", report).value_or(Vec3::Zero()),
-                                       quat_from_osim_orientation(child_vec3(element, "orientation", report).value_or(Vec3::Zero()))};
+        g.attachment.frame =
+            g.attachment.frame *
+            Transform{child_vec3(element, "location", report).value_or(Vec3::Zero()),
+                      quat_from_osim_orientation(child_vec3(element, "orientation", report).value_or(Vec3::Zero()))};
         out.contact_geometry.push_back(g);
     });
 }

@@ -12,25 +12,50 @@ namespace {
 
 // Properties of a muscle that are read, or that do not change an hfd simulation.
 const std::set<std::string>& quiet_muscle_properties() {
-    static const std::set<std::string> names = {
-        "GeometryPath", "max_isometric_force", "optimal_fiber_length", "tendon_slack_length",
-        "pennation_angle_at_optimal", "activation_time_constant", "deactivation_time_constant", "appliesForce",
-        "isDisabled", "min_control", "max_control", "default_activation", "default_fiber_length",
-        "minimum_activation", "maximum_pennation_angle", "fv_linear_extrap_threshold", "optimal_force",
-        "max_contraction_velocity", "fiber_damping", "ActiveForceLengthCurve", "ForceVelocityCurve",
-        "FiberForceLengthCurve", "TendonForceLengthCurve", "ignore_tendon_compliance",
-        "ignore_activation_dynamics", "MuscleFirstOrderActivationDynamicModel", "MuscleFixedWidthPennationModel"};
+    static const std::set<std::string> names = {"GeometryPath",
+                                                "max_isometric_force",
+                                                "optimal_fiber_length",
+                                                "tendon_slack_length",
+                                                "pennation_angle_at_optimal",
+                                                "activation_time_constant",
+                                                "deactivation_time_constant",
+                                                "appliesForce",
+                                                "isDisabled",
+                                                "min_control",
+                                                "max_control",
+                                                "default_activation",
+                                                "default_fiber_length",
+                                                "minimum_activation",
+                                                "maximum_pennation_angle",
+                                                "fv_linear_extrap_threshold",
+                                                "optimal_force",
+                                                "max_contraction_velocity",
+                                                "fiber_damping",
+                                                "ActiveForceLengthCurve",
+                                                "ForceVelocityCurve",
+                                                "FiberForceLengthCurve",
+                                                "TendonForceLengthCurve",
+                                                "ignore_tendon_compliance",
+                                                "ignore_activation_dynamics",
+                                                "MuscleFirstOrderActivationDynamicModel",
+                                                "MuscleFixedWidthPennationModel"};
     return names;
 }
 
 // OpenSim defaults of muscle properties hfd does not model: a different value is reported.
 const std::map<std::string, double>& muscle_property_defaults() {
     static const std::map<std::string, double> defaults = {
-        {"optimal_force", 1}, {"max_contraction_velocity", 10}, {"fiber_damping", 0.1},
+        {"optimal_force", 1},
+        {"max_contraction_velocity", 10},
+        {"fiber_damping", 0.1},
         // Millard 2012 force-velocity and active force-length curve defaults
-        {"concentric_slope_at_vmax", 0}, {"concentric_slope_near_vmax", 0.25}, {"isometric_slope", 5},
-        {"eccentric_slope_at_vmax", 0}, {"eccentric_slope_near_vmax", 0.15},
-        {"max_eccentric_velocity_force_multiplier", 1.4}, {"minimum_value", 0}};
+        {"concentric_slope_at_vmax", 0},
+        {"concentric_slope_near_vmax", 0.25},
+        {"isometric_slope", 5},
+        {"eccentric_slope_at_vmax", 0},
+        {"eccentric_slope_near_vmax", 0.15},
+        {"max_eccentric_velocity_force_multiplier", 1.4},
+        {"minimum_value", 0}};
     return defaults;
 }
 
@@ -79,7 +104,8 @@ void read_path_point(pugi::xml_node point, OsimMuscle& m, const AttachmentOf& at
             if (!f) continue;
             std::string coordinate = child_text(point, (std::string("socket_") + axes[k] + "_coordinate").c_str());
             if (coordinate.empty()) coordinate = child_text(point, (std::string(axes[k]) + "_coordinate").c_str());
-            if (auto slash = coordinate.rfind('/'); slash != std::string::npos) coordinate = coordinate.substr(slash + 1);
+            if (auto slash = coordinate.rfind('/'); slash != std::string::npos)
+                coordinate = coordinate.substr(slash + 1);
             const auto it = coordinate_defaults.find(coordinate);
             location[k] = read_function(f, report).evaluate(it != coordinate_defaults.end() ? it->second : 0);
         }
@@ -105,8 +131,9 @@ void read_muscle(pugi::xml_node element, const AttachmentOf& attachment_of,
     const auto lopt = child_number(element, "optimal_fiber_length", report);
     const auto lts = child_number(element, "tendon_slack_length", report);
     if (!fmax || !lopt || !lts) {
-        report.warning(element, describe(element) + " not converted: needs max_isometric_force, "
-                                                    "optimal_fiber_length and tendon_slack_length");
+        report.warning(element, describe(element) +
+                                    " not converted: needs max_isometric_force, "
+                                    "optimal_fiber_length and tendon_slack_length");
         return;
     }
     m.max_isometric_force = *fmax;
@@ -116,19 +143,21 @@ void read_muscle(pugi::xml_node element, const AttachmentOf& attachment_of,
     m.activation_time_constant = child_number(element, "activation_time_constant", report);
     m.deactivation_time_constant = child_number(element, "deactivation_time_constant", report);
     if (pugi::xml_node dynamics = element.child("MuscleFirstOrderActivationDynamicModel")) {
-        if (!m.activation_time_constant) m.activation_time_constant = child_number(dynamics, "activation_time_constant", report);
-        if (!m.deactivation_time_constant) m.deactivation_time_constant = child_number(dynamics, "deactivation_time_constant", report);
+        if (!m.activation_time_constant)
+            m.activation_time_constant = child_number(dynamics, "activation_time_constant", report);
+        if (!m.deactivation_time_constant)
+            m.deactivation_time_constant = child_number(dynamics, "deactivation_time_constant", report);
     }
     default_time_constants(m);
     if (m.type != "Millard2012EquilibriumMuscle" && m.type != "Thelen2003Muscle")
-        report.note(element, "muscle '" + m.name + "' (" + m.type + ") converted to point_path_muscle; "
-                                                                     "its force model is chosen in the simulation config");
+        report.note(element, "muscle '" + m.name + "' (" + m.type +
+                                 ") converted to point_path_muscle; "
+                                 "its force model is chosen in the simulation config");
     for (pugi::xml_node property : element.children()) {
         if (property.type() != pugi::node_element) continue;
         if (!quiet_muscle_properties().count(property.name()))
             report.note(property, "muscle '" + m.name + "': <" + property.name() + "> not converted");
-        else
-            check_muscle_property(property, m, report);
+        else check_muscle_property(property, m, report);
     }
     pugi::xml_node path = element.child("GeometryPath");
     for_each_object(path.child("PathPointSet"), [&](pugi::xml_node point) {

@@ -30,9 +30,7 @@ bool is_rigid(const OsimJoint& joint, bool parent_is_ground) {
     return true;
 }
 
-OsimBody* body_named(OsimModel& model, const std::string& name) {
-    return const_cast<OsimBody*>(model.find_body(name));
-}
+OsimBody* body_named(OsimModel& model, const std::string& name) { return const_cast<OsimBody*>(model.find_body(name)); }
 
 double total_mass(const OsimModel& model) {
     double sum = 0;
@@ -41,7 +39,9 @@ double total_mass(const OsimModel& model) {
 }
 
 // Inertia of mass m at offset d from the reference point: m (|d|^2 E - d d^T).
-Mat3 point_inertia(double mass, const Vec3& d) { return mass * (d.squaredNorm() * Mat3::Identity() - d * d.transpose()); }
+Mat3 point_inertia(double mass, const Vec3& d) {
+    return mass * (d.squaredNorm() * Mat3::Identity() - d * d.transpose());
+}
 
 // Every reference to body `from` now names `to`, with locations moved by
 // `from_in_to` (the frame of `from` in the frame of `to`).
@@ -71,8 +71,8 @@ void merge_child(OsimModel& model, size_t j, Report& report) {
 
     const double mass = parent.mass + child.mass;
     const Vec3 child_center = child_in_parent.apply(child.mass_center);
-    const Vec3 center = mass > 0 ? (parent.mass * parent.mass_center + child.mass * child_center) / mass
-                                 : parent.mass_center;
+    const Vec3 center =
+        mass > 0 ? (parent.mass * parent.mass_center + child.mass * child_center) / mass : parent.mass_center;
     const Mat3 r = child_in_parent.ori.toRotationMatrix();
     parent.inertia = parent.inertia + point_inertia(parent.mass, parent.mass_center - center) +
                      r * child.inertia * r.transpose() + point_inertia(child.mass, child_center - center);
@@ -117,12 +117,11 @@ std::vector<std::string> static_bodies(OsimModel& model, Report& report) {
             const OsimBody* parent = model.find_body(joint.parent.body);
             OsimBody* child = body_named(model, joint.child.body);
             if (!parent || !child || !is_rigid(joint, parent->is_ground)) continue;
-            report.note(joint.element, "joint '" + joint.name + "' holds body '" + child->name +
-                                           "' rigidly to static body '" + parent->name + "': '" + child->name +
-                                           "' is static (mass 0) and the joint is not written" +
-                                           (child->mass > 0 ? " (its mass " + format_number(child->mass) +
-                                                                  " kg is not simulated)"
-                                                            : ""));
+            report.note(
+                joint.element,
+                "joint '" + joint.name + "' holds body '" + child->name + "' rigidly to static body '" + parent->name +
+                    "': '" + child->name + "' is static (mass 0) and the joint is not written" +
+                    (child->mass > 0 ? " (its mass " + format_number(child->mass) + " kg is not simulated)" : ""));
             child->mass = 0;
             child->inertia = Mat3::Zero();
             joint.written = false;
@@ -133,8 +132,8 @@ std::vector<std::string> static_bodies(OsimModel& model, Report& report) {
     return fixed;
 }
 
-void merge_light_rigid_bodies(OsimModel& model, const std::vector<std::string>& fixed,
-                              const OsimImportOptions& options, Report& report) {
+void merge_light_rigid_bodies(OsimModel& model, const std::vector<std::string>& fixed, const OsimImportOptions& options,
+                              Report& report) {
     const double light = options.merge_rigid_mass_fraction * total_mass(model);
     auto is_fixed = [&](const std::string& name) { return std::find(fixed.begin(), fixed.end(), name) != fixed.end(); };
     for (bool progress = true; progress;) {
@@ -161,11 +160,10 @@ void give_nominal_masses(OsimModel& model, const std::vector<std::string>& fixed
             continue;
         body.mass = nominal;
         body.inertia = Mat3::Zero();  // filled by fill_zero_moments
-        report.note(body.element, "body '" + body.name + "' has no mass but moves: it gets " +
-                                      format_number(nominal) + " kg (" +
-                                      (model_mass > 0 ? format_number(100 * options.nominal_mass_fraction) +
-                                                            "% of the model's mass)"
-                                                      : "the model has no mass)"));
+        report.note(body.element,
+                    "body '" + body.name + "' has no mass but moves: it gets " + format_number(nominal) + " kg (" +
+                        (model_mass > 0 ? format_number(100 * options.nominal_mass_fraction) + "% of the model's mass)"
+                                        : "the model has no mass)"));
     }
 }
 

@@ -80,8 +80,8 @@ std::optional<std::vector<double>> read_numbers(pugi::xml_node element, int coun
         values.push_back(v);
     }
     if (count >= 0 && static_cast<int>(values.size()) != count) {
-        report.error(element, "<" + std::string(element.name()) + ">: expected " + std::to_string(count) +
-                                  " number" + (count == 1 ? "" : "s") + ", found " + std::to_string(values.size()));
+        report.error(element, "<" + std::string(element.name()) + ">: expected " + std::to_string(count) + " number" +
+                                  (count == 1 ? "" : "s") + ", found " + std::to_string(values.size()));
         return std::nullopt;
     }
     return values;

@@ -103,8 +103,8 @@ void Recorder::append_muscles(const Simulation& sim, const State& state) {
             const double thickness = muscle.optimal_fiber_length * std::sin(muscle.pennation_angle);
             fiber_length = std::sqrt(along_path * along_path + thickness * thickness);
         }
-        values_.insert(values_.end(), {at(controls.excitation, m), at(state.activation, m), fiber_length,
-                                       tendon_length, at(data_.muscle_force, m)});
+        values_.insert(values_.end(), {at(controls.excitation, m), at(state.activation, m), fiber_length, tendon_length,
+                                       at(data_.muscle_force, m)});
     }
 }
 

@@ -42,7 +42,8 @@ bool Run::check_energy() {
     for (Index b = 0; b < Index(model.bodies.size()); ++b) {
         const Body& body = model.bodies[b];
         if (body.is_static()) continue;
-        bound += 0.5 * (body.mass * state.lin_vel[b].squaredNorm() + body.inertia.maxCoeff() * state.ang_vel[b].squaredNorm());
+        bound += 0.5 * (body.mass * state.lin_vel[b].squaredNorm() +
+                        body.inertia.maxCoeff() * state.ang_vel[b].squaredNorm());
     }
     if (bound <= options_.max_kinetic_energy) return true;
     double total = 0, largest = -1;
@@ -55,8 +56,8 @@ bool Run::check_energy() {
     if (total <= options_.max_kinetic_energy) return true;  // also false for NaN, which sim.step reports itself
     char text[256];
     std::snprintf(text, sizeof text, "kinetic energy %.3g J exceeds %.3g J at t = %.6g s (body '%s' holds %.3g J)",
-                  total, options_.max_kinetic_energy, state.time,
-                  worst >= 0 ? model.bodies[worst].name.c_str() : "?", largest);
+                  total, options_.max_kinetic_energy, state.time, worst >= 0 ? model.bodies[worst].name.c_str() : "?",
+                  largest);
     return fail(text, state.time, worst);
 }
 

@@ -19,23 +19,23 @@
 namespace hfd {
 
 struct RunOptions {
-    double duration = 1;              // s
-    double sample_period = 0.01;      // s
-    double max_kinetic_energy = 1e9;  // J; above it the run is stopped as diverged
-    ContactEventDetector* events = nullptr;             // locates contact changes when given
+    double duration = 1;                     // s
+    double sample_period = 0.01;             // s
+    double max_kinetic_energy = 1e9;         // J; above it the run is stopped as diverged
+    ContactEventDetector* events = nullptr;  // locates contact changes when given
     // Sets time-dependent controls (e.g. excitations from a file) before every
     // step, held constant during it, and at every sample time for the row.
     std::function<void(double time, Controls& controls)> control;
-    std::function<void(double time)> on_sample;         // e.g. progress display
+    std::function<void(double time)> on_sample;               // e.g. progress display
     const volatile std::sig_atomic_t* interrupted = nullptr;  // set (e.g. by SIGINT) to stop early
 };
 
 struct RunResult {
     bool ok = true;
-    std::string message;      // why the run stopped early
-    double time = 0;          // simulated time reached
-    Index body = no_index;    // offending body of a failed run, when known
-    long long steps = 0;      // accepted integrator steps of the run
+    std::string message;    // why the run stopped early
+    double time = 0;        // simulated time reached
+    Index body = no_index;  // offending body of a failed run, when known
+    long long steps = 0;    // accepted integrator steps of the run
 };
 
 class Run {

@@ -37,9 +37,9 @@ void read_dof_group(const PropNode& group, const std::string& file, const Model&
         std::string why;
         const std::optional<double> number = entry.is_value() ? to_number(entry, &why) : std::nullopt;
         if (!number || !std::isfinite(*number)) {
-            diagnostics.push_back({Severity::Error, value_location_of(entry, file),
-                                   "value of dof '" + entry.key + "' must be a finite number" +
-                                       (why.empty() ? "" : ": " + why)});
+            diagnostics.push_back(
+                {Severity::Error, value_location_of(entry, file),
+                 "value of dof '" + entry.key + "' must be a finite number" + (why.empty() ? "" : ": " + why)});
             continue;
         }
         if (seen[dof])

@@ -46,8 +46,9 @@ void check_inertia(const Body& body, const PropNode& at, const std::string& what
     constexpr double tolerance = 1e-9;
     if (i.x() > (i.y() + i.z()) * (1 + tolerance) || i.y() > (i.x() + i.z()) * (1 + tolerance) ||
         i.z() > (i.x() + i.y()) * (1 + tolerance))
-        ctx.warning(at, what + ": principal moments of inertia violate the triangle inequality "
-                               "(each must be at most the sum of the other two)");
+        ctx.warning(at, what +
+                            ": principal moments of inertia violate the triangle inequality "
+                            "(each must be at most the sum of the other two)");
 }
 
 void explicit_mass(Body& body, PropertyReader& reader, BuildContext& ctx) {
@@ -56,12 +57,14 @@ void explicit_mass(Body& body, PropertyReader& reader, BuildContext& ctx) {
     if (!mass) return;
     body.mass = *mass * scale * scale * scale;
     if (reader.find("shape"))
-        ctx.warning(*reader.find("shape"), reader.what() + ": shape is not used for mass properties when mass is "
-                                                           "given; remove mass and inertia to compute them from shape");
+        ctx.warning(*reader.find("shape"), reader.what() +
+                                               ": shape is not used for mass properties when mass is "
+                                               "given; remove mass and inertia to compute them from shape");
     if (body.is_static()) return;
     if (!reader.find("inertia")) {
-        ctx.error(*reader.find("mass"), reader.what() + ": mass is given without inertia; give both, or density "
-                                                        "and shape instead");
+        ctx.error(*reader.find("mass"), reader.what() +
+                                            ": mass is given without inertia; give both, or density "
+                                            "and shape instead");
         return;
     }
     const std::optional<Vec3> inertia = reader.vec3("inertia");
@@ -83,23 +86,26 @@ void shape_mass(Body& body, PropertyReader& reader, const PropNode& body_node, B
         if (!shape) return;
     } else if (const PropNode* geometry = single_solid_geometry(body_node)) {
         PropertyReader geometry_reader(*geometry, ctx, "geometry");
-        const Vec3 offset = geometry_reader.find("pos") ? to_vec3(*geometry_reader.find("pos")).value_or(Vec3::Zero())
-                                                        : Vec3::Zero();
+        const Vec3 offset =
+            geometry_reader.find("pos") ? to_vec3(*geometry_reader.find("pos")).value_or(Vec3::Zero()) : Vec3::Zero();
         if (!offset.isZero()) {
-            ctx.error(*geometry, reader.what() + ": has no mass properties, and its geometry is not at the body "
-                                                 "origin (the body frame is at the centre of mass); give mass and "
-                                                 "inertia, or a shape");
+            ctx.error(*geometry, reader.what() +
+                                     ": has no mass properties, and its geometry is not at the body "
+                                     "origin (the body frame is at the centre of mass); give mass and "
+                                     "inertia, or a shape");
             return;
         }
         shape = quiet_shape(*geometry, ctx);
         if (!shape) return;  // reported by the geometry step
     } else if (const PropNode* density = reader.find("density")) {
-        ctx.error(*density, reader.what() + ": density is given without shape; add shape { type = .. } or give "
-                                            "mass and inertia instead");
+        ctx.error(*density, reader.what() +
+                                ": density is given without shape; add shape { type = .. } or give "
+                                "mass and inertia instead");
         return;
     } else {
-        ctx.error(body_node, reader.what() + " has no mass properties: give mass and inertia, or shape (and density)"
-                                             "; use mass = 0 for a static body");
+        ctx.error(body_node, reader.what() +
+                                 " has no mass properties: give mass and inertia, or shape (and density)"
+                                 "; use mass = 0 for a static body");
         return;
     }
     double density = ctx.model.options.density;
@@ -118,20 +124,19 @@ Body read_body(const PropNode& node, BuildContext& ctx) {
     body.name = name_of(node);
     body.location = ctx.location(node);
     PropertyReader reader(node, ctx, describe("body", body.name));
-    reader.warn_unknown({"name", "mass", "inertia", "density", "shape", "pos", "ori", "lin_vel", "ang_vel",
-                         "joint", "geometry", "mesh"});
+    reader.warn_unknown({"name", "mass", "inertia", "density", "shape", "pos", "ori", "lin_vel", "ang_vel", "joint",
+                         "geometry", "mesh"});
     const PropNode* mass = reader.find("mass");
     const PropNode* inertia = reader.find("inertia");
     const PropNode* density = reader.find("density");
     if (mass && density)
-        ctx.error(*density, reader.what() + ": both mass and density are given; give mass and inertia, or "
-                                            "density and shape");
-    else if (mass)
-        explicit_mass(body, reader, ctx);
+        ctx.error(*density, reader.what() +
+                                ": both mass and density are given; give mass and inertia, or "
+                                "density and shape");
+    else if (mass) explicit_mass(body, reader, ctx);
     else if (inertia)
         ctx.error(*inertia, reader.what() + ": inertia is given without mass; give both, or density and shape");
-    else
-        shape_mass(body, reader, node, ctx);
+    else shape_mass(body, reader, node, ctx);
 
     if (auto v = reader.position("pos")) body.pos = *v;
     if (auto v = reader.orientation("ori")) body.ori = *v;

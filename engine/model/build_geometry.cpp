@@ -12,10 +12,10 @@ struct ShapeName {
     ShapeType type;
 };
 constexpr std::array<ShapeName, 5> shape_names{{{"sphere", ShapeType::Sphere},
-                                                 {"cylinder", ShapeType::Cylinder},
-                                                 {"capsule", ShapeType::Capsule},
-                                                 {"box", ShapeType::Box},
-                                                 {"plane", ShapeType::Plane}}};
+                                                {"cylinder", ShapeType::Cylinder},
+                                                {"capsule", ShapeType::Capsule},
+                                                {"box", ShapeType::Box},
+                                                {"plane", ShapeType::Plane}}};
 
 bool allowed(ShapeType type, ShapeUse use) {
     if (use == ShapeUse::Body) return type != ShapeType::Plane;
@@ -134,8 +134,8 @@ std::optional<Shape> read_shape(PropertyReader& reader, ShapeUse use) {
     for (const ShapeName& s : shape_names)
         if (*type_name == s.name) shape.type = s.type;
     if (shape.type == ShapeType::None || !allowed(shape.type, use)) {
-        ctx.error(*reader.find("type"), reader.what() + ": unknown shape type '" + *type_name + "'; expected " +
-                                            allowed_list(use));
+        ctx.error(*reader.find("type"),
+                  reader.what() + ": unknown shape type '" + *type_name + "'; expected " + allowed_list(use));
         return std::nullopt;
     }
     if (!read_dimensions(shape, reader, ctx)) return std::nullopt;
@@ -153,8 +153,8 @@ void build_geometries(BuildContext& ctx) {
         geometry.name = name_of(node);
         geometry.location = ctx.location(node);
         PropertyReader reader(node, ctx, describe("geometry", geometry.name));
-        reader.warn_unknown({"name", "type", "body", "material", "pos", "ori", "radius", "height", "half_dim",
-                             "normal"});
+        reader.warn_unknown(
+            {"name", "type", "body", "material", "pos", "ori", "radius", "height", "half_dim", "normal"});
         if (auto shape = read_shape(reader, ShapeUse::Geometry)) geometry.shape = *shape;
         geometry.body = attached_body(reader, component.enclosing_body, ctx);
         if (auto material = reader.text("material"))

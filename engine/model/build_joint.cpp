@@ -101,8 +101,8 @@ void read_bodies(Joint& joint, PropertyReader& reader, Index enclosing_body, Bui
                                                  "'; a joint inside a body has that body as child (omit 'child')");
     }
     if (joint.parent != no_index && joint.parent == joint.child)
-        ctx.error(reader.node(), reader.what() + ": parent and child are the same body '" +
-                                     ctx.model.bodies[joint.child].name + "'");
+        ctx.error(reader.node(),
+                  reader.what() + ": parent and child are the same body '" + ctx.model.bodies[joint.child].name + "'");
     else if (joint.child != no_index && ctx.model.bodies[joint.child].is_static() && joint.parent != no_index &&
              ctx.model.bodies[joint.parent].is_static())
         ctx.error(reader.node(), reader.what() + ": parent and child are both static bodies");
@@ -114,8 +114,8 @@ Joint read_joint(const ComponentNode& component, BuildContext& ctx, OwnValues& o
     joint.name = name_of(node);
     joint.location = ctx.location(node);
     PropertyReader reader(node, ctx, describe("joint", joint.name));
-    reader.warn_unknown({"name", "parent", "child", "pos_in_parent", "pos_in_child", "ref_ori", "stiffness",
-                         "damping", "limits", "limit_stiffness", "limit_damping"});
+    reader.warn_unknown({"name", "parent", "child", "pos_in_parent", "pos_in_child", "ref_ori", "stiffness", "damping",
+                         "limits", "limit_stiffness", "limit_damping"});
     read_bodies(joint, reader, component.enclosing_body, ctx);
     if (auto v = reader.position("pos_in_parent", Need::Required)) joint.pos_in_parent = *v;
     if (auto v = reader.position("pos_in_child", Need::Required)) joint.pos_in_child = *v;

@@ -27,8 +27,8 @@ void read_model_properties(const PropNode& model_node, BuildContext& ctx) {
 namespace {
 
 template <typename Mode>
-void read_choice(PropertyReader& reader, std::string_view key, std::string_view critical_name,
-                 Mode critical, Mode absolute, Mode& out, BuildContext& ctx) {
+void read_choice(PropertyReader& reader, std::string_view key, std::string_view critical_name, Mode critical,
+                 Mode absolute, Mode& out, BuildContext& ctx) {
     const auto choice = reader.text(key);
     if (!choice) return;
     if (*choice == critical_name) out = critical;
@@ -48,8 +48,7 @@ void read_options_node(const PropNode& node, BuildContext& ctx) {
     if (auto v = reader.number("joint_damping", Need::Optional, Bound::NonNegative)) o.joint_damping = *v;
     if (auto v = reader.number("joint_limit_stiffness", Need::Optional, Bound::NonNegative))
         o.joint_limit_stiffness = *v;
-    if (auto v = reader.number("joint_limit_damping", Need::Optional, Bound::NonNegative))
-        o.joint_limit_damping = *v;
+    if (auto v = reader.number("joint_limit_damping", Need::Optional, Bound::NonNegative)) o.joint_limit_damping = *v;
     if (auto v = reader.number("muscle_force_multiplier", Need::Optional, Bound::NonNegative))
         o.muscle_force_multiplier = *v;
     read_choice(reader, "damping_mode", "critical_mass", ModelOptions::DampingMode::CriticalMass,
@@ -94,9 +93,11 @@ void build_materials(const PropNode& model_node, BuildContext& ctx) {
             ctx.error(node, "material must be a group { ... }");
             continue;
         }
-        if (auto v = reader.number("static_friction", Need::Optional, Bound::NonNegative)) material.static_friction = *v;
+        if (auto v = reader.number("static_friction", Need::Optional, Bound::NonNegative))
+            material.static_friction = *v;
         material.dynamic_friction = material.static_friction;
-        if (auto v = reader.number("dynamic_friction", Need::Optional, Bound::NonNegative)) material.dynamic_friction = *v;
+        if (auto v = reader.number("dynamic_friction", Need::Optional, Bound::NonNegative))
+            material.dynamic_friction = *v;
         if (auto v = reader.number("stiffness", Need::Optional, Bound::NonNegative)) material.stiffness = *v;
         if (auto v = reader.number("damping", Need::Optional, Bound::NonNegative)) material.damping = *v;
         if (auto v = reader.number("restitution", Need::Optional, Bound::NonNegative)) material.restitution = *v;
@@ -134,16 +135,16 @@ void gather_components(const PropNode& model_node, BuildContext& ctx) {
 Index resolve_body(const PropNode& at, const std::string& name, const std::string& what, BuildContext& ctx) {
     const Index index = ctx.model.find_body(name);
     if (index == no_index)
-        ctx.error(at, what + ": unknown body '" + name + "' for '" + at.key + "'; expected one of: " +
-                          name_list(ctx.model.bodies));
+        ctx.error(at, what + ": unknown body '" + name + "' for '" + at.key +
+                          "'; expected one of: " + name_list(ctx.model.bodies));
     return index;
 }
 
 Index resolve_joint(const PropNode& at, const std::string& name, const std::string& what, BuildContext& ctx) {
     const Index index = ctx.model.find_joint(name);
     if (index == no_index)
-        ctx.error(at, what + ": unknown joint '" + name + "' for '" + at.key + "'; expected one of: " +
-                          name_list(ctx.model.joints));
+        ctx.error(at, what + ": unknown joint '" + name + "' for '" + at.key +
+                          "'; expected one of: " + name_list(ctx.model.joints));
     return index;
 }
 
@@ -180,9 +181,18 @@ const PropNode* find_model_node(const PropNode& root, BuildContext& ctx) {
 }  // namespace build
 
 std::span<const std::string_view> model_component_names() {
-    static constexpr std::string_view names[] = {"model", "model_options", "material", "body", "joint", "geometry",
-                                                 "mesh", "dof", "point_path_muscle", "joint_point_path_muscle",
-                                                 "joint_motor", "perturbation"};
+    static constexpr std::string_view names[] = {"model",
+                                                 "model_options",
+                                                 "material",
+                                                 "body",
+                                                 "joint",
+                                                 "geometry",
+                                                 "mesh",
+                                                 "dof",
+                                                 "point_path_muscle",
+                                                 "joint_point_path_muscle",
+                                                 "joint_motor",
+                                                 "perturbation"};
     return names;
 }
 

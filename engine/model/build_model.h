@@ -11,8 +11,8 @@
 namespace hfd {
 
 struct BuildResult {
-    std::optional<Model> model;             // empty when there are errors
-    std::vector<Diagnostic> diagnostics;    // errors and warnings, each with file:line:col
+    std::optional<Model> model;           // empty when there are errors
+    std::vector<Diagnostic> diagnostics;  // errors and warnings, each with file:line:col
     bool ok() const { return model.has_value(); }
 };
 

@@ -35,8 +35,8 @@ void read_path(Muscle& muscle, PropertyReader& reader, BuildContext& ctx) {
         muscle.path.push_back(path_point);
     }
     if (path->children.size() < 2) {
-        ctx.error(*path, reader.what() + ": 'path' needs at least two points, found " +
-                             std::to_string(path->children.size()));
+        ctx.error(*path,
+                  reader.what() + ": 'path' needs at least two points, found " + std::to_string(path->children.size()));
         return;
     }
     if (!points_ok) return;
@@ -101,8 +101,8 @@ void build_motors(const PropNode& model_node, BuildContext& ctx) {
         motor.name = name_of(node);
         motor.location = ctx.location(node);
         PropertyReader reader(node, ctx, describe("joint_motor", motor.name));
-        reader.warn_unknown({"name", "joint", "stiffness", "damping", "max_torque", "target_ori", "target_vel",
-                             "torque_offset"});
+        reader.warn_unknown(
+            {"name", "joint", "stiffness", "damping", "max_torque", "target_ori", "target_vel", "torque_offset"});
         if (auto joint = reader.text("joint", Need::Required))
             motor.joint = resolve_joint(*reader.find("joint"), *joint, reader.what(), ctx);
         if (auto v = reader.number("stiffness", Need::Optional, Bound::NonNegative)) motor.stiffness = *v;

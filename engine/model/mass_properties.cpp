@@ -34,8 +34,7 @@ MassProperties capsule(double r, double h, double density) {
     const double hemisphere_mass = density * 2.0 / 3.0 * pi * r * r * r;
     const double cap_axial = 0.4 * hemisphere_mass * r * r;
     const double cap_transverse = hemisphere_mass * (0.4 * r * r + 0.25 * h * h + 0.375 * h * r);
-    return {body.mass + 2 * hemisphere_mass,
-            body.inertia + 2 * Vec3(cap_transverse, cap_axial, cap_transverse)};
+    return {body.mass + 2 * hemisphere_mass, body.inertia + 2 * Vec3(cap_transverse, cap_axial, cap_transverse)};
 }
 
 // Solid box with half dimensions (a, b, c): I_x = m/3 (b^2 + c^2) etc.
@@ -47,9 +46,7 @@ MassProperties box(const Vec3& half, double density) {
 
 }  // namespace
 
-double shape_volume(const Shape& shape) {
-    return solid_mass_properties(shape, 1.0).mass;
-}
+double shape_volume(const Shape& shape) { return solid_mass_properties(shape, 1.0).mass; }
 
 MassProperties solid_mass_properties(const Shape& shape, double density) {
     switch (shape.type) {

@@ -111,21 +111,16 @@ void mirror_node(PropNode& node) {
         if (child.is_variable_definition()) continue;
         if (is_one_of(key, {"pos", "pos_in_parent", "pos_in_child", "lin_vel", "force", "normal"}))
             reflect_point(child);
-        else if (is_one_of(key, {"ang_vel", "target_vel", "torque_offset", "moment"}))
-            reflect_axial(child);
-        else if (is_one_of(key, {"ori", "ref_ori", "target_ori"}))
-            reflect_rotation(child);
-        else if (key == "limits")
-            reflect_limits(child);
-        else if (key == "scale" && node.key == "mesh")
-            reflect_scale(child);
+        else if (is_one_of(key, {"ang_vel", "target_vel", "torque_offset", "moment"})) reflect_axial(child);
+        else if (is_one_of(key, {"ori", "ref_ori", "target_ori"})) reflect_rotation(child);
+        else if (key == "limits") reflect_limits(child);
+        else if (key == "scale" && node.key == "mesh") reflect_scale(child);
         else if (child.is_value() && is_one_of(key, {"name", "body", "parent", "child", "joint"}))
             rename_side(child.value);
         else if (child.is_value() && (key == "source" || (is_dof && !is_dof_property(key)))) {
             mirror_source(child.value);
             if (key != "source") rename_side(child.key);  // short form: the key is the name
-        } else if (!child.is_value())
-            mirror_node(child);
+        } else if (!child.is_value()) mirror_node(child);
     }
 }
 

@@ -28,13 +28,13 @@ struct Shape {
 
 struct Body {
     std::string name;
-    double mass = 0;                       // 0 = static
-    Vec3 inertia = Vec3::Zero();           // principal moments, body frame
-    Vec3 pos = Vec3::Zero();               // initial state
+    double mass = 0;              // 0 = static
+    Vec3 inertia = Vec3::Zero();  // principal moments, body frame
+    Vec3 pos = Vec3::Zero();      // initial state
     Quat ori = Quat::Identity();
     Vec3 lin_vel = Vec3::Zero();
     Vec3 ang_vel = Vec3::Zero();
-    Index parent_joint = no_index;         // the joint that has this body as child (first one)
+    Index parent_joint = no_index;  // the joint that has this body as child (first one)
     bool is_static() const { return mass <= 0; }
     SourceLocation location;
 };
@@ -44,11 +44,11 @@ struct Joint {
     Index parent = no_index, child = no_index;
     Vec3 pos_in_parent = Vec3::Zero();
     Vec3 pos_in_child = Vec3::Zero();
-    Quat ref_ori = Quat::Identity();       // child orientation wrt parent at zero joint angle
-    double stiffness = 0;                  // N/m, resolved (joint value or model_options)
-    double damping = 0;                    // N s/m, resolved, critical_mass applied
-    double limit_stiffness = 0;            // N m/rad
-    double limit_damping = 0;              // pnld: s/rad (dimensionless factor per rad/s); pd: N m s/rad
+    Quat ref_ori = Quat::Identity();  // child orientation wrt parent at zero joint angle
+    double stiffness = 0;             // N/m, resolved (joint value or model_options)
+    double damping = 0;               // N s/m, resolved, critical_mass applied
+    double limit_stiffness = 0;       // N m/rad
+    double limit_damping = 0;         // pnld: s/rad (dimensionless factor per rad/s); pd: N m s/rad
     bool has_limits = false;
     Vec3 limit_min = Vec3::Constant(-std::numeric_limits<double>::infinity());  // radians
     Vec3 limit_max = Vec3::Constant(std::numeric_limits<double>::infinity());
@@ -68,28 +68,28 @@ struct Geometry {
     std::string name;
     Shape shape;
     Index body = no_index;
-    Index material = 0;          // index into Model::materials (0 = default material)
-    Vec3 pos = Vec3::Zero();     // in body frame
+    Index material = 0;       // index into Model::materials (0 = default material)
+    Vec3 pos = Vec3::Zero();  // in body frame
     Quat ori = Quat::Identity();
     SourceLocation location;
 };
 
 struct PathPoint {
     Index body = no_index;
-    Vec3 pos = Vec3::Zero();     // in body frame
+    Vec3 pos = Vec3::Zero();  // in body frame
 };
 
 struct Muscle {
     std::string name;
-    bool joint_torques = false;  // joint_point_path_muscle: effect applied as joint torques
-    double max_isometric_force = 0;   // already multiplied by model_options.muscle_force_multiplier
+    bool joint_torques = false;      // joint_point_path_muscle: effect applied as joint torques
+    double max_isometric_force = 0;  // already multiplied by model_options.muscle_force_multiplier
     double optimal_fiber_length = 0;
     double tendon_slack_length = 0;
-    double pennation_angle = 0;       // radians, at optimal fiber length
+    double pennation_angle = 0;  // radians, at optimal fiber length
     double stiffness_multiplier = 1;
-    double activation_rate = -1;      // < 0: use the muscle_activation component's rate
+    double activation_rate = -1;  // < 0: use the muscle_activation component's rate
     double deactivation_rate = -1;
-    std::vector<PathPoint> path;      // at least two points on at least two bodies
+    std::vector<PathPoint> path;  // at least two points on at least two bodies
     SourceLocation location;
 };
 
@@ -105,9 +105,9 @@ struct JointMotor {
 };
 
 struct Mesh {
-    std::string file;            // as written; resolve against Model::directory
+    std::string file;  // as written; resolve against Model::directory
     Index body = no_index;
-    Shape shape;                 // when no file
+    Shape shape;  // when no file
     Vec3 pos = Vec3::Zero();
     Quat ori = Quat::Identity();
     Vec3 scale = Vec3::Ones();
@@ -122,20 +122,20 @@ struct Mesh {
 struct Dof {
     std::string name;
     enum class Kind { JointRotation, RootTranslation, RootRotation } kind = Kind::JointRotation;
-    Index joint = no_index;     // JointRotation
-    Index body = no_index;      // Root*: the root body
-    int axis = 0;               // 0 x, 1 y, 2 z
-    double sign = 1;            // -1 when the source was written with '-'
-    double default_value = 0;   // radians or metres
+    Index joint = no_index;    // JointRotation
+    Index body = no_index;     // Root*: the root body
+    int axis = 0;              // 0 x, 1 y, 2 z
+    double sign = 1;           // -1 when the source was written with '-'
+    double default_value = 0;  // radians or metres
     double range_min = -1.5707963267948966, range_max = 1.5707963267948966;
     SourceLocation location;
 };
 
 struct Perturbation {
     Index body = no_index;
-    Vec3 pos = Vec3::Zero();       // point of application in body frame
-    Vec3 force = Vec3::Zero();     // world frame
-    Vec3 moment = Vec3::Zero();    // world frame
+    Vec3 pos = Vec3::Zero();     // point of application in body frame
+    Vec3 force = Vec3::Zero();   // world frame
+    Vec3 moment = Vec3::Zero();  // world frame
     double start_time = 0;
     double end_time = std::numeric_limits<double>::infinity();
 };
@@ -155,14 +155,14 @@ struct ModelOptions {
 
 struct Model {
     std::string name;
-    std::string file;        // path of the file it was built from (may be empty)
-    std::string directory;   // for resolving mesh files
+    std::string file;       // path of the file it was built from (may be empty)
+    std::string directory;  // for resolving mesh files
     Vec3 gravity = Vec3(0, -9.81, 0);
     ModelOptions options;
 
     std::vector<Body> bodies;
     std::vector<Joint> joints;
-    std::vector<Material> materials;   // [0] is the default material
+    std::vector<Material> materials;  // [0] is the default material
     std::vector<Geometry> geometries;
     std::vector<Muscle> muscles;
     std::vector<JointMotor> motors;

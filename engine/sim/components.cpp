@@ -34,17 +34,21 @@ constexpr PropertySpec hunt_crossley_sb_properties[] = {{"transition_velocity", 
 // activation dynamics (manual: 100 and 25 s^-1)
 constexpr PropertySpec activation_properties[] = {{"activation_rate", 100, Bound::Positive},
                                                   {"deactivation_rate", 25, Bound::Positive}};
-constexpr PropertySpec m2012fast_properties[] = {
-    {"xi", 0.1, Bound::Positive}, {"v_max", 10, Bound::Positive}, {"use_pennation_during_equilibration", 0, Bound::Flag}};
-constexpr PropertySpec gh2010_properties[] = {{"v_max", 12, Bound::Positive}, {"min_activation", 0.01, Bound::OpenUnit}};
+constexpr PropertySpec m2012fast_properties[] = {{"xi", 0.1, Bound::Positive},
+                                                 {"v_max", 10, Bound::Positive},
+                                                 {"use_pennation_during_equilibration", 0, Bound::Flag}};
+constexpr PropertySpec gh2010_properties[] = {{"v_max", 12, Bound::Positive},
+                                              {"min_activation", 0.01, Bound::OpenUnit}};
 constexpr PropertySpec tj2003_properties[] = {
     {"xi", 0.05, Bound::NonNegative}, {"v_max", 10, Bound::Positive}, {"min_activation", 0.01, Bound::OpenUnit}};
-constexpr PropertySpec fixed_step_properties[] = {
-    {"step_size", 0.001, Bound::Positive}, {"activation_rate", 100, Bound::Positive}, {"deactivation_rate", 25, Bound::Positive}};
-constexpr PropertySpec variable_step_properties[] = {
-    {"accuracy", 0.01, Bound::Positive},     {"min_step", 1e-8, Bound::Positive},
-    {"max_step", 0.01, Bound::Positive},     {"activation_rate", 100, Bound::Positive},
-    {"deactivation_rate", 25, Bound::Positive}};
+constexpr PropertySpec fixed_step_properties[] = {{"step_size", 0.001, Bound::Positive},
+                                                  {"activation_rate", 100, Bound::Positive},
+                                                  {"deactivation_rate", 25, Bound::Positive}};
+constexpr PropertySpec variable_step_properties[] = {{"accuracy", 0.01, Bound::Positive},
+                                                     {"min_step", 1e-8, Bound::Positive},
+                                                     {"max_step", 0.01, Bound::Positive},
+                                                     {"activation_rate", 100, Bound::Positive},
+                                                     {"deactivation_rate", 25, Bound::Positive}};
 
 constexpr std::span<const PropertySpec> none{};
 
@@ -80,15 +84,15 @@ const ComponentInfo table[] = {
 
 std::string_view family_name(ComponentFamily family) {
     switch (family) {
-    case F::Joint: return "joint";
-    case F::Collision: return "collision";
-    case F::Contact: return "contact";
-    case F::Activation: return "activation";
-    case F::Muscle: return "muscle";
-    case F::Actuator: return "actuator";
-    case F::Other: return "other";
-    case F::FixedStepIntegrator: return "fixed-step integrator";
-    case F::VariableStepIntegrator: return "variable-step integrator";
+        case F::Joint: return "joint";
+        case F::Collision: return "collision";
+        case F::Contact: return "contact";
+        case F::Activation: return "activation";
+        case F::Muscle: return "muscle";
+        case F::Actuator: return "actuator";
+        case F::Other: return "other";
+        case F::FixedStepIntegrator: return "fixed-step integrator";
+        case F::VariableStepIntegrator: return "variable-step integrator";
     }
     return "other";
 }

@@ -16,12 +16,12 @@
 namespace hfd {
 
 enum class ComponentFamily {
-    Joint,               // joint constraint and limit forces
-    Collision,           // collision detection: writes Data::contacts
-    Contact,             // contact response: forces from Data::contacts
-    Activation,          // muscle activation dynamics
-    Muscle,              // muscle force models
-    Actuator,            // joint motors
+    Joint,       // joint constraint and limit forces
+    Collision,   // collision detection: writes Data::contacts
+    Contact,     // contact response: forces from Data::contacts
+    Activation,  // muscle activation dynamics
+    Muscle,      // muscle force models
+    Actuator,    // joint motors
     Other,
     FixedStepIntegrator,
     VariableStepIntegrator,

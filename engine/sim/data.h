@@ -12,22 +12,25 @@ namespace hfd {
 struct Contact {
     Index geometry_a = no_index, geometry_b = no_index;  // a: the plane / first geometry
     Index body_a = no_index, body_b = no_index;
-    Vec3 point = Vec3::Zero();        // world
-    Vec3 normal = Vec3::UnitY();      // world, points from a towards b
-    double depth = 0;                 // penetration, > 0 when touching
+    Vec3 point = Vec3::Zero();              // world
+    Vec3 normal = Vec3::UnitY();            // world, points from a towards b
+    double depth = 0;                       // penetration, > 0 when touching
     Vec3 relative_velocity = Vec3::Zero();  // velocity of b minus a at the point, world
-    Vec3 force = Vec3::Zero();        // applied to b (world); -force applied to a
+    Vec3 force = Vec3::Zero();              // applied to b (world); -force applied to a
     // combined material (filled by collision detection)
     double stiffness = 0, damping = 0, static_friction = 0, dynamic_friction = 0;
 };
 
 // Scratch of the object-object broad phase (simple_collision_detection), per Data.
 struct BroadPhase {
-    std::vector<Vec3> centre;                          // per object geometry, world
-    std::vector<Quat> orientation;                     // per object geometry, world
-    int axis = 0;                                      // the sweep axis
-    std::vector<Index> order;                          // sorted along the axis, kept between evaluations
-    struct Box { double lower, upper, u, v, radius; Index index; };
+    std::vector<Vec3> centre;       // per object geometry, world
+    std::vector<Quat> orientation;  // per object geometry, world
+    int axis = 0;                   // the sweep axis
+    std::vector<Index> order;       // sorted along the axis, kept between evaluations
+    struct Box {
+        double lower, upper, u, v, radius;
+        Index index;
+    };
     std::vector<Box> sorted;                           // the boxes in that order
     std::vector<std::pair<Index, Index>> overlapping;  // candidate pairs of this evaluation
 };
@@ -54,22 +57,22 @@ struct Data {
     std::vector<Contact> contacts;
 
     // per joint
-    std::vector<Vec3> joint_displacement;   // world: child anchor - parent anchor
-    std::vector<Vec3> joint_force;          // constraint force on the child, world
-    std::vector<Vec3> joint_limit_torque;   // on the child, world
+    std::vector<Vec3> joint_displacement;  // world: child anchor - parent anchor
+    std::vector<Vec3> joint_force;         // constraint force on the child, world
+    std::vector<Vec3> joint_limit_torque;  // on the child, world
 
     // per muscle
-    std::vector<double> muscle_length;       // musculotendon path length
-    std::vector<double> muscle_velocity;     // d length / dt
-    std::vector<double> muscle_force;        // tendon force
+    std::vector<double> muscle_length;    // musculotendon path length
+    std::vector<double> muscle_velocity;  // d length / dt
+    std::vector<double> muscle_force;     // tendon force
     std::vector<double> tendon_length;
     std::vector<double> activation_derivative;    // da/dt, integrated by the integrator
     std::vector<double> fiber_length_derivative;  // dl_f/dt for models with fiber state
 
     // per muscle path point, flat: muscle i owns entries [path_offset[i], path_offset[i + 1])
-    std::vector<Index> path_offset;          // per muscle + 1 (fixed by resize)
-    std::vector<Vec3> path_point;            // world position
-    std::vector<Vec3> path_direction;        // unit direction of the segment to the next point (last: zero)
+    std::vector<Index> path_offset;    // per muscle + 1 (fixed by resize)
+    std::vector<Vec3> path_point;      // world position
+    std::vector<Vec3> path_direction;  // unit direction of the segment to the next point (last: zero)
 
     BroadPhase broad_phase;
 

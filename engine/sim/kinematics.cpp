@@ -22,9 +22,7 @@ Vec3 euler_rates(const Vec3& angles, const Vec3& angular_velocity) {
     return e.inverse() * angular_velocity;
 }
 
-Quat joint_frame(const Model& m, const State& s, Index j) {
-    return s.ori[m.joints[j].parent] * m.joints[j].ref_ori;
-}
+Quat joint_frame(const Model& m, const State& s, Index j) { return s.ori[m.joints[j].parent] * m.joints[j].ref_ori; }
 
 }  // namespace
 
@@ -61,9 +59,9 @@ std::vector<std::string> coordinate_names(const Model& m) {
 double dof_value(const Model& m, const State& s, Index d) {
     const Dof& dof = m.dofs[d];
     switch (dof.kind) {
-    case Dof::Kind::JointRotation: return dof.sign * joint_angles(m, s, dof.joint)[dof.axis];
-    case Dof::Kind::RootTranslation: return dof.sign * s.pos[dof.body][dof.axis];
-    case Dof::Kind::RootRotation: return dof.sign * euler_xyz_from_quat(s.ori[dof.body])[dof.axis];
+        case Dof::Kind::JointRotation: return dof.sign * joint_angles(m, s, dof.joint)[dof.axis];
+        case Dof::Kind::RootTranslation: return dof.sign * s.pos[dof.body][dof.axis];
+        case Dof::Kind::RootRotation: return dof.sign * euler_xyz_from_quat(s.ori[dof.body])[dof.axis];
     }
     return 0;
 }
@@ -71,12 +69,13 @@ double dof_value(const Model& m, const State& s, Index d) {
 double dof_velocity(const Model& m, const State& s, Index d) {
     const Dof& dof = m.dofs[d];
     switch (dof.kind) {
-    case Dof::Kind::JointRotation:
-        return dof.sign * euler_rates(joint_angles(m, s, dof.joint),
-                                      m.joints[dof.joint].ref_ori.conjugate() * joint_angular_velocity(m, s, dof.joint))[dof.axis];
-    case Dof::Kind::RootTranslation: return dof.sign * s.lin_vel[dof.body][dof.axis];
-    case Dof::Kind::RootRotation:
-        return dof.sign * euler_rates(euler_xyz_from_quat(s.ori[dof.body]), s.ang_vel[dof.body])[dof.axis];
+        case Dof::Kind::JointRotation:
+            return dof.sign *
+                   euler_rates(joint_angles(m, s, dof.joint), m.joints[dof.joint].ref_ori.conjugate() *
+                                                                  joint_angular_velocity(m, s, dof.joint))[dof.axis];
+        case Dof::Kind::RootTranslation: return dof.sign * s.lin_vel[dof.body][dof.axis];
+        case Dof::Kind::RootRotation:
+            return dof.sign * euler_rates(euler_xyz_from_quat(s.ori[dof.body]), s.ang_vel[dof.body])[dof.axis];
     }
     return 0;
 }
@@ -128,23 +127,26 @@ void apply_dofs(const Model& m, const DofAssignment& dofs, State& s) {
         const double value = dof.sign * dofs.value[d];
         const double rate = d < dofs.velocity.size() ? dof.sign * dofs.velocity[d] : 0.0;
         switch (dof.kind) {
-        case Dof::Kind::JointRotation:
-            joint_angle[dof.joint][dof.axis] = value, joint_rate[dof.joint][dof.axis] = rate;
-            break;
-        case Dof::Kind::RootTranslation:
-            root_pos[dof.body][dof.axis] = value, root_lin_vel[dof.body][dof.axis] = rate;
-            break;
-        case Dof::Kind::RootRotation:
-            root_angle[dof.body][dof.axis] = value, root_rate[dof.body][dof.axis] = rate;
-            root_rotation_set[dof.body] = true;
-            break;
+            case Dof::Kind::JointRotation:
+                joint_angle[dof.joint][dof.axis] = value, joint_rate[dof.joint][dof.axis] = rate;
+                break;
+            case Dof::Kind::RootTranslation:
+                root_pos[dof.body][dof.axis] = value, root_lin_vel[dof.body][dof.axis] = rate;
+                break;
+            case Dof::Kind::RootRotation:
+                root_angle[dof.body][dof.axis] = value, root_rate[dof.body][dof.axis] = rate;
+                root_rotation_set[dof.body] = true;
+                break;
         }
     }
     // roots first, then children once their parent is placed (tree order by repeated passes;
     // a kinematic loop leaves the later joint of the loop unused)
     std::vector<bool> placed(nb, false);
     for (size_t b = 0; b < nb; ++b) {
-        if (m.bodies[b].is_static()) { placed[b] = true; continue; }
+        if (m.bodies[b].is_static()) {
+            placed[b] = true;
+            continue;
+        }
         if (m.bodies[b].parent_joint != no_index) continue;
         s.pos[b] = root_pos[b];
         s.lin_vel[b] = root_lin_vel[b];

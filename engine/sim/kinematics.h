@@ -29,7 +29,9 @@ Vec3 joint_displacement(const Model& m, const State& s, Index joint);
 
 // Value and rate of every dof of Model::dofs, or when the model has none, of
 // the implicit coordinates (see coordinate_names).
-struct CoordinateValues { std::vector<double> value, velocity; };
+struct CoordinateValues {
+    std::vector<double> value, velocity;
+};
 std::vector<std::string> coordinate_names(const Model& m);  // dof names, else joint.rx/ry/rz + root .tx.. .rz
 CoordinateValues coordinate_values(const Model& m, const State& s);
 double dof_value(const Model& m, const State& s, Index dof);
@@ -38,7 +40,9 @@ double dof_velocity(const Model& m, const State& s, Index dof);
 // Sets body poses and velocities from dof values by walking the joint tree
 // from the roots: child pose = parent pose * joint (anchors coincide). Dofs not
 // given keep their default. Bodies not reachable keep their state.
-struct DofAssignment { std::vector<double> value, velocity; };  // per Model::dofs
+struct DofAssignment {
+    std::vector<double> value, velocity;
+};  // per Model::dofs
 DofAssignment default_dof_assignment(const Model& m);
 void apply_dofs(const Model& m, const DofAssignment& dofs, State& s);
 

@@ -37,12 +37,14 @@ SimConfig read_sim_config(const PropNode& root, const std::string& file, std::ve
     for (const PropNode& node : root.children) {
         if (node.key == "composite_force") {
             if (forces)
-                diagnostics.push_back({Severity::Error, location_of(node, file), "more than one composite_force block"});
+                diagnostics.push_back(
+                    {Severity::Error, location_of(node, file), "more than one composite_force block"});
             forces = &node;
         } else if (std::find(names.begin(), names.end(), node.key) != names.end()) {
             if (integrator)
-                diagnostics.push_back({Severity::Error, location_of(node, file),
-                                       "more than one integrator block ('" + integrator->key + "' and '" + node.key + "')"});
+                diagnostics.push_back(
+                    {Severity::Error, location_of(node, file),
+                     "more than one integrator block ('" + integrator->key + "' and '" + node.key + "')"});
             integrator = &node;
         } else if (node.key != "model" && !node.is_variable_definition()) {
             // A misspelt block would otherwise leave the defaults in force without a word.

@@ -10,10 +10,10 @@
 namespace hfd {
 
 struct SimConfig {
-    PropNode composite_force;   // Group; children are components in order
-    PropNode integrator;        // Group; key is the integrator name
-    std::string file;           // where it was read from (for diagnostics)
-    bool from_defaults = false; // true when neither block was found
+    PropNode composite_force;    // Group; children are components in order
+    PropNode integrator;         // Group; key is the integrator name
+    std::string file;            // where it was read from (for diagnostics)
+    bool from_defaults = false;  // true when neither block was found
 };
 
 // Default when a file has no config: joint_force_pnld, simple_collision_detection,

@@ -63,16 +63,17 @@ std::unique_ptr<Simulation> Simulation::create(Model model, const SimConfig& con
     // against it (out-of-plane motion left unconstrained, or computed and ignored)
     for (const auto& force : sim->forces_) {
         if (force->has_planar_variant() && force->is_planar() != sim->integrator_->is_planar())
-            diagnostics.push_back({Severity::Warning, location_of(config.integrator, config.file),
-                                   std::string(force->name()) + (force->is_planar() ? " is planar but " : " is 3D but ") +
-                                       std::string(sim->integrator_->name()) +
-                                       (sim->integrator_->is_planar() ? " is planar" : " is 3D") +
-                                       ": use planar forces with planar integrators"});
+            diagnostics.push_back(
+                {Severity::Warning, location_of(config.integrator, config.file),
+                 std::string(force->name()) + (force->is_planar() ? " is planar but " : " is 3D but ") +
+                     std::string(sim->integrator_->name()) + (sim->integrator_->is_planar() ? " is planar" : " is 3D") +
+                     ": use planar forces with planar integrators"});
     }
     warn_about_idle_actuators(*sim, config, diagnostics);
     const Model& m = sim->model_;
     sim->inv_mass_.resize(m.bodies.size());
-    for (size_t i = 0; i < m.bodies.size(); ++i) sim->inv_mass_[i] = m.bodies[i].is_static() ? 0.0 : 1.0 / m.bodies[i].mass;
+    for (size_t i = 0; i < m.bodies.size(); ++i)
+        sim->inv_mass_[i] = m.bodies[i].is_static() ? 0.0 : 1.0 / m.bodies[i].mass;
     sim->controls_ = initial_controls(m);
     sim->data_.resize(m);
     for (auto& d : sim->scratch_data_) d.resize(m);
@@ -146,10 +147,8 @@ void Simulation::evaluate(const State& s, Data& d) const {
     }
     ++evaluations_;
     const auto t1 = Clock::now();
-    if (is_planar())
-        compute_planar_accelerations(model_, inv_mass_, s, d);
-    else
-        compute_accelerations(model_, inv_mass_, s, d);
+    if (is_planar()) compute_planar_accelerations(model_, inv_mass_, s, d);
+    else compute_accelerations(model_, inv_mass_, s, d);
     stage_times_.forces += std::chrono::duration<double>(t1 - t0).count();
     stage_times_.dynamics += seconds_since(t1);
 }

@@ -22,8 +22,8 @@ namespace hfd {
 
 struct SimulationError {
     double time = 0;
-    Index body = no_index;   // offending body, when known
-    std::string message;     // "non-finite state of body 'femur_r' at t = 0.1234 s"
+    Index body = no_index;  // offending body, when known
+    std::string message;    // "non-finite state of body 'femur_r' at t = 0.1234 s"
 };
 
 struct StageTimes {  // accumulated wall seconds per stage
@@ -46,12 +46,18 @@ public:
     const Model& model() const { return model_; }
     const State& state() const { return state_; }
     // Mutable access marks data() stale: the next step re-evaluates the forces first.
-    State& state() { data_stale_ = true; return state_; }
+    State& state() {
+        data_stale_ = true;
+        return state_;
+    }
     const Controls& controls() const { return controls_; }
     // Mutable access: the next step re-evaluates the forces first when the controls
     // then differ from those of the last evaluation (a client setting the same
     // excitations before every step costs no evaluation).
-    Controls& controls() { controls_touched_ = true; return controls_; }
+    Controls& controls() {
+        controls_touched_ = true;
+        return controls_;
+    }
     // Forces, contacts and accelerations of the current state (after a step or evaluate()).
     const Data& data() const { return data_; }
     void ensure_evaluated() {
@@ -120,7 +126,7 @@ private:
     Data data_;
     State scratch_states_[scratch_count];
     Data scratch_data_[scratch_count];
-    std::vector<double> inv_mass_;          // per body, 0 for static
+    std::vector<double> inv_mass_;  // per body, 0 for static
     std::optional<SimulationError> error_;
     long long accepted_steps_ = 0, rejected_steps_ = 0;
     double last_step_size_ = 0, last_step_error_ = 0;

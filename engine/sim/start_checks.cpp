@@ -10,11 +10,11 @@ namespace {
 // The depth at which the centre of the geometry reaches the other surface; 0 for planes.
 double geometry_size(const Shape& shape) {
     switch (shape.type) {
-    case ShapeType::Sphere:
-    case ShapeType::Capsule:
-    case ShapeType::Cylinder: return shape.radius;
-    case ShapeType::Box: return shape.half_dim.minCoeff();
-    default: return 0;
+        case ShapeType::Sphere:
+        case ShapeType::Capsule:
+        case ShapeType::Cylinder: return shape.radius;
+        case ShapeType::Box: return shape.half_dim.minCoeff();
+        default: return 0;
     }
 }
 

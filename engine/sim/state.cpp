@@ -58,12 +58,13 @@ Controls initial_controls(const Model& model) {
 }
 
 bool Controls::same_as(const Controls& o) const {
-    if (excitation != o.excitation || motors.size() != o.motors.size() || perturbations.size() != o.perturbations.size())
+    if (excitation != o.excitation || motors.size() != o.motors.size() ||
+        perturbations.size() != o.perturbations.size())
         return false;
     for (size_t i = 0; i < motors.size(); ++i) {
         const MotorControl &a = motors[i], &b = o.motors[i];
-        if (a.target_ori.coeffs() != b.target_ori.coeffs() || a.target_vel != b.target_vel || a.stiffness != b.stiffness ||
-            a.damping != b.damping || a.added_torque != b.added_torque)
+        if (a.target_ori.coeffs() != b.target_ori.coeffs() || a.target_vel != b.target_vel ||
+            a.stiffness != b.stiffness || a.damping != b.damping || a.added_torque != b.added_torque)
             return false;
     }
     for (size_t i = 0; i < perturbations.size(); ++i) {

@@ -10,10 +10,10 @@ namespace hfd {
 struct State {
     double time = 0;
     // per body (static bodies included; they never change)
-    std::vector<Vec3> pos;       // centre of mass, world
-    std::vector<Quat> ori;       // body -> world
-    std::vector<Vec3> lin_vel;   // world
-    std::vector<Vec3> ang_vel;   // world
+    std::vector<Vec3> pos;      // centre of mass, world
+    std::vector<Quat> ori;      // body -> world
+    std::vector<Vec3> lin_vel;  // world
+    std::vector<Vec3> ang_vel;  // world
     // per muscle
     std::vector<double> activation;
     std::vector<double> fiber_length;  // integrated by the muscle models that need it
@@ -30,9 +30,9 @@ struct MotorControl {
 };
 
 struct Controls {
-    std::vector<double> excitation;             // per muscle, 0..1
-    std::vector<MotorControl> motors;           // per Model::motors
-    std::vector<Perturbation> perturbations;    // model's perturbations + added ones
+    std::vector<double> excitation;           // per muscle, 0..1
+    std::vector<MotorControl> motors;         // per Model::motors
+    std::vector<Perturbation> perturbations;  // model's perturbations + added ones
 
     bool same_as(const Controls& other) const;  // exact equality of every value
 };

@@ -48,8 +48,8 @@ Index body_with_largest_error(const Model& model, const Data& d0, const Data& d1
         const Body& body = model.bodies[b];
         if (body.is_static()) continue;
         const double rho = std::sqrt(body.inertia.mean() / body.mass);
-        const double e = 0.5 * h * std::max((d1.lin_acc[b] - d0.lin_acc[b]).norm(),
-                                            rho * (d1.ang_acc[b] - d0.ang_acc[b]).norm());
+        const double e =
+            0.5 * h * std::max((d1.lin_acc[b] - d0.lin_acc[b]).norm(), rho * (d1.ang_acc[b] - d0.ang_acc[b]).norm());
         if (!(e <= error)) error = e, worst = b;  // NaN wins: it is the body that failed
     }
     return worst;
@@ -99,8 +99,8 @@ void offer_contacts(const Model& model, Index b, const Data& d0, const Data& d1,
 void offer_muscles(const Model& model, Index b, const Data& d0, const Data& d1, Element& best) {
     for (Index i = 0; i < Index(model.muscles.size()); ++i) {
         const Muscle& muscle = model.muscles[i];
-        const bool on_body = std::any_of(muscle.path.begin(), muscle.path.end(),
-                                         [b](const PathPoint& p) { return p.body == b; });
+        const bool on_body =
+            std::any_of(muscle.path.begin(), muscle.path.end(), [b](const PathPoint& p) { return p.body == b; });
         if (!on_body || i >= Index(d0.muscle_force.size())) continue;
         const double change = std::abs(d1.muscle_force[i] - d0.muscle_force[i]) / model.bodies[b].mass;
         best.offer(change, quoted("muscle", muscle.name));

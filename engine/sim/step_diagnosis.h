@@ -11,9 +11,9 @@ namespace hfd {
 
 struct StepFailureDiagnosis {
     Index body = no_index;
-    double body_error = 0;   // h/2 max(|da|, rho |dalpha|) of that body, m/s
-    std::string component;   // force component name, or "gravity and perturbations"
-    std::string element;     // "joint 'knee_r'", "contact 'heel_r' - 'ground'", "muscle 'soleus_r'", or empty
+    double body_error = 0;  // h/2 max(|da|, rho |dalpha|) of that body, m/s
+    std::string component;  // force component name, or "gravity and perturbations"
+    std::string element;    // "joint 'knee_r'", "contact 'heel_r' - 'ground'", "muscle 'soleus_r'", or empty
 };
 
 // start: the state the step began from; trial: the rejected end state of a step of h.

@@ -19,7 +19,8 @@ namespace {
 TextInput text_input(const py::dict& spec, const char* key) {
     if (!spec.contains(key) || spec[key].is_none()) return {};
     const py::dict input = spec[key].cast<py::dict>();
-    return TextInput{input["text"].cast<std::string>(), input.contains("file") ? input["file"].cast<std::string>() : ""};
+    return TextInput{input["text"].cast<std::string>(),
+                     input.contains("file") ? input["file"].cast<std::string>() : ""};
 }
 
 BatchJob job_from_dict(const py::dict& spec) {
@@ -120,29 +121,32 @@ void bind_batch(py::module_& m) {
     m.def("run_batch", &run_many, py::arg("specs"), py::arg("threads") = 0, py::arg("progress") = false,
           "Runs job dicts on a thread pool (threads <= 0: one per core); results in job order.");
     m.def("batch_thread_count", &batch_thread_count, py::arg("threads"), py::arg("jobs"));
-    m.def("expand_sweep", [](const std::vector<std::string>& axes, std::optional<std::string> sweep_file) {
-        std::vector<SweepAxis> parsed;
-        for (const std::string& text : axes) {
-            std::string error;
-            std::optional<SweepAxis> axis = parse_sweep_axis(text, &error);
-            if (!axis) throw_error("", error);
-            parsed.push_back(std::move(*axis));
-        }
-        std::vector<OverrideSet> runs = cartesian_runs(parsed);
-        if (sweep_file) {
-            const SweepFileResult read = read_sweep_file(*sweep_file);
-            throw_if_errors(read.diagnostics, "cannot use sweep file '" + *sweep_file + "'");
-            runs = combine_runs(*read.runs, runs);
-        }
-        std::vector<std::vector<std::pair<std::string, std::string>>> result;
-        for (const OverrideSet& run : runs) {
-            result.emplace_back();
-            for (const Override& change : run) result.back().emplace_back(change.path, change.value);
-        }
-        return result;
-    }, py::arg("axes"), py::arg("sweep_file") = py::none(),
-       "Runs of a sweep, as hfd batch makes them: axes 'PATH=V1,V2' / 'PATH=A..B:N' (every combination, "
-       "first slowest), after the rows of a sweep file. Each run is a list of (path, value).");
+    m.def(
+        "expand_sweep",
+        [](const std::vector<std::string>& axes, std::optional<std::string> sweep_file) {
+            std::vector<SweepAxis> parsed;
+            for (const std::string& text : axes) {
+                std::string error;
+                std::optional<SweepAxis> axis = parse_sweep_axis(text, &error);
+                if (!axis) throw_error("", error);
+                parsed.push_back(std::move(*axis));
+            }
+            std::vector<OverrideSet> runs = cartesian_runs(parsed);
+            if (sweep_file) {
+                const SweepFileResult read = read_sweep_file(*sweep_file);
+                throw_if_errors(read.diagnostics, "cannot use sweep file '" + *sweep_file + "'");
+                runs = combine_runs(*read.runs, runs);
+            }
+            std::vector<std::vector<std::pair<std::string, std::string>>> result;
+            for (const OverrideSet& run : runs) {
+                result.emplace_back();
+                for (const Override& change : run) result.back().emplace_back(change.path, change.value);
+            }
+            return result;
+        },
+        py::arg("axes"), py::arg("sweep_file") = py::none(),
+        "Runs of a sweep, as hfd batch makes them: axes 'PATH=V1,V2' / 'PATH=A..B:N' (every combination, "
+        "first slowest), after the rows of a sweep file. Each run is a list of (path, value).");
 }
 
 }  // namespace hfd::python

@@ -16,7 +16,7 @@ OverrideSet to_overrides(const std::optional<py::dict>& set) {
     OverrideSet overrides;
     if (!set) return overrides;
     for (auto [key, value] : *set) {
-        std::string text = py::isinstance<py::str>(value) ? value.cast<std::string>()
+        std::string text = py::isinstance<py::str>(value)      ? value.cast<std::string>()
                            : py::isinstance<py::float_>(value) ? py::repr(value).cast<std::string>()
                                                                : py::str(value).cast<std::string>();
         overrides.push_back({key.cast<std::string>(), text});
@@ -57,7 +57,8 @@ PyConfig make_config(TextInput source) {
     throw_if_errors(diagnostics, "cannot parse config '" + source.file + "'");
     const SimConfig config = read_sim_config(parsed.root, source.file, diagnostics);
     if (config.from_defaults)
-        diagnostics.push_back({Severity::Error, {source.file, 0, 0}, "no composite_force or integrator block in the config file"});
+        diagnostics.push_back(
+            {Severity::Error, {source.file, 0, 0}, "no composite_force or integrator block in the config file"});
     throw_if_errors(diagnostics, "cannot use config '" + source.file + "'");
     return PyConfig{std::move(source)};
 }
@@ -66,20 +67,25 @@ PyConfig make_config(TextInput source) {
 
 void bind_model(py::module_& m) {
     py::class_<PyModel>(m, "Model", "A model file (text + property overrides) and the model built from it.")
-        .def_static("from_file", [](const std::string& path, std::optional<py::dict> set) {
-                return make_model(text_from_file(path), set);
-            }, py::arg("path"), py::arg("set") = py::none(),
+        .def_static(
+            "from_file",
+            [](const std::string& path, std::optional<py::dict> set) { return make_model(text_from_file(path), set); },
+            py::arg("path"), py::arg("set") = py::none(),
             "Loads a .hfd model; set={'body.rod.mass': 3} changes properties first (docs/batch.md).")
-        .def_static("from_text", [](const std::string& text, const std::string& file, std::optional<py::dict> set) {
+        .def_static(
+            "from_text",
+            [](const std::string& text, const std::string& file, std::optional<py::dict> set) {
                 return make_model(TextInput{text, file}, set);
-            }, py::arg("text"), py::arg("file") = "<text>", py::arg("set") = py::none())
+            },
+            py::arg("text"), py::arg("file") = "<text>", py::arg("set") = py::none())
         .def_property_readonly("text", [](const PyModel& m) { return m.source.text; })
         .def_property_readonly("file", [](const PyModel& m) { return m.source.file; })
-        .def_property_readonly("overrides", [](const PyModel& m) {
-            py::dict set;
-            for (const Override& change : m.overrides) set[py::str(change.path)] = change.value;
-            return set;
-        })
+        .def_property_readonly("overrides",
+                               [](const PyModel& m) {
+                                   py::dict set;
+                                   for (const Override& change : m.overrides) set[py::str(change.path)] = change.value;
+                                   return set;
+                               })
         .def_property_readonly("name", [](const PyModel& m) { return m.model->name; })
         .def_property_readonly("bodies", [](const PyModel& m) { return names_of(m.model->bodies); })
         .def_property_readonly("joints", [](const PyModel& m) { return names_of(m.model->joints); })
@@ -90,17 +96,20 @@ void bind_model(py::module_& m) {
         .def_property_readonly("total_mass", [](const PyModel& m) { return m.model->total_mass(); })
         .def_property_readonly("gravity", [](const PyModel& m) { return Eigen::Vector3d(m.model->gravity); })
         .def("__repr__", [](const PyModel& m) {
-            return "<hfd.Model '" + m.model->name + "' from '" + m.source.file + "': " +
-                   std::to_string(m.model->bodies.size()) + " bodies, " + std::to_string(m.model->dofs.size()) +
+            return "<hfd.Model '" + m.model->name + "' from '" + m.source.file +
+                   "': " + std::to_string(m.model->bodies.size()) + " bodies, " + std::to_string(m.model->dofs.size()) +
                    " dofs, " + std::to_string(m.model->muscles.size()) + " muscles>";
         });
 
     py::class_<PyConfig>(m, "Config", "A simulation config file: composite_force and an integrator block.")
-        .def_static("from_file", [](const std::string& path) { return make_config(text_from_file(path)); },
-                    py::arg("path"))
-        .def_static("from_text", [](const std::string& text, const std::string& file) {
+        .def_static(
+            "from_file", [](const std::string& path) { return make_config(text_from_file(path)); }, py::arg("path"))
+        .def_static(
+            "from_text",
+            [](const std::string& text, const std::string& file) {
                 return make_config(TextInput{text, file});
-            }, py::arg("text"), py::arg("file") = "<config>")
+            },
+            py::arg("text"), py::arg("file") = "<config>")
         .def_property_readonly("text", [](const PyConfig& c) { return c.source.text; })
         .def_property_readonly("file", [](const PyConfig& c) { return c.source.file; });
 }

@@ -22,8 +22,8 @@ struct PySimulation {
     SimConfig config;
     ContactPairSet pairs;
     std::vector<std::string> warnings;
-    std::unique_ptr<Recorder> probe;     // one-row recorder for reading channels now
-    std::vector<double> seen_excitation; // to notice writes through the numpy view
+    std::unique_ptr<Recorder> probe;      // one-row recorder for reading channels now
+    std::vector<double> seen_excitation;  // to notice writes through the numpy view
 
     const State& state() const { return std::as_const(*sim).state(); }
     // Writes through the excitation view bypass Simulation::controls(): tell it before stepping.
@@ -46,27 +46,42 @@ struct PySimulation {
 
 using Array = py::array_t<double, py::array::c_style | py::array::forcecast>;
 
-size_t state_size(const Model& model) {
-    return 1 + model.bodies.size() * 13 + model.muscles.size() * 2;
-}
+size_t state_size(const Model& model) { return 1 + model.bodies.size() * 13 + model.muscles.size() * 2; }
 
 // [time, pos (3 per body), ori (w x y z per body), lin_vel (3), ang_vel (3), activation, fiber_length]
 void pack_state(const State& s, double* out) {
     *out++ = s.time;
-    for (const Vec3& p : s.pos) for (int i = 0; i < 3; ++i) *out++ = p[i];
-    for (const Quat& q : s.ori) { *out++ = q.w(); *out++ = q.x(); *out++ = q.y(); *out++ = q.z(); }
-    for (const Vec3& v : s.lin_vel) for (int i = 0; i < 3; ++i) *out++ = v[i];
-    for (const Vec3& w : s.ang_vel) for (int i = 0; i < 3; ++i) *out++ = w[i];
+    for (const Vec3& p : s.pos)
+        for (int i = 0; i < 3; ++i) *out++ = p[i];
+    for (const Quat& q : s.ori) {
+        *out++ = q.w();
+        *out++ = q.x();
+        *out++ = q.y();
+        *out++ = q.z();
+    }
+    for (const Vec3& v : s.lin_vel)
+        for (int i = 0; i < 3; ++i) *out++ = v[i];
+    for (const Vec3& w : s.ang_vel)
+        for (int i = 0; i < 3; ++i) *out++ = w[i];
     for (double a : s.activation) *out++ = a;
     for (double l : s.fiber_length) *out++ = l;
 }
 
 void unpack_state(const double* in, State& s) {
     s.time = *in++;
-    for (Vec3& p : s.pos) for (int i = 0; i < 3; ++i) p[i] = *in++;
-    for (Quat& q : s.ori) { q.w() = in[0]; q.x() = in[1]; q.y() = in[2]; q.z() = in[3]; in += 4; }
-    for (Vec3& v : s.lin_vel) for (int i = 0; i < 3; ++i) v[i] = *in++;
-    for (Vec3& w : s.ang_vel) for (int i = 0; i < 3; ++i) w[i] = *in++;
+    for (Vec3& p : s.pos)
+        for (int i = 0; i < 3; ++i) p[i] = *in++;
+    for (Quat& q : s.ori) {
+        q.w() = in[0];
+        q.x() = in[1];
+        q.y() = in[2];
+        q.z() = in[3];
+        in += 4;
+    }
+    for (Vec3& v : s.lin_vel)
+        for (int i = 0; i < 3; ++i) v[i] = *in++;
+    for (Vec3& w : s.ang_vel)
+        for (int i = 0; i < 3; ++i) w[i] = *in++;
     for (double& a : s.activation) a = *in++;
     for (double& l : s.fiber_length) l = *in++;
 }
@@ -83,7 +98,8 @@ Array output_array(std::optional<py::array> out, size_t size) {
 Array vec3_rows(const std::vector<Vec3>& rows) {
     Array array({py::ssize_t(rows.size()), py::ssize_t(3)});
     auto a = array.mutable_unchecked<2>();
-    for (size_t r = 0; r < rows.size(); ++r) for (int i = 0; i < 3; ++i) a(r, i) = rows[r][i];
+    for (size_t r = 0; r < rows.size(); ++r)
+        for (int i = 0; i < 3; ++i) a(r, i) = rows[r][i];
     return array;
 }
 
@@ -92,7 +108,8 @@ void set_vec3_rows(PySimulation& self, std::vector<Vec3> State::*member, const A
     if (values.ndim() != 2 || size_t(values.shape(0)) != rows.size() || values.shape(1) != 3)
         throw py::value_error("expected an array of shape (" + std::to_string(rows.size()) + ", 3)");
     auto a = values.unchecked<2>();
-    for (size_t r = 0; r < rows.size(); ++r) for (int i = 0; i < 3; ++i) rows[r][i] = a(r, i);
+    for (size_t r = 0; r < rows.size(); ++r)
+        for (int i = 0; i < 3; ++i) rows[r][i] = a(r, i);
 }
 
 void set_vector(PySimulation& self, std::vector<double> State::*member, const Array& values) {
@@ -102,8 +119,8 @@ void set_vector(PySimulation& self, std::vector<double> State::*member, const Ar
     std::memcpy(target.data(), values.data(), target.size() * sizeof(double));
 }
 
-PySimulation create(const PyModel& model, const std::optional<PyConfig>& config, const std::optional<std::string>& state,
-                    const std::optional<std::string>& state_text) {
+PySimulation create(const PyModel& model, const std::optional<PyConfig>& config,
+                    const std::optional<std::string>& state, const std::optional<std::string>& state_text) {
     JobInputs inputs;
     inputs.model = model.source;
     inputs.overrides = model.overrides;
@@ -134,7 +151,8 @@ PyRecording run(PySimulation& self, double duration, double sample, const std::o
                 py::object self_object) {
     std::optional<ExcitationSeries> excitation;
     if (excitation_file || excitation_text) {
-        const TextInput input = excitation_file ? text_from_file(*excitation_file) : TextInput{*excitation_text, "<excitation>"};
+        const TextInput input =
+            excitation_file ? text_from_file(*excitation_file) : TextInput{*excitation_text, "<excitation>"};
         ExcitationReadResult read = read_excitation_text(input.text, input.file, self.sim->model());
         throw_if_errors(read.diagnostics, "cannot use excitation '" + input.file + "'");
         excitation = std::move(read.series);
@@ -167,180 +185,249 @@ PyRecording run(PySimulation& self, double duration, double sample, const std::o
 
 // The state as numpy arrays.
 void bind_state(py::class_<PySimulation>& cls) {
-    cls
-        .def_property_readonly("state_size", [](const PySimulation& s) { return state_size(s.sim->model()); })
-        .def("get_state", [](const PySimulation& s, std::optional<py::array> out) {
-            Array array = output_array(out, state_size(s.sim->model()));
-            pack_state(s.state(), array.mutable_data());
-            return array;
-        }, py::arg("out") = py::none(),
-           "Flat state [time, pos (3/body), ori (w x y z/body), lin_vel, ang_vel, activation, fiber_length]")
-        .def("set_state", [](PySimulation& s, const Array& values) {
-            if (size_t(values.size()) != state_size(s.sim->model()))
-                throw py::value_error("expected " + std::to_string(state_size(s.sim->model())) + " values");
-            unpack_state(values.data(), s.sim->state());
-        }, py::arg("values"))
-        .def_property("pos", [](const PySimulation& s) { return vec3_rows(s.state().pos); },
-                      [](PySimulation& s, const Array& v) { set_vec3_rows(s, &State::pos, v); }, "(bodies, 3) centres of mass, world")
-        .def_property("lin_vel", [](const PySimulation& s) { return vec3_rows(s.state().lin_vel); },
-                      [](PySimulation& s, const Array& v) { set_vec3_rows(s, &State::lin_vel, v); })
-        .def_property("ang_vel", [](const PySimulation& s) { return vec3_rows(s.state().ang_vel); },
-                      [](PySimulation& s, const Array& v) { set_vec3_rows(s, &State::ang_vel, v); })
-        .def_property("ori", [](const PySimulation& s) {
-            const std::vector<Quat>& ori = s.state().ori;
-            Array array({py::ssize_t(ori.size()), py::ssize_t(4)});
-            auto a = array.mutable_unchecked<2>();
-            for (size_t r = 0; r < ori.size(); ++r) { a(r, 0) = ori[r].w(); a(r, 1) = ori[r].x(); a(r, 2) = ori[r].y(); a(r, 3) = ori[r].z(); }
-            return array;
-        }, [](PySimulation& s, const Array& v) {
-            std::vector<Quat>& ori = s.sim->state().ori;
-            if (v.ndim() != 2 || size_t(v.shape(0)) != ori.size() || v.shape(1) != 4)
-                throw py::value_error("expected an array of shape (" + std::to_string(ori.size()) + ", 4), w x y z");
-            auto a = v.unchecked<2>();
-            for (size_t r = 0; r < ori.size(); ++r) ori[r] = Quat(a(r, 0), a(r, 1), a(r, 2), a(r, 3)).normalized();
-        }, "(bodies, 4) body -> world quaternions, w x y z")
-        .def_property("activation", [](const PySimulation& s) { return Array(py::ssize_t(s.state().activation.size()), s.state().activation.data()); },
-                      [](PySimulation& s, const Array& v) { set_vector(s, &State::activation, v); })
-        .def_property("fiber_length", [](const PySimulation& s) { return Array(py::ssize_t(s.state().fiber_length.size()), s.state().fiber_length.data()); },
-                      [](PySimulation& s, const Array& v) { set_vector(s, &State::fiber_length, v); });
+    cls.def_property_readonly("state_size", [](const PySimulation& s) { return state_size(s.sim->model()); })
+        .def(
+            "get_state",
+            [](const PySimulation& s, std::optional<py::array> out) {
+                Array array = output_array(out, state_size(s.sim->model()));
+                pack_state(s.state(), array.mutable_data());
+                return array;
+            },
+            py::arg("out") = py::none(),
+            "Flat state [time, pos (3/body), ori (w x y z/body), lin_vel, ang_vel, activation, fiber_length]")
+        .def(
+            "set_state",
+            [](PySimulation& s, const Array& values) {
+                if (size_t(values.size()) != state_size(s.sim->model()))
+                    throw py::value_error("expected " + std::to_string(state_size(s.sim->model())) + " values");
+                unpack_state(values.data(), s.sim->state());
+            },
+            py::arg("values"))
+        .def_property(
+            "pos", [](const PySimulation& s) { return vec3_rows(s.state().pos); },
+            [](PySimulation& s, const Array& v) { set_vec3_rows(s, &State::pos, v); },
+            "(bodies, 3) centres of mass, world")
+        .def_property(
+            "lin_vel", [](const PySimulation& s) { return vec3_rows(s.state().lin_vel); },
+            [](PySimulation& s, const Array& v) { set_vec3_rows(s, &State::lin_vel, v); })
+        .def_property(
+            "ang_vel", [](const PySimulation& s) { return vec3_rows(s.state().ang_vel); },
+            [](PySimulation& s, const Array& v) { set_vec3_rows(s, &State::ang_vel, v); })
+        .def_property(
+            "ori",
+            [](const PySimulation& s) {
+                const std::vector<Quat>& ori = s.state().ori;
+                Array array({py::ssize_t(ori.size()), py::ssize_t(4)});
+                auto a = array.mutable_unchecked<2>();
+                for (size_t r = 0; r < ori.size(); ++r) {
+                    a(r, 0) = ori[r].w();
+                    a(r, 1) = ori[r].x();
+                    a(r, 2) = ori[r].y();
+                    a(r, 3) = ori[r].z();
+                }
+                return array;
+            },
+            [](PySimulation& s, const Array& v) {
+                std::vector<Quat>& ori = s.sim->state().ori;
+                if (v.ndim() != 2 || size_t(v.shape(0)) != ori.size() || v.shape(1) != 4)
+                    throw py::value_error("expected an array of shape (" + std::to_string(ori.size()) +
+                                          ", 4), w x y z");
+                auto a = v.unchecked<2>();
+                for (size_t r = 0; r < ori.size(); ++r) ori[r] = Quat(a(r, 0), a(r, 1), a(r, 2), a(r, 3)).normalized();
+            },
+            "(bodies, 4) body -> world quaternions, w x y z")
+        .def_property(
+            "activation",
+            [](const PySimulation& s) {
+                return Array(py::ssize_t(s.state().activation.size()), s.state().activation.data());
+            },
+            [](PySimulation& s, const Array& v) { set_vector(s, &State::activation, v); })
+        .def_property(
+            "fiber_length",
+            [](const PySimulation& s) {
+                return Array(py::ssize_t(s.state().fiber_length.size()), s.state().fiber_length.data());
+            },
+            [](PySimulation& s, const Array& v) { set_vector(s, &State::fiber_length, v); });
 }
 
 // Excitations and dofs.
 void bind_controls_and_dofs(py::class_<PySimulation>& cls) {
-    cls
-        .def_property("excitation", [](py::object self) {
-            PySimulation& s = self.cast<PySimulation&>();
-            std::vector<double>& excitation = s.sim->controls().excitation;
-            s.seen_excitation.clear();  // the view may be written at any time
-            return py::array_t<double>(py::ssize_t(excitation.size()), excitation.data(), self);
-        }, [](PySimulation& s, const Array& v) {
-            std::vector<double>& excitation = s.sim->controls().excitation;
-            if (v.ndim() != 1 || size_t(v.shape(0)) != excitation.size())
-                throw py::value_error("expected " + std::to_string(excitation.size()) + " excitations");
-            std::memcpy(excitation.data(), v.data(), excitation.size() * sizeof(double));
-        }, "per muscle, 0..1: a writable view of the simulation's excitations (no copy)")
-        .def_property_readonly("dofs", [](const PySimulation& s) {
-            std::vector<std::string> names;
-            for (const Dof& d : s.sim->model().dofs) names.push_back(d.name);
-            return names;
-        })
-        .def_property_readonly("muscles", [](const PySimulation& s) {
-            std::vector<std::string> names;
-            for (const Muscle& d : s.sim->model().muscles) names.push_back(d.name);
-            return names;
-        })
-        .def_property_readonly("bodies", [](const PySimulation& s) {
-            std::vector<std::string> names;
-            for (const Body& d : s.sim->model().bodies) names.push_back(d.name);
-            return names;
-        })
-        .def("dof_values", [](const PySimulation& s, std::optional<py::array> out) {
-            const Model& model = s.sim->model();
-            Array array = output_array(out, model.dofs.size());
-            double* data = array.mutable_data();
-            for (Index d = 0; d < Index(model.dofs.size()); ++d) data[d] = dof_value(model, s.state(), d);
-            return array;
-        }, py::arg("out") = py::none(), "value of every dof [rad | m], in model order")
-        .def("dof_velocities", [](const PySimulation& s, std::optional<py::array> out) {
-            const Model& model = s.sim->model();
-            Array array = output_array(out, model.dofs.size());
-            double* data = array.mutable_data();
-            for (Index d = 0; d < Index(model.dofs.size()); ++d) data[d] = dof_velocity(model, s.state(), d);
-            return array;
-        }, py::arg("out") = py::none())
-        .def("set_dofs", [](PySimulation& s, const Array& values, std::optional<Array> velocities, bool initial) {
-            const Model& model = s.sim->model();
-            if (size_t(values.size()) != model.dofs.size() || (velocities && size_t(velocities->size()) != model.dofs.size()))
-                throw py::value_error("expected " + std::to_string(model.dofs.size()) + " dof values");
-            DofAssignment dofs{std::vector<double>(values.data(), values.data() + values.size()),
-                               std::vector<double>(model.dofs.size(), 0.0)};
-            if (velocities) std::memcpy(dofs.velocity.data(), velocities->data(), dofs.velocity.size() * sizeof(double));
-            State posed = s.state();
-            apply_dofs(model, dofs, posed);
-            if (initial) s.sim->set_initial_state(posed);
-            else s.sim->state() = posed;
-        }, py::arg("values"), py::arg("velocities") = py::none(), py::arg("initial") = false,
-           "Poses the bodies from dof values (and velocities, default 0) down the joint tree; "
-           "initial=True also makes it the initial state (muscles re-equilibrated).");
+    cls.def_property(
+           "excitation",
+           [](py::object self) {
+               PySimulation& s = self.cast<PySimulation&>();
+               std::vector<double>& excitation = s.sim->controls().excitation;
+               s.seen_excitation.clear();  // the view may be written at any time
+               return py::array_t<double>(py::ssize_t(excitation.size()), excitation.data(), self);
+           },
+           [](PySimulation& s, const Array& v) {
+               std::vector<double>& excitation = s.sim->controls().excitation;
+               if (v.ndim() != 1 || size_t(v.shape(0)) != excitation.size())
+                   throw py::value_error("expected " + std::to_string(excitation.size()) + " excitations");
+               std::memcpy(excitation.data(), v.data(), excitation.size() * sizeof(double));
+           },
+           "per muscle, 0..1: a writable view of the simulation's excitations (no copy)")
+        .def_property_readonly("dofs",
+                               [](const PySimulation& s) {
+                                   std::vector<std::string> names;
+                                   for (const Dof& d : s.sim->model().dofs) names.push_back(d.name);
+                                   return names;
+                               })
+        .def_property_readonly("muscles",
+                               [](const PySimulation& s) {
+                                   std::vector<std::string> names;
+                                   for (const Muscle& d : s.sim->model().muscles) names.push_back(d.name);
+                                   return names;
+                               })
+        .def_property_readonly("bodies",
+                               [](const PySimulation& s) {
+                                   std::vector<std::string> names;
+                                   for (const Body& d : s.sim->model().bodies) names.push_back(d.name);
+                                   return names;
+                               })
+        .def(
+            "dof_values",
+            [](const PySimulation& s, std::optional<py::array> out) {
+                const Model& model = s.sim->model();
+                Array array = output_array(out, model.dofs.size());
+                double* data = array.mutable_data();
+                for (Index d = 0; d < Index(model.dofs.size()); ++d) data[d] = dof_value(model, s.state(), d);
+                return array;
+            },
+            py::arg("out") = py::none(), "value of every dof [rad | m], in model order")
+        .def(
+            "dof_velocities",
+            [](const PySimulation& s, std::optional<py::array> out) {
+                const Model& model = s.sim->model();
+                Array array = output_array(out, model.dofs.size());
+                double* data = array.mutable_data();
+                for (Index d = 0; d < Index(model.dofs.size()); ++d) data[d] = dof_velocity(model, s.state(), d);
+                return array;
+            },
+            py::arg("out") = py::none())
+        .def(
+            "set_dofs",
+            [](PySimulation& s, const Array& values, std::optional<Array> velocities, bool initial) {
+                const Model& model = s.sim->model();
+                if (size_t(values.size()) != model.dofs.size() ||
+                    (velocities && size_t(velocities->size()) != model.dofs.size()))
+                    throw py::value_error("expected " + std::to_string(model.dofs.size()) + " dof values");
+                DofAssignment dofs{std::vector<double>(values.data(), values.data() + values.size()),
+                                   std::vector<double>(model.dofs.size(), 0.0)};
+                if (velocities)
+                    std::memcpy(dofs.velocity.data(), velocities->data(), dofs.velocity.size() * sizeof(double));
+                State posed = s.state();
+                apply_dofs(model, dofs, posed);
+                if (initial) s.sim->set_initial_state(posed);
+                else s.sim->state() = posed;
+            },
+            py::arg("values"), py::arg("velocities") = py::none(), py::arg("initial") = false,
+            "Poses the bodies from dof values (and velocities, default 0) down the joint tree; "
+            "initial=True also makes it the initial state (muscles re-equilibrated).");
 }
 
 // Channels of the current state, and recorded runs.
 void bind_channels_and_run(py::class_<PySimulation>& cls) {
-    cls
-        .def("channel_names", [](PySimulation& s) {
-            std::vector<std::string> names;
-            for (const Channel& c : s.channel_probe().channels()) names.push_back(c.name);
-            return names;
-        })
-        .def("read_channels", [](PySimulation& s, std::optional<py::array> out) {
-            Recorder& probe = s.channel_probe();
-            Array array = output_array(out, probe.channel_count());
-            std::memcpy(array.mutable_data(), probe.row(0), probe.channel_count() * sizeof(double));
-            return array;
-        }, py::arg("out") = py::none(), "every channel (see channel_names) of the current state")
-        .def("channel", [](PySimulation& s, const std::string& name) {
-            Recorder& probe = s.channel_probe();
-            const Index c = probe.find_channel(name);
-            if (c == no_index) throw py::key_error("no channel '" + name + "'");
-            return probe.value(0, size_t(c));
-        }, py::arg("name"), "one channel of the current state: 'knee_angle_r', 'femur_r.pos_y', 'vasti_r.force'")
-        .def("run", [](py::object self, double duration, double sample, std::optional<std::string> excitation,
-                       std::optional<std::string> excitation_text, const std::string& groups, py::object control) {
-            return run(self.cast<PySimulation&>(), duration, sample, excitation, excitation_text, groups, control, self);
-        }, py::arg("duration") = 1.0, py::arg("sample") = 0.01, py::arg("excitation") = py::none(),
-           py::arg("excitation_text") = py::none(), py::arg("groups") = "all", py::arg("control") = py::none(),
-           "Runs from the current state with the run loop of `hfd simulate` and returns the Recording. "
-           "control(time, excitation) is called before every step and sample and may write the excitations.");
+    cls.def("channel_names",
+            [](PySimulation& s) {
+                std::vector<std::string> names;
+                for (const Channel& c : s.channel_probe().channels()) names.push_back(c.name);
+                return names;
+            })
+        .def(
+            "read_channels",
+            [](PySimulation& s, std::optional<py::array> out) {
+                Recorder& probe = s.channel_probe();
+                Array array = output_array(out, probe.channel_count());
+                std::memcpy(array.mutable_data(), probe.row(0), probe.channel_count() * sizeof(double));
+                return array;
+            },
+            py::arg("out") = py::none(), "every channel (see channel_names) of the current state")
+        .def(
+            "channel",
+            [](PySimulation& s, const std::string& name) {
+                Recorder& probe = s.channel_probe();
+                const Index c = probe.find_channel(name);
+                if (c == no_index) throw py::key_error("no channel '" + name + "'");
+                return probe.value(0, size_t(c));
+            },
+            py::arg("name"), "one channel of the current state: 'knee_angle_r', 'femur_r.pos_y', 'vasti_r.force'")
+        .def(
+            "run",
+            [](py::object self, double duration, double sample, std::optional<std::string> excitation,
+               std::optional<std::string> excitation_text, const std::string& groups, py::object control) {
+                return run(self.cast<PySimulation&>(), duration, sample, excitation, excitation_text, groups, control,
+                           self);
+            },
+            py::arg("duration") = 1.0, py::arg("sample") = 0.01, py::arg("excitation") = py::none(),
+            py::arg("excitation_text") = py::none(), py::arg("groups") = "all", py::arg("control") = py::none(),
+            "Runs from the current state with the run loop of `hfd simulate` and returns the Recording. "
+            "control(time, excitation) is called before every step and sample and may write the excitations.");
 }
 
 }  // namespace
 
 void bind_simulation(py::module_& m) {
     py::class_<PySimulation> cls(m, "Simulation", "A simulation of a model, built as `hfd simulate` builds it.");
-    cls
-        .def(py::init(&create), py::arg("model"), py::arg("config") = py::none(), py::arg("state") = py::none(),
-             py::arg("state_text") = py::none(),
-             "model: hfd.Model; config: hfd.Config (default: the model file's own blocks); "
-             "state: initial state file (dof values / velocities)")
+    cls.def(py::init(&create), py::arg("model"), py::arg("config") = py::none(), py::arg("state") = py::none(),
+            py::arg("state_text") = py::none(),
+            "model: hfd.Model; config: hfd.Config (default: the model file's own blocks); "
+            "state: initial state file (dof values / velocities)")
         .def_property_readonly("model", [](const PySimulation& s) { return s.model; })
         .def_property_readonly("warnings", [](const PySimulation& s) { return s.warnings; })
         .def_property_readonly("time", [](const PySimulation& s) { return s.state().time; })
         .def_property_readonly("is_planar", [](const PySimulation& s) { return s.sim->is_planar(); })
-        .def("step", [](PySimulation& s, double until) {
-            s.notice_excitation_writes();
-            bool ok;
-            {
-                py::gil_scoped_release release;
-                ok = s.sim->step(until);
-            }
-            check_step(s, ok);
-            return s.state().time;
-        }, py::arg("until") = std::numeric_limits<double>::infinity(),
-           "One integrator step (at most up to `until`); returns the new time. Raises SimulationError.")
-        .def("advance_to", [](PySimulation& s, double time) {
-            s.notice_excitation_writes();
-            bool ok;
-            {
-                py::gil_scoped_release release;
-                ok = s.sim->advance_to(time);
-            }
-            check_step(s, ok);
-        }, py::arg("time"), "Steps until time (the last step shortened to land on it).")
-        .def("advance", [](PySimulation& s, double dt) {
-            s.notice_excitation_writes();
-            const double target = s.state().time + dt;
-            bool ok;
-            {
-                py::gil_scoped_release release;
-                ok = s.sim->advance_to(target);
-            }
-            check_step(s, ok);
-        }, py::arg("dt"))
-        .def("evaluate", [](PySimulation& s) { s.notice_excitation_writes(); s.sim->evaluate(); },
-             "Forces and accelerations of the current state (read them through channels).")
-        .def("reset", [](PySimulation& s) { s.sim->reset(); }, "Back to the initial state (excitations kept).")
-        .def("set_initial_state", [](PySimulation& s) { s.sim->set_initial_state(s.state()); },
-             "The current state becomes the initial state (muscles re-equilibrated).")
+        .def(
+            "step",
+            [](PySimulation& s, double until) {
+                s.notice_excitation_writes();
+                bool ok;
+                {
+                    py::gil_scoped_release release;
+                    ok = s.sim->step(until);
+                }
+                check_step(s, ok);
+                return s.state().time;
+            },
+            py::arg("until") = std::numeric_limits<double>::infinity(),
+            "One integrator step (at most up to `until`); returns the new time. Raises SimulationError.")
+        .def(
+            "advance_to",
+            [](PySimulation& s, double time) {
+                s.notice_excitation_writes();
+                bool ok;
+                {
+                    py::gil_scoped_release release;
+                    ok = s.sim->advance_to(time);
+                }
+                check_step(s, ok);
+            },
+            py::arg("time"), "Steps until time (the last step shortened to land on it).")
+        .def(
+            "advance",
+            [](PySimulation& s, double dt) {
+                s.notice_excitation_writes();
+                const double target = s.state().time + dt;
+                bool ok;
+                {
+                    py::gil_scoped_release release;
+                    ok = s.sim->advance_to(target);
+                }
+                check_step(s, ok);
+            },
+            py::arg("dt"))
+        .def(
+            "evaluate",
+            [](PySimulation& s) {
+                s.notice_excitation_writes();
+                s.sim->evaluate();
+            },
+            "Forces and accelerations of the current state (read them through channels).")
+        .def(
+            "reset", [](PySimulation& s) { s.sim->reset(); }, "Back to the initial state (excitations kept).")
+        .def(
+            "set_initial_state", [](PySimulation& s) { s.sim->set_initial_state(s.state()); },
+            "The current state becomes the initial state (muscles re-equilibrated).")
         .def_property_readonly("accepted_steps", [](const PySimulation& s) { return s.sim->accepted_steps(); })
         .def_property_readonly("rejected_steps", [](const PySimulation& s) { return s.sim->rejected_steps(); })
         .def_property_readonly("last_step_size", [](const PySimulation& s) { return s.sim->last_step_size(); });

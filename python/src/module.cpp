@@ -15,7 +15,9 @@ py::handle error_class, simulation_error_class;  // kept alive for the life of t
 py::list diagnostic_tuples(const std::vector<Diagnostic>& diagnostics) {
     py::list list;
     for (const Diagnostic& d : diagnostics) {
-        const char* severity = d.severity == Severity::Error ? "error" : d.severity == Severity::Warning ? "warning" : "note";
+        const char* severity = d.severity == Severity::Error     ? "error"
+                               : d.severity == Severity::Warning ? "warning"
+                                                                 : "note";
         list.append(py::make_tuple(severity, d.location.file, d.location.line, d.location.column, d.message));
     }
     return list;

@@ -10,33 +10,32 @@
 namespace studio_test {
 
 // Call from initTestCase(): QSettings then read and write below `dir` only.
-inline void isolate_settings(const QTemporaryDir& dir)
-{
+inline void isolate_settings(const QTemporaryDir& dir) {
     QStandardPaths::setTestModeEnabled(true);
     QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, dir.filePath(QStringLiteral("settings")));
-    QSettings settings(QSettings::NativeFormat, QSettings::UserScope, QStringLiteral("hfd"), QStringLiteral("hfd-studio"));
+    QSettings settings(QSettings::NativeFormat, QSettings::UserScope, QStringLiteral("hfd"),
+                       QStringLiteral("hfd-studio"));
     settings.clear();
 }
 
 // The settings file the studio uses lies below the temporary directory.
-inline bool settings_are_isolated(const QString& settings_file)
-{
-    return settings_file.startsWith(QDir::tempPath()) || settings_file.startsWith(QDir::cleanPath(qEnvironmentVariable("TMPDIR")));
+inline bool settings_are_isolated(const QString& settings_file) {
+    return settings_file.startsWith(QDir::tempPath()) ||
+           settings_file.startsWith(QDir::cleanPath(qEnvironmentVariable("TMPDIR")));
 }
 
 }  // namespace studio_test
 
 // QTEST_MAIN whose settings live in a temporary directory from the start, so
 // that no test reads or writes the user's (recent files, window layout).
-#define STUDIO_TEST_MAIN(TestObject)                                                  \
+#define STUDIO_TEST_MAIN(TestObject)                                                     \
     QTEST_MAIN_WRAPPER(TestObject, QTEST_MAIN_SETUP() QTemporaryDir studio_settings_dir; \
                        studio_test::isolate_settings(studio_settings_dir);)
 
 namespace studio_test {
 
 // Two bodies: static ground and a link hanging from it by a hinge.
-inline const char* pendulum_text()
-{
+inline const char* pendulum_text() {
     return "model {\n"
            "\tname = pendulum\n"
            "\tbody {\n"
@@ -59,15 +58,13 @@ inline const char* pendulum_text()
            "}\n";
 }
 
-inline bool write_file(const QString& path, const QByteArray& content)
-{
+inline bool write_file(const QString& path, const QByteArray& content) {
     QFile file(path);
     if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate)) return false;
     return file.write(content) == content.size();
 }
 
-inline QByteArray read_file(const QString& path)
-{
+inline QByteArray read_file(const QString& path) {
     QFile file(path);
     return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
 }

@@ -12,8 +12,7 @@ using hfd::studio::DiagnosticsDock;
 class TestDiagnosticsDock : public QObject {
     Q_OBJECT
 private slots:
-    void listsEntriesOfAllSources()
-    {
+    void listsEntriesOfAllSources() {
         DiagnosticsDock dock;
         dock.setDiagnostics(DiagnosticsDock::Source::Model,
                             {{Severity::Error, {"/m/a.hfd", 3, 7}, "unknown body 'x'"},
@@ -34,8 +33,7 @@ private slots:
         QCOMPARE(dock.windowTitle(), QStringLiteral("Diagnostics"));
     }
 
-    void clickJumpsOnlyIntoTheEditedText()
-    {
+    void clickJumpsOnlyIntoTheEditedText() {
         DiagnosticsDock dock;
         dock.resize(600, 300);
         dock.show();

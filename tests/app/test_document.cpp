@@ -12,15 +12,13 @@ class TestDocument : public QObject {
     Q_OBJECT
     QTemporaryDir dir_;
 
-    QString modelFile(const QString& name, const QByteArray& content)
-    {
+    QString modelFile(const QString& name, const QByteArray& content) {
         QString path = dir_.filePath(name);
         studio_test::write_file(path, content);
         return path;
     }
 
-    static void type(Document& document, int position, const QString& text)
-    {
+    static void type(Document& document, int position, const QString& text) {
         QTextCursor cursor(document.textDocument());
         cursor.setPosition(position);
         cursor.insertText(text);
@@ -29,8 +27,7 @@ class TestDocument : public QObject {
 private slots:
     void initTestCase() { QVERIFY(dir_.isValid()); }
 
-    void openEditSaveRoundTrip()
-    {
+    void openEditSaveRoundTrip() {
         const QString path = modelFile("round_trip.hfd", studio_test::pendulum_text());
         Document document;
         QSignalSpy dirty(&document, &Document::dirtyChanged);
@@ -57,8 +54,7 @@ private slots:
         QCOMPARE(entries, QStringList{"round_trip.hfd"});
     }
 
-    void undoToSavedTextClearsDirty()
-    {
+    void undoToSavedTextClearsDirty() {
         const QString path = modelFile("undo.hfd", studio_test::pendulum_text());
         Document document;
         QVERIFY(document.load(path, nullptr));
@@ -68,8 +64,7 @@ private slots:
         QVERIFY(!document.isDirty());
     }
 
-    void failedSaveKeepsDirtyAndReportsWhy()
-    {
+    void failedSaveKeepsDirtyAndReportsWhy() {
         const QString path = modelFile("unwritable.hfd", studio_test::pendulum_text());
         Document document;
         QVERIFY(document.load(path, nullptr));
@@ -88,8 +83,7 @@ private slots:
         QVERIFY(document.isDirty());
     }
 
-    void keepsWindowsLineEndings()
-    {
+    void keepsWindowsLineEndings() {
         QByteArray crlf = QByteArray(studio_test::pendulum_text()).replace("\n", "\r\n");
         const QString path = modelFile("crlf.hfd", crlf);
         Document document;
@@ -101,8 +95,7 @@ private slots:
         QCOMPARE(studio_test::read_file(path), "# x\r\n" + crlf);
     }
 
-    void refusesMissingAndBinaryFiles()
-    {
+    void refusesMissingAndBinaryFiles() {
         Document document;
         document.setUntitled(QStringLiteral("model { name = kept }"), {}, true);
         QString error;
@@ -116,8 +109,7 @@ private slots:
         QVERIFY(document.isUntitled());
     }
 
-    void lastValidModelSurvivesErrors()
-    {
+    void lastValidModelSurvivesErrors() {
         Document document;
         QSignalSpy models(&document, &Document::modelChanged);
         document.setUntitled(QString::fromUtf8(studio_test::pendulum_text()), {}, false);
@@ -133,8 +125,7 @@ private slots:
         QCOMPARE(models.count(), 1);
     }
 
-    void untitledDocumentUsesSuggestedPath()
-    {
+    void untitledDocumentUsesSuggestedPath() {
         Document document;
         const QString suggested = dir_.filePath("imported.hfd");
         document.setUntitled(QString::fromUtf8(studio_test::pendulum_text()), suggested, true);

@@ -37,8 +37,7 @@ forward_euler_integrator { step_size = 0.05 }
 class TestFailureMarker : public QObject {
     Q_OBJECT
 private slots:
-    void blowUpMarksTheNamedBodyUntilReset()
-    {
+    void blowUpMarksTheNamedBodyUntilReset() {
         MainWindowOptions options;
         options.use_dialogs = false;
         options.restore_settings = false;
@@ -73,8 +72,7 @@ private slots:
         QTRY_COMPARE_WITH_TIMEOUT(viewer->markedBody(), no_index, 20000);
     }
 
-    void markNeedsABodyOfTheModel()
-    {
+    void markNeedsABodyOfTheModel() {
         ModelViewer viewer;
         viewer.setMarkedBody(0);  // no model yet
         QCOMPARE(viewer.markedBody(), no_index);

@@ -26,8 +26,7 @@ struct Fixture {
     QString save_answer;
     QStringList errors;
 
-    Fixture()
-    {
+    Fixture() {
         prompts.unsaved_changes = [this](const QString&) {
             ++questions;
             return answer;
@@ -38,8 +37,7 @@ struct Fixture {
         prompts.error = [this](const QString&, const QString& message) { errors << message; };
         actions = new FileActions(document, recent, &prompts, &window);
     }
-    void edit()
-    {
+    void edit() {
         QTextCursor cursor(document->textDocument());
         cursor.insertText(QStringLiteral("# edited\n"));
     }
@@ -49,33 +47,30 @@ class TestFileActions : public QObject {
     Q_OBJECT
     QTemporaryDir dir_;
 
-    QString modelFile(const QString& name)
-    {
+    QString modelFile(const QString& name) {
         QString path = dir_.filePath(name);
         studio_test::write_file(path, studio_test::pendulum_text());
         return path;
     }
 
 private slots:
-    void initTestCase()
-    {
+    void initTestCase() {
         QVERIFY(dir_.isValid());
         studio_test::isolate_settings(dir_);
     }
 
-    void templateIsAValidModel()
-    {
+    void templateIsAValidModel() {
         const QString text = FileActions::newModelTemplate();
         QVERIFY(text.contains("model {"));
         hfd::ParseResult parsed = hfd::parse_text(text.toStdString(), "template.hfd");
         QVERIFY(parsed.ok());
         hfd::BuildResult built = hfd::build_model(parsed.root, "template.hfd");
         QVERIFY2(built.ok(), built.diagnostics.empty() ? "" : hfd::format_diagnostic(built.diagnostics[0]).c_str());
-        for (const hfd::Diagnostic& d : built.diagnostics) QVERIFY2(d.severity != hfd::Severity::Error, d.message.c_str());
+        for (const hfd::Diagnostic& d : built.diagnostics)
+            QVERIFY2(d.severity != hfd::Severity::Error, d.message.c_str());
     }
 
-    void newAsksAboutUnsavedChanges()
-    {
+    void newAsksAboutUnsavedChanges() {
         Fixture f;
         const QString path = modelFile("ask.hfd");
         QVERIFY(f.actions->openPath(path));
@@ -103,8 +98,7 @@ private slots:
         QCOMPARE(f.document->text(), edited);
     }
 
-    void reloadAsksAndReadsTheFileAgain()
-    {
+    void reloadAsksAndReadsTheFileAgain() {
         Fixture f;
         const QString path = modelFile("reload.hfd");
         QVERIFY(f.actions->openPath(path));
@@ -119,8 +113,7 @@ private slots:
         QVERIFY(!f.document->textDocument()->isUndoAvailable());
     }
 
-    void saveAsAsksForPathAndRemembersIt()
-    {
+    void saveAsAsksForPathAndRemembersIt() {
         Fixture f;
         QVERIFY(f.actions->newDocument());
         f.edit();
@@ -136,8 +129,7 @@ private slots:
         QVERIFY(f.errors.isEmpty());
     }
 
-    void failedSaveReportsErrorAndStaysDirty()
-    {
+    void failedSaveReportsErrorAndStaysDirty() {
         Fixture f;
         QVERIFY(f.actions->newDocument());
         f.edit();
@@ -152,8 +144,7 @@ private slots:
         QVERIFY(!f.actions->maybeSave());
     }
 
-    void openFailureKeepsDocument()
-    {
+    void openFailureKeepsDocument() {
         Fixture f;
         QVERIFY(f.actions->newDocument());
         QVERIFY(!f.actions->openPath(dir_.filePath("absent.hfd")));
@@ -161,8 +152,7 @@ private slots:
         QCOMPARE(f.document->text(), FileActions::newModelTemplate());
     }
 
-    void importsOsimAsUnsavedDocument()
-    {
+    void importsOsimAsUnsavedDocument() {
         const QString osim = QStringLiteral(HFD_CORPUS_DIR "/scone/H0918M_osim4.osim");
         if (!QFileInfo::exists(osim)) QSKIP("corpus not present");
         Fixture f;
@@ -176,8 +166,7 @@ private slots:
         QVERIFY(f.document->analysis()->parse.ok());
     }
 
-    void failedImportReportsErrors()
-    {
+    void failedImportReportsErrors() {
         Fixture f;
         const QString bad = dir_.filePath("bad.osim");
         studio_test::write_file(bad, "<OpenSimDocument><Model name=\"x\"><BodySet>");

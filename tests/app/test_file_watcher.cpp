@@ -28,8 +28,7 @@ struct Fixture {
     int reload_questions = 0;
     QStringList errors;
 
-    Fixture()
-    {
+    Fixture() {
         prompts.unsaved_changes = [](const QString&) { return UnsavedChoice::Cancel; };
         prompts.reload_changed_file = [this](const QString&) {
             ++reload_questions;
@@ -41,21 +40,18 @@ struct Fixture {
         prompts.error = [this](const QString&, const QString& message) { errors << message; };
         actions = new FileActions(document, recent, &prompts, &window);
     }
-    void edit()
-    {
+    void edit() {
         QTextCursor cursor(document->textDocument());
         cursor.insertText(QStringLiteral("# edited in the studio\n"));
     }
 };
 
-QByteArray renamed_model(const char* name)
-{
+QByteArray renamed_model(const char* name) {
     return QByteArray(studio_test::pendulum_text()).replace("name = pendulum", QByteArray("name = ") + name);
 }
 
 // What an editor that saves atomically does: write a new file, rename it over the old.
-bool replace_by_rename(const QString& path, const QByteArray& content)
-{
+bool replace_by_rename(const QString& path, const QByteArray& content) {
     const QString temporary = path + QStringLiteral(".new");
     return studio_test::write_file(temporary, content) && QFile::remove(path) && QFile::rename(temporary, path);
 }
@@ -66,22 +62,19 @@ class TestFileWatcher : public QObject {
     Q_OBJECT
     QTemporaryDir dir_;
 
-    QString modelFile(const QString& name)
-    {
+    QString modelFile(const QString& name) {
         const QString path = dir_.filePath(name);
         studio_test::write_file(path, studio_test::pendulum_text());
         return path;
     }
 
 private slots:
-    void initTestCase()
-    {
+    void initTestCase() {
         QVERIFY(dir_.isValid());
         studio_test::isolate_settings(dir_);
     }
 
-    void cleanDocumentIsReloadedWithTextAndModel()
-    {
+    void cleanDocumentIsReloadedWithTextAndModel() {
         Fixture f;
         const QString path = modelFile("clean.hfd");
         QVERIFY(f.actions->openPath(path));
@@ -98,8 +91,7 @@ private slots:
         QVERIFY(messages.last().first().toString().contains("changed on disk"));
     }
 
-    void replacedByRenameIsStillWatched()
-    {
+    void replacedByRenameIsStillWatched() {
         Fixture f;
         const QString path = modelFile("renamed.hfd");
         QVERIFY(f.actions->openPath(path));
@@ -110,8 +102,7 @@ private slots:
         QVERIFY(f.actions->findChild<FileWatcher*>()->watchedPath() == QFileInfo(path).absoluteFilePath());
     }
 
-    void unsavedEditsAskBeforeTheyAreLost()
-    {
+    void unsavedEditsAskBeforeTheyAreLost() {
         Fixture f;
         const QString path = modelFile("dirty.hfd");
         QVERIFY(f.actions->openPath(path));
@@ -135,8 +126,7 @@ private slots:
         QVERIFY(!f.document->isDirty());
     }
 
-    void ownSaveIsNotAChange()
-    {
+    void ownSaveIsNotAChange() {
         Fixture f;
         const QString path = modelFile("own.hfd");
         QVERIFY(f.actions->openPath(path));
@@ -156,8 +146,7 @@ private slots:
         QTRY_COMPARE(f.reload_questions, 1);
     }
 
-    void deletedFileIsReported()
-    {
+    void deletedFileIsReported() {
         Fixture f;
         const QString path = modelFile("deleted.hfd");
         QVERIFY(f.actions->openPath(path));

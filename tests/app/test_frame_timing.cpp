@@ -81,7 +81,8 @@ private slots:
             QVERIFY(!parse_studio_arguments({"hfd-studio", "--measure-frames", bad}, &error, nullptr));
             QVERIFY2(error.contains("--measure-frames") && error.contains(bad), qPrintable(error));
         }
-        QVERIFY(!parse_studio_arguments({"hfd-studio", "--measure-frames", "1", "--screenshot", "a.png"}, &error, nullptr));
+        QVERIFY(
+            !parse_studio_arguments({"hfd-studio", "--measure-frames", "1", "--screenshot", "a.png"}, &error, nullptr));
         QVERIFY2(error.contains("--screenshot"), qPrintable(error));
     }
 
@@ -94,7 +95,8 @@ private slots:
         environment.insert("XDG_CONFIG_HOME", dir_.filePath("config"));  // the studio's settings stay here
         environment.insert("QT_QPA_PLATFORM", QGuiApplication::platformName());
         process.setProcessEnvironment(environment);
-        process.start(studio, {QStringLiteral(HFD_SAMPLES_DIR "/pendulum.hfd"), "--measure-frames", "0.5", "--size", "640x480"});
+        process.start(
+            studio, {QStringLiteral(HFD_SAMPLES_DIR "/pendulum.hfd"), "--measure-frames", "0.5", "--size", "640x480"});
         QVERIFY(process.waitForFinished(120000));
         const QString output = QString::fromLocal8Bit(process.readAllStandardOutput());
         const QString errors = QString::fromLocal8Bit(process.readAllStandardError());

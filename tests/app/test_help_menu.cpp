@@ -18,8 +18,7 @@ using namespace hfd::studio;
 
 namespace {
 
-MainWindowOptions test_options()
-{
+MainWindowOptions test_options() {
     MainWindowOptions options;
     options.with_viewer = false;
     options.use_dialogs = false;
@@ -37,19 +36,21 @@ class TestHelpMenu : public QObject {
     QString model_path_;
 
 private slots:
-    void initTestCase()
-    {
+    void initTestCase() {
         QVERIFY(dir_.isValid());
         studio_test::isolate_settings(dir_);
         model_path_ = dir_.filePath("pendulum.hfd");
         QVERIFY(studio_test::write_file(model_path_, studio_test::pendulum_text()));
     }
 
-    void samplesListsEveryHfdFileWithATooltip()
-    {
+    void samplesListsEveryHfdFileWithATooltip() {
         MainWindow window(test_options());
-        QVERIFY(window.findChild<QMenu*>(QStringLiteral("helpMenu"))->actions().contains(window.findChild<QMenu*>(QStringLiteral("SamplesMenu"))->menuAction()));
-        QVERIFY(window.findChild<QMenu*>(QStringLiteral("helpMenu"))->actions().contains(window.findChild<QAction*>(QStringLiteral("formatReferenceAction"))));
+        QVERIFY(window.findChild<QMenu*>(QStringLiteral("helpMenu"))
+                    ->actions()
+                    .contains(window.findChild<QMenu*>(QStringLiteral("SamplesMenu"))->menuAction()));
+        QVERIFY(window.findChild<QMenu*>(QStringLiteral("helpMenu"))
+                    ->actions()
+                    .contains(window.findChild<QAction*>(QStringLiteral("formatReferenceAction"))));
         const QDir samples(HFD_SAMPLES_DIR);
         const QStringList expected = samples.entryList({"*.hfd"}, QDir::Files, QDir::Name);
         QVERIFY(!expected.isEmpty());
@@ -65,8 +66,7 @@ private slots:
         }
     }
 
-    void summaryIsTheHeaderAfterTheColon()
-    {
+    void summaryIsTheHeaderAfterTheColon() {
         QCOMPARE(sample_summary("# a.hfd: one rod on a pivot.\n# What it shows: more\n"),
                  QString("one rod on a pivot."));
         QCOMPARE(sample_summary("# a.hfd: a forearm hinged at the elbow,\n# moved by two muscles\n#\n# more\nmodel {}"),
@@ -85,8 +85,7 @@ private slots:
         QVERIFY(sample_summary(showcase).startsWith("a small leg hanging from a fixed hip"));
     }
 
-    void choosingASampleOpensIt()
-    {
+    void choosingASampleOpensIt() {
         MainWindow window(test_options());
         QAction* sample = window.findChild<QMenu*>(QStringLiteral("SamplesMenu"))->actions().value(0);
         QVERIFY(sample);
@@ -96,8 +95,7 @@ private slots:
         QVERIFY(!window.document()->isDirty());
     }
 
-    void unsavedChangesAreAskedAboutFirst()
-    {
+    void unsavedChangesAreAskedAboutFirst() {
         MainWindow window(test_options());
         QVERIFY(window.openFile(model_path_));
         window.findChild<EditorDock*>()->editor()->textCursor().insertText("# unsaved\n");
@@ -123,8 +121,7 @@ private slots:
         QCOMPARE(studio_test::read_file(model_path_), QByteArray(studio_test::pendulum_text()));
     }
 
-    void missingOrEmptyFolderShowsNoSamplesFound()
-    {
+    void missingOrEmptyFolderShowsNoSamplesFound() {
         MainWindow window(test_options());
         QVERIFY(QDir(dir_.path()).mkpath("empty"));
         QVERIFY(studio_test::write_file(dir_.filePath("empty/notes.txt"), "not a model\n"));
@@ -146,8 +143,7 @@ private slots:
         QCOMPARE(actions[0]->toolTip(), QString("bare.hfd"));
     }
 
-    void formatReferenceShowsEveryForceAndIntegrator()
-    {
+    void formatReferenceShowsEveryForceAndIntegrator() {
         MainWindow window(test_options());
         QVERIFY(!window.findChild<FormatReferenceWindow*>());
         window.findChild<QAction*>(QStringLiteral("formatReferenceAction"))->trigger();
@@ -173,8 +169,7 @@ private slots:
     }
 
     // The resources live in the static studio library; both must reach the program.
-    void compiledInFilesAreTheSourceFiles()
-    {
+    void compiledInFilesAreTheSourceFiles() {
         const QByteArray reference = studio_test::read_file(HFD_SOURCE_DIR "/docs/format_reference.md");
         QVERIFY(!reference.isEmpty());
         QCOMPARE(format_reference_text().toUtf8(), reference);

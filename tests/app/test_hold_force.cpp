@@ -15,8 +15,7 @@ namespace {
 
 const QString pendulum = QStringLiteral(HFD_SAMPLES_DIR "/pendulum.hfd");
 
-SimulationSetup pendulum_setup()
-{
+SimulationSetup pendulum_setup() {
     SimulationSetup setup;
     BuildResult built = load_model(pendulum.toStdString());
     if (!built.ok()) return setup;
@@ -28,8 +27,7 @@ SimulationSetup pendulum_setup()
 }
 
 // The rod's centre of mass after the run; `before_play` acts on the loaded controller.
-Vec3 final_position(const std::function<void(SimulationController&, Index rod)>& before_play, bool* ok)
-{
+Vec3 final_position(const std::function<void(SimulationController&, Index rod)>& before_play, bool* ok) {
     SimulationController controller;
     SimulationSetup setup = pendulum_setup();
     const Index rod = setup.model.find_body("rod");
@@ -47,13 +45,12 @@ Vec3 final_position(const std::function<void(SimulationController&, Index rod)>&
 class TestHoldForce : public QObject {
     Q_OBJECT
 private slots:
-    void heldForceMovesTheBodyAndReleaseEndsIt()
-    {
+    void heldForceMovesTheBodyAndReleaseEndsIt() {
         bool ok = false;
         const Vec3 free = final_position([](SimulationController&, Index) {}, &ok);
         QVERIFY(ok);
-        const Vec3 pushed = final_position(
-            [](SimulationController& c, Index rod) { c.holdForce(int(rod), Vec3(0, 0, 40)); }, &ok);
+        const Vec3 pushed =
+            final_position([](SimulationController& c, Index rod) { c.holdForce(int(rod), Vec3(0, 0, 40)); }, &ok);
         QVERIFY(ok);
         // The planar-looking swing happens in x-y; the held force pulls the rod out along +z.
         QVERIFY2(pushed.z() - free.z() > 1e-3, qPrintable(QString::number(pushed.z() - free.z())));

@@ -74,8 +74,8 @@ private slots:
         QVERIFY2(dock.analyze(), qPrintable(dock.message()));
         QCOMPARE(dock.series().frame_count(), r.frame.row_count);
         dock.findChild<QComboBox*>(QStringLiteral("output"))->setCurrentText(QStringLiteral("knee_angle_r"));
-        QVERIFY(plotted_series(dock) >= 3);   // contributors, total, forward
-        QVERIFY(plotted_series(dock) <= 11);  // at most 8 + other + total + forward
+        QVERIFY(plotted_series(dock) >= 3);                                       // contributors, total, forward
+        QVERIFY(plotted_series(dock) <= 11);                                      // at most 8 + other + total + forward
         dock.findChild<QComboBox*>(QStringLiteral("style"))->setCurrentIndex(1);  // stacked
         QVERIFY(plotted_series(dock) >= 3);
 
@@ -85,7 +85,8 @@ private slots:
         for (const Channel& c : r.layout.channels) names.push_back(c.name);
         std::vector<Diagnostic> diagnostics;
         auto sim = Simulation::create(r.model, r.config, diagnostics);
-        const TrajectoryStates states = trajectory_from_rows(names, r.frame.rows, sim->model(), std::as_const(*sim).state());
+        const TrajectoryStates states =
+            trajectory_from_rows(names, r.frame.rows, sim->model(), std::as_const(*sim).state());
         QVERIFY(states.ok());
         const State& at = states.states[5];
         QVERIFY(std::abs(at.time - 0.05) < 1e-12);

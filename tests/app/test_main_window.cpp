@@ -17,8 +17,7 @@
 using namespace hfd::studio;
 
 namespace {
-MainWindowOptions test_options()
-{
+MainWindowOptions test_options() {
     MainWindowOptions options;
     options.with_viewer = false;
     options.use_dialogs = false;
@@ -26,8 +25,7 @@ MainWindowOptions test_options()
 }
 
 // The diagnostics' underlines among the editor's extra selections (the only wavy ones).
-QList<QTextEdit::ExtraSelection> diagnostic_underlines(const hfd::editor::CodeEditor* editor)
-{
+QList<QTextEdit::ExtraSelection> diagnostic_underlines(const hfd::editor::CodeEditor* editor) {
     QList<QTextEdit::ExtraSelection> underlines;
     for (const QTextEdit::ExtraSelection& selection : editor->extraSelections())
         if (selection.format.underlineStyle() == QTextCharFormat::WaveUnderline) underlines << selection;
@@ -41,16 +39,14 @@ class TestMainWindow : public QObject {
     QString model_path_;
 
 private slots:
-    void initTestCase()
-    {
+    void initTestCase() {
         QVERIFY(dir_.isValid());
         studio_test::isolate_settings(dir_);
         model_path_ = dir_.filePath("pendulum.hfd");
         QVERIFY(studio_test::write_file(model_path_, studio_test::pendulum_text()));
     }
 
-    void startsWithDocksAndATemplate()
-    {
+    void startsWithDocksAndATemplate() {
         MainWindow window(test_options());
         for (const char* name : {"EditorDock", "ModelTreeDock", "DiagnosticsDock"})
             QVERIFY2(window.findChild<QDockWidget*>(name), name);
@@ -62,11 +58,11 @@ private slots:
         // Extension points: a new menu goes before Help, a new dock is listed in View.
         QMenu* simulation = window.addMenu("&Simulation");
         QList<QAction*> menus = window.menuBar()->actions();
-        QCOMPARE(menus.indexOf(simulation->menuAction()) + 1, menus.indexOf(window.findChild<QMenu*>(QStringLiteral("helpMenu"))->menuAction()));
+        QCOMPARE(menus.indexOf(simulation->menuAction()) + 1,
+                 menus.indexOf(window.findChild<QMenu*>(QStringLiteral("helpMenu"))->menuAction()));
     }
 
-    void closeWithUnsavedChangesAsks()
-    {
+    void closeWithUnsavedChangesAsks() {
         MainWindow window(test_options());
         window.show();
         QVERIFY(window.openFile(model_path_));
@@ -90,8 +86,7 @@ private slots:
         QCOMPARE(studio_test::read_file(model_path_), QByteArray(studio_test::pendulum_text()));
     }
 
-    void syntaxErrorIsUnderlinedAndListed()
-    {
+    void syntaxErrorIsUnderlinedAndListed() {
         MainWindow window(test_options());
         window.show();
         QVERIFY(window.openFile(model_path_));
@@ -126,8 +121,7 @@ private slots:
         window.prompts().unsaved_changes = [](const QString&) { return UnsavedChoice::Discard; };
     }
 
-    void layoutAndRecentFilesPersist()
-    {
+    void layoutAndRecentFilesPersist() {
         {
             MainWindow window(test_options());
             window.show();
@@ -145,8 +139,7 @@ private slots:
     // The 3D view is the centre and gets most of the window; the diagnostics share a
     // tab with the plots. A moved and hidden layout is remembered, and Reset Layout
     // brings the default back.
-    void layoutIsComposedRememberedAndResettable()
-    {
+    void layoutIsComposedRememberedAndResettable() {
         auto plots_of = [](MainWindow& window) { return window.findChild<QDockWidget*>("PlotDock"); };
         {
             MainWindow window(test_options());
@@ -158,8 +151,20 @@ private slots:
             QCOMPARE(window.dockWidgetArea(plots), Qt::BottomDockWidgetArea);
             QWidget* view = window.centralWidget();
             QCOMPARE(view, static_cast<QWidget*>(window.viewerPane()));
-            QVERIFY2(view->width() * 2 > window.width(), qPrintable(QString("%1 of %2; tree %3 sim %4").arg(view->width()).arg(window.width()).arg(window.findChild<ModelTreeDock*>()->width()).arg(window.findChild<QDockWidget*>("SimulationDock")->width())));
-            QVERIFY2(view->height() * 2 > window.height(), qPrintable(QString("%1 of %2; plots %3 min %4 sim %5 controls %6").arg(view->height()).arg(window.height()).arg(window.findChild<QDockWidget*>("PlotDock")->height()).arg(window.findChild<QDockWidget*>("PlotDock")->minimumSizeHint().height()).arg(window.findChild<QDockWidget*>("SimulationDock")->minimumSizeHint().height()).arg(window.findChild<QDockWidget*>("ControlsDock")->minimumSizeHint().height())));
+            QVERIFY2(view->width() * 2 > window.width(),
+                     qPrintable(QString("%1 of %2; tree %3 sim %4")
+                                    .arg(view->width())
+                                    .arg(window.width())
+                                    .arg(window.findChild<ModelTreeDock*>()->width())
+                                    .arg(window.findChild<QDockWidget*>("SimulationDock")->width())));
+            QVERIFY2(view->height() * 2 > window.height(),
+                     qPrintable(QString("%1 of %2; plots %3 min %4 sim %5 controls %6")
+                                    .arg(view->height())
+                                    .arg(window.height())
+                                    .arg(window.findChild<QDockWidget*>("PlotDock")->height())
+                                    .arg(window.findChild<QDockWidget*>("PlotDock")->minimumSizeHint().height())
+                                    .arg(window.findChild<QDockWidget*>("SimulationDock")->minimumSizeHint().height())
+                                    .arg(window.findChild<QDockWidget*>("ControlsDock")->minimumSizeHint().height())));
             window.addDockWidget(Qt::LeftDockWidgetArea, plots);
             window.findChild<ModelTreeDock*>()->hide();
             QVERIFY(window.close());

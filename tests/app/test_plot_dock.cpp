@@ -38,7 +38,8 @@ namespace {
 // A recording of two channels: a = t * scale, b = 1 + scale, at t = 0, 0.1, ... (rows-1)/10.
 RecordingLayout two_channel_layout() {
     RecordingLayout layout;
-    layout.channels = {{"time", "s", ChannelGroup::Time, "", ""}, {"a", "m", ChannelGroup::Dofs, "a", ""},
+    layout.channels = {{"time", "s", ChannelGroup::Time, "", ""},
+                       {"a", "m", ChannelGroup::Dofs, "a", ""},
                        {"b", "", ChannelGroup::Dofs, "b", ""}};
     return layout;
 }
@@ -96,13 +97,13 @@ void TestPlotDock::keptRunOverlaysTheNextRun() {
     QCOMPARE(series_count(dock, 0, true), 1);
     dock.setLayout(two_channel_layout());  // a new run of the model: same channels
     dock.addFrame(rows_frame(6, 0.5));
-    dock.setChannelPlotted(2, 0, true);    // b was recorded in the kept run too
+    dock.setChannelPlotted(2, 0, true);  // b was recorded in the kept run too
     QCOMPARE(series_count(dock, 0, true), 2);
     dock.refresh();
     const PlotData data = dock.plotData(0);
     QCOMPARE(data.series.size(), std::size_t(4));
     QVERIFY(!data.series[0].dashed && data.series[2].dashed);
-    QCOMPARE(data.series[0].points.size(), std::size_t(6));   // the new run: a = t / 2
+    QCOMPARE(data.series[0].points.size(), std::size_t(6));  // the new run: a = t / 2
     QCOMPARE(data.series[0].points[5].y(), 0.25);
     QCOMPARE(data.series[2].points.size(), std::size_t(11));  // the kept run: a = t
     QCOMPARE(data.series[2].points[10].y(), 1.0);
@@ -177,17 +178,21 @@ bool round_interval(double interval) {
 }  // namespace
 
 void TestPlotDock::axisRangesHaveRoundTicks() {
-    struct Case { double low, high; };
+    struct Case {
+        double low, high;
+    };
     for (Case c : {Case{0.1, 0.9}, Case{-3.4, 3.4}, Case{2.1e-7, 2.6e-7}, Case{1012.5, 1013.1}, Case{-0.03, 0.0},
                    Case{5, 5}, Case{-1e-9, 7e4}}) {
         const AxisRange range = round_axis_range(c.low, c.high, 3);
         const double interval = (range.max - range.min) / 2;
-        const QString what = QStringLiteral("[%1, %2] -> [%3, %4]").arg(c.low).arg(c.high).arg(range.min).arg(range.max);
+        const QString what =
+            QStringLiteral("[%1, %2] -> [%3, %4]").arg(c.low).arg(c.high).arg(range.min).arg(range.max);
         QVERIFY2(range.min <= c.low && range.max >= c.high && interval > 0, qPrintable(what));
         QVERIFY2(round_interval(interval), qPrintable(what));
         QVERIFY2(std::abs(range.min / interval - std::round(range.min / interval)) < 1e-6, qPrintable(what));
         // Not needlessly wide: the next smaller round interval would not hold the values.
-        if (c.high > c.low) QVERIFY2(range.max - range.min <= 2 * 2.5 * (c.high - c.low) + 4 * interval, qPrintable(what));
+        if (c.high > c.low)
+            QVERIFY2(range.max - range.min <= 2 * 2.5 * (c.high - c.low) + 4 * interval, qPrintable(what));
         // Labels as the plots format them ("%.4g") stay short: 2.5e-07, not 0.00000025.
         for (double tick : {range.min, range.min + interval, range.max})
             QVERIFY2(QString::asprintf("%.4g", tick).size() <= 9, qPrintable(QString::asprintf("%.4g", tick)));
@@ -215,7 +220,8 @@ void TestPlotDock::reviewingARunWithContacts() {
     QTRY_COMPARE_WITH_TIMEOUT(dock.rowCount(), size_t(1), 5000);
     dock.refresh();
     // One sample spans no time: the axis still reads in sensible steps, not 2.5e-07 s.
-    QVERIFY2(dock.plotData(0).x_max - dock.plotData(0).x_min >= 0.1, qPrintable(QString::number(dock.plotData(0).x_max)));
+    QVERIFY2(dock.plotData(0).x_max - dock.plotData(0).x_min >= 0.1,
+             qPrintable(QString::number(dock.plotData(0).x_max)));
     controller.setRealTimeFactor(0);
     controller.play();
     QTRY_VERIFY_WITH_TIMEOUT(controller.latestFrame() && controller.latestFrame()->finished, 20000);
@@ -248,7 +254,8 @@ void TestPlotDock::reviewingARunWithContacts() {
 
     Index ankle = no_index;
     for (size_t c = 0; c < channels.size(); ++c)
-        if (channels[c].group == ChannelGroup::Dofs && channels[c].quantity.empty() && ankle == no_index) ankle = Index(c);
+        if (channels[c].group == ChannelGroup::Dofs && channels[c].quantity.empty() && ankle == no_index)
+            ankle = Index(c);
     QVERIFY(ankle != no_index);
     dock.setChannelPlotted(size_t(ankle), 0, true);
     dock.refresh();
@@ -256,7 +263,8 @@ void TestPlotDock::reviewingARunWithContacts() {
     QVERIFY(y);
     QVERIFY(y->tickCount() >= 2);
     const double interval = (y->max() - y->min()) / (y->tickCount() - 1);
-    QVERIFY2(round_interval(interval), qPrintable(QStringLiteral("%1 .. %2 in %3 ticks").arg(y->min()).arg(y->max()).arg(y->tickCount())));
+    QVERIFY2(round_interval(interval),
+             qPrintable(QStringLiteral("%1 .. %2 in %3 ticks").arg(y->min()).arg(y->max()).arg(y->tickCount())));
     QVERIFY(std::abs(y->min() / interval - std::round(y->min() / interval)) < 1e-6);  // ticks on multiples
 
     dock.zoomTime(0.1, 0.2);
@@ -292,8 +300,9 @@ void TestPlotDock::decimationBoundsThePointsAndKeepsTheEnds() {
 // A pendulum run recorded through the controller: every row reaches the plot,
 // and the pose rebuilt from the last row is the simulation's final state.
 void TestPlotDock::recordingDrivesPlotsAndPoses() {
-    const std::string text = std::string(studio_test::pendulum_text()) +
-                             "composite_force { joint_force_pnld {} }\nsymplectic_euler_integrator { step_size = 0.001 }\n";
+    const std::string text =
+        std::string(studio_test::pendulum_text()) +
+        "composite_force { joint_force_pnld {} }\nsymplectic_euler_integrator { step_size = 0.001 }\n";
     // start the link swinging: displaced sideways from below the hinge
     const std::string swinging = QString::fromStdString(text)
                                      .replace("pos { x = 0 y = 1 z = 0 }", "pos { x = 0.3 y = 1.1 z = 0 }")

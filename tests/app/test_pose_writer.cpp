@@ -23,8 +23,7 @@ namespace {
 
 // The pendulum with a free block; dofs in the long form with a default, the
 // short form, and the long form without default (inverted source).
-QString posed_model_text()
-{
+QString posed_model_text() {
     QString text = QString::fromLatin1(studio_test::pendulum_text());
     text.chop(2);  // the model's closing "}\n"
     text += QStringLiteral(
@@ -41,15 +40,13 @@ QString posed_model_text()
     return text;
 }
 
-BuildResult build(const std::string& text)
-{
+BuildResult build(const std::string& text) {
     ParseResult parsed = parse_text(text, "posed.hfd");
     if (!parsed.ok()) return {};
     return build_model(parsed.root, "posed.hfd");
 }
 
-MainWindowOptions test_options()
-{
+MainWindowOptions test_options() {
     MainWindowOptions options;
     options.with_viewer = false;
     options.use_dialogs = false;
@@ -66,8 +63,7 @@ class TestPoseWriter : public QObject {
 private slots:
     void initTestCase() { QVERIFY(dir_.isValid()); }
 
-    void editsSetEveryDofDefaultInTheFileUnits()
-    {
+    void editsSetEveryDofDefaultInTheFileUnits() {
         const std::string text = posed_model_text().toStdString();
         BuildResult built = build(text);
         QVERIFY2(built.ok(), built.diagnostics.empty() ? "" : format_diagnostic(built.diagnostics[0]).c_str());
@@ -82,14 +78,14 @@ private slots:
         QVERIFY(written.find("default = 17.1887338539") != std::string::npos);  // 0.3 rad in degrees
         BuildResult rebuilt = build(written);
         QVERIFY(rebuilt.ok());
-        for (std::size_t d = 0; d < pose.size(); ++d) QVERIFY(std::abs(rebuilt.model->dofs[d].default_value - pose[d]) < 1e-10);
+        for (std::size_t d = 0; d < pose.size(); ++d)
+            QVERIFY(std::abs(rebuilt.model->dofs[d].default_value - pose[d]) < 1e-10);
         // Ranges and sources are untouched.
         QCOMPARE(rebuilt.model->dofs[2].range_min, model.dofs[2].range_min);
         QCOMPARE(rebuilt.model->dofs[2].sign, -1.0);
     }
 
-    void writtenPoseIsOneUndoableEdit()
-    {
+    void writtenPoseIsOneUndoableEdit() {
         MainWindow window(test_options());
         Document* document = window.document();
         document->setUntitled(posed_model_text(), {}, false);
@@ -98,9 +94,11 @@ private slots:
         auto* actions = window.findChild<PoseActions*>();
         QVERIFY(controls && actions);
         QTRY_VERIFY(controls->pose().value.size() == 3);
-        controls->findChild<QSlider*>(QStringLiteral("dof_swing"))->setValue(800);  // swing: -90 + 180 * 0.8 = 54 degrees
+        controls->findChild<QSlider*>(QStringLiteral("dof_swing"))
+            ->setValue(800);  // swing: -90 + 180 * 0.8 = 54 degrees
         controls->findChild<QSlider*>(QStringLiteral("dof_lift"))->setValue(510);  // lift: -90 + 180 * 0.51 = 1.8 m
-        controls->findChild<QSlider*>(QStringLiteral("dof_tilt"))->setValue(250);  // tilt: -45 + 90 * 0.25 = -22.5 degrees
+        controls->findChild<QSlider*>(QStringLiteral("dof_tilt"))
+            ->setValue(250);  // tilt: -45 + 90 * 0.25 = -22.5 degrees
         const DofAssignment pose = controls->pose();
         QVERIFY(std::abs(pose.value[0] - 54 * std::numbers::pi / 180) < 1e-12);
         const QString before = document->text();
@@ -108,7 +106,8 @@ private slots:
         QVERIFY(actions->writePoseToModel());
         QVERIFY(document->isDirty());
         QVERIFY(document->text() != before);
-        QTRY_VERIFY(document->lastValidModel() && std::abs(document->lastValidModel()->dofs[0].default_value - pose.value[0]) < 1e-10);
+        QTRY_VERIFY(document->lastValidModel() &&
+                    std::abs(document->lastValidModel()->dofs[0].default_value - pose.value[0]) < 1e-10);
         BuildResult rebuilt = build(document->text().toStdString());
         QVERIFY(rebuilt.ok());
         for (int d = 0; d < 3; ++d) QVERIFY(std::abs(rebuilt.model->dofs[d].default_value - pose.value[d]) < 1e-10);
@@ -118,8 +117,7 @@ private slots:
         QVERIFY(!document->isDirty());
     }
 
-    void stateFileRoundTrips()
-    {
+    void stateFileRoundTrips() {
         MainWindow window(test_options());
         Document* document = window.document();
         document->setUntitled(posed_model_text(), {}, false);

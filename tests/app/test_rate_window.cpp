@@ -24,13 +24,14 @@ private slots:
         }
         // A 1 s window holds ten bursts, give or take the one at its edge: 0.5 +- 0.05 s/s,
         // where the last frame-to-frame rate would say 5x (0.05 s in 10 ms).
-        QVERIFY2(std::abs(window.realTimeFactor() - 0.5) <= 0.05 + 1e-9, qPrintable(QString::number(window.realTimeFactor())));
+        QVERIFY2(std::abs(window.realTimeFactor() - 0.5) <= 0.05 + 1e-9,
+                 qPrintable(QString::number(window.realTimeFactor())));
         QVERIFY(std::abs(window.stepsPerSecond() - 500) <= 50 + 1e-6);
     }
 
     void oldSamplesLeaveTheWindow() {
         RateWindow window(1.0);
-        for (int i = 0; i <= 20; ++i) window.add(0.1 * i, 0.1 * i, i);  // 1x for 2 s
+        for (int i = 0; i <= 20; ++i) window.add(0.1 * i, 0.1 * i, i);               // 1x for 2 s
         for (int i = 1; i <= 20; ++i) window.add(2 + 0.1 * i, 2 + 0.3 * i, 20 + i);  // then 3x for 2 s
         QVERIFY2(std::abs(window.realTimeFactor() - 3) < 1e-9, qPrintable(QString::number(window.realTimeFactor())));
         QVERIFY(std::abs(window.stepsPerSecond() - 10) < 1e-9);

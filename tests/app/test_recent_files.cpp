@@ -12,17 +12,16 @@ class TestRecentFiles : public QObject {
     QTemporaryDir dir_;
 
 private slots:
-    void initTestCase()
-    {
+    void initTestCase() {
         QVERIFY(dir_.isValid());
         studio_test::isolate_settings(dir_);
     }
 
-    void newestFirstWithoutDuplicatesAndBounded()
-    {
+    void newestFirstWithoutDuplicatesAndBounded() {
         RecentFiles recent;
         recent.clear();
-        for (int i = 0; i < RecentFiles::max_count + 3; ++i) recent.add(dir_.filePath(QStringLiteral("m%1.hfd").arg(i)));
+        for (int i = 0; i < RecentFiles::max_count + 3; ++i)
+            recent.add(dir_.filePath(QStringLiteral("m%1.hfd").arg(i)));
         QCOMPARE(recent.files().size(), RecentFiles::max_count);
         QCOMPARE(recent.files().first(), dir_.filePath(QStringLiteral("m%1.hfd").arg(RecentFiles::max_count + 2)));
         recent.add(dir_.filePath("m5.hfd"));
@@ -33,8 +32,7 @@ private slots:
         QVERIFY(!recent.files().contains(dir_.filePath("m5.hfd")));
     }
 
-    void persistsAndOpensFromMenu()
-    {
+    void persistsAndOpensFromMenu() {
         const QString path = dir_.filePath("existing.hfd");
         QVERIFY(studio_test::write_file(path, "model {}"));
         {

@@ -28,15 +28,13 @@ class TestScreenshot : public QObject {
     QTemporaryDir dir_;
 
 private slots:
-    void initTestCase()
-    {
+    void initTestCase() {
         QVERIFY(dir_.isValid());
         const QString settings = hfd::studio::open_settings()->fileName();
         QVERIFY2(studio_test::settings_are_isolated(settings), qPrintable(settings));
     }
 
-    void failingModelGivesItsErrors()
-    {
+    void failingModelGivesItsErrors() {
         const QString model = dir_.filePath("broken.hfd");
         QVERIFY(studio_test::write_file(model, "model {\n\tbody { name = b mass = }\n}\n"));
         QString error;
@@ -47,8 +45,7 @@ private slots:
         QVERIFY(!error.isEmpty());
     }
 
-    void writesImageOfRequestedSize()
-    {
+    void writesImageOfRequestedSize() {
         const QString model = dir_.filePath("pendulum.hfd");
         QVERIFY(studio_test::write_file(model, studio_test::pendulum_text()));
         const QString image_path = dir_.filePath("pendulum.png");
@@ -73,8 +70,7 @@ private slots:
 
     // The whole window after a short run with a channel plotted; unknown
     // channels and broken models are reported, and nothing is written then.
-    void windowScreenshot()
-    {
+    void windowScreenshot() {
         const QString model = dir_.filePath("window_pendulum.hfd");
         QVERIFY(studio_test::write_file(model, studio_test::pendulum_text()));
         hfd::BuildResult built = hfd::load_model(QFile::encodeName(model).toStdString());
@@ -96,25 +92,28 @@ private slots:
         }
 
         const QString unknown_path = dir_.filePath("unknown.png");
-        QVERIFY(!render_window_screenshot({model, unknown_path, QSize(1400, 900), 0, {"no_such_channel"}, {}, {}}, &error));
+        QVERIFY(
+            !render_window_screenshot({model, unknown_path, QSize(1400, 900), 0, {"no_such_channel"}, {}, {}}, &error));
         QVERIFY2(error.contains("no_such_channel"), qPrintable(error));
         QVERIFY(!QFileInfo::exists(unknown_path));
 
         const QString broken = dir_.filePath("window_broken.hfd");
         QVERIFY(studio_test::write_file(broken, "model {\n\tbody { name = b mass = }\n}\n"));
-        QVERIFY(!render_window_screenshot({broken, dir_.filePath("broken_window.png"), QSize(1400, 900), 0, {}, {}, {}}, &error));
+        QVERIFY(!render_window_screenshot({broken, dir_.filePath("broken_window.png"), QSize(1400, 900), 0, {}, {}, {}},
+                                          &error));
         QVERIFY2(error.contains("window_broken.hfd") && error.contains(":2:"), qPrintable(error));
         // A state file naming a dof the model lacks: its location and the name.
         const QString state = dir_.filePath("InitStateBad.zml");
         QVERIFY(studio_test::write_file(state, "values {\n\tno_such_dof = 0.5\n}\n"));
-        QVERIFY(!render_window_screenshot({model, dir_.filePath("state.png"), QSize(1400, 900), 0, {}, {}, state}, &error));
+        QVERIFY(
+            !render_window_screenshot({model, dir_.filePath("state.png"), QSize(1400, 900), 0, {}, {}, state}, &error));
         QVERIFY2(error.contains("InitStateBad.zml:2:") && error.contains("no_such_dof"), qPrintable(error));
-        QVERIFY(!render_window_screenshot({dir_.filePath("absent.hfd"), image_path, QSize(1400, 900), 0, {}, {}, {}}, &error));
+        QVERIFY(!render_window_screenshot({dir_.filePath("absent.hfd"), image_path, QSize(1400, 900), 0, {}, {}, {}},
+                                          &error));
         QVERIFY(error.contains("absent.hfd"));
     }
 
-    void commandLineExitCodes()
-    {
+    void commandLineExitCodes() {
         const QString studio = QStringLiteral(HFD_BIN_DIR "/hfd-studio");
         if (!QFileInfo::exists(studio)) QSKIP("hfd-studio not built");
         const QString model = dir_.filePath("bad_cli.hfd");

@@ -21,14 +21,12 @@ class TestSelectionSync : public QObject {
     hfd::editor::CodeEditor* editor() { return window_->findChild<EditorDock*>()->editor(); }
 
 private slots:
-    void initTestCase()
-    {
+    void initTestCase() {
         QVERIFY(dir_.isValid());
         studio_test::isolate_settings(dir_);
     }
 
-    void init()
-    {
+    void init() {
         MainWindowOptions options;
         options.with_viewer = false;
         options.use_dialogs = false;
@@ -40,8 +38,7 @@ private slots:
 
     void cleanup() { window_.reset(); }
 
-    void treeSelectionSelectsTextRange()
-    {
+    void treeSelectionSelectsTextRange() {
         QModelIndex link = tree()->findNamedGroup("body", "link");
         QVERIFY(link.isValid());
         window_->findChild<ModelTreeDock*>()->view()->setCurrentIndex(link);  // as a click would
@@ -57,8 +54,7 @@ private slots:
         QCOMPARE(window_->findChild<SelectionSync*>()->bodyOfNode(tree()->index(0, 0)), -1);
     }
 
-    void treeEditRewritesOnlyThatValueAsOneUndoStep()
-    {
+    void treeEditRewritesOnlyThatValueAsOneUndoStep() {
         const QString original = window_->document()->text();
         QModelIndex mass = tree()->indexAtOffset(int(original.toUtf8().indexOf("2.5")));
         QCOMPARE(mass.data().toString(), QStringLiteral("mass"));
@@ -74,8 +70,7 @@ private slots:
         QVERIFY(!window_->document()->isDirty());
     }
 
-    void staleTreeEditIsRefused()
-    {
+    void staleTreeEditIsRefused() {
         const QString original = window_->document()->text();
         QModelIndex mass = tree()->indexAtOffset(int(original.toUtf8().indexOf("2.5")));
         editor()->moveCursor(QTextCursor::Start);
@@ -84,27 +79,27 @@ private slots:
         QCOMPARE(window_->document()->text(), "# moves every offset\n" + original);
     }
 
-    void cursorSelectsTreeNode()
-    {
+    void cursorSelectsTreeNode() {
         const QString text = window_->document()->text();
         QTextCursor cursor = editor()->textCursor();
         cursor.setPosition(int(text.indexOf("hinge")) + 2);
         editor()->setTextCursor(cursor);
-        QTRY_COMPARE(window_->findChild<ModelTreeDock*>()->view()->currentIndex().data().toString(), QStringLiteral("name"));
+        QTRY_COMPARE(window_->findChild<ModelTreeDock*>()->view()->currentIndex().data().toString(),
+                     QStringLiteral("name"));
         QModelIndex current = window_->findChild<ModelTreeDock*>()->view()->currentIndex();
         QCOMPARE(current.parent().data().toString(), QStringLiteral("joint"));
         // Following the cursor does not move the text cursor.
         QCOMPARE(editor()->textCursor().position(), int(text.indexOf("hinge")) + 2);
     }
 
-    void bodyFromViewSelectsTreeAndText()
-    {
+    void bodyFromViewSelectsTreeAndText() {
         window_->findChild<SelectionSync*>()->selectBody(1);
         QModelIndex current = window_->findChild<ModelTreeDock*>()->view()->currentIndex();
         QCOMPARE(current, tree()->findNamedGroup("body", "link"));
         QVERIFY(editor()->textCursor().selectedText().startsWith("body {"));
         window_->findChild<SelectionSync*>()->selectBody(0);
-        QCOMPARE(window_->findChild<ModelTreeDock*>()->view()->currentIndex(), tree()->findNamedGroup("body", "ground"));
+        QCOMPARE(window_->findChild<ModelTreeDock*>()->view()->currentIndex(),
+                 tree()->findNamedGroup("body", "ground"));
     }
 };
 

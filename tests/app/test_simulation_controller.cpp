@@ -109,7 +109,8 @@ void TestSimulationController::runsPausesResumesAndMatchesTheCli() {
     QCOMPARE(done.stages.back().name, std::string("integrator"));
     for (const SimulationFrame::Stage& stage : done.stages)
         QVERIFY2(std::isfinite(stage.microseconds_per_step) && stage.microseconds_per_step >= 0, stage.name.c_str());
-    QVERIFY(done.stages.front().microseconds_per_step > 0 && done.stages[done.stages.size() - 2].microseconds_per_step > 0);
+    QVERIFY(done.stages.front().microseconds_per_step > 0 &&
+            done.stages[done.stages.size() - 2].microseconds_per_step > 0);
     QVERIFY(done.evaluations_per_step >= 1);
 
     QTemporaryDir dir;
@@ -119,8 +120,8 @@ void TestSimulationController::runsPausesResumesAndMatchesTheCli() {
     QVERIFY2(controller.exportContactEvents(dir.filePath("gui_events.csv"), &error), qPrintable(error));
 
     QProcess cli;
-    cli.start(QStringLiteral(HFD_BIN_DIR "/hfd"), {"simulate", sample, "--duration", "1", "--out", cli_csv, "--events",
-                                                   dir.filePath("cli_events.csv")});
+    cli.start(QStringLiteral(HFD_BIN_DIR "/hfd"),
+              {"simulate", sample, "--duration", "1", "--out", cli_csv, "--events", dir.filePath("cli_events.csv")});
     QVERIFY(cli.waitForFinished(60000));
     QCOMPARE(cli.exitCode(), 0);
 
@@ -135,10 +136,14 @@ void TestSimulationController::runsPausesResumesAndMatchesTheCli() {
         for (size_t c = 0; c < gui_rows[r].size(); ++c)
             if (gui_rows[r][c] != cli_rows[r][c])
                 QFAIL(qPrintable(QStringLiteral("row %1 column %2 (%3): gui %4, cli %5")
-                                     .arg(r).arg(c).arg(gui_header[c]).arg(gui_rows[r][c], 0, 'g', 17)
+                                     .arg(r)
+                                     .arg(c)
+                                     .arg(gui_header[c])
+                                     .arg(gui_rows[r][c], 0, 'g', 17)
                                      .arg(cli_rows[r][c], 0, 'g', 17)));
     }
-    QCOMPARE(studio_test::read_file(dir.filePath("gui_events.csv")), studio_test::read_file(dir.filePath("cli_events.csv")));
+    QCOMPARE(studio_test::read_file(dir.filePath("gui_events.csv")),
+             studio_test::read_file(dir.filePath("cli_events.csv")));
 }
 
 // An excitation file drives the run (soleus_r ramps 0 -> 1, tib_ant_r stays 0) and
@@ -176,11 +181,12 @@ void TestSimulationController::excitationsFromAFileDriveTheRunAsTheCliDoes() {
     QCOMPARE(gui_header, cli_header);
     QCOMPARE(gui_rows.size(), size_t(51));
     QCOMPARE(gui_rows, cli_rows);
-    const qsizetype soleus = gui_header.indexOf("soleus_r.activation"), tib_ant = gui_header.indexOf("tib_ant_r.activation");
+    const qsizetype soleus = gui_header.indexOf("soleus_r.activation"),
+                    tib_ant = gui_header.indexOf("tib_ant_r.activation");
     const qsizetype soleus_excitation = gui_header.indexOf("soleus_r.excitation");
     QVERIFY(soleus >= 0 && tib_ant >= 0 && soleus_excitation >= 0);
     QCOMPARE(gui_rows[10][size_t(soleus_excitation)], 0.5);  // t = 0.1: halfway up the ramp
-    QVERIFY(gui_rows.back()[size_t(soleus)] > 0.9);            // activation follows (rate 100/s)
+    QVERIFY(gui_rows.back()[size_t(soleus)] > 0.9);          // activation follows (rate 100/s)
     QCOMPARE(gui_rows.back()[size_t(tib_ant)], 0.0);
 }
 
@@ -285,7 +291,8 @@ void TestSimulationController::aBusyGuiGetsMergedFramesNotABacklog() {
     controller.setRealTimeFactor(0);
     controller.play();
     // Busy: no events are processed here, only blocking calls to the worker between its steps.
-    while (controller.stateCopy().time < end_time) {}
+    while (controller.stateCopy().time < end_time) {
+    }
     QTRY_VERIFY_WITH_TIMEOUT(controller.latestFrame()->finished, 5000);
     QVERIFY2(frames.count() <= 2, qPrintable(QString::number(frames.count())));
     QVERIFY(contiguous);

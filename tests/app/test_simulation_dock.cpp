@@ -36,8 +36,10 @@ namespace {
 
 QString model_with_config() {
     return QString::fromUtf8(studio_test::pendulum_text()) +
-           QStringLiteral("composite_force {\n\tjoint_force_pnld {}\n\tsimple_collision_detection {}\n"
-                          "\tcontact_force_hunt_crossley {}\n}\n# integrator\nerror_control_integrator_mem { accuracy = 0.001 }\n");
+           QStringLiteral(
+               "composite_force {\n\tjoint_force_pnld {}\n\tsimple_collision_detection {}\n"
+               "\tcontact_force_hunt_crossley {}\n}\n# integrator\nerror_control_integrator_mem { accuracy = 0.001 "
+               "}\n");
 }
 
 SimConfig config_of(const std::string& text) {
@@ -97,7 +99,7 @@ void TestSimulationDock::editsReplaceTheBlocksInPlace() {
     const size_t model_end = text.find("composite_force");
     QCOMPARE(edited.substr(0, model_end), text.substr(0, model_end));
     QVERIFY(edited.find("# integrator") != std::string::npos);
-    QCOMPARE(std::count(edited.begin(), edited.end(), '{') , std::count(edited.begin(), edited.end(), '}'));
+    QCOMPARE(std::count(edited.begin(), edited.end(), '{'), std::count(edited.begin(), edited.end(), '}'));
     QVERIFY(edited.find("error_control_integrator_mem") == std::string::npos);
 }
 
@@ -290,8 +292,8 @@ void TestSimulationDock::playOnABrokenFileStaysUnchecked() {
 namespace {
 void turn_wheel(QWidget* widget, int steps) {
     const QPointF centre(widget->width() / 2.0, widget->height() / 2.0);
-    QWheelEvent wheel(centre, widget->mapToGlobal(centre), QPoint(), QPoint(0, 120 * steps), Qt::NoButton, Qt::NoModifier,
-                      Qt::NoScrollPhase, false);
+    QWheelEvent wheel(centre, widget->mapToGlobal(centre), QPoint(), QPoint(0, 120 * steps), Qt::NoButton,
+                      Qt::NoModifier, Qt::NoScrollPhase, false);
     QApplication::sendEvent(widget, &wheel);
 }
 }  // namespace
@@ -457,8 +459,8 @@ void TestSimulationDock::aFinishedRunLeavesNoTimerRunning() {
     QTRY_COMPARE_WITH_TIMEOUT(plots->pointCount(0, 0), int(plots->rowCount()), 5000);  // the last rows are drawn
     QCOMPARE(plots->rowCount(), size_t(11));
     auto timers = [&] { return window.findChildren<QTimer*>() + controller->worker()->findChildren<QTimer*>(); };
-    QTRY_VERIFY2_WITH_TIMEOUT(running_repeating_timers(timers()).isEmpty(), qPrintable(running_repeating_timers(timers()).join(", ")),
-                              5000);
+    QTRY_VERIFY2_WITH_TIMEOUT(running_repeating_timers(timers()).isEmpty(),
+                              qPrintable(running_repeating_timers(timers()).join(", ")), 5000);
 }
 
 STUDIO_TEST_MAIN(TestSimulationDock)

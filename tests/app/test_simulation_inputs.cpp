@@ -82,9 +82,11 @@ void TestSimulationInputs::configAndStateReproduceHfdSimulate() {
     // Dropped files go through openFile: each is recognised by its content.
     QVERIFY(window.openFile(config_file));
     QVERIFY(window.openFile(state_file));
-    QVERIFY2(window.windowTitle().contains("HfdConfigM2012Planar.zml") && window.windowTitle().contains("InitStateGait10.zml"),
+    QVERIFY2(window.windowTitle().contains("HfdConfigM2012Planar.zml") &&
+                 window.windowTitle().contains("InitStateGait10.zml"),
              qPrintable(window.windowTitle()));
-    QCOMPARE(QFileInfo(window.document()->path()).canonicalFilePath(), QFileInfo(h0918).canonicalFilePath());  // the editor keeps the model
+    QCOMPARE(QFileInfo(window.document()->path()).canonicalFilePath(),
+             QFileInfo(h0918).canonicalFilePath());  // the editor keeps the model
 
     // The initial state holds the state file's dof values.
     const Model& model = *window.document()->lastValidModel();
@@ -93,7 +95,8 @@ void TestSimulationInputs::configAndStateReproduceHfdSimulate() {
     QTRY_VERIFY_WITH_TIMEOUT(controller->isLoaded(), 5000);
     const State initial = controller->initialStateCopy();
     for (size_t d = 0; d < model.dofs.size(); ++d)
-        QVERIFY2(std::abs(dof_value(model, initial, Index(d)) - read.dofs->value[d]) < 1e-9, model.dofs[d].name.c_str());
+        QVERIFY2(std::abs(dof_value(model, initial, Index(d)) - read.dofs->value[d]) < 1e-9,
+                 model.dofs[d].name.c_str());
 
     const double duration = 0.05;
     dock->setEndTime(duration);
@@ -118,7 +121,9 @@ void TestSimulationInputs::configAndStateReproduceHfdSimulate() {
         for (size_t c = 0; c < gui[r].size(); ++c)
             if (gui[r][c] != cli_rows[r][c])
                 QFAIL(qPrintable(QStringLiteral("row %1 column %2 (%3): studio %4, hfd simulate %5")
-                                     .arg(r).arg(c).arg(QString(gui[0][c]), QString(gui[r][c]), QString(cli_rows[r][c]))));
+                                     .arg(r)
+                                     .arg(c)
+                                     .arg(QString(gui[0][c]), QString(gui[r][c]), QString(cli_rows[r][c]))));
 }
 
 void TestSimulationInputs::rememberedPerModel() {
@@ -137,7 +142,8 @@ void TestSimulationInputs::rememberedPerModel() {
     QVERIFY(window.openFile(pendulum));
     QVERIFY(!window.windowTitle().contains(".zml"));
     QVERIFY(window.openFile(h0918));
-    QVERIFY2(window.windowTitle().contains("HfdConfigM2012Planar.zml") && window.windowTitle().contains("InitStateGait10.zml"),
+    QVERIFY2(window.windowTitle().contains("HfdConfigM2012Planar.zml") &&
+                 window.windowTitle().contains("InitStateGait10.zml"),
              qPrintable(window.windowTitle()));
     // The model's own files only: another model does not inherit them.
     QVERIFY(window.openFile(pendulum));

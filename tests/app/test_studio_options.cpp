@@ -8,8 +8,7 @@ using namespace hfd::studio;
 class TestStudioOptions : public QObject {
     Q_OBJECT
 private slots:
-    void parsesModelScreenshotAndSize()
-    {
+    void parsesModelScreenshotAndSize() {
         QString error, help;
         auto options = parse_studio_arguments({"hfd-studio", "m.hfd", "--screenshot", "out.png", "--size", "640x480"},
                                               &error, &help);
@@ -23,8 +22,7 @@ private slots:
         QVERIFY(options->screenshot_path.isEmpty());
     }
 
-    void rejectsBadArguments()
-    {
+    void rejectsBadArguments() {
         QString error, help;
         QVERIFY(!parse_studio_arguments({"hfd-studio", "--size", "640"}, &error, &help));
         QVERIFY(error.contains("WxH"));
@@ -37,8 +35,7 @@ private slots:
         QCOMPARE(parse_size("1920X1080"), std::optional<QSize>(QSize(1920, 1080)));
     }
 
-    void parsesWindowScreenshot()
-    {
+    void parsesWindowScreenshot() {
         QString error, help;
         auto options = parse_studio_arguments({"hfd-studio", "m.hfd", "--screenshot", "w.png", "--window", "--simulate",
                                                "1.5", "--plot", "knee_angle_r,hip_flexion_r"},
@@ -48,50 +45,47 @@ private slots:
         QCOMPARE(options->simulate_seconds, 1.5);
         QCOMPARE(options->plotted, QStringList({"knee_angle_r", "hip_flexion_r"}));
         QCOMPARE(options->size, QSize(1600, 1000));
-        options = parse_studio_arguments({"hfd-studio", "--screenshot", "w.png", "--window", "--size", "800x600"}, &error,
-                                         &help);
+        options = parse_studio_arguments({"hfd-studio", "--screenshot", "w.png", "--window", "--size", "800x600"},
+                                         &error, &help);
         QVERIFY(options && options->size == QSize(800, 600) && options->simulate_seconds == 0);
     }
 
-    void parsesConfigAndState()
-    {
+    void parsesConfigAndState() {
         QString error, help;
-        auto options = parse_studio_arguments({"hfd-studio", "H0918.hfd", "--config", "HfdConfigM2012Planar.zml", "--state",
-                                               "InitStateGait10.zml"},
-                                              &error, &help);
+        auto options = parse_studio_arguments(
+            {"hfd-studio", "H0918.hfd", "--config", "HfdConfigM2012Planar.zml", "--state", "InitStateGait10.zml"},
+            &error, &help);
         QVERIFY2(options, qPrintable(error));
         QCOMPARE(options->config_path, QStringLiteral("HfdConfigM2012Planar.zml"));
         QCOMPARE(options->state_path, QStringLiteral("InitStateGait10.zml"));
-        QVERIFY(parse_studio_arguments({"hfd-studio", "m.hfd", "--state", "s.zml", "--screenshot", "a.png", "--window"}, &error,
-                                       &help));
+        QVERIFY(parse_studio_arguments({"hfd-studio", "m.hfd", "--state", "s.zml", "--screenshot", "a.png", "--window"},
+                                       &error, &help));
         // The 3D-view-only screenshot has no simulation to give them to.
-        QVERIFY(!parse_studio_arguments({"hfd-studio", "m.hfd", "--state", "s.zml", "--screenshot", "a.png"}, &error, &help));
+        QVERIFY(!parse_studio_arguments({"hfd-studio", "m.hfd", "--state", "s.zml", "--screenshot", "a.png"}, &error,
+                                        &help));
         QVERIFY2(error.contains("--window"), qPrintable(error));
         auto with_excitation = parse_studio_arguments({"hfd-studio", "m.hfd", "--excitation", "e.csv"}, &error, &help);
         QVERIFY2(with_excitation, qPrintable(error));
         QCOMPARE(with_excitation->excitation_path, QStringLiteral("e.csv"));
-        QVERIFY(!parse_studio_arguments({"hfd-studio", "m.hfd", "--excitation", "e.csv", "--screenshot", "a.png"}, &error, &help));
+        QVERIFY(!parse_studio_arguments({"hfd-studio", "m.hfd", "--excitation", "e.csv", "--screenshot", "a.png"},
+                                        &error, &help));
         QVERIFY2(error.contains("--window"), qPrintable(error));
     }
 
-    void rejectsWindowOptionsAlone()
-    {
+    void rejectsWindowOptionsAlone() {
         QString error, help;
         QVERIFY(!parse_studio_arguments({"hfd-studio", "--window"}, &error, &help));
         QVERIFY(error.contains("--screenshot"));
         QVERIFY(!parse_studio_arguments({"hfd-studio", "--screenshot", "a.png", "--simulate", "1"}, &error, &help));
         QVERIFY(error.contains("--window"));
         for (const char* bad : {"-1", "nan", "abc", "1e9"}) {
-            QVERIFY(!parse_studio_arguments({"hfd-studio", "--screenshot", "a.png", "--window", "--simulate", bad}, &error,
-                                            &help));
+            QVERIFY(!parse_studio_arguments({"hfd-studio", "--screenshot", "a.png", "--window", "--simulate", bad},
+                                            &error, &help));
             QVERIFY2(error.contains("--simulate"), qPrintable(error));
         }
     }
 
-    void defaultModelIsTheStandingHuman()
-    {
-        QVERIFY(default_model_path().endsWith("samples/human_standing.hfd"));
-    }
+    void defaultModelIsTheStandingHuman() { QVERIFY(default_model_path().endsWith("samples/human_standing.hfd")); }
 };
 
 QTEST_APPLESS_MAIN(TestStudioOptions)

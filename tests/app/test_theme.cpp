@@ -27,30 +27,26 @@ using namespace hfd::studio;
 
 namespace {
 
-MainWindowOptions test_options()
-{
+MainWindowOptions test_options() {
     MainWindowOptions options;
     options.use_dialogs = false;
     return options;
 }
 
 // WCAG 2 relative luminance and contrast ratio.
-double luminance(const QColor& color)
-{
+double luminance(const QColor& color) {
     auto channel = [](double c) { return c <= 0.03928 ? c / 12.92 : std::pow((c + 0.055) / 1.055, 2.4); };
     return 0.2126 * channel(color.redF()) + 0.7152 * channel(color.greenF()) + 0.0722 * channel(color.blueF());
 }
 
-double contrast(const QColor& a, const QColor& b)
-{
+double contrast(const QColor& a, const QColor& b) {
     const double la = luminance(a), lb = luminance(b);
     return (std::max(la, lb) + 0.05) / (std::min(la, lb) + 0.05);
 }
 
 bool window_is_dark() { return qApp->palette().color(QPalette::Window).lightness() < 128; }
 
-QList<QChart*> charts(MainWindow& window)
-{
+QList<QChart*> charts(MainWindow& window) {
     QList<QChart*> result;
     for (QChartView* view : window.findChildren<QChartView*>()) result << view->chart();
     return result;
@@ -61,17 +57,16 @@ QList<QChart*> charts(MainWindow& window)
 class TestTheme : public QObject {
     Q_OBJECT
 private slots:
-    void cleanup()
-    {
+    void cleanup() {
         MainWindow window(test_options());
         window.theme()->setChoice(ThemeChoice::Light);  // the next test starts light
     }
 
-    void darkAndLightReachEveryPart()
-    {
+    void darkAndLightReachEveryPart() {
         MainWindow window(test_options());
         Theme* theme = window.theme();
-        editor::HfdHighlighter* highlighter = window.findChild<EditorDock*>()->editor()->document()->findChild<editor::HfdHighlighter*>();
+        editor::HfdHighlighter* highlighter =
+            window.findChild<EditorDock*>()->editor()->document()->findChild<editor::HfdHighlighter*>();
         QVERIFY(highlighter);
         ModelViewer* viewer = window.viewerPane()->viewer();
         QVERIFY(viewer);
@@ -101,7 +96,8 @@ private slots:
         for (QChart* chart : charts(window)) QCOMPARE(chart->theme(), QChart::ChartThemeDark);
         // The reference's code blocks are shaded with the dark palette's alternate base.
         bool shaded = false;
-        for (QTextBlock block = reference->findChild<QTextBrowser*>()->document()->begin(); block.isValid(); block = block.next())
+        for (QTextBlock block = reference->findChild<QTextBrowser*>()->document()->begin(); block.isValid();
+             block = block.next())
             if (block.blockFormat().hasProperty(QTextFormat::BlockCodeFence)) {
                 QCOMPARE(block.blockFormat().background().color(), reference->palette().color(QPalette::AlternateBase));
                 QVERIFY(block.blockFormat().background().color().lightness() < 128);
@@ -117,8 +113,7 @@ private slots:
     }
 
     // Every kind of token reads on the text background of both themes (WCAG AA: 4.5:1).
-    void highlighterColoursReadOnBothBackgrounds()
-    {
+    void highlighterColoursReadOnBothBackgrounds() {
         QTextDocument document;
         editor::HfdHighlighter highlighter(&document);
         const QColor light_base = QApplication::style()->standardPalette().color(QPalette::Base);
@@ -129,10 +124,9 @@ private slots:
             for (int kind = 0; kind <= int(editor::TokenKind::Bracket); ++kind) {
                 const QColor color = highlighter.format_of(editor::TokenKind(kind)).foreground().color();
                 const double ratio = contrast(color, dark ? dark_base : light_base);
-                QVERIFY2(ratio >= 4.5, qPrintable(QStringLiteral("kind %1 on %2: %3:1")
-                                                      .arg(kind)
-                                                      .arg(dark ? "dark" : "light")
-                                                      .arg(ratio)));
+                QVERIFY2(ratio >= 4.5,
+                         qPrintable(
+                             QStringLiteral("kind %1 on %2: %3:1").arg(kind).arg(dark ? "dark" : "light").arg(ratio)));
             }
         }
         const QPalette dark = dark_palette();
@@ -140,8 +134,7 @@ private slots:
         QVERIFY(contrast(dark.color(QPalette::WindowText), dark.color(QPalette::Window)) >= 7);
     }
 
-    void followSystemTracksTheDesktop()
-    {
+    void followSystemTracksTheDesktop() {
         MainWindow window(test_options());
         Theme* theme = window.theme();
         QPalette desktop = QApplication::style()->standardPalette();  // a light desktop
@@ -174,8 +167,7 @@ private slots:
         theme->setPlatformPaletteReader(nullptr);
     }
 
-    void choiceIsRememberedByTheNextWindow()
-    {
+    void choiceIsRememberedByTheNextWindow() {
         {
             MainWindow window(test_options());
             window.theme()->setChoice(ThemeChoice::Dark);

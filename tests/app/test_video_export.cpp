@@ -134,7 +134,12 @@ private slots:
         exporter.setProgram("hfd-no-such-encoder");
         const QString path = dir_.filePath("missing.mp4");
         QString error;
-        PlaybackSource source{[] { return size_t(3); }, [](size_t row) { PoseSnapshot pose; pose.time = row * 0.1; return pose; }};
+        PlaybackSource source{[] { return size_t(3); },
+                              [](size_t row) {
+                                  PoseSnapshot pose;
+                                  pose.time = row * 0.1;
+                                  return pose;
+                              }};
         QVERIFY(!exporter.start(path, VideoSettings{QSize(64, 48), 10, 1}, source, &error));
         QVERIFY2(error.contains("not installed") && error.contains("apt-get install ffmpeg"), qPrintable(error));
         QVERIFY(!QFileInfo::exists(path));
@@ -144,7 +149,10 @@ private slots:
         QStringList errors;
         prompts.error = [&](const QString&, const QString& message) { errors << message; };
         bool asked = false;
-        prompts.export_path = [&](const FileRequest&) { asked = true; return path; };
+        prompts.export_path = [&](const FileRequest&) {
+            asked = true;
+            return path;
+        };
         VideoExportAction action(nullptr, source, nullptr, &prompts, nullptr);
         action.ask_settings = [&](const VideoSettings& defaults) -> std::optional<VideoSettings> {
             asked = true;
@@ -202,9 +210,11 @@ private slots:
         QCOMPARE(frames.size(), size_t(12));
 
         bool ok = false;
-        const QString probe = run("ffprobe", {"-v", "error", "-count_frames", "-select_streams", "v:0", "-show_entries",
-                                              "stream=codec_name,width,height,nb_read_frames", "-of",
-                                              "default=noprint_wrappers=1", path}, &ok);
+        const QString probe =
+            run("ffprobe",
+                {"-v", "error", "-count_frames", "-select_streams", "v:0", "-show_entries",
+                 "stream=codec_name,width,height,nb_read_frames", "-of", "default=noprint_wrappers=1", path},
+                &ok);
         QVERIFY2(ok, qPrintable(probe));
         QVERIFY2(probe.contains("codec_name=h264"), qPrintable(probe));
         QVERIFY2(probe.contains("width=64") && probe.contains("height=48"), qPrintable(probe));
@@ -217,9 +227,11 @@ private slots:
         QVERIFY(mean_difference(frames[0], blank) > 0.5);  // more than the background
         QVERIFY(mean_difference(frames[0], frames[11]) > 0.5);
         const QString first = dir_.filePath("first.png"), last = dir_.filePath("last.png");
-        QString output = run("ffmpeg", {"-v", "error", "-y", "-i", path, "-vf", "select=eq(n\\,0)", "-frames:v", "1", first}, &ok);
+        QString output =
+            run("ffmpeg", {"-v", "error", "-y", "-i", path, "-vf", "select=eq(n\\,0)", "-frames:v", "1", first}, &ok);
         QVERIFY2(ok, qPrintable(output));
-        output = run("ffmpeg", {"-v", "error", "-y", "-i", path, "-vf", "select=eq(n\\,11)", "-frames:v", "1", last}, &ok);
+        output =
+            run("ffmpeg", {"-v", "error", "-y", "-i", path, "-vf", "select=eq(n\\,11)", "-frames:v", "1", last}, &ok);
         QVERIFY2(ok, qPrintable(output));
         const QImage decoded_first(first), decoded_last(last);
         QCOMPARE(decoded_first.size(), QSize(64, 48));
@@ -245,7 +257,8 @@ private slots:
             if (written == 3) exporter->cancel();
         });
         QSignalSpy finished(exporter, &VideoExporter::finished);
-        QVERIFY(action->start(path, VideoSettings{QSize(64, 48), 30, 0.1}));  // 331 frames: cancelled long before the end
+        QVERIFY(
+            action->start(path, VideoSettings{QSize(64, 48), 30, 0.1}));  // 331 frames: cancelled long before the end
         QVERIFY(finished.wait(120000));
         QCOMPARE(finished.at(0).at(0).toBool(), false);
         QCOMPARE(finished.at(0).at(1).toString(), QString("cancelled"));

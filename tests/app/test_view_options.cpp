@@ -15,8 +15,7 @@ using namespace hfd::studio;
 
 namespace {
 // Picks a value from a View > Show submenu, as a click does.
-void choose(ViewOptions& options, const char* name)
-{
+void choose(ViewOptions& options, const char* name) {
     QAction* action = options.showMenu()->findChild<QAction*>(QString::fromLatin1(name));
     QVERIFY2(action, name);
     action->trigger();
@@ -26,8 +25,7 @@ void choose(ViewOptions& options, const char* name)
 class TestViewOptions : public QObject {
     Q_OBJECT
 private slots:
-    void choicesReachTheViewerAndPersist()
-    {
+    void choicesReachTheViewerAndPersist() {
         {
             ModelViewer viewer;
             ViewOptions options(&viewer);
@@ -51,8 +49,8 @@ private slots:
             choose(options, "forceScale_2");
             choose(options, "jointExaggeration_100");
             const OverlayOptions chosen = viewer.overlayOptions();
-            QVERIFY(!chosen.muscles && chosen.muscle_width_by_force && chosen.contact_forces && chosen.ground_reactions && chosen.contact_points &&
-                    chosen.model_center_of_mass);
+            QVERIFY(!chosen.muscles && chosen.muscle_width_by_force && chosen.contact_forces &&
+                    chosen.ground_reactions && chosen.contact_points && chosen.model_center_of_mass);
             QCOMPARE(chosen.force_scale, 2.0);
             QCOMPARE(viewer.jointDisplacementExaggeration(), 100.0);
             QVERIFY(options.exaggerationText().contains("100"));
@@ -65,20 +63,22 @@ private slots:
         follow.setCheckable(true);
         options.remember(&follow, "followBody", false);
         QVERIFY(follow.isChecked());
-        QVERIFY(!restored.muscles && restored.muscle_width_by_force && restored.ground_reactions && restored.contact_points && restored.model_center_of_mass);
+        QVERIFY(!restored.muscles && restored.muscle_width_by_force && restored.ground_reactions &&
+                restored.contact_points && restored.model_center_of_mass);
         QCOMPARE(restored.force_scale, 2.0);
         QCOMPARE(viewer.jointDisplacementExaggeration(), 100.0);
         QVERIFY(options.action("contactPoints")->isChecked());
     }
 
     // The main window lists the choices under View and shows the exaggeration in the status bar.
-    void mainWindowOffersThemInTheViewMenu()
-    {
+    void mainWindowOffersThemInTheViewMenu() {
         MainWindowOptions window_options;
         window_options.with_viewer = false;
         window_options.use_dialogs = false;
         MainWindow window(window_options);
-        QVERIFY(window.findChild<QMenu*>(QStringLiteral("viewMenu"))->actions().contains(window.findChild<ViewOptions*>()->showMenu()->menuAction()));
+        QVERIFY(window.findChild<QMenu*>(QStringLiteral("viewMenu"))
+                    ->actions()
+                    .contains(window.findChild<ViewOptions*>()->showMenu()->menuAction()));
         auto* label = window.findChild<QLabel*>("exaggerationLabel");
         QVERIFY(label);
         choose(*window.findChild<ViewOptions*>(), "jointExaggeration_10");

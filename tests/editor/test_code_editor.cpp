@@ -11,8 +11,7 @@ using hfd::editor::CodeEditor;
 class TestCodeEditor : public QObject {
     Q_OBJECT
 
-    static QList<QTextEdit::ExtraSelection> wavy(const CodeEditor& editor)
-    {
+    static QList<QTextEdit::ExtraSelection> wavy(const CodeEditor& editor) {
         QList<QTextEdit::ExtraSelection> result;
         for (const auto& selection : editor.extraSelections())
             if (selection.format.underlineStyle() == QTextCharFormat::WaveUnderline) result << selection;
@@ -20,8 +19,7 @@ class TestCodeEditor : public QObject {
     }
 
 private slots:
-    void underlinesDiagnosticAtLineColumn()
-    {
+    void underlinesDiagnosticAtLineColumn() {
         CodeEditor editor;
         editor.setPlainText(QStringLiteral("model {\n\tbody { mass = abc }\n}\n"));
         std::vector<Diagnostic> diagnostics(3);
@@ -49,8 +47,7 @@ private slots:
         QVERIFY(wavy(editor).isEmpty());
     }
 
-    void toggleCommentIsOneUndoStep()
-    {
+    void toggleCommentIsOneUndoStep() {
         CodeEditor editor;
         const QString original = QStringLiteral("a = 1\n\tb = 2\nc = 3");
         editor.setPlainText(original);
@@ -65,8 +62,7 @@ private slots:
         QCOMPARE(editor.toPlainText(), original);
     }
 
-    void autoIndentAndClosingBracket()
-    {
+    void autoIndentAndClosingBracket() {
         CodeEditor editor;
         editor.setPlainText(QStringLiteral("\tbody {"));
         editor.moveCursor(QTextCursor::End);
@@ -78,8 +74,7 @@ private slots:
         QCOMPARE(editor.toPlainText(), QStringLiteral("\tbody {\n\t\tmass = 1\n\t}"));
     }
 
-    void highlightsMatchingBrackets()
-    {
+    void highlightsMatchingBrackets() {
         CodeEditor editor;
         const QString text = QStringLiteral("a { b = [ 1 2 ] }");
         editor.setPlainText(text);
@@ -93,8 +88,7 @@ private slots:
         QCOMPARE(bold_positions, (QList<int>{int(text.indexOf('[')), int(text.indexOf(']'))}));
     }
 
-    void goToLineColumnMovesCursor()
-    {
+    void goToLineColumnMovesCursor() {
         CodeEditor editor;
         editor.setPlainText(QStringLiteral("one\ntwo three\nfour"));
         editor.goToLineColumn(2, 5);

@@ -11,13 +11,13 @@ using hfd::editor::FindReplaceBar;
 class TestFindReplaceBar : public QObject {
     Q_OBJECT
 private slots:
-    void findsNextAndWraps()
-    {
+    void findsNextAndWraps() {
         CodeEditor editor;
         editor.setPlainText(QStringLiteral("mass = 1\nMASS = 2\nmass = 3"));
         FindReplaceBar bar(&editor);
         bar.showFind();
-        bar.findChild<QLineEdit*>(QStringLiteral("findText"))->setText(QStringLiteral("mass"));  // incremental: selects the first match
+        bar.findChild<QLineEdit*>(QStringLiteral("findText"))
+            ->setText(QStringLiteral("mass"));  // incremental: selects the first match
         QCOMPARE(editor.textCursor().selectionStart(), 0);
         QVERIFY(bar.findNext());
         QCOMPARE(editor.textCursor().blockNumber(), 1);  // case-insensitive by default
@@ -32,8 +32,7 @@ private slots:
         QVERIFY(!bar.findNext());
     }
 
-    void replaceAllIsOneUndoStep()
-    {
+    void replaceAllIsOneUndoStep() {
         CodeEditor editor;
         const QString original = QStringLiteral("k = $s\nj = $s\nmass = 1");
         editor.setPlainText(original);
@@ -47,8 +46,7 @@ private slots:
         QCOMPARE(editor.toPlainText(), original);
     }
 
-    void replaceCurrentReplacesOneMatch()
-    {
+    void replaceCurrentReplacesOneMatch() {
         CodeEditor editor;
         editor.setPlainText(QStringLiteral("a a a"));
         FindReplaceBar bar(&editor);

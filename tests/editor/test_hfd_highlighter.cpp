@@ -7,16 +7,15 @@
 #include <QtTest>
 
 using hfd::editor::HfdHighlighter;
+using hfd::editor::tokenize_line;
 using hfd::editor::TokenKind;
 using hfd::editor::TokenSpan;
-using hfd::editor::tokenize_line;
 
 class TestHfdHighlighter : public QObject {
     Q_OBJECT
 
     // The span that starts at the first occurrence of `word` in `line`.
-    static const TokenSpan* span_of(const std::vector<TokenSpan>& spans, const QString& line, const QString& word)
-    {
+    static const TokenSpan* span_of(const std::vector<TokenSpan>& spans, const QString& line, const QString& word) {
         int start = line.indexOf(word);
         for (const TokenSpan& span : spans)
             if (span.start == start) return &span;
@@ -24,13 +23,16 @@ class TestHfdHighlighter : public QObject {
     }
 
 private slots:
-    void keysComponentsNumbersStringsVariables()
-    {
-        const QString line = QStringLiteral("\tbody { name = \"my body\" mass = 1.5e-2 stiffness = $k limits = -10..20 }");
+    void keysComponentsNumbersStringsVariables() {
+        const QString line =
+            QStringLiteral("\tbody { name = \"my body\" mass = 1.5e-2 stiffness = $k limits = -10..20 }");
         bool in_comment = false;
         auto spans = tokenize_line(line, in_comment);
         QVERIFY(!in_comment);
-        struct Expect { QString text; TokenKind kind; };
+        struct Expect {
+            QString text;
+            TokenKind kind;
+        };
         for (const Expect& e : {Expect{"body", TokenKind::Component}, Expect{"name", TokenKind::Key},
                                 Expect{"\"my body\"", TokenKind::String}, Expect{"mass", TokenKind::Key},
                                 Expect{"1.5e-2", TokenKind::Number}, Expect{"$k", TokenKind::Variable},
@@ -47,8 +49,7 @@ private slots:
         QCOMPARE(plain_spans[0], (TokenSpan{0, 6, TokenKind::Key}));
     }
 
-    void componentNames()
-    {
+    void componentNames() {
         for (const char* name : {"joint_force_pnld", "planar_joint_force_pd", "contact_force_hunt_crossley_sb",
                                  "muscle_force_m2012fast", "error_control_integrator_pse",
                                  "planar_symplectic_euler_integrator", "point_path_muscle", "composite_force"})
@@ -60,12 +61,12 @@ private slots:
         QCOMPARE(spans[0].kind, TokenKind::Component);
     }
 
-    void comments()
-    {
+    void comments() {
         bool in_comment = false;
         const QString line = QStringLiteral("mass = 1 # a comment { with } braces");
         auto spans = tokenize_line(line, in_comment);
-        QCOMPARE(spans.back(), (TokenSpan{int(line.indexOf('#')), int(line.size() - line.indexOf('#')), TokenKind::Comment}));
+        QCOMPARE(spans.back(),
+                 (TokenSpan{int(line.indexOf('#')), int(line.size() - line.indexOf('#')), TokenKind::Comment}));
         QCOMPARE(int(spans.size()), 3);  // mass, 1, comment
 
         // A block comment over three lines, with code after its end.
@@ -83,8 +84,7 @@ private slots:
         QCOMPARE(last[2], (TokenSpan{14, 1, TokenKind::Number}));
     }
 
-    void quotedStringKeepsBracesAndHashes()
-    {
+    void quotedStringKeepsBracesAndHashes() {
         bool in_comment = false;
         const QString line = QStringLiteral("name = \"a # not { comment\" x = 1");
         auto spans = tokenize_line(line, in_comment);
@@ -94,8 +94,7 @@ private slots:
 
     // The QSyntaxHighlighter applies those spans to the document's blocks,
     // carrying the block comment state from line to line.
-    void highlighterFormatsDocument()
-    {
+    void highlighterFormatsDocument() {
         QTextDocument document;
         document.setDocumentLayout(new QPlainTextDocumentLayout(&document));
         document.setPlainText(QStringLiteral("/* one\ntwo */ body {\n\tmass = 3\n}"));
@@ -111,10 +110,10 @@ private slots:
         const QColor component = highlighter.format_of(TokenKind::Component).foreground().color();
         const QColor number = highlighter.format_of(TokenKind::Number).foreground().color();
         QCOMPARE(format_at(0, 3).foreground().color(), comment);
-        QCOMPARE(format_at(1, 0).foreground().color(), comment);   // "two */" continues the comment
-        QCOMPARE(format_at(1, 7).foreground().color(), component); // "body"
+        QCOMPARE(format_at(1, 0).foreground().color(), comment);    // "two */" continues the comment
+        QCOMPARE(format_at(1, 7).foreground().color(), component);  // "body"
         QVERIFY(format_at(1, 7).fontWeight() == QFont::Bold);
-        QCOMPARE(format_at(2, 8).foreground().color(), number);    // "3"
+        QCOMPARE(format_at(2, 8).foreground().color(), number);   // "3"
         QVERIFY(format_at(2, 6).foreground().color() != number);  // "=" is not formatted
     }
 };

@@ -34,8 +34,7 @@ const char* const model_text =
     "\t}\n"
     "}\n";
 
-void append(QTextDocument& document, const QString& text)
-{
+void append(QTextDocument& document, const QString& text) {
     QTextCursor cursor(&document);
     cursor.movePosition(QTextCursor::End);
     cursor.insertText(text);
@@ -45,8 +44,7 @@ void append(QTextDocument& document, const QString& text)
 class TestModelAnalyzer : public QObject {
     Q_OBJECT
 private slots:
-    void debouncesEdits()
-    {
+    void debouncesEdits() {
         QTextDocument document;
         document.setDocumentLayout(new QPlainTextDocumentLayout(&document));
         document.setPlainText(model_text);
@@ -61,7 +59,7 @@ private slots:
             append(document, QStringLiteral(" "));
             QTest::qWait(20);
         }
-        QCOMPARE(spy.count(), 0);  // still typing
+        QCOMPARE(spy.count(), 0);    // still typing
         QVERIFY(delay->isActive());  // an analysis is pending
         QTRY_COMPARE_WITH_TIMEOUT(spy.count(), 1, 20000);
         QVERIFY(analyzer.isCurrent());
@@ -70,8 +68,7 @@ private slots:
         QCOMPARE(analyzer.latest()->text, document.toPlainText().toStdString());
     }
 
-    void buildsAndReportsModelChanges()
-    {
+    void buildsAndReportsModelChanges() {
         QTextDocument document;
         document.setDocumentLayout(new QPlainTextDocumentLayout(&document));
         document.setPlainText(model_text);
@@ -98,8 +95,7 @@ private slots:
 
     // Mesh files resolve beside the file the text belongs to, whatever the working
     // directory; text without a file has no folder to resolve them in.
-    void meshesResolveBesideTheFile()
-    {
+    void meshesResolveBesideTheFile() {
         QTextDocument document;
         document.setDocumentLayout(new QPlainTextDocumentLayout(&document));
         document.setPlainText(model_text);
@@ -115,8 +111,7 @@ private slots:
         QCOMPARE(analyzer.latest()->build.model->directory, std::string());
     }
 
-    void syntaxErrorGivesLineColumnAndNoBuild()
-    {
+    void syntaxErrorGivesLineColumnAndNoBuild() {
         QTextDocument document;
         document.setDocumentLayout(new QPlainTextDocumentLayout(&document));
         QString text = model_text;
@@ -137,8 +132,7 @@ private slots:
     }
 
     // The simulation blocks are checked with the model: a misspelt one is shown in the editor.
-    void misspeltSimulationBlockIsReported()
-    {
+    void misspeltSimulationBlockIsReported() {
         QTextDocument document;
         document.setDocumentLayout(new QPlainTextDocumentLayout(&document));
         document.setPlainText(QString(model_text) + "composit_force { joint_force_pd {} }\n");

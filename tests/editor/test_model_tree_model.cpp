@@ -20,15 +20,13 @@ const char* const model_text =
     "\t}\n"
     "}\n";
 
-void set_text(ModelTreeModel& model, const std::string& text)
-{
+void set_text(ModelTreeModel& model, const std::string& text) {
     hfd::ParseResult parsed = hfd::parse_text(text, "t.hfd");
     QVERIFY(parsed.ok());
     model.setSource(parsed.root, text);
 }
 
-QModelIndex child(const ModelTreeModel& model, const QModelIndex& parent, const QString& key)
-{
+QModelIndex child(const ModelTreeModel& model, const QModelIndex& parent, const QString& key) {
     for (int row = 0; row < model.rowCount(parent); ++row) {
         QModelIndex index = model.index(row, 0, parent);
         if (index.data().toString() == key) return index;
@@ -40,8 +38,7 @@ QModelIndex child(const ModelTreeModel& model, const QModelIndex& parent, const 
 class TestModelTreeModel : public QObject {
     Q_OBJECT
 private slots:
-    void showsKeysAndWrittenValues()
-    {
+    void showsKeysAndWrittenValues() {
         ModelTreeModel model;
         set_text(model, model_text);
         QCOMPARE(model.rowCount(), 1);
@@ -64,8 +61,7 @@ private slots:
         QVERIFY(!(model.flags(body.siblingAtColumn(1)) & Qt::ItemIsEditable));
     }
 
-    void editRequestsReplacementOfExactlyTheValue()
-    {
+    void editRequestsReplacementOfExactlyTheValue() {
         ModelTreeModel model;
         const std::string text = model_text;
         set_text(model, text);
@@ -88,8 +84,7 @@ private slots:
         QCOMPARE(spy.count(), 2);
     }
 
-    void sameShapeKeepsIndexesValid()
-    {
+    void sameShapeKeepsIndexesValid() {
         ModelTreeModel model;
         set_text(model, model_text);
         QModelIndex body = child(model, model.index(0, 0), "body");
@@ -108,8 +103,7 @@ private slots:
         QCOMPARE(model.rowCount(model.index(0, 0)), 4);
     }
 
-    void findsNodesByOffsetNameAndPath()
-    {
+    void findsNodesByOffsetNameAndPath() {
         ModelTreeModel model;
         const std::string text = model_text;
         set_text(model, text);
@@ -128,8 +122,7 @@ private slots:
         QCOMPARE(model.data(at_mass, ModelTreeModel::BeginRole).toInt(), int(text.find("mass")));
     }
 
-    void quotesOnlyWhenNeeded()
-    {
+    void quotesOnlyWhenNeeded() {
         QCOMPARE(ModelTreeModel::valueTextForEdit("femur_r"), QStringLiteral("femur_r"));
         QCOMPARE(ModelTreeModel::valueTextForEdit("-10..10"), QStringLiteral("-10..10"));
         QCOMPARE(ModelTreeModel::valueTextForEdit("a b"), QStringLiteral("\"a b\""));

@@ -8,8 +8,7 @@ using hfd::editor::toggle_line_comments;
 class TestTextEditOps : public QObject {
     Q_OBJECT
 private slots:
-    void matchesNestedBrackets()
-    {
+    void matchesNestedBrackets() {
         const QString text = QStringLiteral("a { b [ 1 2 ] c { d = 1 } }");
         const int outer_open = 2, outer_close = int(text.size()) - 1;
         QCOMPARE(match_bracket(text, outer_open).partner, outer_close);
@@ -19,8 +18,7 @@ private slots:
         QCOMPARE(match_bracket(text, 0).bracket, -1);  // not a bracket
     }
 
-    void skipsCommentsAndStrings()
-    {
+    void skipsCommentsAndStrings() {
         const QString text = QStringLiteral("g { # } in comment\n name = \"}\" /* { */ }");
         const int open = 2;
         QCOMPARE(match_bracket(text, open).partner, int(text.size()) - 1);
@@ -29,8 +27,7 @@ private slots:
         QCOMPARE(match_bracket(text, int(text.indexOf("{ */"))).bracket, -1);
     }
 
-    void reportsMismatchAndUnclosed()
-    {
+    void reportsMismatchAndUnclosed() {
         const QString wrong = QStringLiteral("a { 1 ]");
         auto match = match_bracket(wrong, 2);
         QCOMPARE(match.partner, 6);
@@ -45,8 +42,7 @@ private slots:
         QVERIFY(match.mismatched);
     }
 
-    void togglesCommentsKeepingIndentation()
-    {
+    void togglesCommentsKeepingIndentation() {
         const QStringList lines = {"\tbody {", "", "\t\tmass = 1", "\t}"};
         const QStringList commented = toggle_line_comments(lines);
         QCOMPARE(commented, (QStringList{"\t# body {", "", "\t\t# mass = 1", "\t# }"}));

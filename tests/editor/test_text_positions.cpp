@@ -9,10 +9,12 @@ using namespace hfd::editor;
 class TestTextPositions : public QObject {
     Q_OBJECT
 private slots:
-    void convertsMultiByteCharacters()
-    {
+    void convertsMultiByteCharacters() {
         // "é" is 2 UTF-8 bytes / 1 UTF-16 unit; "😀" 4 bytes / 2 units.
-        const QString text = QString::fromUtf8("a\xc3\xa9" "b\xf0\x9f\x98\x80" "c");
+        const QString text = QString::fromUtf8(
+            "a\xc3\xa9"
+            "b\xf0\x9f\x98\x80"
+            "c");
         const QByteArray utf8 = text.toUtf8();
         for (int i = 0; i <= text.size(); ++i) {
             if (i < text.size() && text[i].isLowSurrogate()) continue;
@@ -24,8 +26,7 @@ private slots:
         QCOMPARE(utf16_index_from_utf8(text, 1000), int(text.size()));
     }
 
-    void lineAndByteColumnToPosition()
-    {
+    void lineAndByteColumnToPosition() {
         QTextDocument document;
         document.setDocumentLayout(new QPlainTextDocumentLayout(&document));
         document.setPlainText(QString::fromUtf8("first\nname = \"\xc3\xa9t\xc3\xa9\" x\nlast"));

@@ -26,8 +26,7 @@ symplectic_euler_integrator { step_size = 1e-4 }
 // Two links hanging from the ground, swinging in the x-y plane from the given
 // dof angles (degrees). joint_damping is the damping of each joint's spring.
 inline std::string double_pendulum(const std::string& forces, const std::string& integrator, double angle1 = 90,
-                                   double angle2 = 0, const std::string& joint_extra = "",
-                                   double stiffness = 1e6) {
+                                   double angle2 = 0, const std::string& joint_extra = "", double stiffness = 1e6) {
     const std::string joint_props = "stiffness = " + std::to_string(stiffness) + " " + joint_extra;
     return R"(
 model {
@@ -44,8 +43,10 @@ model {
   dof { name = elbow_angle source = lower_rz default = )" +
            std::to_string(angle2) + R"( }
 }
-composite_force { )" + forces + R"( }
-)" + integrator + "\n";
+composite_force { )" +
+           forces + R"( }
+)" + integrator +
+           "\n";
 }
 
 }  // namespace hfd::test

@@ -17,10 +17,17 @@ inline std::string document(const std::string& bodies, const std::string& joints
            "<Model name=\"test_model\">\n"
            "<Ground name=\"ground\" />\n"
            "<gravity>0 -9.81 0</gravity>\n"
-           "<BodySet name=\"bodyset\"><objects>\n" + bodies + "</objects></BodySet>\n"
-           "<JointSet name=\"jointset\"><objects>\n" + joints + "</objects></JointSet>\n"
-           "<ForceSet name=\"forceset\"><objects>\n" + forces + "</objects></ForceSet>\n"
-           "<ContactGeometrySet name=\"contactgeometryset\"><objects>\n" + contacts +
+           "<BodySet name=\"bodyset\"><objects>\n" +
+           bodies +
+           "</objects></BodySet>\n"
+           "<JointSet name=\"jointset\"><objects>\n" +
+           joints +
+           "</objects></JointSet>\n"
+           "<ForceSet name=\"forceset\"><objects>\n" +
+           forces +
+           "</objects></ForceSet>\n"
+           "<ContactGeometrySet name=\"contactgeometryset\"><objects>\n" +
+           contacts +
            "</objects></ContactGeometrySet>\n"
            "</Model>\n</OpenSimDocument>\n";
 }
@@ -44,10 +51,10 @@ inline std::string joint(const std::string& type, const std::string& name, const
                          const std::string& child, const std::string& child_translation,
                          const std::string& child_orientation, const std::string& coordinates,
                          const std::string& extra = {}) {
-    auto frame = [](const std::string& frame_name, const std::string& on, const std::string& t,
-                    const std::string& o) {
-        return "<PhysicalOffsetFrame name=\"" + frame_name + "\"><socket_parent>" + on + "</socket_parent><translation>" +
-               t + "</translation><orientation>" + o + "</orientation></PhysicalOffsetFrame>";
+    auto frame = [](const std::string& frame_name, const std::string& on, const std::string& t, const std::string& o) {
+        return "<PhysicalOffsetFrame name=\"" + frame_name + "\"><socket_parent>" + on +
+               "</socket_parent><translation>" + t + "</translation><orientation>" + o +
+               "</orientation></PhysicalOffsetFrame>";
     };
     return "<" + type + " name=\"" + name + "\"><socket_parent_frame>" + name + "_parent</socket_parent_frame>" +
            "<socket_child_frame>" + name + "_child</socket_child_frame><coordinates>" + coordinates +

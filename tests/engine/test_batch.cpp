@@ -68,8 +68,7 @@ private slots:
     }
 
     void cartesian_order_first_axis_slowest() {
-        const std::vector<OverrideSet> runs =
-            cartesian_runs({{"a", {"1", "2"}}, {"b", {"x", "y", "z"}}});
+        const std::vector<OverrideSet> runs = cartesian_runs({{"a", {"1", "2"}}, {"b", {"x", "y", "z"}}});
         QCOMPARE(int(runs.size()), 6);
         QCOMPARE(runs[0][0].value + runs[0][1].value, std::string("1x"));
         QCOMPARE(runs[1][0].value + runs[1][1].value, std::string("1y"));
@@ -78,7 +77,8 @@ private slots:
     }
 
     void sweep_file() {
-        const SweepFileResult ok = read_sweep_text("# comment\nbody.rod.mass, gravity\n1,\"[0 -1 0]\"\n\n2,[0 -2 0]\n", "s.csv");
+        const SweepFileResult ok =
+            read_sweep_text("# comment\nbody.rod.mass, gravity\n1,\"[0 -1 0]\"\n\n2,[0 -2 0]\n", "s.csv");
         QVERIFY(ok.runs);
         QCOMPARE(int(ok.runs->size()), 2);
         QCOMPARE((*ok.runs)[1][1].value, std::string("[0 -2 0]"));

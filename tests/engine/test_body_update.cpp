@@ -59,15 +59,13 @@ class TestBodyUpdate : public QObject {
     }
 
 private slots:
-    void constant_acceleration_matches_the_closed_form_data()
-    {
+    void constant_acceleration_matches_the_closed_form_data() {
         QTest::addColumn<double>("beta");
         QTest::newRow("forward") << 0.0;
         QTest::newRow("midpoint") << 0.5;
         QTest::newRow("symplectic") << 1.0;
     }
-    void constant_acceleration_matches_the_closed_form()
-    {
+    void constant_acceleration_matches_the_closed_form() {
         QFETCH(double, beta);
         const Vec3 a(0.3, -9.81, 1.2);
         const Data d = accelerations(a, Vec3::Zero());
@@ -86,8 +84,7 @@ private slots:
         QVERIFY(s.pos[ground] == s0.pos[ground] && s.lin_vel[ground] == s0.lin_vel[ground]);
     }
 
-    void midpoint_is_the_exact_parabola()
-    {
+    void midpoint_is_the_exact_parabola() {
         const Vec3 a(0, -9.81, 0);
         const Data d = accelerations(a, Vec3::Zero());
         State s = start();
@@ -97,8 +94,7 @@ private slots:
         QVERIFY(close(s.pos[box], s0.pos[box] + t * s0.lin_vel[box] + 0.5 * t * t * a, 1e-12));
     }
 
-    void rotation_about_a_fixed_axis_matches_the_closed_form()
-    {
+    void rotation_about_a_fixed_axis_matches_the_closed_form() {
         // w0 and alpha on one axis: the rotations commute, the angle follows the
         // same formula as a position
         const Vec3 axis = Vec3(1, 2, -2).normalized();
@@ -115,8 +111,7 @@ private slots:
         QVERIFY(close(s.ang_vel[box], (w0 + n * h * alpha) * axis, 1e-12));
     }
 
-    void quaternion_stays_normalized()
-    {
+    void quaternion_stays_normalized() {
         // a tumbling body: angular velocity and acceleration on different axes
         const Data d = accelerations(Vec3::Zero(), Vec3(0.7, -1.3, 2.1));
         State s = start();
@@ -127,8 +122,7 @@ private slots:
         }
     }
 
-    void planar_update_leaves_out_of_plane_coordinates()
-    {
+    void planar_update_leaves_out_of_plane_coordinates() {
         // out-of-plane velocity and accelerations that the planar update must ignore
         const Data d = accelerations(Vec3(1, -9.81, 5), Vec3(3, -2, 1.5));
         State s = start();
@@ -149,8 +143,7 @@ private slots:
         }
     }
 
-    void planar_update_matches_3d_on_planar_motion_data()
-    {
+    void planar_update_matches_3d_on_planar_motion_data() {
         QTest::addColumn<double>("beta");
         QTest::addColumn<double>("wz");
         // half-angle per step 0.5 h wz below and above 0.02 (the two cos/sin branches)
@@ -159,8 +152,7 @@ private slots:
         QTest::newRow("midpoint, slow") << 0.5 << -5.0;
         QTest::newRow("forward, fast") << 0.0 << -80.0;
     }
-    void planar_update_matches_3d_on_planar_motion()
-    {
+    void planar_update_matches_3d_on_planar_motion() {
         QFETCH(double, beta);
         QFETCH(double, wz);
         const Data d = accelerations(Vec3(0.4, -9.81, 0), Vec3(0, 0, -6));
@@ -183,8 +175,7 @@ private slots:
         QCOMPARE(planar.time, spatial.time);
     }
 
-    void muscle_states_are_integrated_and_clamped()
-    {
+    void muscle_states_are_integrated_and_clamped() {
         State s;
         s.activation = {0.5, 0.99, 0.01};
         s.fiber_length = {0.1, 0.1, 1e-6};

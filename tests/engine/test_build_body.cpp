@@ -91,7 +91,8 @@ private slots:
     }
 
     void static_body() {
-        const BuildResult r = build("model { body { name = ground mass = 0 } body { name = g2 mass = 0 inertia = [ 0 0 0 ] } }");
+        const BuildResult r =
+            build("model { body { name = ground mass = 0 } body { name = g2 mass = 0 inertia = [ 0 0 0 ] } }");
         QVERIFY2(r.ok(), all_diagnostics(r).c_str());
         QVERIFY(r.model->bodies[0].is_static());
         QVERIFY(r.model->bodies[1].is_static());

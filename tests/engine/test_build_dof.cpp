@@ -40,8 +40,9 @@ class TestBuildDof : public QObject {
     Q_OBJECT
 private slots:
     void short_and_long_forms_are_equal() {
-        const BuildResult r = build("  dof { pelvis_tilt = pelvis_rz }\n"
-                                    "  dof { name = pelvis_tilt2 source = pelvis_rz }\n");
+        const BuildResult r = build(
+            "  dof { pelvis_tilt = pelvis_rz }\n"
+            "  dof { name = pelvis_tilt2 source = pelvis_rz }\n");
         QVERIFY2(r.ok(), all_diagnostics(r).c_str());
         QVERIFY2(r.diagnostics.empty(), all_diagnostics(r).c_str());
         const Model& m = *r.model;
@@ -60,11 +61,12 @@ private slots:
     }
 
     void sources() {
-        const BuildResult r = build("  dof { pelvis_ty = pelvis_ty }\n"
-                                    "  dof { hip_flexion_r = hip_rz_r }\n"
-                                    "  dof { hip_adduction_r = femur_r_rx }\n"
-                                    "  dof { knee_angle = tibia_rz }\n"
-                                    "  dof { knee_rotation = knee_ry }\n");
+        const BuildResult r = build(
+            "  dof { pelvis_ty = pelvis_ty }\n"
+            "  dof { hip_flexion_r = hip_rz_r }\n"
+            "  dof { hip_adduction_r = femur_r_rx }\n"
+            "  dof { knee_angle = tibia_rz }\n"
+            "  dof { knee_rotation = knee_ry }\n");
         QVERIFY2(r.ok(), all_diagnostics(r).c_str());
         const Model& m = *r.model;
         QVERIFY(m.dofs[0].kind == Dof::Kind::RootTranslation);
@@ -85,9 +87,10 @@ private slots:
     }
 
     void inversion_and_units() {
-        const BuildResult r = build("  dof { name = knee source = -tibia_rz default = 10 range = -120..5 }\n"
-                                    "  dof { name = px source = -pelvis_tx default = 0.5 range = -1..2 }\n"
-                                    "  dof { name = py source = pelvis_ty }\n");
+        const BuildResult r = build(
+            "  dof { name = knee source = -tibia_rz default = 10 range = -120..5 }\n"
+            "  dof { name = px source = -pelvis_tx default = 0.5 range = -1..2 }\n"
+            "  dof { name = py source = pelvis_ty }\n");
         QVERIFY2(r.ok(), all_diagnostics(r).c_str());
         const Model& m = *r.model;
         QCOMPARE(m.dofs[0].sign, -1.0);

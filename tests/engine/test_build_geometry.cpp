@@ -10,10 +10,11 @@ using namespace hfd;
 namespace {
 
 BuildResult build(const std::string& extra) {
-    const std::string text = "model {\n"
-                             "  body { name = ground mass = 0 }\n"
-                             "  body { name = foot mass = 1 inertia = [ 1 1 1 ] }\n" +
-                             extra + "}\n";
+    const std::string text =
+        "model {\n"
+        "  body { name = ground mass = 0 }\n"
+        "  body { name = foot mass = 1 inertia = [ 1 1 1 ] }\n" +
+        extra + "}\n";
     const ParseResult parsed = parse_text(text, "test.hfd");
     for (const Diagnostic& d : parsed.diagnostics) qWarning("%s", format_diagnostic(d).c_str());
     return build_model(parsed.root, "test.hfd");
@@ -62,8 +63,9 @@ private slots:
     }
 
     void nested_geometry_with_other_body_is_an_error() {
-        const BuildResult r = build("  body { name = toe mass = 0.1 inertia = [ 1 1 1 ]\n"
-                                    "    geometry { type = sphere radius = 0.02 body = foot }\n  }\n");
+        const BuildResult r = build(
+            "  body { name = toe mass = 0.1 inertia = [ 1 1 1 ]\n"
+            "    geometry { type = sphere radius = 0.02 body = foot }\n  }\n");
         QVERIFY(!r.ok());
         QCOMPARE(r.diagnostics[0].location.line, 5);
         QCOMPARE(r.diagnostics[0].location.column, 44);

@@ -50,8 +50,12 @@ double first_overshoot(double m1, double m2, double k, double c) {
 
 std::string two_bodies(const std::string& options, const std::string& joint_extra, double parent_mass = 2) {
     return "model {\n"
-           "  model_options { " + options + " }\n"
-           "  body { name = a mass = " + std::to_string(parent_mass) + " inertia = [ 0.1 0.1 0.1 ] }\n"
+           "  model_options { " +
+           options +
+           " }\n"
+           "  body { name = a mass = " +
+           std::to_string(parent_mass) +
+           " inertia = [ 0.1 0.1 0.1 ] }\n"
            "  body { name = b mass = 3 inertia = [ 0.1 0.2 0.3 ]\n"
            "    joint { name = j parent = a pos_in_parent = [ 0 -0.5 0 ] pos_in_child = [ 0 0.5 0 ] " +
            joint_extra + " }\n  }\n}\n";
@@ -116,9 +120,10 @@ private slots:
     }
 
     void own_values_override_model_options() {
-        const BuildResult r = build(two_bodies("joint_stiffness = 1e4 joint_damping = 0.5 joint_limit_stiffness = 50 "
-                                               "joint_limit_damping = 0.2",
-                                               "stiffness = 900 damping = 7 limit_stiffness = 30 limit_damping = 0.4"));
+        const BuildResult r =
+            build(two_bodies("joint_stiffness = 1e4 joint_damping = 0.5 joint_limit_stiffness = 50 "
+                             "joint_limit_damping = 0.2",
+                             "stiffness = 900 damping = 7 limit_stiffness = 30 limit_damping = 0.4"));
         QVERIFY2(r.ok(), all_diagnostics(r).c_str());
         const Joint& j = r.model->joints[0];
         QCOMPARE(j.stiffness, 900.0);
@@ -132,10 +137,11 @@ private slots:
     }
 
     void absolute_modes_use_the_option_values() {
-        const BuildResult r = build(two_bodies("joint_stiffness = 1e4 joint_damping = 12 damping_mode = absolute "
-                                               "joint_limit_stiffness = 50 joint_limit_damping = 0.2 "
-                                               "limit_damping_mode = absolute",
-                                               ""));
+        const BuildResult r =
+            build(two_bodies("joint_stiffness = 1e4 joint_damping = 12 damping_mode = absolute "
+                             "joint_limit_stiffness = 50 joint_limit_damping = 0.2 "
+                             "limit_damping_mode = absolute",
+                             ""));
         QVERIFY2(r.ok(), all_diagnostics(r).c_str());
         QCOMPARE(r.model->joints[0].damping, 12.0);
         QCOMPARE(r.model->joints[0].limit_damping, 0.2);

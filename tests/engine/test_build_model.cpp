@@ -115,7 +115,7 @@ private slots:
 )"));
         QVERIFY2(r.ok(), all_diagnostics(r).c_str());
         const Model& m = *r.model;
-        QCOMPARE(m.materials.size(), size_t(2));  // the first written is the default
+        QCOMPARE(m.materials.size(), size_t(2));         // the first written is the default
         QCOMPARE(m.materials[0].dynamic_friction, 0.6);  // defaults to static_friction
         QCOMPARE(m.materials[0].stiffness, 5000.0);
         QCOMPARE(m.materials[0].damping, 1.0);
@@ -154,33 +154,41 @@ values { x = 1 }
         QTest::addColumn<int>("column");
         QTest::addColumn<QString>("message");
         const char* joint_head = "  joint {\n    name = hip\n";
-        QTest::newRow("unknown parent") << QString(joint_head) + "    parent = grund\n    child = leg\n"
-                                           "    pos_in_parent = [ 0 0 0 ]\n    pos_in_child = [ 0 0 0 ]\n  }\n"
+        QTest::newRow("unknown parent") << QString(joint_head) +
+                                               "    parent = grund\n    child = leg\n"
+                                               "    pos_in_parent = [ 0 0 0 ]\n    pos_in_child = [ 0 0 0 ]\n  }\n"
                                         << 6 << 5 << "unknown body 'grund'";
-        QTest::newRow("missing pos_in_child") << QString(joint_head) + "    parent = ground\n    child = leg\n"
-                                                 "    pos_in_parent = [ 0 0 0 ]\n  }\n"
+        QTest::newRow("missing pos_in_child") << QString(joint_head) +
+                                                     "    parent = ground\n    child = leg\n"
+                                                     "    pos_in_parent = [ 0 0 0 ]\n  }\n"
                                               << 4 << 3 << "missing required property 'pos_in_child'";
-        QTest::newRow("missing parent") << QString(joint_head) + "    child = leg\n    pos_in_parent = [ 0 0 0 ]\n"
-                                           "    pos_in_child = [ 0 0 0 ]\n  }\n"
+        QTest::newRow("missing parent") << QString(joint_head) +
+                                               "    child = leg\n    pos_in_parent = [ 0 0 0 ]\n"
+                                               "    pos_in_child = [ 0 0 0 ]\n  }\n"
                                         << 4 << 3 << "missing required property 'parent'";
-        QTest::newRow("missing child") << QString(joint_head) + "    parent = ground\n    pos_in_parent = [ 0 0 0 ]\n"
-                                          "    pos_in_child = [ 0 0 0 ]\n  }\n"
+        QTest::newRow("missing child") << QString(joint_head) +
+                                              "    parent = ground\n    pos_in_parent = [ 0 0 0 ]\n"
+                                              "    pos_in_child = [ 0 0 0 ]\n  }\n"
                                        << 4 << 3 << "missing required property 'child'";
         QTest::newRow("nested joint other child")
             << "  body {\n    name = foot mass = 1 inertia = [ 1 1 1 ]\n    joint {\n      parent = leg\n"
                "      child = ground\n      pos_in_parent = [ 0 0 0 ] pos_in_child = [ 0 0 0 ]\n    }\n  }\n"
             << 8 << 7 << "has child 'ground'";
-        const char* muscle_tail = "    path [ { body = ground pos = [ 0 0 0 ] } { body = leg pos = [ 0 1 0 ] } ]\n  }\n";
-        QTest::newRow("muscle force") << QString("  point_path_muscle {\n    name = m\n"
-                                                 "    optimal_fiber_length = 0.1 tendon_slack_length = 0.2\n") +
+        const char* muscle_tail =
+            "    path [ { body = ground pos = [ 0 0 0 ] } { body = leg pos = [ 0 1 0 ] } ]\n  }\n";
+        QTest::newRow("muscle force") << QString(
+                                             "  point_path_muscle {\n    name = m\n"
+                                             "    optimal_fiber_length = 0.1 tendon_slack_length = 0.2\n") +
                                              muscle_tail
                                       << 4 << 3 << "missing required property 'max_isometric_force'";
-        QTest::newRow("muscle fiber length") << QString("  point_path_muscle {\n    name = m\n"
-                                                        "    max_isometric_force = 1 tendon_slack_length = 0.2\n") +
+        QTest::newRow("muscle fiber length") << QString(
+                                                    "  point_path_muscle {\n    name = m\n"
+                                                    "    max_isometric_force = 1 tendon_slack_length = 0.2\n") +
                                                     muscle_tail
                                              << 4 << 3 << "missing required property 'optimal_fiber_length'";
-        QTest::newRow("muscle tendon length") << QString("  point_path_muscle {\n    name = m\n"
-                                                         "    max_isometric_force = 1 optimal_fiber_length = 0.2\n") +
+        QTest::newRow("muscle tendon length") << QString(
+                                                     "  point_path_muscle {\n    name = m\n"
+                                                     "    max_isometric_force = 1 optimal_fiber_length = 0.2\n") +
                                                      muscle_tail
                                               << 4 << 3 << "missing required property 'tendon_slack_length'";
         const char* muscle_head =
@@ -188,68 +196,70 @@ values { x = 1 }
             "tendon_slack_length = 0.2\n";
         QTest::newRow("one-point path") << QString(muscle_head) + "    path [ { body = leg pos = [ 0 0 0 ] } ]\n  }\n"
                                         << 7 << 5 << "at least two points, found 1";
-        QTest::newRow("empty path") << QString(muscle_head) + "    path [ ]\n  }\n" << 7 << 5
-                                    << "at least two points, found 0";
+        QTest::newRow("empty path") << QString(muscle_head) + "    path [ ]\n  }\n"
+                                    << 7 << 5 << "at least two points, found 0";
         QTest::newRow("path on one body")
-            << QString(muscle_head) + "    path [ { body = leg pos = [ 0 0 0 ] } { body = leg pos = [ 0 1 0 ] } ]\n  }\n"
+            << QString(muscle_head) +
+                   "    path [ { body = leg pos = [ 0 0 0 ] } { body = leg pos = [ 0 1 0 ] } ]\n  }\n"
             << 7 << 5 << "at least two bodies";
-        QTest::newRow("path unknown body")
-            << QString(muscle_head) + "    path [\n      { body = leg pos = [ 0 0 0 ] }\n"
-                                      "      { body = lge pos = [ 0 1 0 ] }\n    ]\n  }\n"
-            << 9 << 9 << "unknown body 'lge'";
+        QTest::newRow("path unknown body") << QString(muscle_head) +
+                                                  "    path [\n      { body = leg pos = [ 0 0 0 ] }\n"
+                                                  "      { body = lge pos = [ 0 1 0 ] }\n    ]\n  }\n"
+                                           << 9 << 9 << "unknown body 'lge'";
         QTest::newRow("pennation in degrees")
             << QString(muscle_head) + "    pennation_angle = 20\n" + muscle_tail << 7 << 5 << "radians";
-        QTest::newRow("geometry type") << "  geometry {\n    name = g\n    body = leg\n  }\n" << 4 << 3
-                                       << "missing required property 'type'";
-        QTest::newRow("geometry body") << "  geometry {\n    type = sphere\n    radius = 0.1\n  }\n" << 4 << 3
-                                       << "missing required property 'body'";
-        QTest::newRow("sphere radius") << "  geometry {\n    type = sphere\n    body = leg\n  }\n" << 4 << 3
-                                       << "missing required property 'radius'";
+        QTest::newRow("geometry type") << "  geometry {\n    name = g\n    body = leg\n  }\n"
+                                       << 4 << 3 << "missing required property 'type'";
+        QTest::newRow("geometry body") << "  geometry {\n    type = sphere\n    radius = 0.1\n  }\n"
+                                       << 4 << 3 << "missing required property 'body'";
+        QTest::newRow("sphere radius") << "  geometry {\n    type = sphere\n    body = leg\n  }\n"
+                                       << 4 << 3 << "missing required property 'radius'";
         QTest::newRow("nan radius") << "  geometry {\n    type = sphere\n    radius = nan\n    body = leg\n  }\n"
                                     << 6 << 5 << "expected a number";
         QTest::newRow("negative radius") << "  geometry {\n    type = sphere\n    radius = -0.1\n    body = leg\n  }\n"
                                          << 6 << 5 << "must be > 0";
         QTest::newRow("infinite half_dim")
-            << "  geometry {\n    type = box\n    half_dim = [ 1 inf 1 ]\n    body = leg\n  }\n" << 6 << 5
-            << "half_dim";
-        QTest::newRow("zero half_dim") << "  geometry {\n    type = box\n    half_dim = [ 1 0 1 ]\n    body = leg\n  }\n"
-                                       << 6 << 5 << "must be > 0 in every component";
-        QTest::newRow("geometry cylinder") << "  geometry {\n    type = cylinder\n    body = leg\n  }\n" << 5 << 5
-                                           << "unknown shape type 'cylinder'";
+            << "  geometry {\n    type = box\n    half_dim = [ 1 inf 1 ]\n    body = leg\n  }\n"
+            << 6 << 5 << "half_dim";
+        QTest::newRow("zero half_dim")
+            << "  geometry {\n    type = box\n    half_dim = [ 1 0 1 ]\n    body = leg\n  }\n"
+            << 6 << 5 << "must be > 0 in every component";
+        QTest::newRow("geometry cylinder") << "  geometry {\n    type = cylinder\n    body = leg\n  }\n"
+                                           << 5 << 5 << "unknown shape type 'cylinder'";
         QTest::newRow("unknown material")
-            << "  geometry {\n    type = sphere radius = 1 body = leg\n    material = rubber\n  }\n" << 6 << 5
-            << "unknown material 'rubber'";
-        QTest::newRow("plane without normal") << "  geometry {\n    type = plane\n    body = ground\n  }\n" << 4 << 3
-                                              << "missing required property 'normal'";
-        QTest::newRow("zero inertia") << "  body {\n    name = b\n    mass = 1\n    inertia = [ 0 1 1 ]\n  }\n" << 7
-                                      << 5 << "inertia must be > 0";
-        QTest::newRow("negative mass") << "  body {\n    name = b\n    mass = -1\n    inertia = [ 1 1 1 ]\n  }\n" << 6
-                                       << 5 << "must be >= 0";
-        QTest::newRow("mass without inertia") << "  body {\n    name = b\n    mass = 1\n  }\n" << 6 << 5
-                                              << "without inertia";
-        QTest::newRow("inertia without mass") << "  body {\n    name = b\n    inertia = [ 1 1 1 ]\n  }\n" << 6 << 5
-                                              << "without mass";
+            << "  geometry {\n    type = sphere radius = 1 body = leg\n    material = rubber\n  }\n"
+            << 6 << 5 << "unknown material 'rubber'";
+        QTest::newRow("plane without normal") << "  geometry {\n    type = plane\n    body = ground\n  }\n"
+                                              << 4 << 3 << "missing required property 'normal'";
+        QTest::newRow("zero inertia") << "  body {\n    name = b\n    mass = 1\n    inertia = [ 0 1 1 ]\n  }\n"
+                                      << 7 << 5 << "inertia must be > 0";
+        QTest::newRow("negative mass") << "  body {\n    name = b\n    mass = -1\n    inertia = [ 1 1 1 ]\n  }\n"
+                                       << 6 << 5 << "must be >= 0";
+        QTest::newRow("mass without inertia") << "  body {\n    name = b\n    mass = 1\n  }\n"
+                                              << 6 << 5 << "without inertia";
+        QTest::newRow("inertia without mass") << "  body {\n    name = b\n    inertia = [ 1 1 1 ]\n  }\n"
+                                              << 6 << 5 << "without mass";
         QTest::newRow("mass and density")
-            << "  body {\n    name = b\n    mass = 1 inertia = [ 1 1 1 ]\n    density = 1000\n  }\n" << 7 << 5
-            << "both mass and density";
-        QTest::newRow("density without shape") << "  body {\n    name = b\n    density = 1000\n  }\n" << 6 << 5
-                                               << "density is given without shape";
+            << "  body {\n    name = b\n    mass = 1 inertia = [ 1 1 1 ]\n    density = 1000\n  }\n"
+            << 7 << 5 << "both mass and density";
+        QTest::newRow("density without shape") << "  body {\n    name = b\n    density = 1000\n  }\n"
+                                               << 6 << 5 << "density is given without shape";
         QTest::newRow("no mass properties") << "  body {\n    name = b\n  }\n" << 4 << 3 << "no mass properties";
         QTest::newRow("negative density")
-            << "  body {\n    name = b\n    density = -5\n    shape { type = sphere radius = 1 }\n  }\n" << 6 << 5
-            << "must be > 0";
+            << "  body {\n    name = b\n    density = -5\n    shape { type = sphere radius = 1 }\n  }\n"
+            << 6 << 5 << "must be > 0";
         QTest::newRow("body shape plane")
-            << "  body {\n    name = b\n    shape {\n      type = plane normal = [ 0 1 0 ]\n    }\n  }\n" << 7 << 7
-            << "unknown shape type 'plane'";
-        QTest::newRow("duplicate body") << "  body {\n    name = leg mass = 0\n  }\n" << 4 << 3
-                                        << "duplicate body name 'leg'";
-        QTest::newRow("unknown motor joint") << "  joint_motor {\n    joint = knee\n  }\n" << 5 << 5
-                                             << "unknown joint 'knee'";
-        QTest::newRow("unknown dof source") << "  dof {\n    name = d\n    source = shin_rz\n  }\n" << 6 << 5
-                                            << "unknown source 'shin_rz'";
+            << "  body {\n    name = b\n    shape {\n      type = plane normal = [ 0 1 0 ]\n    }\n  }\n"
+            << 7 << 7 << "unknown shape type 'plane'";
+        QTest::newRow("duplicate body") << "  body {\n    name = leg mass = 0\n  }\n"
+                                        << 4 << 3 << "duplicate body name 'leg'";
+        QTest::newRow("unknown motor joint") << "  joint_motor {\n    joint = knee\n  }\n"
+                                             << 5 << 5 << "unknown joint 'knee'";
+        QTest::newRow("unknown dof source") << "  dof {\n    name = d\n    source = shin_rz\n  }\n"
+                                            << 6 << 5 << "unknown source 'shin_rz'";
         QTest::newRow("perturbation body") << "  perturbation {\n    body = lg\n  }\n" << 5 << 5 << "unknown body 'lg'";
-        QTest::newRow("bad damping_mode") << "  model_options {\n    damping_mode = critical\n  }\n" << 5 << 5
-                                          << "unknown choice 'critical'";
+        QTest::newRow("bad damping_mode") << "  model_options {\n    damping_mode = critical\n  }\n"
+                                          << 5 << 5 << "unknown choice 'critical'";
     }
 
     void validation_errors() {
@@ -261,9 +271,9 @@ values { x = 1 }
         QVERIFY2(!r.ok(), "expected the model to be rejected");
         bool found = false;
         for (const Diagnostic& d : r.diagnostics)
-            found = found || (d.severity == Severity::Error && d.location.file == "test.hfd" &&
-                              d.location.line == line && d.location.column == column &&
-                              d.message.find(message.toStdString()) != std::string::npos);
+            found =
+                found || (d.severity == Severity::Error && d.location.file == "test.hfd" && d.location.line == line &&
+                          d.location.column == column && d.message.find(message.toStdString()) != std::string::npos);
         QVERIFY2(found, ("expected test.hfd:" + std::to_string(line) + ":" + std::to_string(column) + " '" +
                          message.toStdString() + "', got:\n" + all_diagnostics(r))
                             .c_str());

@@ -11,12 +11,13 @@ using namespace hfd;
 namespace {
 
 BuildResult build(const std::string& extra) {
-    const std::string text = "model {\n"
-                             "  body { name = ground mass = 0 }\n"
-                             "  body { name = thigh mass = 1 inertia = [ 1 1 1 ]\n"
-                             "    joint { name = hip parent = ground pos_in_parent = [ 0 1 0 ] pos_in_child = [ 0 0 0 ] }\n"
-                             "  }\n" +
-                             extra + "}\n";
+    const std::string text =
+        "model {\n"
+        "  body { name = ground mass = 0 }\n"
+        "  body { name = thigh mass = 1 inertia = [ 1 1 1 ]\n"
+        "    joint { name = hip parent = ground pos_in_parent = [ 0 1 0 ] pos_in_child = [ 0 0 0 ] }\n"
+        "  }\n" +
+        extra + "}\n";
     const ParseResult parsed = parse_text(text, "test.hfd");
     for (const Diagnostic& d : parsed.diagnostics) qWarning("%s", format_diagnostic(d).c_str());
     return build_model(parsed.root, "test.hfd");
@@ -113,9 +114,10 @@ private slots:
     }
 
     void duplicate_muscle_names() {
-        const char* muscle = "  point_path_muscle { name = a max_isometric_force = 1 optimal_fiber_length = 0.1 "
-                             "tendon_slack_length = 0.1 path [ { body = ground pos = [ 0 0 0 ] } "
-                             "{ body = thigh pos = [ 0 0 0 ] } ] }\n";
+        const char* muscle =
+            "  point_path_muscle { name = a max_isometric_force = 1 optimal_fiber_length = 0.1 "
+            "tendon_slack_length = 0.1 path [ { body = ground pos = [ 0 0 0 ] } "
+            "{ body = thigh pos = [ 0 0 0 ] } ] }\n";
         const BuildResult r = build(std::string(muscle) + muscle);
         QVERIFY(!r.ok());
         QCOMPARE(r.diagnostics.size(), size_t(1));

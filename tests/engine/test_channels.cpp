@@ -22,7 +22,8 @@ model {
 	body { name = pelvis mass = 10 inertia { x = 0.1 y = 0.1 z = 0.1 } pos = [ 0 1 0 ] }
 	geometry { name = seat type = sphere radius = 0.1 body = pelvis }
 	body { name = thigh mass = 5 inertia { x = 0.1 y = 0.02 z = 0.1 } pos = [ 0 0.6 0 ]
-		joint { name = )" + joint_name + R"( parent = pelvis pos_in_child = [ 0 0.2 0 ] pos_in_parent = [ 0 -0.2 0 ] }
+		joint { name = )" +
+           joint_name + R"( parent = pelvis pos_in_child = [ 0 0.2 0 ] pos_in_parent = [ 0 -0.2 0 ] }
 	}
 	point_path_muscle { name = flexor max_isometric_force = 500 optimal_fiber_length = 0.1
 		tendon_slack_length = 0.2 path [ { body = pelvis pos = [ 0.05 0 0 ] } { body = thigh pos = [ 0.05 0 0 ] } ] }
@@ -47,7 +48,8 @@ std::vector<std::string> expected_labels(GroupMask groups) {
     auto wanted = [&](ChannelGroup g) { return (groups & group_bit(g)) != 0; };
     if (wanted(ChannelGroup::Dofs)) {
         for (const char* axis : {"tx", "ty", "tz"})
-            for (const std::string suffix : {" [m]", ".vel [m/s]"}) out.push_back("pelvis." + std::string(axis) + suffix);
+            for (const std::string suffix : {" [m]", ".vel [m/s]"})
+                out.push_back("pelvis." + std::string(axis) + suffix);
         for (const std::string source : {"pelvis", "hip"}) {
             for (const char* axis : {"rx", "ry", "rz"}) {
                 out.push_back(source + "." + axis + " [rad]");
@@ -61,7 +63,8 @@ std::vector<std::string> expected_labels(GroupMask groups) {
             for (const char* q : {"ori_w", "ori_x", "ori_y", "ori_z"}) out.push_back(body + "." + q);
         }
     if (wanted(ChannelGroup::Joints)) {
-        for (const char* q : {"displacement_x", "displacement_y", "displacement_z"}) out.push_back("hip." + std::string(q) + " [m]");
+        for (const char* q : {"displacement_x", "displacement_y", "displacement_z"})
+            out.push_back("hip." + std::string(q) + " [m]");
         for (const char* q : {"limit_torque_x", "limit_torque_y", "limit_torque_z"})
             out.push_back("hip." + std::string(q) + " [Nm]");
     }
@@ -84,16 +87,14 @@ class TestChannels : public QObject {
     ContactPairSet pairs_ = candidate_contact_pairs(model_, {true, false});
 
 private slots:
-    void all_groups_in_documented_order_and_units()
-    {
+    void all_groups_in_documented_order_and_units() {
         const std::vector<Channel> channels = describe_channels(model_, pairs_, all_channel_groups);
         QCOMPARE(labels(channels), expected_labels(all_channel_groups));
         // 1 time + 9 coordinates x 2 + 2 bodies x 7 + 1 joint x 6 + 1 muscle x 5 + 1 pair x 7
         QCOMPARE(channels.size(), size_t(51));
     }
 
-    void source_quantity_and_group_of_each_channel()
-    {
+    void source_quantity_and_group_of_each_channel() {
         const std::vector<Channel> channels = describe_channels(model_, pairs_, all_channel_groups);
         QCOMPARE(channels[0].name, std::string("time"));
         QVERIFY(channels[0].source.empty());
@@ -111,8 +112,7 @@ private slots:
         QCOMPARE(seat->quantity, std::string("force_y"));
     }
 
-    void groups_select_channels_data()
-    {
+    void groups_select_channels_data() {
         QTest::addColumn<QString>("list");
         QTest::newRow("dofs") << "dofs";
         QTest::newRow("bodies, contacts") << "bodies,contacts";
@@ -120,8 +120,7 @@ private slots:
         QTest::newRow("time only") << "";
         QTest::newRow("all") << "all";
     }
-    void groups_select_channels()
-    {
+    void groups_select_channels() {
         QFETCH(QString, list);
         const std::optional<GroupMask> groups = parse_channel_groups(list.toStdString());
         QVERIFY(groups);
@@ -129,8 +128,7 @@ private slots:
         QCOMPARE(labels(describe_channels(model_, pairs_, *groups)), expected_labels(*groups));
     }
 
-    void unknown_group_is_an_error()
-    {
+    void unknown_group_is_an_error() {
         std::string error;
         QVERIFY(!parse_channel_groups("dofs,feet", &error));
         QVERIFY(error.find("'feet'") != std::string::npos);
@@ -140,25 +138,21 @@ private slots:
                      group_bit(ChannelGroup::Time) | group_bit(ChannelGroup(g)));
     }
 
-    void no_pairs_no_contact_channels()
-    {
+    void no_pairs_no_contact_channels() {
         for (const Channel& channel : describe_channels(model_, ContactPairSet{}, all_channel_groups))
             QVERIFY(channel.group != ChannelGroup::Contacts);
     }
 
-    void clashing_names_are_made_unique()
-    {
+    void clashing_names_are_made_unique() {
         // a joint named like the root body gives its coordinates the body's names
         const Model model = build("pelvis");
-        const std::vector<Channel> channels =
-            describe_channels(model, ContactPairSet{}, *parse_channel_groups("dofs"));
+        const std::vector<Channel> channels = describe_channels(model, ContactPairSet{}, *parse_channel_groups("dofs"));
         std::set<std::string> names;
         for (const Channel& channel : channels) QVERIFY2(names.insert(channel.name).second, channel.name.c_str());
         QVERIFY(names.count("pelvis.rx") && names.count("pelvis.rx#2") && names.count("pelvis.rx.vel#2"));
     }
 
-    void label_has_the_unit_when_there_is_one()
-    {
+    void label_has_the_unit_when_there_is_one() {
         QCOMPARE(channel_label({"hip.rx", "rad", ChannelGroup::Dofs, "hip", "rx"}), std::string("hip.rx [rad]"));
         QCOMPARE(channel_label({"flexor.activation", "", ChannelGroup::Muscles, "flexor", "activation"}),
                  std::string("flexor.activation"));

@@ -128,8 +128,9 @@ void TestCliSimulate::missing_model_exits_1() {
 
 void TestCliSimulate::invalid_model_reports_location() {
     // line 3: a body without mass or density
-    const QString model = write("bad.hfd", "model {\n\tbody { name = ground mass = 0 inertia { x = 0 y = 0 z = 0 } }\n"
-                                           "\tbody { name = lost pos { x = 0 y = 1 z = 0 } }\n}\n");
+    const QString model = write("bad.hfd",
+                                "model {\n\tbody { name = ground mass = 0 inertia { x = 0 y = 0 z = 0 } }\n"
+                                "\tbody { name = lost pos { x = 0 y = 1 z = 0 } }\n}\n");
     Run r = run({model, "--out", directory_.filePath("bad.csv")});
     QCOMPARE(r.exit_code, 1);
     QVERIFY2(r.err.contains("bad.hfd:3:"), qPrintable(r.err));
@@ -223,12 +224,13 @@ void TestCliSimulate::excitation_file_drives_muscles() {
                  "\tpoint_path_muscle { name = lifter max_isometric_force = 500 optimal_fiber_length = 0.3\n"
                  "\t\ttendon_slack_length = 0.25 path [ { body = ground pos { x = 0 y = 1.3 z = 0 } }\n"
                  "\t\t{ body = bob pos { x = 0 y = 0 z = 0 } } ] }\n");
-    text.replace(text.find("joint_force_pd {}"), 17, "joint_force_pd {} muscle_activation {} muscle_force_m2012fast {}");
+    text.replace(text.find("joint_force_pd {}"), 17,
+                 "joint_force_pd {} muscle_activation {} muscle_force_m2012fast {}");
     const QString model = write("muscle.hfd", text.c_str());
     const QString ramp = write("ramp.csv", "time,lifter\n0,0\n0.1,1\n");
     const QString csv = directory_.filePath("muscle.csv");
-    const Run r = run({model, "--excitation", ramp, "--duration", "0.2", "--sample", "0.05", "--groups", "muscles",
-                       "--out", csv});
+    const Run r = run(
+        {model, "--excitation", ramp, "--duration", "0.2", "--sample", "0.05", "--groups", "muscles", "--out", csv});
     QVERIFY2(r.exit_code == 0, qPrintable(r.err));
     const std::vector<std::string> rows = lines_of(csv);
     QCOMPARE(rows.size(), size_t(6));
@@ -259,7 +261,8 @@ void TestCliSimulate::killed_process_leaves_no_partial_file() {
         const std::vector<std::string> rows = lines_of(csv);
         const bool previous = rows.size() == 1 && rows[0] == "previous";
         const bool complete = rows.size() == 1 + 40001 && rows.back().rfind("4,", 0) == 0;
-        QVERIFY2(previous || complete, qPrintable(QString("%1 lines after a kill at %2 ms").arg(rows.size()).arg(delay_ms)));
+        QVERIFY2(previous || complete,
+                 qPrintable(QString("%1 lines after a kill at %2 ms").arg(rows.size()).arg(delay_ms)));
     }
 }
 

@@ -27,9 +27,7 @@ Run run_hfd(const QStringList& arguments) {
 class TestCmdInfo : public QObject {
     Q_OBJECT
 private slots:
-    void initTestCase() {
-        QVERIFY2(QFileInfo::exists(HFD_BIN_DIR "/hfd"), "build the target 'hfd' before this test");
-    }
+    void initTestCase() { QVERIFY2(QFileInfo::exists(HFD_BIN_DIR "/hfd"), "build the target 'hfd' before this test"); }
 
     void sample_model() {
         const Run run = run_hfd({"info", HFD_SAMPLES_DIR "/showcase.hfd"});
@@ -53,7 +51,9 @@ private slots:
         const QString path = dir.filePath("meshes.hfd");
         QFile file(path);
         QVERIFY(file.open(QIODevice::WriteOnly));
-        file.write("model {\n  body { name = a mass = 1 inertia { x = 1 y = 1 z = 1 }\n    mesh { file = femur.vtp }\n  }\n}\n");
+        file.write(
+            "model {\n  body { name = a mass = 1 inertia { x = 1 y = 1 z = 1 }\n    mesh { file = femur.vtp }\n  "
+            "}\n}\n");
         file.close();
         const Run run = run_hfd({"info", path});
         QCOMPARE(run.exit_code, 0);

@@ -14,13 +14,36 @@ namespace {
 constexpr double pi = 3.14159265358979323846;
 
 bool near(const Vec3& a, const Vec3& b, double tolerance = 1e-9) { return (a - b).norm() <= tolerance; }
-QByteArray text(const Vec3& v) { return QByteArray::number(v.x()) + " " + QByteArray::number(v.y()) + " " + QByteArray::number(v.z()); }
+QByteArray text(const Vec3& v) {
+    return QByteArray::number(v.x()) + " " + QByteArray::number(v.y()) + " " + QByteArray::number(v.z());
+}
 #define VERIFY_NEAR(a, b, tol) QVERIFY2(near((a), (b), (tol)), "got " + text(a) + " expected " + text(b))
 
-Shape sphere(double r) { Shape s; s.type = ShapeType::Sphere; s.radius = r; return s; }
-Shape capsule(double r, double h) { Shape s; s.type = ShapeType::Capsule; s.radius = r; s.height = h; return s; }
-Shape box(const Vec3& half) { Shape s; s.type = ShapeType::Box; s.half_dim = half; return s; }
-Shape plane(const Vec3& n) { Shape s; s.type = ShapeType::Plane; s.normal = n; return s; }
+Shape sphere(double r) {
+    Shape s;
+    s.type = ShapeType::Sphere;
+    s.radius = r;
+    return s;
+}
+Shape capsule(double r, double h) {
+    Shape s;
+    s.type = ShapeType::Capsule;
+    s.radius = r;
+    s.height = h;
+    return s;
+}
+Shape box(const Vec3& half) {
+    Shape s;
+    s.type = ShapeType::Box;
+    s.half_dim = half;
+    return s;
+}
+Shape plane(const Vec3& n) {
+    Shape s;
+    s.type = ShapeType::Plane;
+    s.normal = n;
+    return s;
+}
 ShapePose at(const Vec3& p, const Vec3& euler_degrees = Vec3::Zero()) {
     return {p, quat_from_euler_xyz(euler_degrees * pi / 180)};
 }
@@ -68,8 +91,9 @@ private slots:
         QVERIFY(std::abs(c[0].point.x() - c[1].point.x()) > 0.39);
         // tilted by 45 degrees: only the lower cap touches, below it
         const Vec3 centre(0, 0.2 * std::sqrt(0.5) + 0.05 - 0.02, 0);
-        QCOMPARE(collide_shapes(plane(Vec3::UnitY()), at(Vec3::Zero()), capsule(0.05, 0.4),
-                                at(centre, Vec3(0, 0, 45)), c), 1);
+        QCOMPARE(
+            collide_shapes(plane(Vec3::UnitY()), at(Vec3::Zero()), capsule(0.05, 0.4), at(centre, Vec3(0, 0, 45)), c),
+            1);
         QVERIFY(std::abs(c[0].depth - 0.02) < 1e-12);
         // the lower cap centre of a capsule turned +45 about z lies at +x
         QVERIFY(std::abs(c[0].point.x() - 0.2 * std::sqrt(0.5)) < 1e-12);
@@ -88,7 +112,8 @@ private slots:
         // standing on an edge (45 degrees about z): the two corners of that edge
         const double lowest = (half.x() + half.y()) * std::sqrt(0.5);
         QCOMPARE(collide_shapes(plane(Vec3::UnitY()), at(Vec3::Zero()), box(half),
-                                at(Vec3(0, lowest - 0.01, 0), Vec3(0, 0, 45)), c), 2);
+                                at(Vec3(0, lowest - 0.01, 0), Vec3(0, 0, 45)), c),
+                 2);
         const double edge_x = (-half.x() + half.y()) * std::sqrt(0.5);  // R(45) (-hx, -hy)
         for (int i = 0; i < 2; ++i) {
             QVERIFY(std::abs(c[i].depth - 0.01) < 1e-12);
@@ -124,7 +149,8 @@ private slots:
         ShapeContact c[max_shape_contacts];
         // crossing: one along x, one along z 0.15 above
         QCOMPARE(collide_shapes(capsule(0.1, 1), at(Vec3::Zero(), Vec3(0, 0, 90)), capsule(0.1, 1),
-                                at(Vec3(0.1, 0.15, -0.2), Vec3(90, 0, 0)), c), 1);
+                                at(Vec3(0.1, 0.15, -0.2), Vec3(90, 0, 0)), c),
+                 1);
         QVERIFY(std::abs(c[0].depth - 0.05) < 1e-12);
         VERIFY_NEAR(c[0].normal, Vec3::UnitY(), 1e-12);
         VERIFY_NEAR(c[0].point, Vec3(0.1, 0.075, 0), 1e-12);
@@ -162,13 +188,17 @@ private slots:
         ShapeContact c[max_shape_contacts];
         const Vec3 half(0.2, 0.1, 0.3);
         // a long capsule lying across the top face: the caps hang over, the middle touches
-        QCOMPARE(collide_shapes(box(half), at(Vec3::Zero()), capsule(0.05, 1.0), at(Vec3(0, 0.14, 0), Vec3(0, 0, 90)), c), 1);
+        QCOMPARE(
+            collide_shapes(box(half), at(Vec3::Zero()), capsule(0.05, 1.0), at(Vec3(0, 0.14, 0), Vec3(0, 0, 90)), c),
+            1);
         QVERIFY(std::abs(c[0].depth - 0.01) < 1e-9);
         VERIFY_NEAR(c[0].normal, Vec3::UnitY(), 1e-9);
         QVERIFY(std::abs(c[0].point.x()) <= 0.2 + 1e-9);
         QVERIFY(std::abs(c[0].point.y() - 0.095) < 1e-9);
         // standing on the top face: the lower cap
-        QCOMPARE(collide_shapes(capsule(0.05, 0.4), at(Vec3(0.1, 0.1 + 0.2 + 0.05 - 0.02, 0)), box(half), at(Vec3::Zero()), c), 1);
+        QCOMPARE(collide_shapes(capsule(0.05, 0.4), at(Vec3(0.1, 0.1 + 0.2 + 0.05 - 0.02, 0)), box(half),
+                                at(Vec3::Zero()), c),
+                 1);
         VERIFY_NEAR(c[0].normal, -Vec3::UnitY(), 1e-12);
         QVERIFY(std::abs(c[0].depth - 0.02) < 1e-12);
         // crossing an edge diagonally: the deepest axis point found by search matches brute force
@@ -176,13 +206,15 @@ private slots:
         Vec3 cap0, cap1;
         capsule_end_centers(capsule(0.08, 0.3), capsule_pose, cap0, cap1);
         double best = 1e9;
-        for (int i = 0; i <= 100000; ++i) best = std::min(best, box_signed_distance(cap0 + (i / 100000.0) * (cap1 - cap0), half));
+        for (int i = 0; i <= 100000; ++i)
+            best = std::min(best, box_signed_distance(cap0 + (i / 100000.0) * (cap1 - cap0), half));
         const int n = collide_shapes(box(half), at(Vec3::Zero()), capsule(0.08, 0.3), capsule_pose, c);
         QVERIFY(best < 0.08);
         QVERIFY(n >= 1);
         double deepest = 0;
         for (int i = 0; i < n; ++i) deepest = std::max(deepest, c[i].depth);
-        QVERIFY2(std::abs(deepest - (0.08 - best)) < 1e-6, QByteArray::number(deepest) + " vs " + QByteArray::number(0.08 - best));
+        QVERIFY2(std::abs(deepest - (0.08 - best)) < 1e-6,
+                 QByteArray::number(deepest) + " vs " + QByteArray::number(0.08 - best));
     }
 
     void unsupportedPairs() {

@@ -52,7 +52,8 @@ class TestCollocation : public QObject {
     Q_OBJECT
 private slots:
     void swing_reaches_target_and_resimulates() {
-        for (auto [target, duration] : {std::pair{90 * deg, 1.0}, std::pair{150 * deg, 1.0}, std::pair{60 * deg, 0.6}}) {
+        for (auto [target, duration] :
+             {std::pair{90 * deg, 1.0}, std::pair{150 * deg, 1.0}, std::pair{60 * deg, 0.6}}) {
             const Outcome o = solve(target, duration, 41);
             QVERIFY2(o.result.converged, o.result.message.c_str());
             QVERIFY(o.result.constraint_violation < 1e-8);

@@ -44,15 +44,13 @@ class TestComponents : public QObject {
     std::optional<Model> model_;
 
 private slots:
-    void initTestCase()
-    {
+    void initTestCase() {
         BuildResult built = build_model(parse_text(model_text, "model.hfd").root, "model.hfd");
         QVERIFY(built.ok());
         model_ = std::move(built.model);
     }
 
-    void names_are_unique_and_found()
-    {
+    void names_are_unique_and_found() {
         std::set<std::string_view> names;
         for (const ComponentInfo& component : component_table()) {
             QVERIFY2(names.insert(component.name).second, component.name.data());
@@ -62,8 +60,7 @@ private slots:
         QVERIFY(!find_component(""));
     }
 
-    void forces_have_factories_and_integrators_not()
-    {
+    void forces_have_factories_and_integrators_not() {
         for (const ComponentInfo& component : component_table()) {
             QVERIFY2(component.is_integrator() == !component.factory, component.name.data());
             QVERIFY(find_force_factory(component.name) == component.factory);
@@ -71,14 +68,12 @@ private slots:
         QCOMPARE(force_registry().size() + integrator_names().size(), component_table().size());
     }
 
-    void every_force_builds_with_its_name_and_planar_flag_data()
-    {
+    void every_force_builds_with_its_name_and_planar_flag_data() {
         QTest::addColumn<QString>("name");
         for (const ComponentInfo& component : component_table())
             if (!component.is_integrator()) QTest::newRow(component.name.data()) << qstring(component.name);
     }
-    void every_force_builds_with_its_name_and_planar_flag()
-    {
+    void every_force_builds_with_its_name_and_planar_flag() {
         QFETCH(QString, name);
         const ComponentInfo& row = *find_component(name.toStdString());
         PropNode props;
@@ -93,14 +88,12 @@ private slots:
         QCOMPARE(force->is_planar(), row.planar);
     }
 
-    void defaults_are_within_their_bounds_and_read_back_data()
-    {
+    void defaults_are_within_their_bounds_and_read_back_data() {
         QTest::addColumn<QString>("name");
         for (const ComponentInfo& component : component_table())
             if (!component.properties.empty()) QTest::newRow(component.name.data()) << qstring(component.name);
     }
-    void defaults_are_within_their_bounds_and_read_back()
-    {
+    void defaults_are_within_their_bounds_and_read_back() {
         QFETCH(QString, name);
         const ComponentInfo& row = *find_component(name.toStdString());
         const ParseResult parsed = parse_text(with_defaults_written(row), "config.hfd");
@@ -126,8 +119,7 @@ private slots:
         QVERIFY2(diagnostics.empty(), diagnostics.empty() ? "" : diagnostics[0].message.c_str());
     }
 
-    void families_have_distinct_names()
-    {
+    void families_have_distinct_names() {
         std::set<std::string_view> names;
         for (ComponentFamily family :
              {ComponentFamily::Joint, ComponentFamily::Collision, ComponentFamily::Contact, ComponentFamily::Activation,
@@ -138,13 +130,11 @@ private slots:
         QVERIFY(!is_integrator_family(ComponentFamily::Muscle));
     }
 
-    void one_collision_detection_and_model_components_apart()
-    {
+    void one_collision_detection_and_model_components_apart() {
         int collision = 0;
         for (const ComponentInfo& component : component_table()) {
             collision += component.family == ComponentFamily::Collision;
-            for (std::string_view model_component : model_component_names())
-                QVERIFY(component.name != model_component);
+            for (std::string_view model_component : model_component_names()) QVERIFY(component.name != model_component);
         }
         // contact_pairs reads the settings of the collision family's component
         QCOMPARE(collision, 1);

@@ -131,8 +131,8 @@ void TestContactEvents::bouncing_ball_event_times() {
     }
     const double errors[4] = {events[0].time - expected.onset, events[1].time - expected.lift_off,
                               events[2].time - expected.second_onset, events[3].time - expected.second_lift_off};
-    qInfo("event time errors: onset %.2e s, lift-off %.2e s, second onset %.2e s, second lift-off %.2e s",
-          errors[0], errors[1], errors[2], errors[3]);
+    qInfo("event time errors: onset %.2e s, lift-off %.2e s, second onset %.2e s, second lift-off %.2e s", errors[0],
+          errors[1], errors[2], errors[3]);
     for (double error : errors) QVERIFY2(std::abs(error) < 1e-4, QByteArray::number(error).constData());
     // The bisection alone would be within its 1e-5 s bracket; the first onset is pure
     // free fall, so it must be that close.
@@ -172,8 +172,8 @@ void TestContactEvents::onset_is_located_within_a_large_step() {
     QVERIFY(record_simulation(*sim, recorder, options).ok);
     QVERIFY(!detector.events().empty());
     const double error = detector.events()[0].time - expected_onset;
-    qInfo("onset error with 1 ms steps (vs the integrator's own fall): %.2e s; exact fall differs by %.2e s",
-          error, expected_onset - expected_bounce().onset);
+    qInfo("onset error with 1 ms steps (vs the integrator's own fall): %.2e s; exact fall differs by %.2e s", error,
+          expected_onset - expected_bounce().onset);
     // the bisection bracket is 1e-5 s and its middle is reported
     QVERIFY2(std::abs(error) <= 0.5e-5 + 1e-12, QByteArray::number(error).constData());
 }
@@ -210,8 +210,8 @@ void TestContactEvents::onset_does_not_depend_on_the_sample_period() {
         steps.push_back(run.steps);
     }
     const double analytic = std::sqrt(2 * drop / g);
-    qInfo("onsets %.7f %.7f %.7f s (analytic %.7f s), steps %lld %lld %lld", onsets[0], onsets[1], onsets[2],
-          analytic, steps[0], steps[1], steps[2]);
+    qInfo("onsets %.7f %.7f %.7f s (analytic %.7f s), steps %lld %lld %lld", onsets[0], onsets[1], onsets[2], analytic,
+          steps[0], steps[1], steps[2]);
     QCOMPARE(steps[1], steps[0]);  // the same steps whatever the sampling
     QCOMPARE(steps[2], steps[0]);
     QVERIFY(std::abs(onsets[1] - onsets[0]) <= 1e-5);
@@ -289,8 +289,9 @@ void TestContactEvents::candidate_pairs_follow_the_config() {
 
     SimConfig config;
     std::vector<Diagnostic> diagnostics;
-    config.composite_force = parse_text("composite_force { simple_collision_detection { "
-                                        "enable_collision_between_objects = 1 } }")
+    config.composite_force = parse_text(
+                                 "composite_force { simple_collision_detection { "
+                                 "enable_collision_between_objects = 1 } }")
                                  .root.children[0];
     const CollisionSettings settings = collision_settings(config);
     QVERIFY(settings.detection && settings.between_objects);

@@ -69,8 +69,9 @@ struct OneContact {
 };
 
 bool close(double a, double b, double relative) { return std::abs(a - b) <= relative * std::abs(b) + 1e-300; }
-#define VERIFY_CLOSE(a, b, rel) \
-    QVERIFY2(close((a), (b), (rel)), (QByteArray::number((a), 'g', 12) + " expected " + QByteArray::number((b), 'g', 12)))
+#define VERIFY_CLOSE(a, b, rel)      \
+    QVERIFY2(close((a), (b), (rel)), \
+             (QByteArray::number((a), 'g', 12) + " expected " + QByteArray::number((b), 'g', 12)))
 
 // ---- simulations ---------------------------------------------------------------
 
@@ -136,8 +137,8 @@ const std::string block = "type = box half_dim [ 0.1 0.05 0.1 ]";
 
 // Normal velocity after a drop at `speed` without gravity: restitution = v_out / v_in.
 double restitution(const std::string& material, const std::string& response, double speed) {
-    auto run = simulate_text(scene(ball, "0 0.1001 0", "0 " + std::to_string(-speed) + " 0", material, response,
-                                   "0 0 0", "0.000005"));
+    auto run = simulate_text(
+        scene(ball, "0 0.1001 0", "0 " + std::to_string(-speed) + " 0", material, response, "0 0 0", "0.000005"));
     if (!run->sim) return std::nan("");
     const double contact_time = 0.2;  // far longer than any impact here
     if (!run->sim->advance_to(contact_time)) return std::nan("");
@@ -158,7 +159,8 @@ class TestContactForce : public QObject {
 private slots:
     // Fn = k d - c vn, never pulling.
     void pdNormalForce() {
-        VERIFY_CLOSE(OneContact(1e5, 200, 0, 0, 0.002, Vec3(0, -0.3, 0)).force_of("contact_force_pd").y(), 260.0, 1e-12);
+        VERIFY_CLOSE(OneContact(1e5, 200, 0, 0, 0.002, Vec3(0, -0.3, 0)).force_of("contact_force_pd").y(), 260.0,
+                     1e-12);
         VERIFY_CLOSE(OneContact(1e5, 200, 0, 0, 0.002, Vec3(0, 0.3, 0)).force_of("contact_force_pd").y(), 140.0, 1e-12);
         const Vec3 separating = OneContact(1e5, 200, 1, 1, 0.002, Vec3(0.5, 5, 0)).force_of("contact_force_pd");
         QCOMPARE(separating.norm(), 0.0);
@@ -178,9 +180,11 @@ private slots:
     // Ft = -vt/|vt| min(eta |vt|, mu Fn), mu = static friction (as the manual writes).
     void viscousCoulombFriction() {
         const double k = 1e5, d = 0.001;  // Fn = 100 N at rest
-        const Vec3 slow = OneContact(k, 0, 0.8, 0.3, d, Vec3(0.01, 0, -0.02)).force_of("contact_force_pd", {{"viscosity", "500"}});
+        const Vec3 slow =
+            OneContact(k, 0, 0.8, 0.3, d, Vec3(0.01, 0, -0.02)).force_of("contact_force_pd", {{"viscosity", "500"}});
         QVERIFY((Vec3(slow.x(), 0, slow.z()) - (-500 * Vec3(0.01, 0, -0.02))).norm() < 1e-9);  // 11 N < 80 N
-        const Vec3 fast = OneContact(k, 0, 0.8, 0.3, d, Vec3(3, 0, 4)).force_of("contact_force_pd", {{"viscosity", "500"}});
+        const Vec3 fast =
+            OneContact(k, 0, 0.8, 0.3, d, Vec3(3, 0, 4)).force_of("contact_force_pd", {{"viscosity", "500"}});
         QVERIFY((Vec3(fast.x(), 0, fast.z()) - (-80 * Vec3(0.6, 0, 0.8))).norm() < 1e-9);
         VERIFY_CLOSE(fast.y(), 100.0, 1e-12);
         const Vec3 hc = OneContact(6000, 0, 0.5, 0.5, d, Vec3(-2, 0, 0)).force_of("contact_force_hunt_crossley");
@@ -314,7 +318,8 @@ private slots:
         const double mu = 0.5, v0 = 2;
         const std::string friction = " static_friction = 0.5 dynamic_friction = 0.5";
         const std::string material = (pd ? "stiffness = 2e5 damping = 600" : "stiffness = 2e4 damping = 3") + friction;
-        auto run = simulate_text(scene(block, "0 0.05 0", "2 0 0", material, response.toStdString(), "0 -9.81 0", "0.00002"));
+        auto run =
+            simulate_text(scene(block, "0 0.05 0", "2 0 0", material, response.toStdString(), "0 -9.81 0", "0.00002"));
         REQUIRE_SIM(run);
         Simulation& sim = *run->sim;
         QVERIFY(sim.advance_to(0.2));
@@ -337,10 +342,12 @@ private slots:
                 const double r = 0.5 * (lo + hi);
                 (r * (mu_d + 2 * (mu_s - mu_d) / (1 + r * r)) < tan_theta ? lo : hi) = r;
             }
-            const std::string gravity = std::to_string(g * std::sin(theta)) + " " + std::to_string(-g * std::cos(theta)) + " 0";
-            auto run = simulate_text(scene(block, "0 0.05 0", "0 0 0", material,
-                                           "contact_force_hunt_crossley_sb { transition_velocity = " +
-                                               std::to_string(transition) + " }", gravity));
+            const std::string gravity =
+                std::to_string(g * std::sin(theta)) + " " + std::to_string(-g * std::cos(theta)) + " 0";
+            auto run = simulate_text(
+                scene(block, "0 0.05 0", "0 0 0", material,
+                      "contact_force_hunt_crossley_sb { transition_velocity = " + std::to_string(transition) + " }",
+                      gravity));
             REQUIRE_SIM(run);
             QVERIFY(run->sim->advance_to(1.0));
             const double speed = run->sim->state().lin_vel[1].x();
@@ -348,8 +355,9 @@ private slots:
             QVERIFY(speed < transition);
         }
         const double steep = std::atan(0.7);
-        auto run = simulate_text(scene(block, "0 0.05 0", "0 0 0", material, "contact_force_hunt_crossley_sb {}",
-                                       std::to_string(g * std::sin(steep)) + " " + std::to_string(-g * std::cos(steep)) + " 0"));
+        auto run = simulate_text(
+            scene(block, "0 0.05 0", "0 0 0", material, "contact_force_hunt_crossley_sb {}",
+                  std::to_string(g * std::sin(steep)) + " " + std::to_string(-g * std::cos(steep)) + " 0"));
         REQUIRE_SIM(run);
         QVERIFY(run->sim->advance_to(1.0));
         // sliding fast, the friction tends to mu_d Fn: a = g (sin - mu_d cos) minus the start
@@ -386,7 +394,8 @@ model {
     body { name = upper mass = 1 inertia { x = 0.004 y = 0.004 z = 0.004 } pos [ 0 0.5 0 ]
         geometry { name = upper_ball type = sphere radius = 0.1 material = mat } }
 }
-composite_force { simple_collision_detection { enable_collision_between_objects = )") + (flag ? "1" : "0") + R"( }
+composite_force { simple_collision_detection { enable_collision_between_objects = )") +
+                                     (flag ? "1" : "0") + R"( }
                   contact_force_hunt_crossley {} }
 symplectic_euler_integrator { step_size = 0.00002 }
 )";

@@ -72,14 +72,12 @@ class TestContactPairs : public QObject {
     Model model_ = build();
 
 private slots:
-    void pairs_are_the_detection_candidates_in_its_order_data()
-    {
+    void pairs_are_the_detection_candidates_in_its_order_data() {
         QTest::addColumn<bool>("between_objects");
         QTest::newRow("static pairs") << false;
         QTest::newRow("object pairs too") << true;
     }
-    void pairs_are_the_detection_candidates_in_its_order()
-    {
+    void pairs_are_the_detection_candidates_in_its_order() {
         QFETCH(bool, between_objects);
         std::vector<Diagnostic> diagnostics;
         const std::vector<CollisionPair> detected = collision_candidate_pairs(model_, between_objects, diagnostics);
@@ -88,8 +86,7 @@ private slots:
         for (size_t i = 0; i < detected.size(); ++i) {
             const ContactPair& pair = set.pairs[i];
             // the same two geometries, the moving one first
-            QCOMPARE(std::minmax(pair.first, pair.second),
-                     std::minmax(detected[i].geometry_a, detected[i].geometry_b));
+            QCOMPARE(std::minmax(pair.first, pair.second), std::minmax(detected[i].geometry_a, detected[i].geometry_b));
             QVERIFY(!on_static_body(model_, pair.first));
             QCOMPARE(set.find(pair.first, pair.second), Index(i));
             QCOMPARE(set.find(pair.second, pair.first), Index(i));
@@ -102,11 +99,10 @@ private slots:
         QCOMPARE(set.find(geometry(model_, "crate_box"), geometry(model_, "lid_box")), no_index);
     }
 
-    void pair_names_in_order()
-    {
+    void pair_names_in_order() {
         QCOMPARE(names(candidate_contact_pairs(model_, {true, false})),
-                 (std::vector<std::string>{"ball_shell-floor", "ball_shell-platform", "crate_box-floor", "lid_box-floor",
-                                           "rod_shell-floor", "rod_shell-platform"}));
+                 (std::vector<std::string>{"ball_shell-floor", "ball_shell-platform", "crate_box-floor",
+                                           "lid_box-floor", "rod_shell-floor", "rod_shell-platform"}));
         QCOMPARE(names(candidate_contact_pairs(model_, {true, true})),
                  (std::vector<std::string>{"ball_shell-floor", "ball_shell-crate_box", "ball_shell-platform",
                                            "ball_shell-lid_box", "ball_shell-rod_shell", "crate_box-floor",
@@ -115,8 +111,7 @@ private slots:
         QCOMPARE(candidate_contact_pairs(model_, {false, true}).size(), size_t(0));
     }
 
-    void settings_come_from_the_collision_family()
-    {
+    void settings_come_from_the_collision_family() {
         const CollisionSettings none = collision_settings(config_with("composite_force { joint_force_pnld {} }"));
         QVERIFY(!none.detection);
         const CollisionSettings plain =
@@ -129,14 +124,12 @@ private slots:
         QVERIFY(!collision_settings(config_with("composite_force { my_collision_detection {} }")).detection);
     }
 
-    void every_detected_contact_is_in_a_pair_and_forces_balance_data()
-    {
+    void every_detected_contact_is_in_a_pair_and_forces_balance_data() {
         QTest::addColumn<bool>("between_objects");
         QTest::newRow("static pairs") << false;
         QTest::newRow("object pairs too") << true;
     }
-    void every_detected_contact_is_in_a_pair_and_forces_balance()
-    {
+    void every_detected_contact_is_in_a_pair_and_forces_balance() {
         QFETCH(bool, between_objects);
         std::vector<Diagnostic> diagnostics;
         const std::string file = "config.hfd";

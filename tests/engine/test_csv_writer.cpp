@@ -104,8 +104,12 @@ private slots:
 };
 
 void TestCsvWriter::numbers_round_trip_bit_for_bit() {
-    const double values[] = {0.1, 1.0 / 3, -2.5e-7, 1e-300, 5e-324, std::numeric_limits<double>::max(),
-                             -0.0, 123456789.123456789, M_PI, std::nextafter(1.0, 2.0), 9.81, 0};
+    const double values[] = {0.1,     1.0 / 3,
+                             -2.5e-7, 1e-300,
+                             5e-324,  std::numeric_limits<double>::max(),
+                             -0.0,    123456789.123456789,
+                             M_PI,    std::nextafter(1.0, 2.0),
+                             9.81,    0};
     const size_t n = std::size(values);
     std::vector<std::string> header = {"a [m]", "b"};
     std::string text;
@@ -145,7 +149,8 @@ void TestCsvWriter::recording_round_trip() {
     QCOMPARE(table.rows.size(), recorder.row_count());
     for (size_t r = 0; r < table.rows.size(); ++r) {
         QCOMPARE(table.rows[r].size(), recorder.channel_count());
-        for (size_t c = 0; c < recorder.channel_count(); ++c) QVERIFY(same_bits(table.rows[r][c], recorder.value(r, c)));
+        for (size_t c = 0; c < recorder.channel_count(); ++c)
+            QVERIFY(same_bits(table.rows[r][c], recorder.value(r, c)));
     }
     QVERIFY(leftovers(path.parent_path()).empty());
 
@@ -223,7 +228,7 @@ void TestCsvWriter::exception_keeps_previous_file() {
                                  throw std::runtime_error("interrupted");
                                  return true;
                              }));
-    QVERIFY(temporary_existed);  // the data went to a temporary file ...
+    QVERIFY(temporary_existed);                       // the data went to a temporary file ...
     QCOMPARE(read_text(path), std::string("old\n"));  // ... never to the final name
     QVERIFY(leftovers(path.parent_path()).empty());
 }
@@ -234,7 +239,8 @@ void TestCsvWriter::unwritable_target_reports_error() {
     std::string error;
     // no such directory: the temporary file cannot be created
     const fs::path missing = base / "missing" / "out.csv";
-    QVERIFY(!write_file_streamed(missing.string(), [](const TextSink& sink) { return sink("1\n"); }, &error));
+    QVERIFY(!write_file_streamed(
+        missing.string(), [](const TextSink& sink) { return sink("1\n"); }, &error));
     QVERIFY2(error.find("missing") != std::string::npos, error.c_str());
     QVERIFY(!fs::exists(missing));
     // the target is a directory: writing works, the final rename fails
@@ -242,7 +248,8 @@ void TestCsvWriter::unwritable_target_reports_error() {
     fs::create_directory(occupied);
     fs::create_directory(occupied / "keep");
     error.clear();
-    QVERIFY(!write_file_streamed(occupied.string(), [](const TextSink& sink) { return sink("1\n"); }, &error));
+    QVERIFY(!write_file_streamed(
+        occupied.string(), [](const TextSink& sink) { return sink("1\n"); }, &error));
     QVERIFY(!error.empty());
     QVERIFY(fs::is_directory(occupied / "keep"));
     QVERIFY(leftovers(base).empty());
@@ -256,7 +263,12 @@ void TestCsvWriter::sto_header_and_columns() {
     options.duration = 0.05;
     QVERIFY(record_simulation(*sim, recorder, options).ok);
     std::string text;
-    QVERIFY(write_dof_sto([&](std::string_view piece) { text.append(piece); return true; }, recorder, "pendulum"));
+    QVERIFY(write_dof_sto(
+        [&](std::string_view piece) {
+            text.append(piece);
+            return true;
+        },
+        recorder, "pendulum"));
     QVERIFY2(text.rfind("pendulum\nversion=1\nnRows=6\nnColumns=2\ninDegrees=no\nendheader\ntime\tswing\n", 0) == 0,
              text.c_str());
     const Table table = parse_table(text, '\t', 6);
@@ -280,7 +292,12 @@ void TestCsvWriter::events_csv() {
     pairs.pairs.push_back({1, 0, "r_heel-platform"});
     const std::vector<ContactEvent> events = {{0.25, 0, ContactEventKind::Onset}, {0.5, 0, ContactEventKind::LiftOff}};
     std::string text;
-    QVERIFY(write_contact_events_csv([&](std::string_view piece) { text.append(piece); return true; }, events, pairs));
+    QVERIFY(write_contact_events_csv(
+        [&](std::string_view piece) {
+            text.append(piece);
+            return true;
+        },
+        events, pairs));
     QCOMPARE(text, std::string("time [s],pair,event\n0.25,r_heel-platform,onset\n0.5,r_heel-platform,lift-off\n"));
 }
 

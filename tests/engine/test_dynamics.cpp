@@ -31,10 +31,12 @@ model {
     inertia = [ 0.03 0.01 0.03 ]
     joint { name = pivot parent = ground pos_in_parent = [ 0 0 0 ] pos_in_child = [ 0 0.5 0 ] stiffness = 1e7 }
   }
-  dof { name = swing source = bob_rz default = )" + std::to_string(swing_degrees) + R"( }
+  dof { name = swing source = bob_rz default = )" +
+           std::to_string(swing_degrees) + R"( }
 }
 composite_force { joint_force_pnld {} }
-)" + integrator + "\n";
+)" + integrator +
+           "\n";
 }
 
 void pose_from_dof_defaults(Simulation& sim) {
@@ -71,10 +73,12 @@ std::string free_body_text(const std::string& integrator, const std::string& ang
     return R"(
 model {
   gravity = [ 0 0 0 ]
-  body { name = brick mass = 3 inertia = [ 1 2 3 ] ang_vel = )" + ang_vel + R"( }
+  body { name = brick mass = 3 inertia = [ 1 2 3 ] ang_vel = )" +
+           ang_vel + R"( }
 }
 composite_force {}
-)" + integrator + "\n";
+)" + integrator +
+           "\n";
 }
 
 }  // namespace

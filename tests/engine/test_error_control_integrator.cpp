@@ -29,8 +29,8 @@ private slots:
     void every_accepted_step_is_within_accuracy_for_every_body_data() {
         QTest::addColumn<QString>("name");
         QTest::addColumn<bool>("planar");
-        for (const char* name : {"error_control_integrator_sem", "error_control_integrator_mem",
-                                 "error_control_integrator_secm"})
+        for (const char* name :
+             {"error_control_integrator_sem", "error_control_integrator_mem", "error_control_integrator_secm"})
             QTest::newRow(name) << name << false;
         for (const char* name : {"error_control_integrator_psem", "error_control_integrator_pse"})
             QTest::newRow(name) << name << true;
@@ -54,9 +54,9 @@ private slots:
                 for (size_t b = 1; b < sim->model().bodies.size(); ++b) {
                     const Body& body = sim->model().bodies[b];
                     const double rho = std::sqrt(body.inertia.mean() / body.mass);
-                    const double body_error =
-                        0.5 * h * std::max((sim->data().lin_acc[b] - data_before.lin_acc[b]).norm(),
-                                           rho * (sim->data().ang_acc[b] - data_before.ang_acc[b]).norm());
+                    const double body_error = 0.5 * h *
+                                              std::max((sim->data().lin_acc[b] - data_before.lin_acc[b]).norm(),
+                                                       rho * (sim->data().ang_acc[b] - data_before.ang_acc[b]).norm());
                     QVERIFY(body_error <= accuracy * (1 + 1e-9));
                 }
             largest_step = std::max(largest_step, h);
@@ -81,7 +81,8 @@ private slots:
             return test::make_simulation(R"(
 model { gravity = [ 0 0 0 ] body { name = brick mass = 3 inertia = [ 1 2 3 ] ang_vel = [ 0.05 3 0.05 ] } }
 composite_force {}
-)" + name.toStdString() + " { accuracy = " + std::to_string(a) + " max_step = 1 }\n");
+)" + name.toStdString() +
+                                         " { accuracy = " + std::to_string(a) + " max_step = 1 }\n");
         };
         auto reference = make(accuracy / 1000), coarse = make(accuracy), finer = make(accuracy / 2);
         QVERIFY(reference && coarse && finer);
@@ -90,7 +91,8 @@ composite_force {}
             double largest = 0;
             for (double t = 0.25; t <= duration + 1e-9; t += 0.25) {
                 if (!sim.advance_to(t) || !reference->advance_to(t)) return 1e9;
-                largest = std::max(largest, (sim.state().ori[0] * Vec3::UnitX() - reference->state().ori[0] * Vec3::UnitX()).norm());
+                largest = std::max(
+                    largest, (sim.state().ori[0] * Vec3::UnitX() - reference->state().ori[0] * Vec3::UnitX()).norm());
             }
             return largest;
         };
@@ -103,8 +105,7 @@ composite_force {}
                  qPrintable(QString("accuracy/2: %1, accuracy: %2").arg(finer_error).arg(coarse_error)));
         // h ~ sqrt(accuracy) and the global error of a first-order method ~ h: halving
         // the accuracy should scale the error by about 1/sqrt(2) = 0.71
-        QVERIFY2(finer_error < 0.9 * coarse_error,
-                 qPrintable(QString("ratio %1").arg(finer_error / coarse_error)));
+        QVERIFY2(finer_error < 0.9 * coarse_error, qPrintable(QString("ratio %1").arg(finer_error / coarse_error)));
     }
 
     void step_size_stays_within_min_and_max() {
@@ -117,7 +118,8 @@ composite_force {}
     }
 
     void too_strict_accuracy_stops_the_run_with_a_message() {
-        auto sim = double_pendulum("error_control_integrator_mem { accuracy = 1e-12 min_step = 1e-3 max_step = 1e-2 }", false);
+        auto sim =
+            double_pendulum("error_control_integrator_mem { accuracy = 1e-12 min_step = 1e-3 max_step = 1e-2 }", false);
         QVERIFY(sim);
         QVERIFY(!sim->advance_to(0.1));
         QVERIFY(sim->error().has_value());

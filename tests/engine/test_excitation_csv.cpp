@@ -41,7 +41,8 @@ class TestExcitationCsv : public QObject {
 private slots:
     void interpolatesLinearly() {
         const Model model = three_muscles();
-        const auto r = read_excitation_text("# demo\ntime,triceps,biceps\n0,0.2,0\n0.5,0.2,1\n\n1.5,0.6,0.5\n", "e.csv", model);
+        const auto r =
+            read_excitation_text("# demo\ntime,triceps,biceps\n0,0.2,0\n0.5,0.2,1\n\n1.5,0.6,0.5\n", "e.csv", model);
         QVERIFY2(r.ok(), dump(r).c_str());
         const ExcitationSeries& s = *r.series;
         QCOMPARE(s.muscle, (std::vector<Index>{1, 0}));

@@ -68,8 +68,8 @@ private slots:
             const Geometry& sphere = after.model.geometries[end];
             QCOMPARE(sphere.body, foot);
             QVERIFY(sphere.shape.type == ShapeType::Sphere && sphere.shape.radius == options.radius);
-            const Vec3 expected = before.pose.pos[foot] + Vec3(end == 1 ? options.heel : options.toe, options.below, 0) -
-                                  Vec3(0, drop, 0);
+            const Vec3 expected = before.pose.pos[foot] +
+                                  Vec3(end == 1 ? options.heel : options.toe, options.below, 0) - Vec3(0, drop, 0);
             QVERIFY2((world(after, sphere) - expected).norm() < 1e-5, sphere.name.c_str());
             lowest = std::min(lowest, world(after, sphere).y() - sphere.shape.radius);
         }

@@ -31,16 +31,15 @@ struct Example {
 };
 
 struct Section {
-    QString heading;          // without the #s and backticks
-    QStringList properties;   // the `name`s of the first column of its tables
-    QStringList defaults;     // the second column of those rows, backticks removed
+    QString heading;         // without the #s and backticks
+    QStringList properties;  // the `name`s of the first column of its tables
+    QStringList defaults;    // the second column of those rows, backticks removed
     std::vector<Example> examples;
 };
 
 QString reference_path() { return QStringLiteral(HFD_SOURCE_DIR "/docs/format_reference.md"); }
 
-std::vector<Section> read_sections(const QString& markdown)
-{
+std::vector<Section> read_sections(const QString& markdown) {
     static const QRegularExpression heading(QStringLiteral("^#{1,6}\\s+(.*)$"));
     static const QRegularExpression property(QStringLiteral("^`([A-Za-z_]+)`$"));
     std::vector<Section> sections(1);
@@ -59,27 +58,25 @@ std::vector<Section> read_sections(const QString& markdown)
             const auto cell = property.match(line.section(QLatin1Char('|'), 1, 1).trimmed());
             if (cell.hasMatch()) {
                 sections.back().properties.append(cell.captured(1));
-                sections.back().defaults.append(line.section(QLatin1Char('|'), 2, 2).trimmed().remove(QLatin1Char('`')));
+                sections.back().defaults.append(
+                    line.section(QLatin1Char('|'), 2, 2).trimmed().remove(QLatin1Char('`')));
             }
         }
     }
     return sections;
 }
 
-const Section* find_section(const std::vector<Section>& sections, const QString& heading)
-{
+const Section* find_section(const std::vector<Section>& sections, const QString& heading) {
     for (const Section& section : sections)
         if (section.heading == heading) return &section;
     return nullptr;
 }
 
-bool is_force(std::string_view key)
-{
+bool is_force(std::string_view key) {
     const ComponentInfo* component = find_component(key);
     return component && component->factory;
 }
-bool is_integrator(std::string_view key)
-{
+bool is_integrator(std::string_view key) {
     const ComponentInfo* component = find_component(key);
     return component && component->is_integrator();
 }
@@ -87,17 +84,15 @@ bool is_integrator(std::string_view key)
 QString qstring(std::string_view text) { return QString::fromUtf8(text.data(), qsizetype(text.size())); }
 
 // The section whose property table lists a component's properties.
-QString property_section_of(const ComponentInfo& component)
-{
+QString property_section_of(const ComponentInfo& component) {
     switch (component.family) {
-    case ComponentFamily::FixedStepIntegrator: return QStringLiteral("Fixed-step integrators");
-    case ComponentFamily::VariableStepIntegrator: return QStringLiteral("Variable-step integrators");
-    default: return qstring(component.name);
+        case ComponentFamily::FixedStepIntegrator: return QStringLiteral("Fixed-step integrators");
+        case ComponentFamily::VariableStepIntegrator: return QStringLiteral("Variable-step integrators");
+        default: return qstring(component.name);
     }
 }
 
-void collect_keys(const PropNode& node, std::set<std::string>& keys)
-{
+void collect_keys(const PropNode& node, std::set<std::string>& keys) {
     for (const PropNode& child : node.children) {
         keys.insert(child.key);
         collect_keys(child, keys);
@@ -105,8 +100,7 @@ void collect_keys(const PropNode& node, std::set<std::string>& keys)
 }
 
 // Top-level keys of an example, variable definitions left out.
-std::vector<std::string> top_level_keys(const PropNode& root)
-{
+std::vector<std::string> top_level_keys(const PropNode& root) {
     std::vector<std::string> keys;
     for (const PropNode& child : root.children)
         if (!child.is_variable_definition()) keys.push_back(child.key);
@@ -115,8 +109,7 @@ std::vector<std::string> top_level_keys(const PropNode& root)
 
 enum class Kind { WholeFile, Config, Force, Integrator, Component, Mixed };
 
-Kind kind_of(const std::vector<std::string>& keys)
-{
+Kind kind_of(const std::vector<std::string>& keys) {
     if (std::find(keys.begin(), keys.end(), "model") != keys.end()) return Kind::WholeFile;
     auto kind_of_key = [](const std::string& key) {
         if (key == "composite_force" || is_integrator(key)) return Kind::Config;
@@ -132,8 +125,7 @@ Kind kind_of(const std::vector<std::string>& keys)
 }
 
 // The examples' model with `components` written inside it, before its closing brace.
-std::string with_components(const std::string& context_model, const std::string& components)
-{
+std::string with_components(const std::string& context_model, const std::string& components) {
     const size_t close = context_model.rfind('}');
     return context_model.substr(0, close) + components + context_model.substr(close);
 }
@@ -158,8 +150,7 @@ class TestFormatReference : public QObject {
     std::optional<Model> model_;  // context_model_ built, for asking components whether they are planar
 
     // Whether the force components or the integrator of an example act in the plane.
-    bool is_planar_example(const PropNode& root)
-    {
+    bool is_planar_example(const PropNode& root) {
         std::vector<Diagnostic> ignored;
         const std::string file = "example";
         for (const PropNode& child : root.children) {
@@ -176,8 +167,7 @@ class TestFormatReference : public QObject {
     }
 
     // The complete file an example is checked in; empty (with `why`) when it cannot be placed.
-    std::string file_for(const Example& example, QString& why)
-    {
+    std::string file_for(const Example& example, QString& why) {
         const ParseResult parsed = parse_text(example.text, "example");
         if (!parsed.ok()) {
             why = QString::fromStdString(test::diagnostics_text(parsed.diagnostics));
@@ -185,27 +175,28 @@ class TestFormatReference : public QObject {
         }
         const bool planar = is_planar_example(parsed.root);
         switch (kind_of(top_level_keys(parsed.root))) {
-        case Kind::WholeFile: return example.text;
-        case Kind::Config: return context_model_ + example.text;
-        case Kind::Component: return with_components(context_model_, example.text) + full_config;
-        case Kind::Force:
-            return context_model_ + "composite_force {\n" + example.text + "}\n" +
-                   (planar ? "planar_symplectic_euler_integrator { step_size = 0.0001 }\n"
-                           : "error_control_integrator_mem { accuracy = 0.01 }\n");
-        case Kind::Integrator:
-            return context_model_ + (planar ? "composite_force { planar_joint_force_pnld {} }\n"
-                                            : "composite_force { joint_force_pnld {} }\n") +
-                   example.text;
-        case Kind::Mixed: break;
+            case Kind::WholeFile: return example.text;
+            case Kind::Config: return context_model_ + example.text;
+            case Kind::Component: return with_components(context_model_, example.text) + full_config;
+            case Kind::Force:
+                return context_model_ + "composite_force {\n" + example.text + "}\n" +
+                       (planar ? "planar_symplectic_euler_integrator { step_size = 0.0001 }\n"
+                               : "error_control_integrator_mem { accuracy = 0.01 }\n");
+            case Kind::Integrator:
+                return context_model_ +
+                       (planar ? "composite_force { planar_joint_force_pnld {} }\n"
+                               : "composite_force { joint_force_pnld {} }\n") +
+                       example.text;
+            case Kind::Mixed: break;
         }
-        why = QStringLiteral("an example holds either a whole file, model components, force components or "
-                             "simulation config blocks, not a mix");
+        why = QStringLiteral(
+            "an example holds either a whole file, model components, force components or "
+            "simulation config blocks, not a mix");
         return {};
     }
 
 private slots:
-    void initTestCase()
-    {
+    void initTestCase() {
         QFile file(reference_path());
         QVERIFY2(file.open(QIODevice::ReadOnly), qPrintable(reference_path()));
         sections_ = read_sections(QString::fromUtf8(file.readAll()));
@@ -222,16 +213,14 @@ private slots:
         QVERIFY2(examples >= 40, "the reference shows every component, force and integrator by example");
     }
 
-    void every_component_force_and_integrator_has_a_section_with_its_example_data()
-    {
+    void every_component_force_and_integrator_has_a_section_with_its_example_data() {
         QTest::addColumn<QString>("name");
         for (const ComponentInfo& component : component_table())
             QTest::newRow(component.name.data()) << qstring(component.name);
         for (std::string_view component : model_component_names())
             QTest::newRow(component.data()) << qstring(component);
     }
-    void every_component_force_and_integrator_has_a_section_with_its_example()
-    {
+    void every_component_force_and_integrator_has_a_section_with_its_example() {
         QFETCH(QString, name);
         const Section* section = find_section(sections_, name);
         QVERIFY2(section, qPrintable("no heading '" + name + "'"));
@@ -243,14 +232,12 @@ private slots:
         QVERIFY2(shown, qPrintable("section '" + name + "' has no example of " + name));
     }
 
-    void every_table_property_is_listed_with_its_default_data()
-    {
+    void every_table_property_is_listed_with_its_default_data() {
         QTest::addColumn<QString>("name");
         for (const ComponentInfo& component : component_table())
             QTest::newRow(component.name.data()) << qstring(component.name);
     }
-    void every_table_property_is_listed_with_its_default()
-    {
+    void every_table_property_is_listed_with_its_default() {
         QFETCH(QString, name);
         const ComponentInfo& component = *find_component(name.toStdString());
         const Section* section = find_section(sections_, property_section_of(component));
@@ -268,17 +255,15 @@ private slots:
         }
         for (const QString& listed : section->properties)
             QVERIFY2(in_table.contains(listed), qPrintable("'" + listed + "' is listed in " + section->heading +
-                                                            " but " + name + " has no such property"));
+                                                           " but " + name + " has no such property"));
     }
 
-    void every_listed_property_is_in_an_example_data()
-    {
+    void every_listed_property_is_in_an_example_data() {
         QTest::addColumn<int>("index");
         for (size_t i = 0; i < sections_.size(); ++i)
             if (!sections_[i].properties.isEmpty()) QTest::newRow(qPrintable(sections_[i].heading)) << int(i);
     }
-    void every_listed_property_is_in_an_example()
-    {
+    void every_listed_property_is_in_an_example() {
         QFETCH(int, index);
         const Section& section = sections_[size_t(index)];
         std::set<std::string> keys;
@@ -288,8 +273,7 @@ private slots:
                      qPrintable("'" + property + "' is listed but used in no example of " + section.heading));
     }
 
-    void every_example_builds_and_runs_without_diagnostics_data()
-    {
+    void every_example_builds_and_runs_without_diagnostics_data() {
         QTest::addColumn<int>("section");
         QTest::addColumn<int>("example");
         for (size_t s = 0; s < sections_.size(); ++s)
@@ -299,8 +283,7 @@ private slots:
                 QTest::newRow(qPrintable(row)) << int(s) << int(e);
             }
     }
-    void every_example_builds_and_runs_without_diagnostics()
-    {
+    void every_example_builds_and_runs_without_diagnostics() {
         QFETCH(int, section);
         QFETCH(int, example);
         QString why;

@@ -68,7 +68,8 @@ composite_force {
     contact_force_hunt_crossley { viscosity = 1e3 }
 }
 error_control_integrator_pse { accuracy = 0.01 }
-)", "h0918_config.hfd");
+)",
+                                         "h0918_config.hfd");
     std::vector<Diagnostic> diagnostics;
     const SimConfig config = read_sim_config(config_text.root, "h0918_config.hfd", diagnostics);
     return Simulation::create(*built.model, config, diagnostics);
@@ -165,12 +166,14 @@ private slots:
         const Model& m = sim->model();
         const State state = default_pose(*sim);
         sim->set_initial_state(state);
-        const double start_energy = test::kinetic_energy(sim->model(), sim->state()) + test::potential_energy(sim->model(), sim->state());
+        const double start_energy =
+            test::kinetic_energy(sim->model(), sim->state()) + test::potential_energy(sim->model(), sim->state());
         const double start_height = sim->state().pos[m.find_body("pelvis")].y();
         const double weight = m.total_mass() * g;
         for (int i = 1; i <= 200; ++i) {
             QVERIFY2(sim->advance_to(0.01 * i), sim->error() ? sim->error()->message.c_str() : "");
-            const double energy = test::kinetic_energy(sim->model(), sim->state()) + test::potential_energy(sim->model(), sim->state());
+            const double energy =
+                test::kinetic_energy(sim->model(), sim->state()) + test::potential_energy(sim->model(), sim->state());
             QVERIFY2(energy < start_energy + 0.005 * weight, QByteArray::number(energy - start_energy));
         }
         QVERIFY(sim->state().pos[m.find_body("pelvis")].y() < start_height - 0.1);  // it did collapse
@@ -188,8 +191,13 @@ private slots:
         DofAssignment dofs = standing_pose(sim->model(), state);
         const double hip = dof_degrees(sim->model(), dofs, "hip_flexion_r");
         const double ankle = dof_degrees(sim->model(), dofs, "ankle_angle_r");
-        sim = h0918_simulation({{"hip_r", hip}, {"hip_l", hip}, {"knee_r", -5}, {"knee_l", -5},
-                                {"ankle_r", ankle}, {"ankle_l", ankle}, {"back", 0}});
+        sim = h0918_simulation({{"hip_r", hip},
+                                {"hip_l", hip},
+                                {"knee_r", -5},
+                                {"knee_l", -5},
+                                {"ankle_r", ankle},
+                                {"ankle_l", ankle},
+                                {"back", 0}});
         QVERIFY(sim);
         const Model& m = sim->model();
         const double drop = 0.005, weight = m.total_mass() * g;
@@ -260,16 +268,17 @@ private slots:
     // lands on its toes and falls backwards, which is why the test above solves
     // its pose. Falling is physics here, not a blow-up: the run stays finite.
     void defaultPoseLandsOnItsToesAndFallsBackwards() {
-        auto sim = h0918_simulation({{"hip_r", 0}, {"hip_l", 0}, {"knee_r", -5}, {"knee_l", -5},
-                                     {"ankle_r", 0}, {"ankle_l", 0}, {"back", 0}});
+        auto sim = h0918_simulation(
+            {{"hip_r", 0}, {"hip_l", 0}, {"knee_r", -5}, {"knee_l", -5}, {"ankle_r", 0}, {"ankle_l", 0}, {"back", 0}});
         QVERIFY(sim);
         const Model& m = sim->model();
         const State state = default_pose(*sim);
         QVERIFY(geometry_centre(m, state, "r_toe").y() < geometry_centre(m, state, "r_heel").y() - 0.01);
         sim->set_initial_state(state);
         QVERIFY(sim->advance_to(1.0));
-        const double tilt = 2 * std::atan2(sim->state().ori[m.find_body("pelvis")].z(),
-                                           sim->state().ori[m.find_body("pelvis")].w()) / deg;
+        const double tilt =
+            2 * std::atan2(sim->state().ori[m.find_body("pelvis")].z(), sim->state().ori[m.find_body("pelvis")].w()) /
+            deg;
         QVERIFY2(tilt > 20, QByteArray::number(tilt));  // positive z rotation: leaning back
     }
 };

@@ -61,10 +61,11 @@ private slots:
                 const double past = std::max(joint.limit_min.z() - angle, angle - joint.limit_max.z());
                 overshoot[j] = std::max(overshoot[j], past);
                 if (k == 3000)
-                    QVERIFY2(past < 2 * deg, qPrintable(QString("%1 ends %2 deg past its limit")
-                                                            .arg(joint.name.c_str()).arg(past / deg)));
-                largest_displacement = std::max(
-                    largest_displacement, joint_displacement(model, std::as_const(*sim).state(), j).norm());
+                    QVERIFY2(
+                        past < 2 * deg,
+                        qPrintable(QString("%1 ends %2 deg past its limit").arg(joint.name.c_str()).arg(past / deg)));
+                largest_displacement =
+                    std::max(largest_displacement, joint_displacement(model, std::as_const(*sim).state(), j).norm());
             }
         }
         for (Index j = 0; j < Index(model.joints.size()); ++j) {

@@ -39,7 +39,8 @@ Built build(const std::string& text) {
 // Runs a little with the muscles excited so that activations, fiber lengths
 // and velocities are away from their initial values.
 void settle(Simulation& sim, double duration) {
-    for (size_t i = 0; i < sim.controls().excitation.size(); ++i) sim.controls().excitation[i] = 0.2 + 0.05 * double(i % 7);
+    for (size_t i = 0; i < sim.controls().excitation.size(); ++i)
+        sim.controls().excitation[i] = 0.2 + 0.05 * double(i % 7);
     QVERIFY(sim.advance_to(duration));
 }
 
@@ -77,9 +78,10 @@ private slots:
 
     void zero_at_explicit_derivative_for_every_muscle_model() {
         const std::string arm = read_text(std::string(HFD_SAMPLES_DIR) + "/arm_muscles.hfd");
-        for (const char* component : {"muscle_force_m2012fast { xi = 0.1 }", "muscle_force_m2012fast { xi = 0.3 v_max = 8 }",
-                                      "muscle_force_gh2010 {}", "muscle_force_gh2010 { v_max = 9 min_activation = 0.05 }",
-                                      "muscle_force_tj2003 {}", "muscle_force_tj2003 { xi = 0.1 v_max = 12 }"}) {
+        for (const char* component :
+             {"muscle_force_m2012fast { xi = 0.1 }", "muscle_force_m2012fast { xi = 0.3 v_max = 8 }",
+              "muscle_force_gh2010 {}", "muscle_force_gh2010 { v_max = 9 min_activation = 0.05 }",
+              "muscle_force_tj2003 {}", "muscle_force_tj2003 { xi = 0.1 v_max = 12 }"}) {
             const std::string text = with_muscle_model(arm, component);
             QVERIFY(text.find(component) != std::string::npos);
             Built b = build(text);
@@ -89,8 +91,10 @@ private slots:
             for (double t : {0.02, 0.1, 0.3}) {
                 settle(*b.sim, t);
                 const State& s = b.sim->state();
-                QVERIFY2(relative_residual(dyn, dyn.pack(s), s) < 1e-10,
-                         qPrintable(QString("%1 at %2 s: %3").arg(component).arg(t).arg(relative_residual(dyn, dyn.pack(s), s))));
+                QVERIFY2(
+                    relative_residual(dyn, dyn.pack(s), s) < 1e-10,
+                    qPrintable(
+                        QString("%1 at %2 s: %3").arg(component).arg(t).arg(relative_residual(dyn, dyn.pack(s), s))));
                 // and not zero for another fiber velocity: the residual is an equation in it
                 Eigen::VectorXd f = dyn.explicit_derivative(dyn.pack(s), s);
                 const Index fiber = dyn.find(b.sim->model().muscles[0].name + ".fiber_length");
@@ -104,7 +108,8 @@ private slots:
     void zero_at_explicit_derivative_for_corpus_h0918() {
         const std::string dir = std::string(HFD_CORPUS_DIR) + "/scone/";
         if (!std::ifstream(dir + "H0918.hfd").good()) QSKIP("corpus H0918 not available");
-        for (const char* config : {"HfdConfigM2012Planar.zml", "HfdConfigGH2010Planar.zml", "HfdConfigTJ2003Planar.zml"}) {
+        for (const char* config :
+             {"HfdConfigM2012Planar.zml", "HfdConfigGH2010Planar.zml", "HfdConfigTJ2003Planar.zml"}) {
             Built b = build(read_text(dir + "H0918.hfd") + "\n" + read_text(dir + config));
             QVERIFY2(b.sim, config);
             settle(*b.sim, 0.1);

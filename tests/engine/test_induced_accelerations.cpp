@@ -50,7 +50,8 @@ Eigen::MatrixXd newton_residual(const Simulation& sim, const InducedAcceleration
     Eigen::MatrixXd residual = Eigen::MatrixXd::Zero(3, Eigen::Index(r.columns.size()));
     for (Eigen::Index c = 0; c < residual.cols(); ++c) {
         residual.col(c) = m.total_mass() * r.com.col(c);
-        for (Eigen::Index i = 0; i < Eigen::Index(r.contacts.size()); ++i) residual.col(c) -= r.reaction.block<3, 1>(3 * i, c);
+        for (Eigen::Index i = 0; i < Eigen::Index(r.contacts.size()); ++i)
+            residual.col(c) -= r.reaction.block<3, 1>(3 * i, c);
     }
     return residual;
 }
@@ -150,8 +151,9 @@ private slots:
                 mass(0, 0) = i1 + i2 + m1 * c1 * c1 + m2 * (l1 * l1 + c2 * c2 + 2 * l1 * c2 * std::cos(q2));
                 mass(0, 1) = mass(1, 0) = i2 + m2 * (c2 * c2 + l1 * c2 * std::cos(q2));
                 mass(1, 1) = i2 + m2 * c2 * c2;
-                const Eigen::Vector2d gravity(-(m1 * g * c1 * std::sin(q1) + m2 * g * (l1 * std::sin(q1) + c2 * std::sin(q1 + q2))),
-                                              -m2 * g * c2 * std::sin(q1 + q2));
+                const Eigen::Vector2d gravity(
+                    -(m1 * g * c1 * std::sin(q1) + m2 * g * (l1 * std::sin(q1) + c2 * std::sin(q1 + q2))),
+                    -m2 * g * c2 * std::sin(q1 + q2));
                 const double h = m2 * l1 * c2 * std::sin(q2);
                 const Eigen::Vector2d velocity(h * (2 * dq1 * dq2 + dq2 * dq2), -h * dq1 * dq1);
                 const Eigen::Vector2d expected_gravity = mass.inverse() * gravity;
@@ -161,12 +163,18 @@ private slots:
                 const Eigen::Vector2d got_velocity(coordinate(r, "shoulder_angle", "velocity"),
                                                    coordinate(r, "elbow_angle", "velocity"));
                 QVERIFY2((got_gravity - expected_gravity).norm() < 1e-9 * expected_gravity.norm(),
-                         qPrintable(QString("%1 %2 vs %3 %4").arg(got_gravity[0]).arg(got_gravity[1])
-                                        .arg(expected_gravity[0]).arg(expected_gravity[1])));
+                         qPrintable(QString("%1 %2 vs %3 %4")
+                                        .arg(got_gravity[0])
+                                        .arg(got_gravity[1])
+                                        .arg(expected_gravity[0])
+                                        .arg(expected_gravity[1])));
                 // J_dot u by central differences: O(h^2) with h = 1e-6 s
                 QVERIFY2((got_velocity - expected_velocity).norm() < 1e-6 * (1 + expected_velocity.norm()),
-                         qPrintable(QString("%1 %2 vs %3 %4").arg(got_velocity[0]).arg(got_velocity[1])
-                                        .arg(expected_velocity[0]).arg(expected_velocity[1])));
+                         qPrintable(QString("%1 %2 vs %3 %4")
+                                        .arg(got_velocity[0])
+                                        .arg(got_velocity[1])
+                                        .arg(expected_velocity[0])
+                                        .arg(expected_velocity[1])));
                 QVERIFY(r.superposition_error < 1e-9);
             }
         }
@@ -191,8 +199,8 @@ private slots:
             const Eigen::Vector3d pushed = r.body.block<3, 1>(6, r.column("perturbations"));
             QVERIFY((pushed - Vec3(push / (m + inertia / (arm * arm)), 0, 0)).norm() < 1e-9);
             const Eigen::Vector3d moving = r.body.block<3, 1>(6, r.column("velocity"));
-            const Vec3 expected = kind == ContactConstraint::Rolling ? Vec3::Zero()
-                                                                     : Vec3(0, -std::pow(v / radius, 2) * arm, 0);
+            const Vec3 expected =
+                kind == ContactConstraint::Rolling ? Vec3::Zero() : Vec3(0, -std::pow(v / radius, 2) * arm, 0);
             QVERIFY2((moving - expected).norm() < 1e-6 * (1 + expected.norm()),
                      qPrintable(QString("%1 %2 %3").arg(moving[0]).arg(moving[1]).arg(moving[2])));
             // gravity is held by the floor
@@ -294,7 +302,8 @@ private slots:
         QVERIFY(bad.open(QIODevice::WriteOnly));
         bad.write("time,pelvis_tilt\n0,abc\n");
         bad.close();
-        p.start(hfd, {"analyze", "induced", model, "--trajectory", dir.filePath("bad.csv"), "--out", dir.filePath("x")});
+        p.start(hfd,
+                {"analyze", "induced", model, "--trajectory", dir.filePath("bad.csv"), "--out", dir.filePath("x")});
         QVERIFY(p.waitForFinished(60000));
         QCOMPARE(p.exitCode(), 1);
         QVERIFY(p.readAllStandardError().contains("bad.csv:2:3: error: expected a number"));

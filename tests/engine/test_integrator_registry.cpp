@@ -37,8 +37,7 @@ Created create(const std::string& text) {
 class TestIntegratorRegistry : public QObject {
     Q_OBJECT
 private slots:
-    void names_are_the_integrator_rows_of_the_table()
-    {
+    void names_are_the_integrator_rows_of_the_table() {
         std::vector<std::string_view> rows;
         for (const ComponentInfo& component : component_table())
             if (component.is_integrator()) rows.push_back(component.name);
@@ -48,13 +47,11 @@ private slots:
         QCOMPARE(std::set<std::string_view>(rows.begin(), rows.end()).size(), rows.size());
     }
 
-    void every_name_builds_with_its_defaults_data()
-    {
+    void every_name_builds_with_its_defaults_data() {
         QTest::addColumn<QString>("name");
         for (std::string_view name : integrator_names()) QTest::newRow(name.data()) << QString::fromLatin1(name.data());
     }
-    void every_name_builds_with_its_defaults()
-    {
+    void every_name_builds_with_its_defaults() {
         QFETCH(QString, name);
         const Created created = create(name.toStdString() + " {}");
         QVERIFY(created.diagnostics.empty());
@@ -69,8 +66,7 @@ private slots:
         QCOMPARE(created.integrator->deactivation_rate, 25.0);
     }
 
-    void planar_flag_matches_the_manual()
-    {
+    void planar_flag_matches_the_manual() {
         // the planar integrators are the ones the manual names planar (p...)
         const std::set<std::string> planar = {"planar_symplectic_euler_integrator", "error_control_integrator_psem",
                                               "error_control_integrator_pse"};
@@ -81,10 +77,10 @@ private slots:
         }
     }
 
-    void written_properties_are_used()
-    {
-        const Created fixed = create("symplectic_euler_integrator { step_size = 0.0005 activation_rate = 50 "
-                                     "deactivation_rate = 10 }");
+    void written_properties_are_used() {
+        const Created fixed = create(
+            "symplectic_euler_integrator { step_size = 0.0005 activation_rate = 50 "
+            "deactivation_rate = 10 }");
         QVERIFY(fixed.integrator && fixed.diagnostics.empty());
         QCOMPARE(fixed.integrator->nominal_step_size(), 0.0005);
         QCOMPARE(fixed.integrator->activation_rate, 50.0);
@@ -94,8 +90,7 @@ private slots:
         QCOMPARE(variable.integrator->nominal_step_size(), 0.002);
     }
 
-    void unknown_name_is_an_error_listing_the_known_ones()
-    {
+    void unknown_name_is_an_error_listing_the_known_ones() {
         const Created created = create("\n  runge_kutta_integrator { step_size = 0.001 }");
         QVERIFY(!created.integrator);
         QCOMPARE(created.diagnostics.size(), size_t(1));
@@ -108,23 +103,23 @@ private slots:
         for (std::string_view name : integrator_names()) QVERIFY(d.message.find(name) != std::string::npos);
     }
 
-    void a_force_is_not_an_integrator()
-    {
+    void a_force_is_not_an_integrator() {
         const Created created = create("joint_force_pnld {}");
         QVERIFY(!created.integrator);
         QVERIFY(has_errors(created.diagnostics));
     }
 
-    void bad_values_are_errors_at_the_property_data()
-    {
+    void bad_values_are_errors_at_the_property_data() {
         QTest::addColumn<QString>("text");
         QTest::addColumn<QString>("key");
-        QTest::newRow("zero step") << "forward_euler_integrator {\n\tstep_size = 0\n}" << "step_size";
-        QTest::newRow("negative accuracy") << "error_control_integrator_sem {\n\taccuracy = -1\n}" << "accuracy";
-        QTest::newRow("not a number") << "midpoint_euler_integrator {\n\tactivation_rate = fast\n}" << "activation_rate";
+        QTest::newRow("zero step") << "forward_euler_integrator {\n\tstep_size = 0\n}"
+                                   << "step_size";
+        QTest::newRow("negative accuracy") << "error_control_integrator_sem {\n\taccuracy = -1\n}"
+                                           << "accuracy";
+        QTest::newRow("not a number") << "midpoint_euler_integrator {\n\tactivation_rate = fast\n}"
+                                      << "activation_rate";
     }
-    void bad_values_are_errors_at_the_property()
-    {
+    void bad_values_are_errors_at_the_property() {
         QFETCH(QString, text);
         QFETCH(QString, key);
         const Created created = create(text.toStdString());
@@ -137,16 +132,14 @@ private slots:
         QVERIFY2(d.message.find(key.toStdString()) != std::string::npos, d.message.c_str());
     }
 
-    void min_step_above_max_step_is_an_error()
-    {
+    void min_step_above_max_step_is_an_error() {
         const Created created = create("error_control_integrator_mem { min_step = 0.1 max_step = 0.01 }");
         QVERIFY(!created.integrator);
         QVERIFY(has_errors(created.diagnostics));
         QVERIFY(created.diagnostics[0].message.find("min_step") != std::string::npos);
     }
 
-    void unknown_property_is_a_warning_at_it()
-    {
+    void unknown_property_is_a_warning_at_it() {
         // a fixed-step integrator has no accuracy
         const Created created = create("symplectic_euler_integrator {\n\taccuracy = 0.01\n}");
         QVERIFY(created.integrator);

@@ -28,12 +28,14 @@ std::string hinge_text(const std::string& force, const std::string& ang_vel, con
 model {
   gravity = [ 0 0 0 ]
   body { name = ground mass = 0 inertia = [ 0 0 0 ] }
-  body { name = door mass = 2 inertia = [ 0.05 0.05 0.05 ] ang_vel = )" + ang_vel + R"(
+  body { name = door mass = 2 inertia = [ 0.05 0.05 0.05 ] ang_vel = )" +
+           ang_vel + R"(
     joint { name = hinge parent = ground pos_in_parent = [ 0 0 0 ] pos_in_child = [ 0 0 0 ] stiffness = 1e5
             limits { x = -20..20 y = -20..20 z = -10..10 } limit_stiffness = 10 limit_damping = 0.5 )" +
            extra + R"( } }
 }
-composite_force { )" + force + R"( }
+composite_force { )" +
+           force + R"( }
 symplectic_euler_integrator { step_size = 1e-4 }
 )";
 }
@@ -78,8 +80,7 @@ private slots:
             const double k = 10, kw = 0.5, w = 2, theta = 1e-9;
             if (std::string(force).find("pnld") != std::string::npos)
                 QVERIFY(std::abs(torque - (-k * theta * (1 + kw * w))) < 1e-12);  // ~ 0 at the boundary
-            else
-                QVERIFY(std::abs(torque - (-k * theta - kw * w)) < 1e-9);  // -1 N m: damping at once
+            else QVERIFY(std::abs(torque - (-k * theta - kw * w)) < 1e-9);        // -1 N m: damping at once
         }
     }
 
@@ -114,7 +115,8 @@ private slots:
                 QVERIFY2(torque * side < 0, "the limit torque pushes back into the range, never past the limit");
                 (direction > 0 ? torque_in : torque_out) = std::abs(torque);
             }
-            const QString where = QString("%1 limit: in %2, out %3").arg(side < 0 ? "lower" : "upper").arg(torque_in).arg(torque_out);
+            const QString where =
+                QString("%1 limit: in %2, out %3").arg(side < 0 ? "lower" : "upper").arg(torque_in).arg(torque_out);
             QVERIFY2(torque_in > torque_out, qPrintable(where));
             QVERIFY2(std::abs(torque_in - k * past * (1 + kw * speed)) < 1e-9, qPrintable(where));
             QVERIFY2(std::abs(torque_out - k * past * (1 - kw * speed)) < 1e-9, qPrintable(where));
@@ -151,8 +153,9 @@ private slots:
             const double angle = joint_angles(sim->model(), sim->state(), 0).z();
             entered = entered || angle < lower || angle > upper;
             const double now = energy();
-            QVERIFY2(now <= previous + 1e-4 * initial,
-                     qPrintable(QString("energy rose from %1 to %2 J at t = %3 s").arg(previous).arg(now).arg(i * 1e-3)));
+            QVERIFY2(
+                now <= previous + 1e-4 * initial,
+                qPrintable(QString("energy rose from %1 to %2 J at t = %3 s").arg(previous).arg(now).arg(i * 1e-3)));
             previous = now;
         }
         QVERIFY(entered);
@@ -166,7 +169,8 @@ private slots:
     }
 
     void constraint_force_is_equal_and_opposite() {
-        auto sim = test::make_simulation(test::double_pendulum("joint_force_pnld {}", "symplectic_euler_integrator { step_size = 1e-5 }", 70, 20));
+        auto sim = test::make_simulation(
+            test::double_pendulum("joint_force_pnld {}", "symplectic_euler_integrator { step_size = 1e-5 }", 70, 20));
         QVERIFY(sim);
         pose_from_dof_defaults(*sim);
         QVERIFY(sim->advance_to(0.05));
@@ -183,10 +187,10 @@ private slots:
     }
 
     void planar_forces_and_integrator_match_3d_on_a_planar_problem() {
-        auto planar = test::make_simulation(test::double_pendulum("planar_joint_force_pnld {}",
-                                                                  "planar_symplectic_euler_integrator { step_size = 1e-5 }", 80, -30));
-        auto full = test::make_simulation(test::double_pendulum("joint_force_pnld {}",
-                                                                "symplectic_euler_integrator { step_size = 1e-5 }", 80, -30));
+        auto planar = test::make_simulation(test::double_pendulum(
+            "planar_joint_force_pnld {}", "planar_symplectic_euler_integrator { step_size = 1e-5 }", 80, -30));
+        auto full = test::make_simulation(
+            test::double_pendulum("joint_force_pnld {}", "symplectic_euler_integrator { step_size = 1e-5 }", 80, -30));
         QVERIFY(planar && full);
         QVERIFY(planar->is_planar() && !full->is_planar());
         pose_from_dof_defaults(*planar);

@@ -14,7 +14,9 @@ namespace {
 
 constexpr double pi = 3.14159265358979323846;
 
-Quat rotation(double degrees, const Vec3& axis) { return Quat(Eigen::AngleAxisd(degrees * pi / 180, axis.normalized())); }
+Quat rotation(double degrees, const Vec3& axis) {
+    return Quat(Eigen::AngleAxisd(degrees * pi / 180, axis.normalized()));
+}
 
 struct Setup {
     Model model;

@@ -47,7 +47,9 @@ void compare(const MassProperties& actual, double mass, const Vec3& inertia, dou
              qPrintable(QString("mass %1, expected %2").arg(actual.mass, 0, 'g', 12).arg(mass, 0, 'g', 12)));
     for (int i = 0; i < 3; ++i)
         QVERIFY2(std::abs(actual.inertia[i] - inertia[i]) <= relative * inertia[i],
-                 qPrintable(QString("I[%1] = %2, expected %3").arg(i).arg(actual.inertia[i], 0, 'g', 12)
+                 qPrintable(QString("I[%1] = %2, expected %3")
+                                .arg(i)
+                                .arg(actual.inertia[i], 0, 'g', 12)
                                 .arg(inertia[i], 0, 'g', 12)));
 }
 
@@ -61,8 +63,8 @@ private slots:
         const MassProperties p = solid_mass_properties(make_shape(ShapeType::Sphere, r), density);
         const double m = density * 4.0 / 3.0 * pi * std::pow(r, 3);
         compare(p, m, Vec3::Constant(2.0 / 5.0 * m * r * r), 1e-12);
-        const auto numeric = integrate_revolution([&](double y) { return std::sqrt(std::max(0.0, r * r - y * y)); },
-                                                  r, density);
+        const auto numeric =
+            integrate_revolution([&](double y) { return std::sqrt(std::max(0.0, r * r - y * y)); }, r, density);
         compare(p, numeric.mass, numeric.inertia, 1e-6);
     }
 

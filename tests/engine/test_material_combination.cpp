@@ -16,7 +16,9 @@ Material material(double k, double c, double mu_s, double mu_d) {
     return m;
 }
 
-bool close(double a, double b, double relative = 1e-12) { return std::abs(a - b) <= relative * std::max(std::abs(b), 1e-300); }
+bool close(double a, double b, double relative = 1e-12) {
+    return std::abs(a - b) <= relative * std::max(std::abs(b), 1e-300);
+}
 
 }  // namespace
 
@@ -25,10 +27,10 @@ class TestMaterialCombination : public QObject {
 private slots:
     void table() {
         const CombinedMaterial c = combine_materials(material(3e6, 2, 0.9, 0.6), material(1e6, 0.5, 0.4, 0.15));
-        QVERIFY(close(c.stiffness, 3e6 * 1e6 / 4e6));        // k1 k2 / (k1 + k2) = 7.5e5
-        QVERIFY(close(c.damping, 1.25));                      // (c1 + c2) / 2
-        QVERIFY(close(c.static_friction, 0.6));               // sqrt(0.9 * 0.4)
-        QVERIFY(close(c.dynamic_friction, 0.3));              // sqrt(0.6 * 0.15)
+        QVERIFY(close(c.stiffness, 3e6 * 1e6 / 4e6));  // k1 k2 / (k1 + k2) = 7.5e5
+        QVERIFY(close(c.damping, 1.25));               // (c1 + c2) / 2
+        QVERIFY(close(c.static_friction, 0.6));        // sqrt(0.9 * 0.4)
+        QVERIFY(close(c.dynamic_friction, 0.3));       // sqrt(0.6 * 0.15)
     }
 
     void sameMaterialTwice() {

@@ -28,7 +28,8 @@ const char* model_text =
     "}\n";
 
 // Runs `body` with the working directory set to `dir`, restoring it after.
-template <typename F> void in_directory(const QString& dir, F&& body) {
+template <typename F>
+void in_directory(const QString& dir, F&& body) {
     const QString previous = QDir::currentPath();
     QDir::setCurrent(dir);
     body();

@@ -22,7 +22,8 @@ Model two_muscles() {
     return model;
 }
 
-std::unique_ptr<ForceComponent> create(const Model& model, const std::string& text, std::vector<Diagnostic>& diagnostics) {
+std::unique_ptr<ForceComponent> create(const Model& model, const std::string& text,
+                                       std::vector<Diagnostic>& diagnostics) {
     ParseResult parsed = parse_text(text, "config.hfd");
     if (!parsed.ok() || parsed.root.children.empty()) qFatal("config text does not parse");
     const std::string file = "config.hfd";
@@ -64,7 +65,8 @@ private slots:
     void derivativeFormula() {
         const Model model = two_muscles();
         std::vector<Diagnostic> diagnostics;
-        auto component = create(model, "muscle_activation { activation_rate = 80 deactivation_rate = 20 }", diagnostics);
+        auto component =
+            create(model, "muscle_activation { activation_rate = 80 deactivation_rate = 20 }", diagnostics);
         QVERIFY(component);
         State state;
         state.activation = {0.3, 0.3};
@@ -85,9 +87,12 @@ private slots:
     void stepResponsesMatchClosedForm() {
         const Model model = two_muscles();
         std::vector<Diagnostic> diagnostics;
-        auto component = create(model, "muscle_activation { activation_rate = 100 deactivation_rate = 25 }", diagnostics);
+        auto component =
+            create(model, "muscle_activation { activation_rate = 100 deactivation_rate = 25 }", diagnostics);
         QVERIFY(component);
-        struct Case { double a0, u, t; };
+        struct Case {
+            double a0, u, t;
+        };
         for (const Case c : {Case{0.0, 1.0, 0.02}, Case{1.0, 0.0, 0.05}, Case{0.0, 0.5, 0.03}, Case{0.8, 0.2, 0.04}}) {
             const double rates[2][2] = {{100, 25}, {50, 10}};
             double previous_error[2] = {0, 0};
@@ -95,8 +100,10 @@ private slots:
                 const std::vector<double> a = integrate(model, *component, c.a0, c.u, c.t, h);
                 for (int m = 0; m < 2; ++m) {
                     const double error = std::abs(a[m] - exact(c.a0, c.u, rates[m][0], rates[m][1], c.t));
-                    QVERIFY2(error < 0.01, qPrintable(QString("a0 %1 u %2 muscle %3 h %4 error %5")
-                                                          .arg(c.a0).arg(c.u).arg(m).arg(h).arg(error)));
+                    QVERIFY2(
+                        error < 0.01,
+                        qPrintable(
+                            QString("a0 %1 u %2 muscle %3 h %4 error %5").arg(c.a0).arg(c.u).arg(m).arg(h).arg(error)));
                     if (previous_error[m] > 0) {
                         const double ratio = previous_error[m] / error;  // halving h halves an O(h) error
                         QVERIFY2(ratio > 1.8 && ratio < 2.2, qPrintable(QString("ratio %1").arg(ratio)));

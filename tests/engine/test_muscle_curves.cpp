@@ -89,12 +89,16 @@ private slots:
                     const double residual = a_fl * m2012::force_velocity(v) + beta * v - force;
                     QVERIFY2(std::abs(residual) < 1e-9 * (1 + std::abs(force)),
                              qPrintable(QString("a_fl %1 beta %2 F %3 v %4 residual %5")
-                                            .arg(a_fl).arg(beta).arg(force).arg(v).arg(residual)));
+                                            .arg(a_fl)
+                                            .arg(beta)
+                                            .arg(force)
+                                            .arg(v)
+                                            .arg(residual)));
                 }
             }
         }
         QCOMPARE(m2012::damped_fiber_velocity(0.7, 0.7, 0.1), 0.0);  // isometric
-        QVERIFY(m2012::damped_fiber_velocity(0.5, 0.7, 0.1) < 0);   // tendon pulls less: shortens
+        QVERIFY(m2012::damped_fiber_velocity(0.5, 0.7, 0.1) < 0);    // tendon pulls less: shortens
         QVERIFY(m2012::damped_fiber_velocity(0.9, 0.7, 0.1) > 0);
     }
 
@@ -164,8 +168,8 @@ private slots:
             QVERIFY(tendon > 0);
         }
         // a passive fiber on a path too short to stretch it: the tendon is left exactly slack
-        const double slack = equilibrium_fiber_length(0.25, l_opt, l_s, 0.0, m2012::passive_force_length,
-                                                      m2012::tendon_force_length);
+        const double slack =
+            equilibrium_fiber_length(0.25, l_opt, l_s, 0.0, m2012::passive_force_length, m2012::tendon_force_length);
         QVERIFY(std::abs(slack - 0.05) < 1e-12);
     }
 };

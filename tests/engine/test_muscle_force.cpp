@@ -47,7 +47,8 @@ Model line_model(double path_length, double pennation, double stiffness_multipli
     return model;
 }
 
-std::unique_ptr<ForceComponent> create(const Model& model, const std::string& text, std::vector<Diagnostic>& diagnostics) {
+std::unique_ptr<ForceComponent> create(const Model& model, const std::string& text,
+                                       std::vector<Diagnostic>& diagnostics) {
     ParseResult parsed = parse_text(text, "config.hfd");
     if (!parsed.ok() || parsed.root.children.empty()) qFatal("config does not parse");
     const std::string file = "config.hfd";
@@ -144,8 +145,9 @@ private slots:
         const Model model = line_model(path_length, pennation);
         for (const int flag : {0, 1}) {
             std::vector<Diagnostic> diagnostics;
-            auto muscle = create(model, "muscle_force_m2012fast { use_pennation_during_equilibration = " +
-                                            std::to_string(flag) + " }", diagnostics);
+            auto muscle = create(
+                model, "muscle_force_m2012fast { use_pennation_during_equilibration = " + std::to_string(flag) + " }",
+                diagnostics);
             QVERIFY(muscle);
             State state = initial_state(model);
             state.activation[0] = 1.0;
@@ -159,7 +161,10 @@ private slots:
             const double fiber_force = f_max * (m2012::active_force_length(l) + m2012::passive_force_length(l));
             const double cos_pennation = std::sqrt(1 - std::pow(0.1 * std::sin(pennation) / fiber, 2));
             const QString what = QString("flag %1: fiber %2 m, tension %3 N, fiber force %4 N")
-                                     .arg(flag).arg(fiber).arg(tension).arg(fiber_force);
+                                     .arg(flag)
+                                     .arg(fiber)
+                                     .arg(tension)
+                                     .arg(fiber_force);
             // the fiber fits the path: tendon + fiber along it = path
             QVERIFY2(std::abs(e.data.tendon_length[0] + fiber * cos_pennation - path_length) < 1e-12, qPrintable(what));
             QVERIFY2(tension <= f_max, qPrintable(what));
@@ -259,8 +264,9 @@ double static_elbow_moment(const Model& model, const double activation[2], doubl
             [&](double l) { return activation[i] * m2012::active_force_length(l) + m2012::passive_force_length(l); },
             m2012::tendon_force_length);
         const FiberGeometry g = fiber_geometry(path, fiber, m.optimal_fiber_length, thickness);
-        const double force = m.max_isometric_force *
-                             m2012::tendon_force_length((g.tendon_length - m.tendon_slack_length) / m.tendon_slack_length);
+        const double force =
+            m.max_isometric_force *
+            m2012::tendon_force_length((g.tendon_length - m.tendon_slack_length) / m.tendon_slack_length);
         moment += force * arm;
     }
     return moment;
@@ -308,12 +314,14 @@ void TestMuscleForce::armSampleSettlesWhereMomentsBalance() {
         auto moment = [&](double t) { return static_elbow_moment(m, activation, t, centre); };
         QVERIFY(moment(lo) > 0 && moment(hi) < 0);  // the moment falls through zero: a stable balance
         const double expected = solve_increasing([&](double t) { return -moment(t); }, 0.0, lo, hi);
-        QVERIFY2(expected > 10 * pi / 180 && expected < 130 * pi / 180, qPrintable(QString::number(expected * 180 / pi)));
+        QVERIFY2(expected > 10 * pi / 180 && expected < 130 * pi / 180,
+                 qPrintable(QString::number(expected * 180 / pi)));
         const double angle = dof_value(m, s, m.find_dof("elbow_flexion"));
         qInfo("%s: settled at %.3f deg, moments balance at %.3f deg", joint_torques ? "joint torques" : "point forces",
               angle * 180 / pi, expected * 180 / pi);
-        QVERIFY2(std::abs(angle - expected) < 0.2 * pi / 180,
-                 qPrintable(QString("settled at %1 deg, balance at %2 deg").arg(angle * 180 / pi).arg(expected * 180 / pi)));
+        QVERIFY2(
+            std::abs(angle - expected) < 0.2 * pi / 180,
+            qPrintable(QString("settled at %1 deg, balance at %2 deg").arg(angle * 180 / pi).arg(expected * 180 / pi)));
         const double rate = dof_velocity(m, s, m.find_dof("elbow_flexion"));
         QVERIFY2(std::abs(rate) < 1e-2, qPrintable(QString("still turning at %1 rad/s").arg(rate)));
         QVERIFY(std::abs(s.activation[0] - activation[0]) < 1e-6);

@@ -119,7 +119,8 @@ private slots:
             }
             for (Index m = 0; m < Index(model.muscles.size()); ++m) {
                 const double fd = (muscle_path_length(model, posed(model, plus), m) -
-                                   muscle_path_length(model, posed(model, minus), m)) / (2 * h);
+                                   muscle_path_length(model, posed(model, minus), m)) /
+                                  (2 * h);
                 const double v = muscle_path_velocity(model, s, m);
                 QVERIFY2(std::abs(fd - v) < 1e-6, qPrintable(QString("muscle %1: fd %2 vs %3").arg(m).arg(fd).arg(v)));
             }
@@ -139,11 +140,14 @@ private slots:
                     plus.value[d] += h;
                     minus.value[d] -= h;
                     const double fd = -(muscle_path_length(model, posed(model, plus), m) -
-                                        muscle_path_length(model, posed(model, minus), m)) / (2 * h);
+                                        muscle_path_length(model, posed(model, minus), m)) /
+                                      (2 * h);
                     const double arm = muscle_moment_arm(model, s, m, d);
-                    QVERIFY2(std::abs(fd - arm) < 1e-7,
-                             qPrintable(QString("muscle %1 dof %2: -dL/dq %3, moment arm %4")
-                                            .arg(m).arg(QString::fromStdString(model.dofs[d].name)).arg(fd).arg(arm)));
+                    QVERIFY2(std::abs(fd - arm) < 1e-7, qPrintable(QString("muscle %1 dof %2: -dL/dq %3, moment arm %4")
+                                                                       .arg(m)
+                                                                       .arg(QString::fromStdString(model.dofs[d].name))
+                                                                       .arg(fd)
+                                                                       .arg(arm)));
                 }
             }
         }
@@ -205,7 +209,9 @@ private slots:
                 QVERIFY(std::abs(one_pass.muscle_length[m] - length) < 1e-14 * length);
                 QVERIFY(std::abs(one_pass.muscle_velocity[m] - velocity) < 1e-13 * (1 + std::abs(velocity)));
                 for (int k = 0; k < int(model.muscles[m].path.size()); ++k)
-                    QVERIFY((one_pass.path_point[one_pass.path_offset[m] + k] - muscle_path_point(model, s, m, k)).norm() < 1e-15);
+                    QVERIFY(
+                        (one_pass.path_point[one_pass.path_offset[m] + k] - muscle_path_point(model, s, m, k)).norm() <
+                        1e-15);
                 for (size_t b = 0; b < model.bodies.size(); ++b) {
                     QVERIFY((one_pass.force[b] - reference.force[b]).norm() < 1e-12 * tension);
                     QVERIFY((one_pass.torque[b] - reference.torque[b]).norm() < 1e-12 * tension);
@@ -230,8 +236,11 @@ private slots:
                     const double expected = tension * muscle_moment_arm(model, s, m, d);
                     QVERIFY2(std::abs(q - expected) < 1e-5 * tension,
                              qPrintable(QString("%1 muscle %2 dof %3: Q %4 vs T*r %5")
-                                            .arg(as_torques ? "torques" : "forces").arg(m)
-                                            .arg(QString::fromStdString(model.dofs[d].name)).arg(q).arg(expected)));
+                                            .arg(as_torques ? "torques" : "forces")
+                                            .arg(m)
+                                            .arg(QString::fromStdString(model.dofs[d].name))
+                                            .arg(q)
+                                            .arg(expected)));
                 }
             }
         }

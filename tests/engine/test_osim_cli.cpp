@@ -51,7 +51,8 @@ void TestOsimCli::convertsToFileAndStdout() {
     const Run to_file = run_hfd({input, "-o", output, "--joint-stiffness", "2e5", "--limit-stiffness", "50"});
     QCOMPARE(to_file.exit_code, 0);
     QVERIFY(to_file.out.isEmpty());
-    QVERIFY2(to_file.err.contains("m.osim:") && to_file.err.contains("PointToPointSpring 's'"), qPrintable(to_file.err));
+    QVERIFY2(to_file.err.contains("m.osim:") && to_file.err.contains("PointToPointSpring 's'"),
+             qPrintable(to_file.err));
     std::ifstream in(output.toStdString());
     const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     const hfd::ParseResult parsed = hfd::parse_text(text);
@@ -87,7 +88,8 @@ void TestOsimCli::limitDampingReferenceAngleOption() {
     const std::string joints = joint("PinJoint", "knee", "/ground", "0 1 0", "0 0 0", "/bodyset/a", "0 0.5 0", "0 0 0",
                                      coordinate("knee_angle", 0, -2, 0.1));
     const std::string limit =
-        "<CoordinateLimitForce name=\"knee_limit\"><coordinate>knee_angle</coordinate><upper_stiffness>2</upper_stiffness>"
+        "<CoordinateLimitForce "
+        "name=\"knee_limit\"><coordinate>knee_angle</coordinate><upper_stiffness>2</upper_stiffness>"
         "<upper_limit>-5</upper_limit><lower_stiffness>2</lower_stiffness><lower_limit>-120</lower_limit>"
         "<damping>0.2</damping></CoordinateLimitForce>";
     write(input, document(bodies, joints, limit));
@@ -99,7 +101,8 @@ void TestOsimCli::limitDampingReferenceAngleOption() {
     const double k_rad = 2 * 180 / 3.14159265358979323846;
     const Run by_default = run_hfd({input});
     QCOMPARE(by_default.exit_code, 0);
-    QVERIFY(close(limit_damping(by_default), 0.2 * 180 / 3.14159265358979323846 / (k_rad * 2 * 3.14159265358979323846 / 180)));
+    QVERIFY(close(limit_damping(by_default),
+                  0.2 * 180 / 3.14159265358979323846 / (k_rad * 2 * 3.14159265358979323846 / 180)));
     QVERIFY2(by_default.err.contains("reference angle of 2 degrees"), qPrintable(by_default.err));
     const Run five = run_hfd({input, "--limit-damping-reference-angle", "5"});
     QCOMPARE(five.exit_code, 0);

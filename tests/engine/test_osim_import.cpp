@@ -83,7 +83,8 @@ void TestOsimImport::corpusMatchesHandWrittenModel() {
                 QVERIFY2(close(el->first, gl->first) && close(el->second, gl->second), name->value.c_str());
                 QVERIFY(close(number(*ej, "stiffness"), number(*gj, "stiffness")));
                 QVERIFY(close(number(*ej, "limit_stiffness"), number(*gj, "limit_stiffness")));
-                if (ej->find("limit_damping")) QVERIFY(close(number(*ej, "limit_damping"), number(*gj, "limit_damping")));
+                if (ej->find("limit_damping"))
+                    QVERIFY(close(number(*ej, "limit_damping"), number(*gj, "limit_damping")));
                 ++joints;
             }
             int mesh_index = 0;
@@ -198,7 +199,8 @@ void TestOsimImport::pinJointInRotatedFramesMapsAxisAndAngle() {
     // Both joint frames are turned -90 degrees about y: the pin's z axis is the
     // bodies' -x axis, so the hfd joint limits its x axis with the sign flipped.
     // (A hinge on y would turn the body frame: test_osim_simplify.cpp.)
-    const std::string bodies = body("a", 2, "0 0 0", "0.1 0.1 0.1 0 0 0") + body("b", 1, "0 -0.2 0", "0.02 0.01 0.02 0 0 0");
+    const std::string bodies =
+        body("a", 2, "0 0 0", "0.1 0.1 0.1 0 0 0") + body("b", 1, "0 -0.2 0", "0.02 0.01 0.02 0 0 0");
     const std::string joints =
         joint("WeldJoint", "fix", "/ground", "0 1 0", "0 0 0", "/bodyset/a", "0 0 0", "0 0 0", "") +
         joint("PinJoint", "elbow_r", "/bodyset/a", "0.1 -0.3 0", "0 -1.5707963267948966 0", "/bodyset/b", "0 0 0",
@@ -320,20 +322,24 @@ void TestOsimImport::offDiagonalInertiaTurnsBodyFrame() {
     const std::string mesh =
         "<attached_geometry><Mesh name=\"m\"><socket_frame>..</socket_frame><mesh_file>x.obj</mesh_file>"
         "<Appearance><color>1 0 0</color><opacity>0.5</opacity></Appearance></Mesh></attached_geometry>"
-        "<components><PhysicalOffsetFrame name=\"g\"><socket_parent>..</socket_parent><translation>-0.2 0.1 0</translation>"
+        "<components><PhysicalOffsetFrame name=\"g\"><socket_parent>..</socket_parent><translation>-0.2 0.1 "
+        "0</translation>"
         "<orientation>0 0 0</orientation><attached_geometry><Mesh name=\"m2\"><socket_frame>..</socket_frame>"
         "<mesh_file>y.obj</mesh_file></Mesh></attached_geometry></PhysicalOffsetFrame></components>";
-    const std::string bodies = body("a", 3, "0.1 0.2 0.3", "0.2 0.3 0.4 0.01 0.02 0.03", mesh) +
-                               body("b", 1, "0 0 0", "0.1 0.1 0.1 0 0 0");
+    const std::string bodies =
+        body("a", 3, "0.1 0.2 0.3", "0.2 0.3 0.4 0.01 0.02 0.03", mesh) + body("b", 1, "0 0 0", "0.1 0.1 0.1 0 0 0");
     const std::string joints =
         joint("FreeJoint", "fix", "/ground", "0 0 0", "0 0 0", "/bodyset/a", "0 0 0", "0 0 0",
               coordinate("rx", 0, -1, 1) + coordinate("ry", 0, -1, 1) + coordinate("rz", 0, -1, 1) +
                   coordinate("tx", 0, -1, 1) + coordinate("ty", 0, -1, 1) + coordinate("tz", 0, -1, 1)) +
-        joint("PinJoint", "pin", "/bodyset/a", "0 0 0", "0 0 0", "/bodyset/b", "0 0 0", "0 0 0", coordinate("q", 0, -1, 1));
+        joint("PinJoint", "pin", "/bodyset/a", "0 0 0", "0 0 0", "/bodyset/b", "0 0 0", "0 0 0",
+              coordinate("q", 0, -1, 1));
     const std::string muscle =
         "<Thelen2003Muscle name=\"m1\"><GeometryPath name=\"path\"><PathPointSet><objects>"
-        "<PathPoint name=\"p1\"><socket_parent_frame>/bodyset/a</socket_parent_frame><location>0.3 -0.1 0.05</location></PathPoint>"
-        "<PathPoint name=\"p2\"><socket_parent_frame>/bodyset/b</socket_parent_frame><location>0 0 0</location></PathPoint>"
+        "<PathPoint name=\"p1\"><socket_parent_frame>/bodyset/a</socket_parent_frame><location>0.3 -0.1 "
+        "0.05</location></PathPoint>"
+        "<PathPoint name=\"p2\"><socket_parent_frame>/bodyset/b</socket_parent_frame><location>0 0 "
+        "0</location></PathPoint>"
         "</objects></PathPointSet></GeometryPath><max_isometric_force>100</max_isometric_force>"
         "<optimal_fiber_length>0.1</optimal_fiber_length><tendon_slack_length>0.2</tendon_slack_length>"
         "<activation_time_constant>0.02</activation_time_constant></Thelen2003Muscle>";
@@ -413,19 +419,25 @@ void TestOsimImport::conditionalPathPointIsReported() {
         joint("FreeJoint", "fix", "/ground", "0 0 0", "0 0 0", "/bodyset/a", "0 0 0", "0 0 0",
               coordinate("rx", 0, -1, 1) + coordinate("ry", 0, -1, 1) + coordinate("rz", 0, -1, 1) +
                   coordinate("tx", 0, -1, 1) + coordinate("ty", 0, -1, 1) + coordinate("tz", 0, -1, 1)) +
-        joint("PinJoint", "pin", "/bodyset/a", "0 0 0", "0 0 0", "/bodyset/b", "0 0 0", "0 0 0", coordinate("q", 0, -1, 1));
+        joint("PinJoint", "pin", "/bodyset/a", "0 0 0", "0 0 0", "/bodyset/b", "0 0 0", "0 0 0",
+              coordinate("q", 0, -1, 1));
     const std::string muscle =
         "<Millard2012EquilibriumMuscle name=\"vasti\">\n<GeometryPath name=\"path\"><PathPointSet><objects>\n"
-        "<PathPoint name=\"p1\"><socket_parent_frame>/bodyset/a</socket_parent_frame><location>0 0.1 0</location></PathPoint>\n"
+        "<PathPoint name=\"p1\"><socket_parent_frame>/bodyset/a</socket_parent_frame><location>0 0.1 "
+        "0</location></PathPoint>\n"
         "<ConditionalPathPoint name=\"p2\"><socket_parent_frame>/bodyset/a</socket_parent_frame>"
-        "<location>0.02 0 0</location><range>-1 0</range><socket_coordinate>/jointset/pin/q</socket_coordinate></ConditionalPathPoint>\n"
-        "<PathPoint name=\"p3\"><socket_parent_frame>/bodyset/b</socket_parent_frame><location>0 -0.1 0</location></PathPoint>\n"
-        "</objects></PathPointSet><PathWrapSet><objects><PathWrap name=\"w\"><wrap_object>knee_cyl</wrap_object></PathWrap>"
+        "<location>0.02 0 0</location><range>-1 "
+        "0</range><socket_coordinate>/jointset/pin/q</socket_coordinate></ConditionalPathPoint>\n"
+        "<PathPoint name=\"p3\"><socket_parent_frame>/bodyset/b</socket_parent_frame><location>0 -0.1 "
+        "0</location></PathPoint>\n"
+        "</objects></PathPointSet><PathWrapSet><objects><PathWrap "
+        "name=\"w\"><wrap_object>knee_cyl</wrap_object></PathWrap>"
         "</objects></PathWrapSet></GeometryPath>\n<max_isometric_force>100</max_isometric_force>"
         "<optimal_fiber_length>0.1</optimal_fiber_length><tendon_slack_length>0.2</tendon_slack_length>"
         "</Millard2012EquilibriumMuscle>\n";
     const std::string text = document(bodies, joints, muscle);
-    const int line = 1 + static_cast<int>(std::count(text.begin(), text.begin() + text.find("<ConditionalPathPoint"), '\n'));
+    const int line =
+        1 + static_cast<int>(std::count(text.begin(), text.begin() + text.find("<ConditionalPathPoint"), '\n'));
     const OsimImportResult r = import_osim_text(text, "conditional.osim");
     QVERIFY2(r.ok, report_text(r).c_str());
     QVERIFY2(report_mentions(r, "muscle 'vasti'", "ConditionalPathPoint", line), report_text(r).c_str());
@@ -436,10 +448,12 @@ void TestOsimImport::conditionalPathPointIsReported() {
 
 void TestOsimImport::unknownForceIsReported() {
     const std::string bodies = body("a", 1, "0 0 0", "0.1 0.1 0.1 0 0 0");
-    const std::string joints = joint("WeldJoint", "fix", "/ground", "0 0 0", "0 0 0", "/bodyset/a", "0 0 0", "0 0 0", "");
+    const std::string joints =
+        joint("WeldJoint", "fix", "/ground", "0 0 0", "0 0 0", "/bodyset/a", "0 0 0", "0 0 0", "");
     const std::string force = "\n<PointToPointSpring name=\"spring1\"><stiffness>10</stiffness></PointToPointSpring>\n";
     const std::string text = document(bodies, joints, force);
-    const int line = 1 + static_cast<int>(std::count(text.begin(), text.begin() + text.find("<PointToPointSpring"), '\n'));
+    const int line =
+        1 + static_cast<int>(std::count(text.begin(), text.begin() + text.find("<PointToPointSpring"), '\n'));
     const OsimImportResult r = import_osim_text(text, "spring.osim");
     QVERIFY(r.ok);
     QVERIFY2(report_mentions(r, "PointToPointSpring 'spring1'", "not converted", line), report_text(r).c_str());
@@ -450,7 +464,8 @@ void TestOsimImport::unknownForceIsReported() {
 void TestOsimImport::malformedXmlGivesLine() {
     const std::string text =
         "<?xml version=\"1.0\"?>\n<OpenSimDocument Version=\"40000\">\n<Model name=\"m\">\n"
-        "<BodySet>\n<objects>\n<Body name=\"a\"><mass>1</mass></Bdy>\n</objects>\n</BodySet>\n</Model>\n</OpenSimDocument>\n";
+        "<BodySet>\n<objects>\n<Body "
+        "name=\"a\"><mass>1</mass></Bdy>\n</objects>\n</BodySet>\n</Model>\n</OpenSimDocument>\n";
     const OsimImportResult r = import_osim_text(text, "broken.osim");
     QVERIFY(!r.ok);
     QCOMPARE(r.report.size(), size_t(1));

@@ -141,7 +141,8 @@ void TestOsimModels::gaitModelsFallForTwoSeconds() {
     // from equilibration alone (pennated muscles once started at up to 10.8 times it).
     for (Index m = 0; m < Index(sim->model().muscles.size()); ++m)
         QVERIFY2(sim->data().muscle_force[m] <= sim->model().muscles[m].max_isometric_force,
-                 qPrintable(QString("%1 starts at %2 N").arg(sim->model().muscles[m].name.c_str())
+                 qPrintable(QString("%1 starts at %2 N")
+                                .arg(sim->model().muscles[m].name.c_str())
                                 .arg(sim->data().muscle_force[m])));
 
     const double duration = 2;

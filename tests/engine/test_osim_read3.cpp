@@ -77,7 +77,8 @@ void TestOsimRead3::readsNestedJointsAndGeometry() {
     // no HuntCrossleyForce uses the sphere: reported, not written
     QVERIFY(!find_named(model, "geometry", "knee"));
     found = false;
-    for (const Diagnostic& d : r.report) found = found || d.message.find("'knee' is used by no HuntCrossleyForce") != std::string::npos;
+    for (const Diagnostic& d : r.report)
+        found = found || d.message.find("'knee' is used by no HuntCrossleyForce") != std::string::npos;
     QVERIFY(found);
     QCOMPARE(find_named(model, "dof", "hip_flexion_r")->find("source")->value, std::string("hip_rz_r"));
 }

@@ -60,7 +60,8 @@ private slots:
 void TestOsimSimplify::weldToStaticBodyMakesItStatic() {
     // arm26: a massless 'base' welded to ground, the arm pinned to it; and a
     // body with mass welded to the base (held still in OpenSim too).
-    const std::string bodies = body("base", 0, "0 0 0", "0 0 0 0 0 0") + body("plate", 5, "0 0 0", "0.1 0.1 0.1 0 0 0") +
+    const std::string bodies = body("base", 0, "0 0 0", "0 0 0 0 0 0") +
+                               body("plate", 5, "0 0 0", "0.1 0.1 0.1 0 0 0") +
                                body("arm", 1, "0 -0.2 0", "0.02 0.01 0.02 0 0 0");
     const std::string joints = weld("offset", "/ground", "0 0.8 0", "/bodyset/base") +
                                weld("fix_plate", "/bodyset/base", "0.3 0 0", "/bodyset/plate") +
@@ -84,7 +85,8 @@ void TestOsimSimplify::pointMassAndThinRodGetPositiveMoments() {
     // double_pendulum: point masses; leg6dof9musc toes: two zero moments.
     const std::string bodies =
         body("rod1", 1, "0 -0.5 0", "0 0 0 0 0 0") + body("rod2", 0.186, "0 -0.5 0", "0 0 0.0009 0 0 0");
-    const std::string joints = pin("pin1", "/ground", "0 2 0", "/bodyset/rod1") + pin("pin2", "/bodyset/rod1", "0 -1 0", "/bodyset/rod2");
+    const std::string joints =
+        pin("pin1", "/ground", "0 2 0", "/bodyset/rod1") + pin("pin2", "/bodyset/rod1", "0 -1 0", "/bodyset/rod2");
     const OsimImportResult r = import_osim_text(document(bodies, joints), "pendulum.osim");
     const std::string errors = load_errors(r);
     QVERIFY2(errors.empty(), errors.c_str());
@@ -101,8 +103,9 @@ void TestOsimSimplify::pointMassAndThinRodGetPositiveMoments() {
 void TestOsimSimplify::masslessMovingBodyGetsNominalMass() {
     // SoccerKickingModel: a massless 'swivel' turns on ground, the pelvis welded
     // to it; the wrist model: massless links between moving bodies.
-    const std::string bodies = body("swivel", 0, "0 0 0", "0 0 0 0 0 0") + body("pelvis", 10, "0 0.1 0", "0.1 0.1 0.1 0 0 0") +
-                               body("link", 0, "0 0 0", "0 0 0 0 0 0") + body("foot", 2, "0 0 0", "0.01 0.01 0.01 0 0 0");
+    const std::string bodies =
+        body("swivel", 0, "0 0 0", "0 0 0 0 0 0") + body("pelvis", 10, "0 0.1 0", "0.1 0.1 0.1 0 0 0") +
+        body("link", 0, "0 0 0", "0 0 0 0 0 0") + body("foot", 2, "0 0 0", "0.01 0.01 0.01 0 0 0");
     const std::string joints = pin("turn", "/ground", "0 1 0", "/bodyset/swivel") +
                                weld("hold", "/bodyset/swivel", "0 0 0", "/bodyset/pelvis") +
                                pin("hinge", "/bodyset/pelvis", "0 -0.5 0", "/bodyset/link") +
@@ -134,11 +137,14 @@ void TestOsimSimplify::lightRigidBodyMergesIntoParent() {
     const Vec3 femur_com(0, -0.2, 0), patella_at(0.05, -0.4, 0), patella_com(0.01, 0.02, 0);
     const std::string bodies = body("femur", femur_mass, "0 -0.2 0", "0.1 0.02 0.1 0 0 0") +
                                body("patella", patella_mass, "0.01 0.02 0", "1e-5 2e-5 3e-5 0 0 0") +
-                               body("torso", 30, "0 0.3 0", "1 0.5 1 0 0 0") + body("tibia", 3, "0 -0.2 0", "0.05 0.005 0.05 0 0 0");
+                               body("torso", 30, "0 0.3 0", "1 0.5 1 0 0 0") +
+                               body("tibia", 3, "0 -0.2 0", "0.05 0.005 0.05 0 0 0");
     const std::string muscle =
         "<Millard2012EquilibriumMuscle name=\"vasti\"><GeometryPath name=\"path\"><PathPointSet><objects>"
-        "<PathPoint name=\"p1\"><socket_parent_frame>/bodyset/patella</socket_parent_frame><location>0.02 0 0</location></PathPoint>"
-        "<PathPoint name=\"p2\"><socket_parent_frame>/bodyset/tibia</socket_parent_frame><location>0 0 0</location></PathPoint>"
+        "<PathPoint name=\"p1\"><socket_parent_frame>/bodyset/patella</socket_parent_frame><location>0.02 0 "
+        "0</location></PathPoint>"
+        "<PathPoint name=\"p2\"><socket_parent_frame>/bodyset/tibia</socket_parent_frame><location>0 0 "
+        "0</location></PathPoint>"
         "</objects></PathPointSet></GeometryPath><max_isometric_force>100</max_isometric_force>"
         "<optimal_fiber_length>0.1</optimal_fiber_length><tendon_slack_length>0.2</tendon_slack_length>"
         "</Millard2012EquilibriumMuscle>";
@@ -157,7 +163,9 @@ void TestOsimSimplify::lightRigidBodyMergesIntoParent() {
     // mass centre and inertia of the union (parallel axis theorem)
     const Vec3 patella_center = patella_at + patella_com;
     const Vec3 center = (femur_mass * femur_com + patella_mass * patella_center) / (femur_mass + patella_mass);
-    auto shifted = [&](double m, const Vec3& d) { return m * (d.squaredNorm() * Mat3::Identity() - d * d.transpose()); };
+    auto shifted = [&](double m, const Vec3& d) {
+        return m * (d.squaredNorm() * Mat3::Identity() - d * d.transpose());
+    };
     const Mat3 expected = femur_inertia + shifted(femur_mass, femur_com - center) +
                           Mat3(Vec3(1e-5, 2e-5, 3e-5).asDiagonal()) + shifted(patella_mass, patella_center - center);
     const auto [femur_pos, femur_ori] = pose_of(model, "femur");
@@ -182,7 +190,8 @@ void TestOsimSimplify::hingeOnYTurnsBodyFrame() {
     // Joint frames turned 90 degrees about x: the pin's z axis is the body's -y
     // axis, a principal axis. x-y-z angles are singular at y = 90 degrees, so
     // the body frame is cycled to put the hinge on z; nothing is approximated.
-    const std::string bodies = body("a", 2, "0 0 0", "0.1 0.1 0.1 0 0 0") + body("b", 1, "0 -0.2 0", "0.02 0.01 0.03 0 0 0");
+    const std::string bodies =
+        body("a", 2, "0 0 0", "0.1 0.1 0.1 0 0 0") + body("b", 1, "0 -0.2 0", "0.02 0.01 0.03 0 0 0");
     const std::string joints =
         pin("root", "/ground", "0 1 0", "/bodyset/a") +
         joint("PinJoint", "pronation", "/bodyset/a", "0.1 -0.3 0", "1.5707963267948966 0 0", "/bodyset/b", "0 0 0",
@@ -202,7 +211,8 @@ void TestOsimSimplify::hingeOnYTurnsBodyFrame() {
     const auto [pb, qb] = pose_of(model, "b");
     const Quat opensim_b = qa * Quat(Eigen::AngleAxisd(0.5, -Vec3::UnitY()));  // pin z = body -y
     const Mat3 rb = opensim_b.toRotationMatrix();
-    QVERIFY((world_inertia(model, "b") - rb * Mat3(Vec3(0.02, 0.01, 0.03).asDiagonal()) * rb.transpose()).norm() < 1e-6);
+    QVERIFY((world_inertia(model, "b") - rb * Mat3(Vec3(0.02, 0.01, 0.03).asDiagonal()) * rb.transpose()).norm() <
+            1e-6);
     QVERIFY(close(pa + qa * vec3(j, "pos_in_parent"), pb + qb * vec3(j, "pos_in_child"), 0, 2e-6));
     const Quat ref = quat(j, "ref_ori");
     const Eigen::AngleAxisd turn((qa * ref).conjugate() * qb);
@@ -216,8 +226,8 @@ void TestOsimSimplify::obliqueHingeGetsHingeFrame() {
     // the frame's axes and loses its products with z.
     Mat3 inertia;
     inertia << 0.02, 0.001, 0.002, 0.001, 0.004, 0.003, 0.002, 0.003, 0.021;
-    const std::string bodies = body("a", 2, "0 0 0", "0.1 0.1 0.1 0 0 0") +
-                               body("b", 1, "0 -0.2 0", "0.02 0.004 0.021 0.001 0.002 0.003");
+    const std::string bodies =
+        body("a", 2, "0 0 0", "0.1 0.1 0.1 0 0 0") + body("b", 1, "0 -0.2 0", "0.02 0.004 0.021 0.001 0.002 0.003");
     const std::string joints = pin("root", "/ground", "0 1 0", "/bodyset/a") +
                                joint("PinJoint", "elbow", "/bodyset/a", "0 -0.3 0", "0.3 0.2 0", "/bodyset/b", "0 0 0",
                                      "0.3 0.2 0", coordinate("flexion", 0, 0, 2));
@@ -245,8 +255,8 @@ void TestOsimSimplify::yLimitsStayOffNinetyDegrees() {
         pin("root", "/ground", "0 1 0", "/bodyset/a") +
         joint("BallJoint", "shoulder", "/bodyset/a", "0 -0.5 0", "0 0 0", "/bodyset/b", "0 0.3 0", "0 0 0",
               coordinate("sx", 0, -2, 1.5) + coordinate("sy", 0, -2.1, 1.2) + coordinate("sz", 0, -1, 1));
-    const OsimImportResult r =
-        import_osim_text(document(body("a", 1, "0 0 0", inertia) + body("b", 1, "0 0 0", inertia), joints), "ball.osim");
+    const OsimImportResult r = import_osim_text(
+        document(body("a", 1, "0 0 0", inertia) + body("b", 1, "0 0 0", inertia), joints), "ball.osim");
     const std::string errors = load_errors(r);
     QVERIFY2(errors.empty(), errors.c_str());
     const auto limits = to_range3(*joint_in(model_of(reparsed(r)), "b")->find("limits"));
@@ -260,12 +270,13 @@ void TestOsimSimplify::lightBodyJointDampsHalfCritically() {
     // their x axis: at the anchor they weigh m_eff = 1 / (1/m + L^2 / min(Iy, Iz))
     // and the joint damps with sqrt(k m_eff). The foot's ankle keeps hfd's default.
     const double m = 0.2, iy = 2e-4, iz = 1e-4, l = 0.04, k = 1e6;
-    const std::string bodies = body("leg", 30, "0 0 0", "1 1 1 0 0 0") + body("foot", 1.2, "0 0 0", "0.01 0.01 0.01 0 0 0") +
+    const std::string bodies = body("leg", 30, "0 0 0", "1 1 1 0 0 0") +
+                               body("foot", 1.2, "0 0 0", "0.01 0.01 0.01 0 0 0") +
                                body("toes", m, "0 0 0", "3e-4 2e-4 1e-4 0 0 0");
     const std::string joints = pin("hip", "/ground", "0 1 0", "/bodyset/leg") +
                                pin("ankle", "/bodyset/leg", "0 -0.5 0", "/bodyset/foot") +
-                               joint("PinJoint", "mtp", "/bodyset/foot", "0.1 0 0", "0 0 0", "/bodyset/toes", "-0.04 0 0",
-                                     "0 0 0", coordinate("mtp_q", 0, -1, 1));
+                               joint("PinJoint", "mtp", "/bodyset/foot", "0.1 0 0", "0 0 0", "/bodyset/toes",
+                                     "-0.04 0 0", "0 0 0", coordinate("mtp_q", 0, -1, 1));
     const OsimImportResult r = import_osim_text(document(bodies, joints), "toes.osim");
     const std::string errors = load_errors(r);
     QVERIFY2(errors.empty(), errors.c_str());

@@ -96,7 +96,8 @@ void TestOsimSimulation::convertedModelMovesLikeHandWritten() {
     }
     // the run went somewhere: the pelvis moved forward
     const Index pelvis = ma.find_body("pelvis");
-    QVERIFY(a->state().pos[static_cast<size_t>(pelvis)].x() > a->initial_state().pos[static_cast<size_t>(pelvis)].x() + 0.1);
+    QVERIFY(a->state().pos[static_cast<size_t>(pelvis)].x() >
+            a->initial_state().pos[static_cast<size_t>(pelvis)].x() + 0.1);
 }
 
 QTEST_APPLESS_MAIN(TestOsimSimulation)

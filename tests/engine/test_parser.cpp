@@ -139,7 +139,8 @@ dof_range = 0..90
             open = close + 3;
             if (block.find("...") != std::string::npos || block.find('@') != std::string::npos) continue;
             const ParseResult result = parse_text(block, "manual");
-            for (const Diagnostic& d : result.diagnostics) qWarning("%s\n%s", format_diagnostic(d).c_str(), block.c_str());
+            for (const Diagnostic& d : result.diagnostics)
+                qWarning("%s\n%s", format_diagnostic(d).c_str(), block.c_str());
             QVERIFY(result.ok());
             QVERIFY(!result.root.children.empty());
             ++examples;
@@ -192,7 +193,8 @@ dof_range = 0..90
     }
 
     void emptyComponentsFromConfigs() {
-        const ParseResult result = parse_text("composite_force {\n\tplanar_joint_force_pnld = \"\"\n\tsimple_collision_detection {}\n}");
+        const ParseResult result =
+            parse_text("composite_force {\n\tplanar_joint_force_pnld = \"\"\n\tsimple_collision_detection {}\n}");
         QVERIFY(result.ok());
         const PropNode& forces = child(result.root, "composite_force");
         QVERIFY(child(forces, "planar_joint_force_pnld").is_value());
@@ -228,7 +230,8 @@ dof_range = 0..90
     }
 
     void variablesAreResolvedAndKept() {
-        const char* text = "model {\n\t$stiffness = 1e6\n\tjoint {\n\t\tstiffness = $stiffness\n\t}\n\tlist = [ $stiffness 2 ]\n}\n";
+        const char* text =
+            "model {\n\t$stiffness = 1e6\n\tjoint {\n\t\tstiffness = $stiffness\n\t}\n\tlist = [ $stiffness 2 ]\n}\n";
         const ParseResult result = parse_text(text);
         QVERIFY(result.ok());
         const PropNode& model = child(result.root, "model");
@@ -276,7 +279,8 @@ dof_range = 0..90
         QCOMPARE(result.diagnostics.size(), size_t(1));
         QCOMPARE(result.diagnostics[0].location.line, 3);
         QCOMPARE(result.diagnostics[0].location.column, 7);
-        QCOMPARE(format_diagnostic(result.diagnostics[0]), std::string("m.hfd:3:7: error: undefined variable '$missing'"));
+        QCOMPARE(format_diagnostic(result.diagnostics[0]),
+                 std::string("m.hfd:3:7: error: undefined variable '$missing'"));
         // parsing went on after the undefined variable
         QVERIFY(child(child(result.root, "b"), "c").raw_value == "$missing");
     }
@@ -332,24 +336,27 @@ dof_range = 0..90
         QTest::addColumn<QString>("message");
         QTest::newRow("stray close brace at top") << "a = 1\n}\n" << 2 << 1 << "expected a key, found '}'";
         QTest::newRow("double equals") << "a = = 1" << 1 << 5 << "expected a value after 'a =', found '='";
-        QTest::newRow("key without value at end") << "model {\n\tname\n}" << 2 << 6
-                                                  << "expected '=', '{' or '[' after key 'name', found '}'";
-        QTest::newRow("key followed by key") << "a b = 1" << 1 << 3
-                                             << "expected '=', '{' or '[' after key 'a', found 'b'";
-        QTest::newRow("equals at end of file") << "a = 1\nb =" << 2 << 4 << "expected a value after 'b =', found end of file";
-        QTest::newRow("unterminated group") << "x = 1\nmodel {\n\ta = 1\n" << 2 << 7
-                                            << "expected '}' to close group 'model', found end of file";
-        QTest::newRow("unterminated array") << "a = [ 1 2" << 1 << 5 << "expected ']' to close array 'a', found end of file";
-        QTest::newRow("unterminated nested array of groups") << "p [ { x = 1 }\n  { x = 2" << 2 << 3
-                                                             << "expected '}' to close this group, found end of file";
-        QTest::newRow("unterminated string") << "a = 1\nb = \"abc\nc = 2" << 2 << 5
-                                             << "unterminated string: expected '\"', found end of line";
-        QTest::newRow("unterminated string at end") << "b = \"abc" << 1 << 5
-                                                    << "unterminated string: expected '\"', found end of file";
-        QTest::newRow("unterminated comment") << "a = 1\n  /* abc\n" << 2 << 3
-                                              << "unterminated comment: expected '*/', found end of file";
+        QTest::newRow("key without value at end")
+            << "model {\n\tname\n}" << 2 << 6 << "expected '=', '{' or '[' after key 'name', found '}'";
+        QTest::newRow("key followed by key")
+            << "a b = 1" << 1 << 3 << "expected '=', '{' or '[' after key 'a', found 'b'";
+        QTest::newRow("equals at end of file")
+            << "a = 1\nb =" << 2 << 4 << "expected a value after 'b =', found end of file";
+        QTest::newRow("unterminated group") << "x = 1\nmodel {\n\ta = 1\n"
+                                            << 2 << 7 << "expected '}' to close group 'model', found end of file";
+        QTest::newRow("unterminated array")
+            << "a = [ 1 2" << 1 << 5 << "expected ']' to close array 'a', found end of file";
+        QTest::newRow("unterminated nested array of groups")
+            << "p [ { x = 1 }\n  { x = 2" << 2 << 3 << "expected '}' to close this group, found end of file";
+        QTest::newRow("unterminated string")
+            << "a = 1\nb = \"abc\nc = 2" << 2 << 5 << "unterminated string: expected '\"', found end of line";
+        QTest::newRow("unterminated string at end")
+            << "b = \"abc" << 1 << 5 << "unterminated string: expected '\"', found end of file";
+        QTest::newRow("unterminated comment") << "a = 1\n  /* abc\n"
+                                              << 2 << 3 << "unterminated comment: expected '*/', found end of file";
         QTest::newRow("wrong closing bracket") << "a { b = 1 ]" << 1 << 11 << "expected a key or '}', found ']'";
-        QTest::newRow("brace closing an array") << "a [ 1 }" << 1 << 7 << "expected a value, '{', '[' or ']', found '}'";
+        QTest::newRow("brace closing an array")
+            << "a [ 1 }" << 1 << 7 << "expected a value, '{', '[' or ']', found '}'";
         QTest::newRow("equals as key") << "= 1" << 1 << 1 << "expected a key, found '='";
         QTest::newRow("stray close bracket") << "a = 1 ]" << 1 << 7 << "expected a key, found ']'";
         QTest::newRow("control character") << "a = 1\n\x01" << 2 << 1 << "invalid character 0x01";
@@ -399,7 +406,8 @@ dof_range = 0..90
     void variableExpansionIsBounded() {
         std::string text = "$v0 = [ 1 2 ]\n";
         for (int i = 1; i <= 40; ++i)
-            text += "$v" + std::to_string(i) + " = [ $v" + std::to_string(i - 1) + " $v" + std::to_string(i - 1) + " ]\n";
+            text +=
+                "$v" + std::to_string(i) + " = [ $v" + std::to_string(i - 1) + " $v" + std::to_string(i - 1) + " ]\n";
         text += "x = $v40\n";
         const ParseResult result = parse_text(text);
         QVERIFY(!result.ok());
@@ -456,7 +464,8 @@ dof_range = 0..90
         for (const PropNode& node : root.children) {
             if (node.key != "body") continue;
             ++bodies;
-            if (const PropNode* joint = node.find("joint"); joint && child(*joint, "name").value == "hip_r") hip = joint;
+            if (const PropNode* joint = node.find("joint"); joint && child(*joint, "name").value == "hip_r")
+                hip = joint;
         }
         // counted from the raw text, independently of the parser
         const std::string raw = read_file(corpus.filePath("H0918.hfd"));
@@ -481,7 +490,9 @@ dof_range = 0..90
         std::string base = read_file(QStringLiteral(HFD_CORPUS_DIR "/scone/H0918.hfd"));
         if (base.empty()) base = inline_model;
         std::mt19937 rng(20240611);
-        const std::string alphabet = "{}[]=\"#/*$\\.-e \n\t\x01\xC3\xA9" "ab01";
+        const std::string alphabet =
+            "{}[]=\"#/*$\\.-e \n\t\x01\xC3\xA9"
+            "ab01";
         int failures = 0, successes = 0;
         for (int iteration = 0; iteration < 3000; ++iteration) {
             std::string text = base;
@@ -489,10 +500,10 @@ dof_range = 0..90
             for (int e = 0; e < edits && !text.empty(); ++e) {
                 const size_t at = rng() % text.size();
                 switch (rng() % 4) {
-                case 0: text.erase(at, 1 + rng() % 3); break;
-                case 1: text.insert(at, 1, alphabet[rng() % alphabet.size()]); break;
-                case 2: text.insert(at, 1, char(rng() % 256)); break;
-                default: text.insert(at, text.substr(at, 1 + rng() % 16)); break;
+                    case 0: text.erase(at, 1 + rng() % 3); break;
+                    case 1: text.insert(at, 1, alphabet[rng() % alphabet.size()]); break;
+                    case 2: text.insert(at, 1, char(rng() % 256)); break;
+                    default: text.insert(at, text.substr(at, 1 + rng() % 16)); break;
                 }
             }
             const ParseResult result = parse_text(text, "fuzz.hfd");

@@ -79,11 +79,11 @@ private slots:
         const PropNode b = parse_text("\n\n   g = {\n x = 1\n y [ 1   2 ] }").root;
         QVERIFY(a.same_content(b));
         QVERIFY(b.same_content(a));
-        QVERIFY(!a.same_content(parse_text("g { x = 2 y = [ 1 2 ] }").root));    // value
-        QVERIFY(!a.same_content(parse_text("g { z = 1 y = [ 1 2 ] }").root));    // key
-        QVERIFY(!a.same_content(parse_text("g { x = 1 y = [ 1 2 3 ] }").root));  // count
+        QVERIFY(!a.same_content(parse_text("g { x = 2 y = [ 1 2 ] }").root));          // value
+        QVERIFY(!a.same_content(parse_text("g { z = 1 y = [ 1 2 ] }").root));          // key
+        QVERIFY(!a.same_content(parse_text("g { x = 1 y = [ 1 2 3 ] }").root));        // count
         QVERIFY(!a.same_content(parse_text("g { x = 1 y = { a = 1 b = 2 } }").root));  // kind
-        QVERIFY(!a.same_content(parse_text("g { y = [ 1 2 ] x = 1 }").root));    // order
+        QVERIFY(!a.same_content(parse_text("g { y = [ 1 2 ] x = 1 }").root));          // order
         QVERIFY(!parse_text("g { }").root.same_content(parse_text("g [ ]").root));
     }
 
@@ -99,17 +99,28 @@ private slots:
     void badNumbers_data() {
         QTest::addColumn<QString>("text");
         QTest::addColumn<QString>("message");
-        QTest::newRow("word") << "a = abc" << "expected a number, found 'abc'";
-        QTest::newRow("two dots") << "a = 1.2.3" << "expected a number, found '1.2.3'";
-        QTest::newRow("trailing text") << "a = 12kg" << "expected a number, found '12kg'";
-        QTest::newRow("empty") << "a = \"\"" << "expected a number, found an empty value";
-        QTest::newRow("nan") << "a = nan" << "expected a number, found 'nan'";
-        QTest::newRow("inf") << "a = -inf" << "expected a number, found '-inf'";
-        QTest::newRow("overflow") << "a = 1e999" << "expected a number, found '1e999'";
-        QTest::newRow("double sign") << "a = +-1" << "expected a number, found '+-1'";
-        QTest::newRow("range") << "a = 1..2" << "expected a number, found '1..2'";
-        QTest::newRow("group") << "a { x = 1 }" << "expected a number, found a group";
-        QTest::newRow("array") << "a = [ 1 ]" << "expected a number, found an array";
+        QTest::newRow("word") << "a = abc"
+                              << "expected a number, found 'abc'";
+        QTest::newRow("two dots") << "a = 1.2.3"
+                                  << "expected a number, found '1.2.3'";
+        QTest::newRow("trailing text") << "a = 12kg"
+                                       << "expected a number, found '12kg'";
+        QTest::newRow("empty") << "a = \"\""
+                               << "expected a number, found an empty value";
+        QTest::newRow("nan") << "a = nan"
+                             << "expected a number, found 'nan'";
+        QTest::newRow("inf") << "a = -inf"
+                             << "expected a number, found '-inf'";
+        QTest::newRow("overflow") << "a = 1e999"
+                                  << "expected a number, found '1e999'";
+        QTest::newRow("double sign") << "a = +-1"
+                                     << "expected a number, found '+-1'";
+        QTest::newRow("range") << "a = 1..2"
+                               << "expected a number, found '1..2'";
+        QTest::newRow("group") << "a { x = 1 }"
+                               << "expected a number, found a group";
+        QTest::newRow("array") << "a = [ 1 ]"
+                               << "expected a number, found an array";
     }
 
     void badNumbers() {
@@ -155,14 +166,22 @@ private slots:
     void badVectors_data() {
         QTest::addColumn<QString>("text");
         QTest::addColumn<QString>("message");
-        QTest::newRow("two elements") << "v = [ 1 2 ]" << "expected 3 values, found 2";
-        QTest::newRow("four elements") << "v = [ 1 2 3 4 ]" << "expected 3 values, found 4";
-        QTest::newRow("not a number") << "v = [ 1 b 3 ]" << "element 2: expected a number, found 'b'";
-        QTest::newRow("nested array") << "v = [ 1 [ 2 ] 3 ]" << "element 2: expected a number, found an array";
-        QTest::newRow("unknown component") << "v { x = 1 w = 2 }" << "expected component x, y, z, found 'w'";
-        QTest::newRow("repeated component") << "v { x = 1 x = 2 }" << "component 'x' is given twice";
-        QTest::newRow("bad component") << "v { y = up }" << "component 'y': expected a number, found 'up'";
-        QTest::newRow("scalar") << "v = 1" << "expected [ x y z ] or { x = .. y = .. z = .. }, found '1'";
+        QTest::newRow("two elements") << "v = [ 1 2 ]"
+                                      << "expected 3 values, found 2";
+        QTest::newRow("four elements") << "v = [ 1 2 3 4 ]"
+                                       << "expected 3 values, found 4";
+        QTest::newRow("not a number") << "v = [ 1 b 3 ]"
+                                      << "element 2: expected a number, found 'b'";
+        QTest::newRow("nested array") << "v = [ 1 [ 2 ] 3 ]"
+                                      << "element 2: expected a number, found an array";
+        QTest::newRow("unknown component") << "v { x = 1 w = 2 }"
+                                           << "expected component x, y, z, found 'w'";
+        QTest::newRow("repeated component") << "v { x = 1 x = 2 }"
+                                            << "component 'x' is given twice";
+        QTest::newRow("bad component") << "v { y = up }"
+                                       << "component 'y': expected a number, found 'up'";
+        QTest::newRow("scalar") << "v = 1"
+                                << "expected [ x y z ] or { x = .. y = .. z = .. }, found '1'";
     }
 
     void badVectors() {
@@ -232,14 +251,22 @@ private slots:
     void badRanges_data() {
         QTest::addColumn<QString>("text");
         QTest::addColumn<QString>("message");
-        QTest::newRow("single number") << "r = 5" << "expected a range min..max, found '5'";
-        QTest::newRow("reversed") << "r = 10..-10" << "expected a range min..max with min <= max, found '10..-10'";
-        QTest::newRow("words") << "r = a..b" << "expected a range min..max, found 'a..b'";
-        QTest::newRow("open upper") << "r = 1.." << "expected a range min..max, found '1..'";
-        QTest::newRow("open lower") << "r = ..1" << "expected a range min..max, found '..1'";
-        QTest::newRow("three parts") << "r = 1..2..3" << "expected a range min..max, found '1..2..3'";
-        QTest::newRow("nan") << "r = nan..1" << "expected a range min..max, found 'nan..1'";
-        QTest::newRow("group") << "r { x = 1..2 }" << "expected a range min..max, found a group";
+        QTest::newRow("single number") << "r = 5"
+                                       << "expected a range min..max, found '5'";
+        QTest::newRow("reversed") << "r = 10..-10"
+                                  << "expected a range min..max with min <= max, found '10..-10'";
+        QTest::newRow("words") << "r = a..b"
+                               << "expected a range min..max, found 'a..b'";
+        QTest::newRow("open upper") << "r = 1.."
+                                    << "expected a range min..max, found '1..'";
+        QTest::newRow("open lower") << "r = ..1"
+                                    << "expected a range min..max, found '..1'";
+        QTest::newRow("three parts") << "r = 1..2..3"
+                                     << "expected a range min..max, found '1..2..3'";
+        QTest::newRow("nan") << "r = nan..1"
+                             << "expected a range min..max, found 'nan..1'";
+        QTest::newRow("group") << "r { x = 1..2 }"
+                               << "expected a range min..max, found a group";
     }
 
     void badRanges() {
@@ -284,12 +311,15 @@ private slots:
         // a node built in code has no location
         PropNode built;
         QCOMPARE(location_of(built, "f.hfd").line, 0);
-        QCOMPARE(format_diagnostic(diagnostic(Severity::Error, location_of(built, "f.hfd"), "m")), std::string("f.hfd: error: m"));
+        QCOMPARE(format_diagnostic(diagnostic(Severity::Error, location_of(built, "f.hfd"), "m")),
+                 std::string("f.hfd: error: m"));
     }
 
     void diagnosticsFormatting() {
-        QCOMPARE(format_diagnostic(diagnostic(Severity::Error, {"m.hfd", 3, 7}, "bad")), std::string("m.hfd:3:7: error: bad"));
-        QCOMPARE(format_diagnostic(diagnostic(Severity::Warning, {"m.hfd", 3, 0}, "odd")), std::string("m.hfd:3: warning: odd"));
+        QCOMPARE(format_diagnostic(diagnostic(Severity::Error, {"m.hfd", 3, 7}, "bad")),
+                 std::string("m.hfd:3:7: error: bad"));
+        QCOMPARE(format_diagnostic(diagnostic(Severity::Warning, {"m.hfd", 3, 0}, "odd")),
+                 std::string("m.hfd:3: warning: odd"));
         QCOMPARE(format_diagnostic(diagnostic(Severity::Note, {"", 2, 4}, "see")), std::string("2:4: note: see"));
         QCOMPARE(format_diagnostic(diagnostic(Severity::Error, {}, "plain")), std::string("error: plain"));
         QVERIFY(!has_errors({}));

@@ -19,24 +19,26 @@ PropNode value_node(const std::string& value) {
     return node;
 }
 
-constexpr PropertySpec specs[] = {
-    {"stiffness", 2.5, Bound::NonNegative}, {"rate", 100, Bound::Positive}, {"fraction", 0.5, Bound::OpenUnit},
-    {"enabled", 0, Bound::Flag}, {"offset", -1, Bound::Any}};
+constexpr PropertySpec specs[] = {{"stiffness", 2.5, Bound::NonNegative},
+                                  {"rate", 100, Bound::Positive},
+                                  {"fraction", 0.5, Bound::OpenUnit},
+                                  {"enabled", 0, Bound::Flag},
+                                  {"offset", -1, Bound::Any}};
 
 }  // namespace
 
 class TestPropertySpec : public QObject {
     Q_OBJECT
 private slots:
-    void bounds_data()
-    {
+    void bounds_data() {
         QTest::addColumn<QString>("value");
         QTest::addColumn<int>("bound");
         QTest::addColumn<bool>("accepted");
         QTest::addColumn<QString>("error");
         QTest::newRow("any negative") << "-3" << int(Bound::Any) << true << "";
         QTest::newRow("non-negative zero") << "0" << int(Bound::NonNegative) << true << "";
-        QTest::newRow("non-negative below") << "-1e-9" << int(Bound::NonNegative) << false << "must be >= 0, found -1e-9";
+        QTest::newRow("non-negative below")
+            << "-1e-9" << int(Bound::NonNegative) << false << "must be >= 0, found -1e-9";
         QTest::newRow("positive zero") << "0" << int(Bound::Positive) << false << "must be > 0, found 0";
         QTest::newRow("positive") << "1e-8" << int(Bound::Positive) << true << "";
         QTest::newRow("open unit 0") << "0" << int(Bound::OpenUnit) << false << "must be in (0, 1), found 0";
@@ -47,8 +49,7 @@ private slots:
         QTest::newRow("flag 2") << "2" << int(Bound::Flag) << false << "expected 0 or 1, found '2'";
         QTest::newRow("word") << "soft" << int(Bound::Any) << false << "expected a number, found 'soft'";
     }
-    void bounds()
-    {
+    void bounds() {
         QFETCH(QString, value);
         QFETCH(int, bound);
         QFETCH(bool, accepted);
@@ -60,14 +61,12 @@ private slots:
         if (accepted && Bound(bound) != Bound::Flag) QCOMPARE(*read, value.toDouble());
     }
 
-    void flags_read_as_zero_or_one()
-    {
+    void flags_read_as_zero_or_one() {
         QCOMPARE(*read_bounded_number(value_node("true"), Bound::Flag, nullptr), 1.0);
         QCOMPARE(*read_bounded_number(value_node("0"), Bound::Flag, nullptr), 0.0);
     }
 
-    void absent_properties_take_their_defaults()
-    {
+    void absent_properties_take_their_defaults() {
         const ParseResult parsed = parse_text("thing { }", "c.hfd");
         std::vector<Diagnostic> diagnostics;
         PropertyValues values;
@@ -79,8 +78,7 @@ private slots:
         }
     }
 
-    void written_properties_are_read()
-    {
+    void written_properties_are_read() {
         const ParseResult parsed =
             parse_text("$k = 7\nthing { stiffness = $k rate = 3 fraction = 0.25 enabled = 1 offset = -2 }", "c.hfd");
         QVERIFY(parsed.ok());
@@ -96,8 +94,7 @@ private slots:
         QVERIFY(values.is_written("rate"));
     }
 
-    void out_of_bound_is_an_error_at_the_property()
-    {
+    void out_of_bound_is_an_error_at_the_property() {
         const ParseResult parsed = parse_text("thing {\n\trate = 0\n  fraction = 2\n}", "c.hfd");
         std::vector<Diagnostic> diagnostics;
         PropertyValues values;
@@ -109,8 +106,7 @@ private slots:
                  std::string("c.hfd:3:3: error: thing.fraction: must be in (0, 1), found 2"));
     }
 
-    void unknown_property_is_a_warning_at_it()
-    {
+    void unknown_property_is_a_warning_at_it() {
         const ParseResult parsed = parse_text("thing {\n\trate = 5 stifness = 1\n}", "c.hfd");
         std::vector<Diagnostic> diagnostics;
         PropertyValues values;

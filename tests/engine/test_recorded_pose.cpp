@@ -107,8 +107,8 @@ private slots:
             ++touching_rows;
             const PoseSnapshot::ContactArrow& arrow = decoded.contacts[0];
             QCOMPARE(arrow.body, ball);
-            QVERIFY(arrow.force.y() > 0);                // the floor pushes the ball up
-            QVERIFY(std::abs(arrow.point.y()) < 0.02);   // at the floor, under the ball
+            QVERIFY(arrow.force.y() > 0);               // the floor pushes the ball up
+            QVERIFY(std::abs(arrow.point.y()) < 0.02);  // at the floor, under the ball
             QVERIFY(std::abs(arrow.point.x() - decoded.body_pos[ball].x()) < 1e-6);
         }
         QVERIFY(touching_rows > 0);
@@ -125,7 +125,8 @@ private slots:
         std::vector<Channel> channels = recorder.channels();
         const RecordedPoseColumns all = resolve_recorded_pose(model, channels, ContactPairSet{});
         for (Channel& channel : channels)
-            if (channel.group == ChannelGroup::Bodies || channel.group == ChannelGroup::Muscles) channel.source += "_gone";
+            if (channel.group == ChannelGroup::Bodies || channel.group == ChannelGroup::Muscles)
+                channel.source += "_gone";
         const RecordedPoseColumns none = resolve_recorded_pose(model, channels, ContactPairSet{});
         QVERIFY(!all.state.empty());
         QVERIFY(none.state.empty() && none.muscle_force.empty());

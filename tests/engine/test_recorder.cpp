@@ -48,7 +48,8 @@ private slots:
 // turns at a constant rate: its angle grows as omega t through +-pi, in the
 // recording as in the CLI's CSV (both written from these rows).
 void TestRecorder::angles_are_unwrapped() {
-    const std::string text = replace_all(test::pin_pendulum_text, "name = pendulum", "name = pendulum gravity = [ 0 0 0 ]");
+    const std::string text =
+        replace_all(test::pin_pendulum_text, "name = pendulum", "name = pendulum gravity = [ 0 0 0 ]");
     auto sim = test::make_simulation(text);
     QVERIFY(sim);
     const double omega = 2 * M_PI;  // one turn per second
@@ -98,7 +99,7 @@ void TestRecorder::rows_equal_direct_advance_to() {
     const RunResult result = record_simulation(*sim, recorder, options);
     QVERIFY2(result.ok, result.message.c_str());
     QCOMPARE(recorder.row_count(), size_t(51));  // duration / period + 1
-    QCOMPARE(result.steps, 5000LL);               // 0.5 s / 1e-4 s: samples do not add steps
+    QCOMPARE(result.steps, 5000LL);              // 0.5 s / 1e-4 s: samples do not add steps
 
     const Index swing = recorder.find_channel("swing"), swing_vel = recorder.find_channel("swing.vel");
     const Index pos_x = recorder.find_channel("bob.pos_x"), ori_z = recorder.find_channel("bob.ori_z");
@@ -253,10 +254,11 @@ void TestRecorder::muscle_channels() {
     // by a run control: every muscle channel equals the state / evaluation of a
     // reference run advanced to the same times with the same excitation.
     std::string text = test::pin_pendulum_text;
-    text.replace(text.find("\tdof {"), 0,
-                 "\tpoint_path_muscle { name = lifter max_isometric_force = 500 optimal_fiber_length = 0.3\n"
-                 "\t\ttendon_slack_length = 0.25 pennation_angle = 0\n"
-                 "\t\tpath [ { body = ground pos { x = 0 y = 1.3 z = 0 } } { body = bob pos { x = 0 y = 0 z = 0 } } ] }\n");
+    text.replace(
+        text.find("\tdof {"), 0,
+        "\tpoint_path_muscle { name = lifter max_isometric_force = 500 optimal_fiber_length = 0.3\n"
+        "\t\ttendon_slack_length = 0.25 pennation_angle = 0\n"
+        "\t\tpath [ { body = ground pos { x = 0 y = 1.3 z = 0 } } { body = bob pos { x = 0 y = 0 z = 0 } } ] }\n");
     text.replace(text.find("joint_force_pd {}"), 17,
                  "joint_force_pd {} muscle_activation { activation_rate = 100 deactivation_rate = 25 } "
                  "muscle_force_m2012fast {}");

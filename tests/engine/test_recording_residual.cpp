@@ -47,7 +47,8 @@ double largest_force(const std::string& text, const Recorded& recorded, size_t s
     const ImplicitDynamics dynamics(*sim, config);
     double largest = 0;
     for (size_t k = skip; k + skip < states.states.size(); ++k)
-        for (const BodyResidual& b : recording_residual(dynamics, states.states, k)) largest = std::max(largest, b.force);
+        for (const BodyResidual& b : recording_residual(dynamics, states.states, k))
+            largest = std::max(largest, b.force);
     return largest;
 }
 

@@ -49,7 +49,8 @@ private slots:
         BuildResult built = build_model(parsed.root, "human_standing.hfd");
         QVERIFY(built.model);
         std::vector<Diagnostic> diagnostics;
-        auto sim = Simulation::create(std::move(*built.model), read_sim_config(parsed.root, "", diagnostics), diagnostics);
+        auto sim =
+            Simulation::create(std::move(*built.model), read_sim_config(parsed.root, "", diagnostics), diagnostics);
         QVERIFY(sim);
         const Index pelvis = sim->model().find_body("pelvis");
         const Vec3 start = sim->state().pos[pelvis];

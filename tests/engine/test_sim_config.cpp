@@ -35,7 +35,8 @@ private slots:
     }
 
     void givenBlocksAreRead() {
-        const Read r = read("composite_force { joint_force_pd {} }\nsymplectic_euler_integrator { step_size = 0.001 }\n");
+        const Read r =
+            read("composite_force { joint_force_pd {} }\nsymplectic_euler_integrator { step_size = 0.001 }\n");
         QVERIFY(r.diagnostics.empty());
         QVERIFY(!r.config.from_defaults);
         QCOMPARE(r.config.integrator.key, std::string("symplectic_euler_integrator"));
@@ -51,7 +52,8 @@ private slots:
 
     // A misspelt block would leave the defaults in force: it is named, with its place.
     void misspeltBlockIsWarnedAbout() {
-        const Read r = read("model { name = m }\ncomposit_force { joint_force_pd {} }\n  error_control_integrator_semm {}\n");
+        const Read r =
+            read("model { name = m }\ncomposit_force { joint_force_pd {} }\n  error_control_integrator_semm {}\n");
         QCOMPARE(r.diagnostics.size(), size_t(2));
         for (const Diagnostic& d : r.diagnostics) QCOMPARE(d.severity, Severity::Warning);
         QVERIFY(r.diagnostics[0].message.find("'composit_force'") != std::string::npos);

@@ -51,9 +51,24 @@ struct Scene {
     }
 };
 
-Shape sphere(double r) { Shape s; s.type = ShapeType::Sphere; s.radius = r; return s; }
-Shape box(const Vec3& half) { Shape s; s.type = ShapeType::Box; s.half_dim = half; return s; }
-Shape ground_plane() { Shape s; s.type = ShapeType::Plane; s.normal = Vec3::UnitY(); return s; }
+Shape sphere(double r) {
+    Shape s;
+    s.type = ShapeType::Sphere;
+    s.radius = r;
+    return s;
+}
+Shape box(const Vec3& half) {
+    Shape s;
+    s.type = ShapeType::Box;
+    s.half_dim = half;
+    return s;
+}
+Shape ground_plane() {
+    Shape s;
+    s.type = ShapeType::Plane;
+    s.normal = Vec3::UnitY();
+    return s;
+}
 
 PropNode props(bool between_objects) {
     PropNode node;
@@ -143,7 +158,8 @@ private slots:
     void contactFields() {
         Scene scene;
         Material soft;
-        soft.name = "soft", soft.stiffness = 1e4, soft.damping = 3, soft.static_friction = 0.5, soft.dynamic_friction = 0.2;
+        soft.name = "soft", soft.stiffness = 1e4, soft.damping = 3, soft.static_friction = 0.5,
+        soft.dynamic_friction = 0.2;
         scene.model.materials.push_back(soft);
         scene.model.materials[0].stiffness = 4e4, scene.model.materials[0].damping = 1;
         scene.model.materials[0].static_friction = 0.8, scene.model.materials[0].dynamic_friction = 0.8;
@@ -290,7 +306,7 @@ private slots:
             radius[i] = size(rng);
         }
         for (int round = 0; round < 4; ++round) {  // later rounds start from the kept order
-            if (round == 3)  // spread along z: the sweep changes axis
+            if (round == 3)                        // spread along z: the sweep changes axis
                 for (Vec3& c : centre) c = Vec3(0.1 * c.x(), 0.1 * c.y(), 10 * c.z());
             sweep_and_prune(radius, bp);
             const auto& found = bp.overlapping;

@@ -65,7 +65,8 @@ void TestStateFile::values_and_velocities_by_name() {
     const Model model = build();
     QCOMPARE(model.dofs.size(), size_t(4));
     const StateFileResult result = read_state_text(
-        "values {\n\tpelvis_tilt = -0.03\n\thip_flexion = 0.4\n}\nvelocities {\n\tpelvis_tx = 1.5\n\thip_flexion = -2\n}\n",
+        "values {\n\tpelvis_tilt = -0.03\n\thip_flexion = 0.4\n}\nvelocities {\n\tpelvis_tx = 1.5\n\thip_flexion = "
+        "-2\n}\n",
         "init.zml", model);
     QVERIFY(result.ok());
     const DofAssignment& dofs = *result.dofs;
@@ -73,7 +74,7 @@ void TestStateFile::values_and_velocities_by_name() {
     const Index tilt = model.find_dof("pelvis_tilt"), hip = model.find_dof("hip_flexion");
     QVERIFY(dofs.value[tilt] == -0.03);
     QVERIFY(dofs.value[hip] == 0.4);
-    QVERIFY(dofs.value[ty] == 1);    // not named: its default
+    QVERIFY(dofs.value[ty] == 1);  // not named: its default
     QVERIFY(dofs.value[tx] == 0);
     QVERIFY(dofs.velocity[tx] == 1.5);
     QVERIFY(dofs.velocity[hip] == -2);
@@ -127,7 +128,8 @@ void TestStateFile::values_must_be_a_group() {
 
 void TestStateFile::unknown_top_level_entry_is_a_warning() {
     const Model model = build();
-    const StateFileResult result = read_state_text("values { hip_flexion = 1 }\nmuscles { a = 1 }\n", "init.zml", model);
+    const StateFileResult result =
+        read_state_text("values { hip_flexion = 1 }\nmuscles { a = 1 }\n", "init.zml", model);
     QVERIFY(result.ok());
     QCOMPARE(result.diagnostics.size(), size_t(1));
     QVERIFY(result.diagnostics[0].severity == Severity::Warning);

@@ -69,8 +69,9 @@ error_control_integrator_sem { accuracy = 1e-3 min_step = 1e-4 max_step = 1e-3 }
     }
 
     void geometry_that_starts_deep_in_the_floor_is_warned_about() {
-        const std::string config = "composite_force { simple_collision_detection {} contact_force_pd {} }\n"
-                                   "symplectic_euler_integrator { step_size = 1e-5 }\n";
+        const std::string config =
+            "composite_force { simple_collision_detection {} contact_force_pd {} }\n"
+            "symplectic_euler_integrator { step_size = 1e-5 }\n";
         auto deep = test::make_simulation(ball_text(-0.25, config));
         QVERIFY(deep);
         const std::vector<Diagnostic> warnings = check_initial_contacts(*deep);

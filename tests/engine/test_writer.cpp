@@ -154,8 +154,9 @@ private slots:
 
     void roundTripHandWritten_data() {
         QTest::addColumn<QString>("text");
-        QTest::newRow("manual model") << "model {\n\tname = my_model\n\tbody {\n\t\tname = cube\n\t\tmass = 1\n"
-                                         "\t\tinertia = [ 0.1 0.1 0.1 ]\n\t\tpos = [ 0 1 0 ] # c\n\t}\n\t/* m\n c */\n}\n";
+        QTest::newRow("manual model")
+            << "model {\n\tname = my_model\n\tbody {\n\t\tname = cube\n\t\tmass = 1\n"
+               "\t\tinertia = [ 0.1 0.1 0.1 ]\n\t\tpos = [ 0 1 0 ] # c\n\t}\n\t/* m\n c */\n}\n";
         QTest::newRow("data types") << "name = my_name\nanother_name = \"Name with special {characters}\"\n"
                                        "velocity { x = 0 y = 1 z = 0 }\nori2 = [ 45 0 90 ]\n"
                                        "joint_limits { x = -10..10 y = 0..0 z = -45..90 }\n"
@@ -165,8 +166,9 @@ private slots:
         QTest::newRow("long group") << "g { a = 1 b = 2 c = 3 d = 4 e = 5 f = \"some long text that goes on\" }";
         QTest::newRow("nested groups") << "a { b { c { d = 1 } e = 2 } }";
         QTest::newRow("variables") << "$a = 1 $b = $a g { $a = 2 x = $a } y = $b z = [ $a { v = $b } ]";
-        QTest::newRow("configs") << "composite_force {\n\tplanar_joint_force_pnld = \"\"\n\tsimple_collision_detection {}\n"
-                                    "\tcontact_force_hunt_crossley { viscosity = 1e3 }\n}\nerror_control_integrator_pse { accuracy = 0.01 }";
+        QTest::newRow("configs")
+            << "composite_force {\n\tplanar_joint_force_pnld = \"\"\n\tsimple_collision_detection {}\n"
+               "\tcontact_force_hunt_crossley { viscosity = 1e3 }\n}\nerror_control_integrator_pse { accuracy = 0.01 }";
         QTest::newRow("utf8") << "name = \"é ü\" naïve = 1";
     }
 
@@ -195,7 +197,7 @@ private slots:
         QCOMPARE(read_file(path), std::string("a = 2\n"));
         struct stat info {};
         QVERIFY(::stat(path.toLocal8Bit().constData(), &info) == 0);
-        QCOMPARE(int(info.st_mode & 0777), 0640);  // permissions of the replaced file kept
+        QCOMPARE(int(info.st_mode & 0777), 0640);                     // permissions of the replaced file kept
         QCOMPARE(QDir(dir.path()).entryList(QDir::Files).size(), 1);  // no temporary left behind
         QVERIFY(write_file_atomic(path.toStdString(), "", &error));
         QCOMPARE(read_file(path), std::string());

@@ -10,7 +10,7 @@ using namespace hfd;
 
 namespace {
 bool near(const Vec3& a, const Vec3& b, double tol = 1e-9) { return (a - b).norm() <= tol; }
-}
+}  // namespace
 
 class TestCameraController : public QObject {
     Q_OBJECT
@@ -83,7 +83,8 @@ private slots:
         fit_camera(camera, lo, hi, 0.5);  // tall narrow view: width limits
         QVERIFY(near(camera.target, 0.5 * (lo + hi)));
         for (int corner = 0; corner < 8; ++corner) {
-            const Vec3 p((corner & 1) ? hi.x() : lo.x(), (corner & 2) ? hi.y() : lo.y(), (corner & 4) ? hi.z() : lo.z());
+            const Vec3 p((corner & 1) ? hi.x() : lo.x(), (corner & 2) ? hi.y() : lo.y(),
+                         (corner & 4) ? hi.z() : lo.z());
             const Vec3 rel = p - camera.eye();
             const double depth = rel.dot(-camera.eye_direction());
             QVERIFY(depth > 0);

@@ -10,7 +10,7 @@ using namespace hfd;
 
 namespace {
 bool near(const Vec3& a, const Vec3& b, double tol = 1e-12) { return (a - b).norm() <= tol; }
-}
+}  // namespace
 
 class TestContactSummary : public QObject {
     Q_OBJECT
@@ -67,7 +67,8 @@ private slots:
         model.bodies.resize(3);
         model.bodies[1].mass = 2;
         model.bodies[2].mass = 6;
-        QVERIFY(near(model_center_of_mass(model, {Vec3(50, 50, 50), Vec3(1, 0, 0), Vec3(0, 2, 0)}), Vec3(0.25, 1.5, 0)));
+        QVERIFY(
+            near(model_center_of_mass(model, {Vec3(50, 50, 50), Vec3(1, 0, 0), Vec3(0, 2, 0)}), Vec3(0.25, 1.5, 0)));
         QVERIFY(near(model_center_of_mass(model, {Vec3(1, 0, 0)}), Vec3::Zero()));  // poses of another model
     }
 

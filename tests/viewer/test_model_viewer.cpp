@@ -73,7 +73,8 @@ private slots:
         viewer.setShowBodyFrames(true);
         viewer.setShowCentersOfMass(true);
         viewer.setJointDisplacementExaggeration(100);
-        for (auto preset : {ModelViewer::ViewPreset::Front, ModelViewer::ViewPreset::Side, ModelViewer::ViewPreset::Top})
+        for (auto preset :
+             {ModelViewer::ViewPreset::Front, ModelViewer::ViewPreset::Side, ModelViewer::ViewPreset::Top})
             viewer.setViewPreset(preset);
         viewer.fitToModel();
         viewer.resetView();

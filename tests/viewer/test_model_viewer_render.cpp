@@ -167,14 +167,16 @@ private slots:
         PoseSnapshot pose;
         pose.body_pos = {Vec3::Zero(), Vec3(0, 0.5, 0)};
         pose.body_ori = {Quat::Identity(), Quat::Identity()};
-        pose.contacts = {{Vec3(-0.8, 0, 0), Vec3(0, 0.75 * weight, 0), 1}, {Vec3(0.8, 0, 0), Vec3(0, 0.25 * weight, 0), 1}};
+        pose.contacts = {{Vec3(-0.8, 0, 0), Vec3(0, 0.75 * weight, 0), 1},
+                         {Vec3(0.8, 0, 0), Vec3(0, 0.25 * weight, 0), 1}};
         viewer.setSnapshot(pose);
         const OrbitCamera camera = viewer.camera();
         auto pixel = [&camera](const QImage& image, const Vec3& p) {
             const Vec3 rel = p - camera.eye();
             const double depth = rel.dot(-camera.eye_direction()), tan_half = std::tan(camera.vertical_fov / 2);
             const double aspect = double(image.width()) / image.height();
-            const double x = rel.dot(camera.right()) / (depth * tan_half * aspect), y = rel.dot(camera.up()) / (depth * tan_half);
+            const double x = rel.dot(camera.right()) / (depth * tan_half * aspect),
+                         y = rel.dot(camera.up()) / (depth * tan_half);
             return QPoint(int((x + 1) / 2 * image.width()), int((1 - y) / 2 * image.height()));
         };
         auto is_green = [](QColor c) { return c.green() > c.red() + 50 && c.green() > c.blue() + 30; };
@@ -185,9 +187,11 @@ private slots:
         QVERIFY2(!viewer.grabImageWhen(arrow_at_cop).isNull(), "no green arrow at the centre of pressure");
         options.ground_reactions = false;
         viewer.setOverlayOptions(options);
-        QVERIFY2(!viewer.grabImageWhen([&](const QImage& frame) {
-                        return !is_green(average(frame, pixel(frame, Vec3(-0.4, 0.35, 0)), 1));
-                    }).isNull(),
+        QVERIFY2(!viewer
+                      .grabImageWhen([&](const QImage& frame) {
+                          return !is_green(average(frame, pixel(frame, Vec3(-0.4, 0.35, 0)), 1));
+                      })
+                      .isNull(),
                  "the arrow stays when switched off");
     }
 

@@ -5,7 +5,6 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
-
 #include <Eigen/Geometry>
 #include <set>
 
@@ -61,7 +60,7 @@ private slots:
 
     void errors_are_reported() {
         QVERIFY(!load_obj_file("/nonexistent/mesh.obj").ok());
-        QVERIFY(!parse_obj("v 0 0 0\nv 1 0 0\n").ok());  // no faces
+        QVERIFY(!parse_obj("v 0 0 0\nv 1 0 0\n").ok());                    // no faces
         QVERIFY(!parse_obj("v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 7\n").ok());  // missing vertex
     }
 };

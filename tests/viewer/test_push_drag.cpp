@@ -20,8 +20,7 @@ namespace {
 const char* model_path = HFD_SAMPLES_DIR "/pendulum.hfd";
 
 // A pixel of the view over `body` (scanning a grid), or (-1, -1).
-QPoint pixel_over(const ModelViewer& viewer, Index body)
-{
+QPoint pixel_over(const ModelViewer& viewer, Index body) {
     for (int y = 4; y < viewer.height(); y += 4)
         for (int x = 4; x < viewer.width(); x += 4)
             if (viewer.bodyAt(QPoint(x, y)) == body) return QPoint(x, y);
@@ -35,8 +34,7 @@ class TestPushDrag : public QObject {
     Model model_;
     Index rod_ = no_index;
 
-    void showModel(ModelViewer& viewer)
-    {
+    void showModel(ModelViewer& viewer) {
         viewer.resize(480, 360);
         viewer.show();
         QVERIFY(QTest::qWaitForWindowExposed(&viewer));
@@ -46,8 +44,7 @@ class TestPushDrag : public QObject {
     }
 
 private slots:
-    void initTestCase()
-    {
+    void initTestCase() {
         qRegisterMetaType<hfd::Vec3>();
         BuildResult built = load_model(model_path);
         QVERIFY(built.ok());
@@ -57,20 +54,18 @@ private slots:
         QVERIFY(model_.bodies[rod_].mass > 0);
     }
 
-    void viewPlanePointLiesUnderTheCursorAtTheGrabbedDepth()
-    {
+    void viewPlanePointLiesUnderTheCursorAtTheGrabbedDepth() {
         OrbitCamera camera;
         const Vec3 through(0.2, 1.1, -0.3);
         const Vec3 point = view_plane_point(camera, 130.5, 70.5, 400, 300, through);
         QVERIFY(std::abs(camera.eye_direction().dot(point - through)) < 1e-12);  // in the view plane
         Vec3 origin, direction;
         camera.pixel_ray(130.5, 70.5, 400, 300, origin, direction);
-        QVERIFY(((point - origin).normalized() - direction).norm() < 1e-9);     // on the cursor's ray
+        QVERIFY(((point - origin).normalized() - direction).norm() < 1e-9);  // on the cursor's ray
         QVERIFY((push_force(2, Vec3(0.1, 0, 0)) - Vec3(2 * push_stiffness * 0.1, 0, 0)).norm() < 1e-12);
     }
 
-    void ctrlDragPushesThePickedBodyAlongTheDrag()
-    {
+    void ctrlDragPushesThePickedBodyAlongTheDrag() {
         ModelViewer viewer;
         showModel(viewer);
         const QPoint start = pixel_over(viewer, rod_);
@@ -96,12 +91,11 @@ private slots:
         QTest::mouseRelease(&viewer, Qt::LeftButton, Qt::ControlModifier, start + QPoint(0, -120));
         QCOMPARE(pushes.last().at(0).toInt(), int(rod_));
         QVERIFY(pushes.last().at(1).value<Vec3>().isZero());  // released
-        QCOMPARE(viewer.camera().yaw, yaw);  // the camera did not orbit
+        QCOMPARE(viewer.camera().yaw, yaw);                   // the camera did not orbit
         QCOMPARE(viewer.camera().pitch, pitch);
     }
 
-    void plainDragOrbitsAndPushesNothing()
-    {
+    void plainDragOrbitsAndPushesNothing() {
         ModelViewer viewer;
         showModel(viewer);
         const QPoint start = pixel_over(viewer, rod_);
@@ -116,8 +110,7 @@ private slots:
         QVERIFY(viewer.camera().yaw != yaw);  // orbited as before
     }
 
-    void ctrlDragOnTheBackgroundOrbits()
-    {
+    void ctrlDragOnTheBackgroundOrbits() {
         ModelViewer viewer;
         showModel(viewer);
         QCOMPARE(viewer.bodyAt(QPoint(2, 2)), no_index);

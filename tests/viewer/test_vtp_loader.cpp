@@ -29,14 +29,15 @@ QByteArray raw_bytes(const std::vector<T>& values) {
 }
 
 template <typename Header>
-QByteArray header_bytes(const std::vector<Header>& values) { return raw_bytes(values); }
+QByteArray header_bytes(const std::vector<Header>& values) {
+    return raw_bytes(values);
+}
 
 // VTK's binary layout: base64(header) followed by base64(data), encoded
 // separately; compressed data is split into blocks of `block_size` bytes.
 template <typename Header>
 QByteArray encode_binary(const QByteArray& data, bool compress_blocks, std::size_t block_size = 16) {
-    if (!compress_blocks)
-        return header_bytes(std::vector<Header>{Header(data.size())}).toBase64() + data.toBase64();
+    if (!compress_blocks) return header_bytes(std::vector<Header>{Header(data.size())}).toBase64() + data.toBase64();
     std::vector<Header> header;
     QByteArray compressed;
     const std::size_t block_count = (std::size_t(data.size()) + block_size - 1) / block_size;
@@ -60,13 +61,14 @@ QByteArray encode_binary(const QByteArray& data, bool compress_blocks, std::size
 std::string vtp_document(const QByteArray& file_attributes, const QByteArray& points, const QByteArray& connectivity,
                          const QByteArray& offsets, const QByteArray& format, const QByteArray& point_type,
                          const QByteArray& index_type) {
-    QByteArray xml = "<?xml version=\"1.0\"?>\n<VTKFile type=\"PolyData\" version=\"1.0\" byte_order=\"LittleEndian\" " +
-                     file_attributes + ">\n<PolyData>\n<Piece NumberOfPoints=\"5\" NumberOfPolys=\"2\">\n<Points>\n" +
-                     "<DataArray type=\"" + point_type + "\" NumberOfComponents=\"3\" format=\"" + format + "\">" +
-                     points + "</DataArray>\n</Points>\n<Polys>\n<DataArray type=\"" + index_type +
-                     "\" Name=\"connectivity\" format=\"" + format + "\">" + connectivity + "</DataArray>\n" +
-                     "<DataArray type=\"" + index_type + "\" Name=\"offsets\" format=\"" + format + "\">" + offsets +
-                     "</DataArray>\n</Polys>\n</Piece>\n</PolyData>\n</VTKFile>\n";
+    QByteArray xml =
+        "<?xml version=\"1.0\"?>\n<VTKFile type=\"PolyData\" version=\"1.0\" byte_order=\"LittleEndian\" " +
+        file_attributes + ">\n<PolyData>\n<Piece NumberOfPoints=\"5\" NumberOfPolys=\"2\">\n<Points>\n" +
+        "<DataArray type=\"" + point_type + "\" NumberOfComponents=\"3\" format=\"" + format + "\">" + points +
+        "</DataArray>\n</Points>\n<Polys>\n<DataArray type=\"" + index_type + "\" Name=\"connectivity\" format=\"" +
+        format + "\">" + connectivity + "</DataArray>\n" + "<DataArray type=\"" + index_type +
+        "\" Name=\"offsets\" format=\"" + format + "\">" + offsets +
+        "</DataArray>\n</Polys>\n</Piece>\n</PolyData>\n</VTKFile>\n";
     return xml.toStdString();
 }
 
@@ -82,7 +84,8 @@ void expect_square(const MeshLoadResult& result) {
 }
 
 std::string ascii_square() {
-    return vtp_document("", "0 0 0  1 0 0  1 1 0  0 1 0  0.5 0.5 2", "0 1 2 3 0 1 4", "4 7", "ascii", "Float32", "Int32");
+    return vtp_document("", "0 0 0  1 0 0  1 1 0  0 1 0  0.5 0.5 2", "0 1 2 3 0 1 4", "4 7", "ascii", "Float32",
+                        "Int32");
 }
 
 }  // namespace
@@ -124,7 +127,8 @@ private slots:
         const QByteArray points = encode_binary<std::uint32_t>(raw_bytes(square_points), false);
         const QByteArray conn = encode_binary<std::uint32_t>(raw_bytes(square_connectivity), false);
         const QByteArray offs = encode_binary<std::uint32_t>(raw_bytes(square_offsets), false);
-        expect_square(parse_vtp(vtp_document("header_type=\"UInt32\"", points, conn, offs, "binary", "Float32", "Int32")));
+        expect_square(
+            parse_vtp(vtp_document("header_type=\"UInt32\"", points, conn, offs, "binary", "Float32", "Int32")));
     }
 
     void binary_zlib_uint32() {
@@ -150,7 +154,8 @@ private slots:
     void binary_header_encoded_with_data() {
         // some writers encode header and data as one base64 stream
         const QByteArray data = raw_bytes(square_points);
-        const QByteArray joined = (header_bytes(std::vector<std::uint32_t>{std::uint32_t(data.size())}) + data).toBase64();
+        const QByteArray joined =
+            (header_bytes(std::vector<std::uint32_t>{std::uint32_t(data.size())}) + data).toBase64();
         const QByteArray conn = encode_binary<std::uint32_t>(raw_bytes(square_connectivity), false);
         const QByteArray offs = encode_binary<std::uint32_t>(raw_bytes(square_offsets), false);
         expect_square(parse_vtp(vtp_document("", joined, conn, offs, "binary", "Float32", "Int32")));
@@ -186,7 +191,8 @@ private slots:
         QVERIFY(!load_vtp_file("/nonexistent/bone.vtp").ok());
         const QByteArray corrupt = "AAAA" + QByteArray("not base64 at all!");
         QVERIFY(!parse_vtp(vtp_document("compressor=\"vtkZLibDataCompressor\"", corrupt, corrupt, corrupt, "binary",
-                                        "Float32", "Int32")).ok());
+                                        "Float32", "Int32"))
+                     .ok());
     }
 };
 
