@@ -4,12 +4,10 @@
 #include "document.h"
 #include "format/writer.h"
 #include "prompts.h"
-#include "text_positions.h"
 
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
-#include <QTextCursor>
 #include <QTextDocument>
 
 #include <algorithm>
@@ -117,15 +115,7 @@ bool PoseActions::writePoseToModel() {
         emit statusMessage(error.empty() ? tr("The model has no dofs to pose.") : QString::fromStdString(error));
         return false;
     }
-    const QString text = QString::fromStdString(analysis->text);
-    QTextCursor cursor(document_->textDocument());
-    cursor.beginEditBlock();  // one undo step for every dof
-    for (const TextEdit& edit : edits) {
-        cursor.setPosition(editor::utf16_index_from_utf8(text, edit.begin));
-        cursor.setPosition(editor::utf16_index_from_utf8(text, edit.end), QTextCursor::KeepAnchor);
-        cursor.insertText(QString::fromStdString(edit.replacement));
-    }
-    cursor.endEditBlock();
+    apply_text_edits(document_->textDocument(), analysis->text, edits);  // one undo step for every dof
     document_->analyzer()->analyzeNow();
     emit statusMessage(tr("Wrote the pose into the model's dof defaults (unsaved; Undo takes it back)."));
     return true;

@@ -228,6 +228,18 @@ std::string apply_text_edits(std::string text, const std::vector<TextEdit>& edit
     return text;
 }
 
+void apply_text_edits(QTextDocument* document, const std::string& text, const std::vector<TextEdit>& edits) {
+    const QString utf16 = QString::fromStdString(text);
+    QTextCursor cursor(document);
+    cursor.beginEditBlock();
+    for (const TextEdit& edit : edits) {
+        cursor.setPosition(editor::utf16_index_from_utf8(utf16, edit.begin));
+        cursor.setPosition(editor::utf16_index_from_utf8(utf16, edit.end), QTextCursor::KeepAnchor);
+        cursor.insertText(QString::fromStdString(edit.replacement));
+    }
+    cursor.endEditBlock();
+}
+
 // ---------------------------------------------------------------- dock
 
 SimulationDock::SimulationDock(Document* document, SimulationController* controller, QWidget* parent,
@@ -511,15 +523,7 @@ void SimulationDock::writeChoicesToDocument() {
     }
     apply_choices(wanted, config);
     const std::vector<TextEdit> edits = config_block_edits(analysis->text, analysis->parse.root, config);
-    const QString text = QString::fromStdString(analysis->text);
-    QTextCursor cursor(document_->textDocument());
-    cursor.beginEditBlock();
-    for (const TextEdit& edit : edits) {
-        cursor.setPosition(editor::utf16_index_from_utf8(text, edit.begin));
-        cursor.setPosition(editor::utf16_index_from_utf8(text, edit.end), QTextCursor::KeepAnchor);
-        cursor.insertText(QString::fromStdString(edit.replacement));
-    }
-    cursor.endEditBlock();
+    apply_text_edits(document_->textDocument(), analysis->text, edits);
     document_->analyzer()->analyzeNow();
 }
 

@@ -17,6 +17,8 @@ class QDoubleSpinBox;
 class QLabel;
 class QSlider;
 
+class QTextDocument;
+
 namespace hfd::studio {
 
 class Document;
@@ -51,6 +53,8 @@ struct TextEdit {
 // missing ones appended at the end. Sorted from the end of the text backwards.
 std::vector<TextEdit> config_block_edits(const std::string& text, const PropNode& root, const SimConfig& config);
 std::string apply_text_edits(std::string text, const std::vector<TextEdit>& edits);
+// The same edits made in the editor's document (whose text is `text`, UTF-8) as one undo step.
+void apply_text_edits(QTextDocument* document, const std::string& text, const std::vector<TextEdit>& edits);
 
 // The speed slider's real-time factors, in log steps 1-2-5 from 0.01x to 10x;
 // the slider's last step past them runs as fast as possible.

@@ -63,6 +63,13 @@ std::vector<std::vector<double>> read_csv(const QString& path, QStringList* head
     return rows;
 }
 
+// `hfd simulate MODEL ARGS...`, true when it ran to the end (exit code 0).
+bool run_hfd_simulate(const QStringList& arguments) {
+    QProcess cli;
+    cli.start(QStringLiteral(HFD_BIN_DIR "/hfd"), QStringList{"simulate"} + arguments);
+    return cli.waitForFinished(60000) && cli.exitStatus() == QProcess::NormalExit && cli.exitCode() == 0;
+}
+
 }  // namespace
 
 class TestSimulationController : public QObject {
@@ -119,11 +126,8 @@ void TestSimulationController::runsPausesResumesAndMatchesTheCli() {
     QVERIFY2(controller.exportCsv(gui_csv, &error), qPrintable(error));
     QVERIFY2(controller.exportContactEvents(dir.filePath("gui_events.csv"), &error), qPrintable(error));
 
-    QProcess cli;
-    cli.start(QStringLiteral(HFD_BIN_DIR "/hfd"),
-              {"simulate", sample, "--duration", "1", "--out", cli_csv, "--events", dir.filePath("cli_events.csv")});
-    QVERIFY(cli.waitForFinished(60000));
-    QCOMPARE(cli.exitCode(), 0);
+    QVERIFY(
+        run_hfd_simulate({sample, "--duration", "1", "--out", cli_csv, "--events", dir.filePath("cli_events.csv")}));
 
     QStringList gui_header, cli_header;
     const auto gui_rows = read_csv(gui_csv, &gui_header);
@@ -170,11 +174,7 @@ void TestSimulationController::excitationsFromAFileDriveTheRunAsTheCliDoes() {
     const QString gui_csv = dir.filePath("gui.csv"), cli_csv = dir.filePath("cli.csv");
     QString error;
     QVERIFY2(controller.exportCsv(gui_csv, &error), qPrintable(error));
-    QProcess cli;
-    cli.start(QStringLiteral(HFD_BIN_DIR "/hfd"),
-              {"simulate", sample, "--duration", "0.5", "--excitation", excitation_csv, "--out", cli_csv});
-    QVERIFY(cli.waitForFinished(60000));
-    QCOMPARE(cli.exitCode(), 0);
+    QVERIFY(run_hfd_simulate({sample, "--duration", "0.5", "--excitation", excitation_csv, "--out", cli_csv}));
     QStringList gui_header, cli_header;
     const auto gui_rows = read_csv(gui_csv, &gui_header);
     const auto cli_rows = read_csv(cli_csv, &cli_header);
