@@ -86,7 +86,10 @@ void ViewerPane::setModel(std::shared_ptr<const Model> shared) {
     root_body_ = default_followed_body(model);
     if (picked_body_ >= int(model.bodies.size())) picked_body_ = -1;
     updateFollowedBody();
-    if (!framed_) viewer_->fitToModel();
+    if (!framed_) {
+        viewer_->fitToModel();
+        viewer_->frameNextSnapshot();  // the simulation's first pose (a remembered state file) is framed too
+    }
     framed_ = true;
 }
 
