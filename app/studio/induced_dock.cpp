@@ -137,7 +137,7 @@ bool InducedDock::analyze() {
     if (!model_) return fail(tr("No valid model to analyze."));
     if (rows_.empty()) return fail(tr("Nothing recorded yet: run the simulation first."));
     std::vector<Diagnostic> diagnostics;
-    std::unique_ptr<Simulation> sim = Simulation::create(*model_, config_, diagnostics);
+    std::unique_ptr<Simulation> sim = Simulation::create(model_, config_, diagnostics);
     if (!sim) return fail(tr("Cannot create the simulation of the current model."));
     TrajectoryStates states = trajectory_from_rows(channel_names_, rows_, sim->model(), std::as_const(*sim).state());
     if (!states.ok())

@@ -33,7 +33,7 @@ class QTimer;
 namespace hfd::studio {
 
 struct SimulationSetup {
-    Model model;
+    std::shared_ptr<const Model> model = std::make_shared<const Model>();  // shared with the document
     SimConfig config;
     double end_time = 1;          // s of simulated time
     double sample_period = 0.01;  // s between recorded rows

@@ -537,7 +537,7 @@ bool SimulationDock::reloadFromDocument() {
         return false;
     }
     SimulationSetup setup;
-    setup.model = *model;
+    setup.model = document_->sharedModel();
     setup.config = default_sim_config();
     std::vector<Diagnostic> diagnostics;
     if (inputs_ && inputs_->hasConfig()) inputs_->readConfig(setup.config, diagnostics);

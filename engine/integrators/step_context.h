@@ -15,7 +15,7 @@ class StepContext {
 public:
     explicit StepContext(Simulation& sim) : sim_(sim) {}
 
-    const Model& model() const { return sim_.model_; }
+    const Model& model() const { return *sim_.model_; }
     const State& state() const { return sim_.state_; }
     // Forces, contacts and accelerations of state().
     const Data& data() const { return sim_.data_; }

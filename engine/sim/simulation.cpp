@@ -20,7 +20,7 @@ double seconds_since(Clock::time_point t0) { return std::chrono::duration<double
 // model has muscles and the composite force has no muscle_activation component,
 // one is added first with the integrator's activation_rate / deactivation_rate.
 void Simulation::add_default_activation_dynamics(Simulation& sim, ForceContext& context) {
-    if (sim.model_.muscles.empty()) return;
+    if (sim.model_->muscles.empty()) return;
     for (const auto& force : sim.forces_)
         if (force->name() == "muscle_activation") return;
     const ForceFactory factory = find_force_factory("muscle_activation");
@@ -35,11 +35,17 @@ void Simulation::add_default_activation_dynamics(Simulation& sim, ForceContext& 
 
 std::unique_ptr<Simulation> Simulation::create(Model model, const SimConfig& config,
                                                std::vector<Diagnostic>& diagnostics) {
+    return create(std::make_shared<const Model>(std::move(model)), config, diagnostics);
+}
+
+std::unique_ptr<Simulation> Simulation::create(std::shared_ptr<const Model> model, const SimConfig& config,
+                                               std::vector<Diagnostic>& diagnostics) {
+    if (!model) model = std::make_shared<const Model>();
     std::unique_ptr<Simulation> sim(new Simulation());
     sim->model_ = std::move(model);
     const size_t errors_before = std::count_if(diagnostics.begin(), diagnostics.end(),
                                                [](const Diagnostic& d) { return d.severity == Severity::Error; });
-    ForceContext context{sim->model_, config.file, diagnostics};
+    ForceContext context{*sim->model_, config.file, diagnostics};
     for (const PropNode& component : config.composite_force.children) {
         if (component.is_variable_definition()) continue;
         const ForceFactory factory = find_force_factory(component.key);
@@ -70,7 +76,7 @@ std::unique_ptr<Simulation> Simulation::create(Model model, const SimConfig& con
                      ": use planar forces with planar integrators"});
     }
     warn_about_idle_actuators(*sim, config, diagnostics);
-    const Model& m = sim->model_;
+    const Model& m = *sim->model_;
     sim->inv_mass_.resize(m.bodies.size());
     for (size_t i = 0; i < m.bodies.size(); ++i)
         sim->inv_mass_[i] = m.bodies[i].is_static() ? 0.0 : 1.0 / m.bodies[i].mass;
@@ -90,7 +96,7 @@ void Simulation::warn_about_idle_actuators(const Simulation& sim, const SimConfi
         return std::any_of(sim.forces_.begin(), sim.forces_.end(),
                            [&](const auto& force) { return force->name().substr(0, prefix.size()) == prefix; });
     };
-    const Model& m = sim.model_;
+    const Model& m = *sim.model_;
     auto warn = [&](const SourceLocation& at, size_t count, const char* kind, const char* needed) {
         const std::string where = config.file.empty() ? "the simulation config" : "'" + config.file + "'";
         diagnostics.push_back({Severity::Warning, at,
@@ -104,7 +110,7 @@ void Simulation::warn_about_idle_actuators(const Simulation& sim, const SimConfi
 bool Simulation::is_planar() const { return integrator_ && integrator_->is_planar(); }
 
 void Simulation::initialize_components(State& state) {
-    for (const auto& force : forces_) force->initialize(model_, state, controls_, data_);
+    for (const auto& force : forces_) force->initialize(*model_, state, controls_, data_);
     for (auto& d : scratch_data_) d.contacts.reserve(data_.contacts.capacity());
 }
 
@@ -131,24 +137,24 @@ void Simulation::evaluate(const State& s, Data& d) const {
     const auto t0 = Clock::now();
     d.clear_accumulators();
     update_body_frames(s, d, is_planar());
-    apply_gravity(model_, d);
-    apply_perturbations(model_, s, controls_, d);
+    apply_gravity(*model_, d);
+    apply_perturbations(*model_, s, controls_, d);
     if (component_timing_) {
         stage_times_.components.resize(forces_.size());  // allocates once
         auto start = t0;
         for (size_t i = 0; i < forces_.size(); ++i) {
-            forces_[i]->apply(model_, s, controls_, d);
+            forces_[i]->apply(*model_, s, controls_, d);
             const auto end = Clock::now();
             stage_times_.components[i] += std::chrono::duration<double>(end - start).count();
             start = end;
         }
     } else {
-        for (const auto& force : forces_) force->apply(model_, s, controls_, d);
+        for (const auto& force : forces_) force->apply(*model_, s, controls_, d);
     }
     ++evaluations_;
     const auto t1 = Clock::now();
-    if (is_planar()) compute_planar_accelerations(model_, inv_mass_, s, d);
-    else compute_accelerations(model_, inv_mass_, s, d);
+    if (is_planar()) compute_planar_accelerations(*model_, inv_mass_, s, d);
+    else compute_accelerations(*model_, inv_mass_, s, d);
     stage_times_.forces += std::chrono::duration<double>(t1 - t0).count();
     stage_times_.dynamics += seconds_since(t1);
 }
@@ -169,7 +175,7 @@ bool Simulation::step(double until) {
         std::snprintf(text, sizeof text,
                       "step size fell below min_step at t = %.6g s (a step of %.3g s still missed the accuracy): ",
                       state_.time, outcome.step_size);
-        error_ = SimulationError{state_.time, why.body, text + describe(model_, why)};
+        error_ = SimulationError{state_.time, why.body, text + describe(*model_, why)};
         return false;
     }
     ++accepted_steps_;
@@ -192,12 +198,12 @@ bool Simulation::check_finite() {
     // it overflowed, which the per-body test below then sorts out).
     // The speeds enter as one sum of squares: below the smaller limit, every body is below its own.
     double sum = 0, speeds = 0;
-    for (size_t b = 0, n = model_.bodies.size(); b < n; ++b) {
+    for (size_t b = 0, n = model_->bodies.size(); b < n; ++b) {
         sum += state_.pos[b].sum() + state_.ori[b].coeffs().sum();
         speeds += 1e2 * state_.lin_vel[b].squaredNorm() + state_.ang_vel[b].squaredNorm();
     }
     if (std::isfinite(sum) && speeds < 1e14) return true;
-    for (size_t b = 0; b < model_.bodies.size(); ++b) {
+    for (size_t b = 0; b < model_->bodies.size(); ++b) {
         const bool finite = state_.pos[b].allFinite() && state_.ori[b].coeffs().allFinite() &&
                             state_.lin_vel[b].allFinite() && state_.ang_vel[b].allFinite() &&
                             state_.lin_vel[b].squaredNorm() < 1e12 && state_.ang_vel[b].squaredNorm() < 1e14;
@@ -206,7 +212,7 @@ bool Simulation::check_finite() {
             std::snprintf(time_text, sizeof time_text, "%.6g", state_.time);
             error_ = SimulationError{state_.time, Index(b),
                                      "simulation blew up: non-finite or runaway state of body '" +
-                                         model_.bodies[b].name + "' at t = " + time_text + " s"};
+                                         model_->bodies[b].name + "' at t = " + time_text + " s"};
             return false;
         }
     }

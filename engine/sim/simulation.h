@@ -42,8 +42,12 @@ public:
     // component names, bad properties) are returned in diagnostics, with nullopt.
     static std::unique_ptr<Simulation> create(Model model, const SimConfig& config,
                                               std::vector<Diagnostic>& diagnostics);
+    // The same with an immutable model shared with its other users (the studio's
+    // document, view and docks): no copy.
+    static std::unique_ptr<Simulation> create(std::shared_ptr<const Model> model, const SimConfig& config,
+                                              std::vector<Diagnostic>& diagnostics);
 
-    const Model& model() const { return model_; }
+    const Model& model() const { return *model_; }
     const State& state() const { return state_; }
     // Mutable access marks data() stale: the next step re-evaluates the forces first.
     State& state() {
@@ -118,7 +122,7 @@ private:
     void initialize_components(State& state);
     bool check_finite();
 
-    Model model_;
+    std::shared_ptr<const Model> model_;  // never null
     std::vector<std::unique_ptr<ForceComponent>> forces_;
     std::unique_ptr<Integrator> integrator_;
     State state_, initial_state_;

@@ -23,7 +23,7 @@ SimulationSetup arm_setup(double end_time) {
     SimulationSetup setup;
     BuildResult built = load_model(arm.toStdString());
     if (!built.ok()) return setup;
-    setup.model = std::move(*built.model);
+    setup.model = std::make_shared<const Model>(std::move(*built.model));
     std::vector<Diagnostic> diagnostics;
     setup.config = read_sim_config(parse_file(arm.toStdString()).root, arm.toStdString(), diagnostics);
     setup.end_time = end_time;
@@ -44,7 +44,7 @@ private slots:
 void TestControlsDock::excitationSliderDrivesTheRecordedExcitation() {
     SimulationController controller;
     SimulationSetup setup = arm_setup(0.2);
-    const Model model = setup.model;
+    const Model model = *setup.model;
     QVERIFY(!has_errors(controller.load(std::move(setup))));
     ControlsDock dock(&controller);
     dock.setModel(model);
@@ -73,7 +73,7 @@ void TestControlsDock::excitationSliderDrivesTheRecordedExcitation() {
 void TestControlsDock::dofSliderPosesTheInitialState() {
     SimulationController controller;
     SimulationSetup setup = arm_setup(0.2);
-    const Model model = setup.model;
+    const Model model = *setup.model;
     QVERIFY(!has_errors(controller.load(std::move(setup))));
     ControlsDock dock(&controller);
     dock.setModel(model);
@@ -92,7 +92,7 @@ void TestControlsDock::dofSliderPosesTheInitialState() {
 void TestControlsDock::excitationsSurviveReload() {
     SimulationController controller;
     SimulationSetup setup = arm_setup(0.05);
-    const Model model = setup.model;
+    const Model model = *setup.model;
     QVERIFY(!has_errors(controller.load(std::move(setup))));
     ControlsDock dock(&controller);
     dock.setModel(model);
@@ -117,7 +117,7 @@ void TestControlsDock::excitationsSurviveReload() {
 void TestControlsDock::filterHidesOtherRows() {
     SimulationController controller;
     SimulationSetup setup = arm_setup(0.2);
-    const Model model = setup.model;
+    const Model model = *setup.model;
     ControlsDock dock(&controller);
     dock.setModel(model);
     dock.show();

@@ -38,7 +38,7 @@ void TestExportActions::exportsTheRecording() {
     SimulationSetup setup;
     BuildResult built = load_model(arm.toStdString());
     QVERIFY(built.ok());
-    setup.model = std::move(*built.model);
+    setup.model = std::make_shared<const Model>(std::move(*built.model));
     std::vector<Diagnostic> diagnostics;
     setup.config = read_sim_config(parse_file(arm.toStdString()).root, arm.toStdString(), diagnostics);
     setup.end_time = 0.1;

@@ -19,7 +19,7 @@ SimulationSetup pendulum_setup() {
     SimulationSetup setup;
     BuildResult built = load_model(pendulum.toStdString());
     if (!built.ok()) return setup;
-    setup.model = std::move(*built.model);
+    setup.model = std::make_shared<const Model>(std::move(*built.model));
     std::vector<Diagnostic> diagnostics;
     setup.config = read_sim_config(parse_file(pendulum.toStdString()).root, pendulum.toStdString(), diagnostics);
     setup.end_time = 0.2;
@@ -30,7 +30,7 @@ SimulationSetup pendulum_setup() {
 Vec3 final_position(const std::function<void(SimulationController&, Index rod)>& before_play, bool* ok) {
     SimulationController controller;
     SimulationSetup setup = pendulum_setup();
-    const Index rod = setup.model.find_body("rod");
+    const Index rod = setup.model->find_body("rod");
     *ok = rod != no_index && !has_errors(controller.load(std::move(setup)));
     if (!*ok) return {};
     before_play(controller, rod);

@@ -209,7 +209,7 @@ void TestPlotDock::reviewingARunWithContacts() {
     PlotDock dock;
     dock.setModel(*built.model);
     SimulationSetup setup;
-    setup.model = *built.model;
+    setup.model = std::make_shared<const Model>(*built.model);
     std::vector<Diagnostic> diagnostics;
     setup.config = read_sim_config(parse_file(path.toStdString()).root, path.toStdString(), diagnostics);
     setup.end_time = 0.3;
@@ -314,7 +314,7 @@ void TestPlotDock::recordingDrivesPlotsAndPoses() {
     PlotDock dock;
     dock.setModel(*built.model);
     SimulationSetup setup;
-    setup.model = *built.model;
+    setup.model = std::make_shared<const Model>(*built.model);
     std::vector<Diagnostic> diagnostics;
     setup.config = read_sim_config(parsed.root, "pendulum.hfd", diagnostics);
     setup.end_time = 0.5;

@@ -27,7 +27,7 @@ SimulationSetup setup_from_file(const QString& path, double end_time) {
     SimulationSetup setup;
     BuildResult built = load_model(path.toStdString());
     if (!built.ok()) return setup;
-    setup.model = std::move(*built.model);
+    setup.model = std::make_shared<const Model>(std::move(*built.model));
     std::vector<Diagnostic> diagnostics;
     setup.config = read_sim_config(parse_file(path.toStdString()).root, path.toStdString(), diagnostics);
     setup.end_time = end_time;
@@ -161,7 +161,7 @@ void TestSimulationController::excitationsFromAFileDriveTheRunAsTheCliDoes() {
         file.write("time,soleus_r,tib_ant_r\n0,0,0\n0.2,1,0\n0.5,1,0\n");
     }
     SimulationSetup setup = setup_from_file(sample, 0.5);
-    ExcitationReadResult read = read_excitation_csv(excitation_csv.toStdString(), setup.model);
+    ExcitationReadResult read = read_excitation_csv(excitation_csv.toStdString(), *setup.model);
     QVERIFY(read.ok());
     setup.excitation = std::make_shared<const ExcitationSeries>(std::move(*read.series));
     SimulationController controller;
@@ -214,7 +214,7 @@ void TestSimulationController::blowUpStopsWithTimeAndBody() {
     BuildResult built = build_model(parsed.root, "exploding.hfd");
     QVERIFY(built.ok());
     SimulationSetup setup;
-    setup.model = std::move(*built.model);
+    setup.model = std::make_shared<const Model>(std::move(*built.model));
     std::vector<Diagnostic> diagnostics;
     setup.config = read_sim_config(parsed.root, "exploding.hfd", diagnostics);
     setup.end_time = 100;
