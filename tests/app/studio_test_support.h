@@ -58,6 +58,23 @@ inline const char* pendulum_text() {
            "}\n";
 }
 
+// A stiff hinge (joint_stiffness 1e12) under forward Euler with a coarse 0.05 s
+// step: omega h = sqrt(1e12 / 2.5) 0.05 >> 2, so the run blows up at once.
+inline const char* exploding_text() {
+    return R"(
+model {
+	name = exploding
+	model_options { joint_stiffness = 1e12 }
+	body { name = ground mass = 0 inertia { x = 0 y = 0 z = 0 } }
+	body { name = link mass = 2.5 inertia { x = 0.1 y = 0.1 z = 0.1 } pos { x = 0.1 y = 1 z = 0 }
+		joint { name = hinge parent = ground pos_in_parent { x = 0 y = 1.5 z = 0 } pos_in_child { x = 0 y = 0.5 z = 0 } }
+	}
+}
+composite_force { joint_force_pnld {} }
+forward_euler_integrator { step_size = 0.05 }
+)";
+}
+
 inline bool write_file(const QString& path, const QByteArray& content) {
     QFile file(path);
     if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate)) return false;

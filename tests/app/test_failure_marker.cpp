@@ -16,24 +16,6 @@
 using namespace hfd;
 using namespace hfd::studio;
 
-namespace {
-
-// A stiff joint and a coarse explicit step: the link's error grows until the step fails.
-const char* exploding_text = R"(
-model {
-	name = exploding
-	model_options { joint_stiffness = 1e12 }
-	body { name = ground mass = 0 inertia { x = 0 y = 0 z = 0 } }
-	body { name = link mass = 2.5 inertia { x = 0.1 y = 0.1 z = 0.1 } pos { x = 0.1 y = 1 z = 0 }
-		joint { name = hinge parent = ground pos_in_parent { x = 0 y = 1.5 z = 0 } pos_in_child { x = 0 y = 0.5 z = 0 } }
-	}
-}
-composite_force { joint_force_pnld {} }
-forward_euler_integrator { step_size = 0.05 }
-)";
-
-}  // namespace
-
 class TestFailureMarker : public QObject {
     Q_OBJECT
 private slots:
@@ -47,7 +29,7 @@ private slots:
         auto* dock = window.findChild<SimulationDock*>();
         auto* controller = window.findChild<SimulationController*>();
         auto* plots = window.findChild<PlotDock*>();
-        window.document()->setUntitled(QString::fromLatin1(exploding_text), {}, false);
+        window.document()->setUntitled(QString::fromLatin1(studio_test::exploding_text()), {}, false);
         window.document()->analyzer()->analyzeNow();
         QTRY_VERIFY(window.document()->lastValidModel() && window.document()->lastValidModel()->name == "exploding");
         const Index link = window.document()->lastValidModel()->find_body("link");

@@ -34,21 +34,6 @@ SimulationSetup setup_from_file(const QString& path, double end_time) {
     return setup;
 }
 
-// Pendulum on a hinge with an absurd joint stiffness, integrated by forward
-// Euler with a huge fixed step: omega*h = sqrt(1e12 / 2.5) * 0.05 >> 2 diverges.
-const char* exploding_text = R"(
-model {
-	name = exploding
-	model_options { joint_stiffness = 1e12 }
-	body { name = ground mass = 0 inertia { x = 0 y = 0 z = 0 } }
-	body { name = link mass = 2.5 inertia { x = 0.1 y = 0.1 z = 0.1 } pos { x = 0.1 y = 1 z = 0 }
-		joint { name = hinge parent = ground pos_in_parent { x = 0 y = 1.5 z = 0 } pos_in_child { x = 0 y = 0.5 z = 0 } }
-	}
-}
-composite_force { joint_force_pnld {} }
-forward_euler_integrator { step_size = 0.05 }
-)";
-
 std::vector<std::vector<double>> read_csv(const QString& path, QStringList* header) {
     QFile file(path);
     std::vector<std::vector<double>> rows;
@@ -209,7 +194,7 @@ void TestSimulationController::resetRestoresTheInitialStateExactly() {
 }
 
 void TestSimulationController::blowUpStopsWithTimeAndBody() {
-    const ParseResult parsed = parse_text(exploding_text, "exploding.hfd");
+    const ParseResult parsed = parse_text(studio_test::exploding_text(), "exploding.hfd");
     QVERIFY(parsed.ok());
     BuildResult built = build_model(parsed.root, "exploding.hfd");
     QVERIFY(built.ok());

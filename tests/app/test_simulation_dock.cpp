@@ -34,6 +34,15 @@ using namespace hfd::studio;
 
 namespace {
 
+// A studio window without the 3D view, dialogs or remembered settings.
+MainWindowOptions headless_options() {
+    MainWindowOptions options;
+    options.with_viewer = false;
+    options.use_dialogs = false;
+    options.restore_settings = false;
+    return options;
+}
+
 QString model_with_config() {
     return QString::fromUtf8(studio_test::pendulum_text()) +
            QStringLiteral(
@@ -205,11 +214,7 @@ void TestSimulationDock::changingTheIntegratorRewritesTheDocument() {
 }
 
 void TestSimulationDock::installAddsDocksAndMenus() {
-    MainWindowOptions options;
-    options.with_viewer = false;
-    options.use_dialogs = false;
-    options.restore_settings = false;
-    MainWindow window(options);
+    MainWindow window(headless_options());
     QVERIFY(window.findChild<SimulationDock*>());
     QVERIFY(window.findChild<QDockWidget*>(QStringLiteral("PlotDock")));
     QVERIFY(window.findChild<QDockWidget*>(QStringLiteral("ControlsDock")));
@@ -249,11 +254,7 @@ void TestSimulationDock::installAddsDocksAndMenus() {
 // After a run has finished, Play is refused by the worker: the button must not
 // stay checked, and Reset leaves it unchecked so that the next click plays.
 void TestSimulationDock::playFollowsTheWorkerAfterAFinishedRun() {
-    MainWindowOptions options;
-    options.with_viewer = false;
-    options.use_dialogs = false;
-    options.restore_settings = false;
-    MainWindow window(options);
+    MainWindow window(headless_options());
     auto* dock = window.findChild<SimulationDock*>();
     auto* controller = window.findChild<SimulationController*>();
     QVERIFY(window.openFile(QStringLiteral(HFD_SAMPLES_DIR "/arm_muscles.hfd")));
@@ -300,11 +301,7 @@ void turn_wheel(QWidget* widget, int steps) {
 
 // Scrolling over the Simulation panel must not pick another joint force (and rewrite the file).
 void TestSimulationDock::wheelOverAnUnfocusedComboChangesNothing() {
-    MainWindowOptions options;
-    options.with_viewer = false;
-    options.use_dialogs = false;
-    options.restore_settings = false;
-    MainWindow window(options);
+    MainWindow window(headless_options());
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
     QVERIFY(window.openFile(QStringLiteral(HFD_SAMPLES_DIR "/arm_muscles.hfd")));
@@ -330,11 +327,7 @@ void TestSimulationDock::wheelOverAnUnfocusedComboChangesNothing() {
 // Plots, channels, controls and status of the previous file go when another is
 // opened; a file that does not parse shows no tree rather than the old one.
 void TestSimulationDock::openingAnotherFileDropsTheOldRun() {
-    MainWindowOptions options;
-    options.with_viewer = false;
-    options.use_dialogs = false;
-    options.restore_settings = false;
-    MainWindow window(options);
+    MainWindow window(headless_options());
     auto* dock = window.findChild<SimulationDock*>();
     auto* controller = window.findChild<SimulationController*>();
     auto* plots = window.findChild<PlotDock*>();
@@ -380,11 +373,7 @@ void TestSimulationDock::openingAnotherFileDropsTheOldRun() {
 // Space plays wherever the focus is not in a text field (the tree here; the 3D
 // view the same way), types a space in the editor; Ctrl+Z undoes from the tree.
 void TestSimulationDock::keysPlayOutsideTextAndUndoFromTheTree() {
-    MainWindowOptions options;
-    options.with_viewer = false;
-    options.use_dialogs = false;
-    options.restore_settings = false;
-    MainWindow window(options);
+    MainWindow window(headless_options());
     window.show();
     window.activateWindow();
     if (!QTest::qWaitForWindowActive(&window)) QSKIP("the platform activates no window");
@@ -437,11 +426,7 @@ QStringList running_repeating_timers(const QList<QTimer*>& timers) {
 // A paused studio sleeps: after a run has finished (and after a pause) no
 // repeating timer keeps waking it up.
 void TestSimulationDock::aFinishedRunLeavesNoTimerRunning() {
-    MainWindowOptions options;
-    options.with_viewer = false;
-    options.use_dialogs = false;
-    options.restore_settings = false;
-    MainWindow window(options);
+    MainWindow window(headless_options());
     window.show();
     auto* dock = window.findChild<SimulationDock*>();
     auto* controller = window.findChild<SimulationController*>();
