@@ -41,10 +41,13 @@ public:
     std::string_view name() const override { return Fiber::name; }
     bool integrates_fiber_length() const override { return true; }
 
+    // Three passes in the order the data flows (paths, fibers, tensions): the fiber pass
+    // has no dependence between muscles, so their square roots and divisions overlap.
     void apply(const Model& model, const State& state, const Controls&, Data& data) const override {
-        for (Index i = 0; i < Index(model.muscles.size()); ++i) {
+        const Index muscles = Index(model.muscles.size());
+        for (Index i = 0; i < muscles; ++i) update_muscle_path(model, state, i, data);
+        for (Index i = 0; i < muscles; ++i) {
             const Muscle& m = model.muscles[i];
-            update_muscle_path(model, state, i, data);
             const FiberGeometry g =
                 fiber_geometry(data.muscle_length[i], state.fiber_length[i], m.optimal_fiber_length, thickness_[i]);
             const double l = g.fiber_length / m.optimal_fiber_length;
@@ -54,13 +57,11 @@ public:
             const double activation = Fiber::activation(settings_, state.activation[i]);
             double v = Fiber::fiber_velocity(settings_, tendon / g.cos_pennation, l, activation, s);
             if (v < 0 && g.fiber_length <= g.minimum_length) v = 0;
-
-            const double tension = m.max_isometric_force * tendon;
             data.tendon_length[i] = g.tendon_length;
-            data.muscle_force[i] = tension;
+            data.muscle_force[i] = m.max_isometric_force * tendon;
             data.fiber_length_derivative[i] = Fiber::fiber_speed(settings_, v, activation) * m.optimal_fiber_length;
-            apply_path_tension(model, state, i, tension, data);
         }
+        for (Index i = 0; i < muscles; ++i) apply_path_tension(model, state, i, data.muscle_force[i], data);
     }
 
     void initialize(const Model& model, State& state, const Controls&, Data&) const override {
