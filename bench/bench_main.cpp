@@ -98,13 +98,13 @@ struct Measurement {
     bool ok = true;
 };
 
-// With time_components, every force component is timed (two clock reads each,
+// With time_stages, every stage and force component is timed (a clock read each,
 // about 10 % of a H0918 step): only for the stage columns, not for the wall times.
-Measurement run_once(const Scenario& c, bool time_components = false) {
+Measurement run_once(const Scenario& c, bool time_stages = false) {
     Measurement m;
     auto sim = create(c);
     if (!sim) return {0, 0, 0, 0, {}, false};
-    sim->set_component_timing(time_components);
+    sim->set_stage_timing(time_stages);
     for (int episode = 0; episode < c.episodes; ++episode) {
         sim->reset();
         const auto t0 = std::chrono::steady_clock::now();

@@ -40,7 +40,7 @@ std::vector<Diagnostic> SimulationWorker::load(SimulationSetup setup, unsigned g
     events_.reset();
     held_ = no_index;
     sim_ = Simulation::create(std::move(setup.model), setup.config, diagnostics);
-    if (sim_) sim_->set_component_timing(true);  // the Simulation dock shows the time of each component
+    if (sim_) sim_->set_stage_timing(true);  // the Simulation dock shows the time of each stage and component
     if (!sim_) return diagnostics;
     if (setup.initial_dofs) {
         State posed = std::as_const(*sim_).state();

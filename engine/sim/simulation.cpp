@@ -134,29 +134,36 @@ void Simulation::reset() {
 }
 
 void Simulation::evaluate(const State& s, Data& d) const {
+    if (stage_timing_) return evaluate_timed(s, d);
+    d.clear_accumulators();
+    update_body_frames(s, d, is_planar());
+    apply_gravity(*model_, d);
+    apply_perturbations(*model_, s, controls_, d);
+    for (const auto& force : forces_) force->apply(*model_, s, controls_, d);
+    ++evaluations_;
+    if (is_planar()) compute_planar_accelerations(*model_, inv_mass_, s, d);
+    else compute_accelerations(*model_, inv_mass_, s, d);
+}
+
+void Simulation::evaluate_timed(const State& s, Data& d) const {
     const auto t0 = Clock::now();
     d.clear_accumulators();
     update_body_frames(s, d, is_planar());
     apply_gravity(*model_, d);
     apply_perturbations(*model_, s, controls_, d);
-    if (component_timing_) {
-        stage_times_.components.resize(forces_.size());  // allocates once
-        auto start = t0;
-        for (size_t i = 0; i < forces_.size(); ++i) {
-            forces_[i]->apply(*model_, s, controls_, d);
-            const auto end = Clock::now();
-            stage_times_.components[i] += std::chrono::duration<double>(end - start).count();
-            start = end;
-        }
-    } else {
-        for (const auto& force : forces_) force->apply(*model_, s, controls_, d);
+    stage_times_.components.resize(forces_.size());  // allocates once
+    auto start = t0;
+    for (size_t i = 0; i < forces_.size(); ++i) {
+        forces_[i]->apply(*model_, s, controls_, d);
+        const auto end = Clock::now();
+        stage_times_.components[i] += std::chrono::duration<double>(end - start).count();
+        start = end;
     }
     ++evaluations_;
-    const auto t1 = Clock::now();
     if (is_planar()) compute_planar_accelerations(*model_, inv_mass_, s, d);
     else compute_accelerations(*model_, inv_mass_, s, d);
-    stage_times_.forces += std::chrono::duration<double>(t1 - t0).count();
-    stage_times_.dynamics += seconds_since(t1);
+    stage_times_.forces += std::chrono::duration<double>(start - t0).count();
+    stage_times_.dynamics += seconds_since(start);
 }
 
 bool Simulation::step(double until) {
@@ -164,10 +171,10 @@ bool Simulation::step(double until) {
     const double max_h = until - state_.time;
     if (!(max_h > 0)) return true;
     ensure_evaluated();  // integrators start from the evaluation of the current state
-    const auto t0 = Clock::now();
+    const auto t0 = stage_timing_ ? Clock::now() : Clock::time_point{};
     StepContext context(*this);
     const StepOutcome outcome = integrator_->step(context, max_h);
-    stage_times_.integration += seconds_since(t0);
+    if (stage_timing_) stage_times_.integration += seconds_since(t0);
     rejected_steps_ += outcome.rejected;
     if (!outcome.ok) {
         const StepFailureDiagnosis why = diagnose_step_failure(*this, state_, scratch_states_[0], outcome.step_size);
