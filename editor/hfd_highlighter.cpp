@@ -165,8 +165,6 @@ void HfdHighlighter::makeFormats() {
     formats_[int(TokenKind::Bracket)] = make(pick(0x505050, 0xb8b8b8));
 }
 
-QTextCharFormat HfdHighlighter::format_of(TokenKind kind) const { return formats_[int(kind)]; }
-
 void HfdHighlighter::highlightBlock(const QString& text) {
     bool in_block_comment = previousBlockState() == 1;
     for (const TokenSpan& span : tokenize_line(text, in_block_comment))

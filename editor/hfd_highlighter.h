@@ -29,10 +29,8 @@ class HfdHighlighter : public QSyntaxHighlighter {
     Q_OBJECT
 public:
     explicit HfdHighlighter(QTextDocument* document);
-    QTextCharFormat format_of(TokenKind kind) const;
     // Colours for a dark editor background (light text) or a light one; rehighlights on change.
     void setDarkBackground(bool dark);
-    bool darkBackground() const { return dark_; }
 
 protected:
     void highlightBlock(const QString& text) override;

@@ -59,6 +59,7 @@ QString location_text(const SourceLocation& location, bool in_edited_text) {
 DiagnosticsDock::DiagnosticsDock(QWidget* parent) : QDockWidget(tr("Diagnostics"), parent) {
     setObjectName(QStringLiteral("DiagnosticsDock"));
     list_ = new QTreeWidget(this);
+    list_->setObjectName(QStringLiteral("diagnosticsList"));
     list_->setColumnCount(4);
     list_->setHeaderLabels({tr("Severity"), tr("Location"), tr("Message"), tr("Source")});
     list_->setRootIsDecorated(false);
@@ -87,8 +88,6 @@ void DiagnosticsDock::setDiagnostics(Source source, const std::vector<Diagnostic
     entries_[source] = diagnostics;
     rebuild();
 }
-
-int DiagnosticsDock::count() const { return list_->topLevelItemCount(); }
 
 int DiagnosticsDock::errorCount() const {
     int errors = 0;

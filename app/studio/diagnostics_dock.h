@@ -22,9 +22,8 @@ public:
     // Replaces the entries of one source. Entries of Source::Model are in the
     // edited text and can be jumped to.
     void setDiagnostics(Source source, const std::vector<Diagnostic>& diagnostics);
-    int count() const;
     int errorCount() const;
-    QTreeWidget* list() const { return list_; }
+    // The entries are the rows of the QTreeWidget "diagnosticsList" (severity, location, message, source).
 
 signals:
     void locationActivated(int line, int column);  // 1-based; column in UTF-8 bytes

@@ -25,11 +25,6 @@ public:
     QAction* newAction() const { return new_; }
     QAction* openAction() const { return open_; }
     QAction* saveAction() const { return save_; }
-    QAction* saveAsAction() const { return save_as_; }
-    QAction* reloadAction() const { return reload_; }
-    QAction* importAction() const { return import_; }
-    QAction* quitAction() const { return quit_; }
-    QMenu* recentMenu() const { return recent_menu_; }
     void addToMenu(QMenu* file_menu);
 
     // The template model File > New starts from.

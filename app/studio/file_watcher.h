@@ -22,7 +22,6 @@ public:
     // The file as it is now is what the document knows (after a load, a save,
     // or the user keeping the editor's text): no signal until it changes again.
     void acknowledge();
-    QString watchedPath() const { return path_; }
 
 signals:
     void changedOnDisk(const QString& path);
@@ -37,7 +36,8 @@ private:
     static QByteArray digest(const QString& path, bool* exists);
 
     Document* document_;
-    QFileSystemWatcher watcher_;
+    // A child object, so that what is watched can be looked up (findChild).
+    QFileSystemWatcher watcher_{this};
     QTimer settle_;  // a writer's events (truncate, write, rename) come in bursts: look once after
     QString path_;
     QByteArray known_digest_;

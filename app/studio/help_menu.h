@@ -42,7 +42,6 @@ public:
     // The submenu is named SamplesMenu and the action formatReferenceAction; the
     // FormatReferenceWindow is made when Format Reference is first chosen.
 
-    QString samplesDirectory() const { return samples_directory_; }
     void setSamplesDirectory(const QString& directory);
 
 public slots:

@@ -23,7 +23,6 @@
 #include <algorithm>
 #include <cmath>
 #include <functional>
-#include <limits>
 #include <numeric>
 
 namespace hfd::studio {
@@ -53,6 +52,7 @@ InducedDock::InducedDock(QWidget* parent) : QDockWidget(tr("Induced acceleration
     style_->setObjectName(QStringLiteral("style"));
     style_->addItems({tr("lines"), tr("stacked")});
     status_ = new QLabel(tr("Run a simulation, then analyze its recording."), body);
+    status_->setObjectName(QStringLiteral("analysisStatus"));
     controls->addWidget(analyze_);
     controls->addWidget(new QLabel(tr("contacts:"), body));
     controls->addWidget(constraint_);
@@ -72,11 +72,13 @@ InducedDock::InducedDock(QWidget* parent) : QDockWidget(tr("Induced acceleration
     view_ = new QChartView(chart_, body);
     view_->setRenderHint(QPainter::Antialiasing);
     table_ = new QTableWidget(0, 2, body);
+    table_->setObjectName(QStringLiteral("contributions"));
     table_->setHorizontalHeaderLabels({tr("contributor"), tr("value")});
     table_->horizontalHeader()->setStretchLastSection(true);
     table_->verticalHeader()->hide();
     table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
     residual_table_ = new QTableWidget(0, 3, body);
+    residual_table_->setObjectName(QStringLiteral("residuals"));
     residual_table_->setHorizontalHeaderLabels({tr("body"), tr("residual force [N]"), tr("torque [N m]")});
     residual_table_->setToolTip(
         tr("Implicit residual of the recording (differences of its rows): zero where the "
@@ -125,8 +127,6 @@ void InducedDock::setCursorTime(double time) {
     cursor_->replace({QPointF(t, y_->min()), QPointF(t, y_->max())});
     updateTable();
 }
-
-QString InducedDock::message() const { return status_->text(); }
 
 bool InducedDock::analyze() {
     auto fail = [this](const QString& text) {
@@ -277,20 +277,6 @@ void InducedDock::updateResidualTable() {
         residual_table_->setItem(int(r), 1, new QTableWidgetItem(QString::number(rows[r].force, 'g', 4)));
         residual_table_->setItem(int(r), 2, new QTableWidgetItem(QString::number(rows[r].torque, 'g', 4)));
     }
-}
-
-double InducedDock::residualForce(const QString& body) const {
-    for (int r = 0; r < residual_table_->rowCount(); ++r)
-        if (residual_table_->item(r, 0) && residual_table_->item(r, 0)->text() == body)
-            return residual_table_->item(r, 1)->text().toDouble();
-    return std::numeric_limits<double>::quiet_NaN();
-}
-
-double InducedDock::tableValue(const QString& contributor) const {
-    for (int r = 0; r < table_->rowCount(); ++r)
-        if (table_->item(r, 0) && table_->item(r, 0)->text() == contributor)
-            return table_->item(r, 1)->text().toDouble();
-    return std::numeric_limits<double>::quiet_NaN();
 }
 
 InducedDock* install_induced_dock(MainWindow* window, SimulationController* controller, PlotDock* plots) {

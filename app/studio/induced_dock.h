@@ -42,14 +42,9 @@ public:
     // Runs the analysis on the recording; false (with a message) when it cannot.
     bool analyze();
     // Its choices are the combo boxes constraint (ContactConstraint as item data),
-    // output and style (lines, stacked).
-
-    const InducedSeries& series() const { return series_; }
-    QString message() const;
-    // The table's value of a contributor at the cursor (NaN when absent).
-    double tableValue(const QString& contributor) const;
-    // The residual force [N] of a body at the cursor (NaN when absent).
-    double residualForce(const QString& body) const;
+    // output and style (lines, stacked); it shows its outcome in the label
+    // analysisStatus and the tables contributions (contributor, value at the cursor)
+    // and residuals (body, force [N], torque [Nm] at the cursor).
 
 signals:
     void statusMessage(const QString& text);

@@ -129,7 +129,7 @@ void MainWindow::createMenus() {
     createViewMenu();
     help_menu_ = menuBar()->addMenu(tr("&Help"));
     help_menu_->setObjectName(QStringLiteral("helpMenu"));
-    help_ = new HelpMenu(help_menu_, file_actions_, this);
+    new HelpMenu(help_menu_, file_actions_, this);  // a child of the window
     help_menu_->addAction(tr("&About hfd-studio"), this, [this] {
         QMessageBox::about(this, tr("About hfd-studio"),
                            tr("<b>hfd-studio</b><br>Editor, viewer and simulator for .hfd musculoskeletal models."));

@@ -21,7 +21,6 @@ class Document;
 class DiagnosticsDock;
 class EditorDock;
 class FileActions;
-class HelpMenu;
 class ModelTreeDock;
 class RecentFiles;
 class SelectionSync;
@@ -44,8 +43,6 @@ public:
     ~MainWindow() override;
 
     Document* document() const { return document_; }
-    FileActions* fileActions() const { return file_actions_; }
-    RecentFiles* recentFiles() const { return recent_files_; }
     StudioPrompts& prompts() { return prompts_; }
 
     ViewerPane* viewerPane() const { return viewer_pane_; }  // the central widget
@@ -56,9 +53,6 @@ public:
     void addDock(QDockWidget* dock, Qt::DockWidgetArea area);
     QMenu* addMenu(const QString& title);
     QMenu* fileMenu() const { return file_menu_; }
-    QMenu* editMenu() const { return edit_menu_; }
-    HelpMenu* help() const { return help_; }
-    Theme* theme() const { return theme_; }  // View > Theme
 
     // Opens a file (asking about unsaved changes first); errors go to prompts().error.
     // Files with a suffix given to addFileHandler go to that handler instead (drops too).
@@ -96,7 +90,6 @@ private:
     ViewerPane* viewer_pane_ = nullptr;
     DiagnosticsDock* diagnostics_dock_ = nullptr;
     SimulationUi* simulation_ui_ = nullptr;
-    HelpMenu* help_ = nullptr;
     ViewOptions* view_options_ = nullptr;
     Theme* theme_ = nullptr;
     bool remember_view_options_ = true;

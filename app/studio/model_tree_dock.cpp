@@ -15,6 +15,7 @@ ModelTreeDock::ModelTreeDock(QWidget* parent) : QDockWidget(tr("Model Tree"), pa
     auto* content = new QWidget(this);
     model_ = new editor::ModelTreeModel(this);
     view_ = new QTreeView(content);
+    view_->setObjectName(QStringLiteral("modelTree"));
     view_->setModel(model_);
     view_->setUniformRowHeights(true);
     view_->setAlternatingRowColors(true);

@@ -20,7 +20,6 @@ public:
     explicit ModelTreeDock(QWidget* parent = nullptr);
 
     editor::ModelTreeModel* model() const { return model_; }
-    QTreeView* view() const { return view_; }
     // True when the tree shows the text as it is now (no syntax errors since).
     bool isCurrent() const { return current_; }
 

@@ -138,8 +138,10 @@ QWidget* PlotDock::createPicker() {
     layout->addWidget(autoscale_);
     auto* run_row = new QHBoxLayout;
     keep_ = new QPushButton(tr("Keep run"), box);
+    keep_->setObjectName(QStringLiteral("keepRun"));
     keep_->setToolTip(tr("Keep this run's recording to compare: drawn dashed under the next runs"));
     forget_ = new QPushButton(tr("Forget"), box);
+    forget_->setObjectName(QStringLiteral("forgetKeptRun"));
     forget_->setToolTip(tr("Forget the kept run"));
     forget_->setEnabled(false);
     auto* export_button = new QPushButton(tr("Export"), box);
@@ -295,8 +297,6 @@ void PlotDock::updatePlotVisibility() {
     for (int p = 0; p < plot_count; ++p)
         plots_[p].view->setVisible(p == 0 || !plots_[p].series.empty() || (target_ && target_->currentIndex() == p));
 }
-
-int PlotDock::pointCount(int plot, int series) const { return int(plots_.at(plot).series.at(series).second->count()); }
 
 void PlotDock::refresh() {
     dirty_ = false;

@@ -62,8 +62,6 @@ public:
     // Shows [t0, t1] in every plot (autoscale off), as dragging a rubber band does.
     void zoomTime(double t0, double t1);
     size_t rowCount() const { return column_count_ ? values_.size() / column_count_ : 0; }
-    double cursorTime() const { return cursor_time_; }
-    int pointCount(int plot, int series) const;
     void refresh();            // redraws the plots now (normally at display rate)
     void scrubTo(size_t row);  // moves the cursor and the 3D view to a recorded row
     // Pose of the model at a recorded row (bodies from the channels, static ones as built).
@@ -73,7 +71,6 @@ public:
     // following runs of the model (matched by channel name) until forgotten.
     void keepRun();
     void forgetKeptRun();
-    bool hasKeptRun() const { return !kept_.values.empty(); }
 
     // The plot's series over the whole recording (kept runs after the current ones, dashed)
     // and its axis ranges, for the exports.

@@ -14,7 +14,6 @@ public:
     // persistent = false: the list lives in memory only (a one-off render, tests).
     explicit RecentFiles(QObject* parent = nullptr, bool persistent = true);
 
-    QStringList files() const { return files_; }
     void add(const QString& path);  // moves it to the front
     void remove(const QString& path);
     void clear();

@@ -392,14 +392,6 @@ void SimulationController::setInitialDofs(const DofAssignment& dofs) {
     queue([w = worker_, dofs] { w->setInitialDofs(dofs); });
 }
 
-State SimulationController::stateCopy() const {
-    return call([this] { return worker_->simulation() ? worker_->simulation()->state() : State{}; });
-}
-
-State SimulationController::initialStateCopy() const {
-    return call([this] { return worker_->simulation() ? worker_->simulation()->initial_state() : State{}; });
-}
-
 bool SimulationController::exportCsv(const QString& path, QString* error) const {
     std::string message;
     const bool ok = call([&] {

@@ -184,13 +184,9 @@ public:
 
     bool isRunning() const { return running_; }
     const SimulationFrame* latestFrame() const { return latest_.get(); }
-    std::shared_ptr<const SimulationFrame> latestFrameShared() const { return latest_; }
     const RecordingLayout* layout() const { return layout_.get(); }
 
-    // Copies made on the worker thread between steps (blocking the GUI briefly).
-    State stateCopy() const;
-    State initialStateCopy() const;
-    // Exports from the worker's recorder (between steps).
+    // Exports from the worker's recorder (between steps, blocking the GUI briefly).
     bool exportCsv(const QString& path, QString* error) const;
     bool exportSto(const QString& path, QString* error) const;
     bool exportContactEvents(const QString& path, QString* error) const;

@@ -26,12 +26,7 @@ public:
     SimulationController* controller() const { return controller_; }
     SimulationInputs* inputs() const { return inputs_; }
     SimulationDock* simulationDock() const { return dock_; }
-    ControlsDock* controlsDock() const { return controls_; }
     PlotDock* plotDock() const { return plots_; }
-    InducedDock* inducedDock() const { return induced_; }
-    SimulationStatus* status() const { return status_; }
-    ExportActions* exportActions() const { return exports_; }
-    VideoExportAction* videoExport() const { return video_; }
 
 private:
     void placeDocks(MainWindow* window);

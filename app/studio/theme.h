@@ -44,12 +44,9 @@ public:
     ~Theme() override;
 
     void addToMenu(QMenu* view_menu);
-    QMenu* menu() const { return menu_; }
     QAction* action(ThemeChoice choice) const;
 
-    ThemeChoice choice() const { return choice_; }
     void setChoice(ThemeChoice choice);
-    bool isDark() const { return dark_; }
     // Applies the current choice to the application and the window's charts and view.
     void apply();
 

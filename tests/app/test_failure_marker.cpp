@@ -4,6 +4,7 @@
 #include "main_window.h"
 #include "model_viewer.h"
 #include "plot_dock.h"
+#include "plot_test_support.h"
 #include "simulation_controller.h"
 #include "simulation_dock.h"
 #include "studio_test_support.h"
@@ -47,8 +48,10 @@ private slots:
         // The timeline stands on the last recorded row, at or before the failure.
         QVERIFY(plots->rowCount() > 0);
         const PoseSnapshot last = plots->poseAt(plots->rowCount() - 1);
-        QVERIFY(plots->cursorTime() <= controller->latestFrame()->error_time);
-        QCOMPARE(plots->cursorTime(), last.time);
+        plots->refresh();
+        const double cursor = studio_test::drawn_cursor_time(*plots);
+        QVERIFY(cursor <= controller->latestFrame()->error_time);
+        QCOMPARE(cursor, last.time);
 
         dock->resetAction()->trigger();
         QTRY_COMPARE_WITH_TIMEOUT(viewer->markedBody(), no_index, 20000);

@@ -126,7 +126,7 @@ private slots:
         QVERIFY(QDir(dir_.path()).mkpath("empty"));
         QVERIFY(studio_test::write_file(dir_.filePath("empty/notes.txt"), "not a model\n"));
         for (const QString& folder : {dir_.filePath("empty"), dir_.filePath("missing"), QString()}) {
-            window.help()->setSamplesDirectory(folder);
+            window.findChild<HelpMenu*>()->setSamplesDirectory(folder);
             const QList<QAction*> actions = window.findChild<QMenu*>(QStringLiteral("SamplesMenu"))->actions();
             QCOMPARE(actions.size(), 1);
             QCOMPARE(actions[0]->text(), QString("No samples found"));
@@ -136,7 +136,7 @@ private slots:
         }
         // A sample without a header comment still gets a tooltip: its file name.
         QVERIFY(studio_test::write_file(dir_.filePath("empty/bare.hfd"), studio_test::pendulum_text()));
-        window.help()->setSamplesDirectory(dir_.filePath("empty"));
+        window.findChild<HelpMenu*>()->setSamplesDirectory(dir_.filePath("empty"));
         const QList<QAction*> actions = window.findChild<QMenu*>(QStringLiteral("SamplesMenu"))->actions();
         QCOMPARE(actions.size(), 1);
         QCOMPARE(actions[0]->text(), QString("bare"));

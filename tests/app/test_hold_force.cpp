@@ -37,7 +37,7 @@ Vec3 final_position(const std::function<void(SimulationController&, Index rod)>&
     controller.setRealTimeFactor(0);
     controller.play();
     *ok = QTest::qWaitFor([&] { return controller.latestFrame() && controller.latestFrame()->finished; }, 30000);
-    return controller.stateCopy().pos[rod];
+    return controller.latestFrame()->pose.body_pos.at(size_t(rod));  // the pose shown at the end
 }
 
 }  // namespace

@@ -6,6 +6,7 @@
 #include "model_tree_dock.h"
 #include "viewer_pane.h"
 #include "recent_files.h"
+#include "recent_test_support.h"
 #include "studio_test_support.h"
 #include "text_positions.h"
 
@@ -106,7 +107,8 @@ private slots:
 
         // Clicking the entry moves the cursor to its line and column.
         editor->moveCursor(QTextCursor::Start);
-        QTreeWidget* list = window.diagnosticsDock()->list();
+        QTreeWidget* list = window.diagnosticsDock()->findChild<QTreeWidget*>(QStringLiteral("diagnosticsList"));
+        QVERIFY(list);
         QTreeWidgetItem* item = list->topLevelItem(0);
         QVERIFY(item->text(1).startsWith("10:10"));
         QTest::mouseClick(list->viewport(), Qt::LeftButton, {}, list->visualItemRect(item).center());
@@ -130,7 +132,8 @@ private slots:
             QVERIFY(window.close());
         }
         MainWindow window(test_options());
-        QCOMPARE(window.recentFiles()->files().value(0), QFileInfo(model_path_).absoluteFilePath());
+        QCOMPARE(studio_test::recent_menu_paths(*window.findChild<RecentFiles*>()).value(0),
+                 QFileInfo(model_path_).absoluteFilePath());
         QVERIFY(window.diagnosticsDock()->isHidden());
         window.resetLayout();
         QVERIFY(!window.diagnosticsDock()->isHidden());

@@ -1,5 +1,6 @@
 // Plots follow the recording; the timeline reproduces recorded poses.
 #include "plot_dock.h"
+#include "plot_test_support.h"
 #include "time_plot_view.h"
 
 #include "format/parser.h"
@@ -10,11 +11,13 @@
 #include <QCheckBox>
 #include <QListWidget>
 #include <QChart>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QWheelEvent>
 #include <QSlider>
 #include <QValueAxis>
 #include <cmath>
+#include <optional>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QXmlStreamReader>
@@ -91,9 +94,12 @@ void TestPlotDock::keptRunOverlaysTheNextRun() {
     dock.setLayout(two_channel_layout());
     dock.addFrame(rows_frame(11, 1.0));
     dock.setChannelPlotted(1, 0, true);
-    QVERIFY(!dock.hasKeptRun());
-    dock.keepRun();
-    QVERIFY(dock.hasKeptRun());
+    auto* keep = dock.findChild<QPushButton*>(QStringLiteral("keepRun"));
+    auto* forget = dock.findChild<QPushButton*>(QStringLiteral("forgetKeptRun"));
+    QVERIFY(keep && forget);
+    QVERIFY(!forget->isEnabled());  // nothing kept to forget
+    keep->click();
+    QVERIFY(forget->isEnabled());
     QCOMPARE(series_count(dock, 0, true), 1);
     dock.setLayout(two_channel_layout());  // a new run of the model: same channels
     dock.addFrame(rows_frame(6, 0.5));
@@ -112,9 +118,11 @@ void TestPlotDock::keptRunOverlaysTheNextRun() {
     QVERIFY(data.y_max >= 2.0);  // the axis holds the kept run's values too (b = 2 > 1.5)
     dock.setChannelPlotted(1, 0, false);
     QCOMPARE(series_count(dock, 0, true), 1);
-    dock.forgetKeptRun();
-    QVERIFY(!dock.hasKeptRun());
+    forget->click();
+    QVERIFY(!forget->isEnabled());
     QCOMPARE(series_count(dock, 0, true), 0);
+    dock.refresh();
+    QCOMPARE(studio_test::drawn_lines(dock, 0).size(), 1);  // the new run's a alone is drawn
 }
 
 // PNG decodes to the plot's size, the SVG is a well-formed <svg> with one polyline per
@@ -321,8 +329,14 @@ void TestPlotDock::recordingDrivesPlotsAndPoses() {
     SimulationController controller;
     connect(&controller, &SimulationController::layoutReceived, &dock, &PlotDock::setLayout);
     connect(&controller, &SimulationController::frameReceived, &dock, &PlotDock::addFrame);
+    // The pose the live view shows at the start: the frame of the load.
+    std::optional<PoseSnapshot> initial;
+    connect(&controller, &SimulationController::frameReceived, this, [&](const SimulationFrame& frame) {
+        if (!initial) initial = frame.pose;
+    });
     QVERIFY(!has_errors(controller.load(std::move(setup))));
-    const State initial = controller.initialStateCopy();
+    QTRY_VERIFY_WITH_TIMEOUT(initial.has_value(), 5000);
+    QCOMPARE(initial->time, 0.0);
     controller.setRealTimeFactor(0);
     controller.play();
     QTRY_VERIFY_WITH_TIMEOUT(controller.latestFrame() && controller.latestFrame()->finished, 20000);
@@ -339,23 +353,26 @@ void TestPlotDock::recordingDrivesPlotsAndPoses() {
     dock.refresh();
     QCOMPARE(series_count(dock, 0, false), 0);
     QCOMPARE(series_count(dock, 1, false), 1);
-    QCOMPARE(dock.pointCount(1, 0), 51);
+    const QString pos_y_label = QString::fromStdString(channel_label(controller.layout()->channels[size_t(pos_y)]));
+    QCOMPARE(studio_test::drawn_point_count(dock, 1, pos_y_label), 51);
     dock.setChannelPlotted(size_t(pos_y), 1, false);
     QCOMPARE(series_count(dock, 1, false), 0);
 
-    const State final_state = controller.stateCopy();
-    QCOMPARE(final_state.time, 0.5);
+    // The pose the live view showed at the end of the run.
+    const PoseSnapshot& final_pose = controller.latestFrame()->pose;
+    QCOMPARE(final_pose.time, 0.5);
     const PoseSnapshot last = dock.poseAt(50);
-    QVERIFY(last.body_pos.at(1).isApprox(final_state.pos[1], 1e-14));
-    QVERIFY(last.body_ori.at(1).coeffs().isApprox(final_state.ori[1].coeffs(), 1e-14));
-    QVERIFY((final_state.pos[1] - initial.pos[1]).norm() > 1e-3);  // it did swing
+    QVERIFY(last.body_pos.at(1).isApprox(final_pose.body_pos.at(1), 1e-14));
+    QVERIFY(last.body_ori.at(1).coeffs().isApprox(final_pose.body_ori.at(1).coeffs(), 1e-14));
+    QVERIFY((final_pose.body_pos.at(1) - initial->body_pos.at(1)).norm() > 1e-3);  // it did swing
 
     QSignalSpy poses(&dock, &PlotDock::poseRequested);
     dock.scrubTo(0);
     QCOMPARE(poses.count(), 1);
     const PoseSnapshot first = poses.at(0).at(0).value<PoseSnapshot>();
-    QVERIFY(first.body_pos.at(1).isApprox(initial.pos[1], 1e-14));
-    QCOMPARE(dock.cursorTime(), 0.0);
+    QVERIFY(first.body_pos.at(1).isApprox(initial->body_pos.at(1), 1e-14));
+    dock.refresh();
+    QCOMPARE(studio_test::drawn_cursor_time(dock), 0.0);  // the cursor line stands at the scrubbed row
 }
 
 STUDIO_TEST_MAIN(TestPlotDock)

@@ -19,6 +19,9 @@ class TestSelectionSync : public QObject {
 
     hfd::editor::ModelTreeModel* tree() { return window_->findChild<ModelTreeDock*>()->model(); }
     hfd::editor::CodeEditor* editor() { return window_->findChild<EditorDock*>()->editor(); }
+    QTreeView* tree_view() {
+        return window_->findChild<ModelTreeDock*>()->findChild<QTreeView*>(QStringLiteral("modelTree"));
+    }
 
 private slots:
     void initTestCase() {
@@ -41,7 +44,7 @@ private slots:
     void treeSelectionSelectsTextRange() {
         QModelIndex link = tree()->findNamedGroup("body", "link");
         QVERIFY(link.isValid());
-        window_->findChild<ModelTreeDock*>()->view()->setCurrentIndex(link);  // as a click would
+        tree_view()->setCurrentIndex(link);  // as a click would
         const QString text = window_->document()->text();
         const int begin = int(text.indexOf("\tbody {\n\t\tname = link")) + 1;
         const int end = int(text.lastIndexOf("\t}\n}")) + 2;
@@ -84,9 +87,8 @@ private slots:
         QTextCursor cursor = editor()->textCursor();
         cursor.setPosition(int(text.indexOf("hinge")) + 2);
         editor()->setTextCursor(cursor);
-        QTRY_COMPARE(window_->findChild<ModelTreeDock*>()->view()->currentIndex().data().toString(),
-                     QStringLiteral("name"));
-        QModelIndex current = window_->findChild<ModelTreeDock*>()->view()->currentIndex();
+        QTRY_COMPARE(tree_view()->currentIndex().data().toString(), QStringLiteral("name"));
+        QModelIndex current = tree_view()->currentIndex();
         QCOMPARE(current.parent().data().toString(), QStringLiteral("joint"));
         // Following the cursor does not move the text cursor.
         QCOMPARE(editor()->textCursor().position(), int(text.indexOf("hinge")) + 2);
@@ -94,12 +96,11 @@ private slots:
 
     void bodyFromViewSelectsTreeAndText() {
         window_->findChild<SelectionSync*>()->selectBody(1);
-        QModelIndex current = window_->findChild<ModelTreeDock*>()->view()->currentIndex();
+        QModelIndex current = tree_view()->currentIndex();
         QCOMPARE(current, tree()->findNamedGroup("body", "link"));
         QVERIFY(editor()->textCursor().selectedText().startsWith("body {"));
         window_->findChild<SelectionSync*>()->selectBody(0);
-        QCOMPARE(window_->findChild<ModelTreeDock*>()->view()->currentIndex(),
-                 tree()->findNamedGroup("body", "ground"));
+        QCOMPARE(tree_view()->currentIndex(), tree()->findNamedGroup("body", "ground"));
     }
 };
 

@@ -8,6 +8,7 @@
 #include "io/excitation_csv.h"
 #include "model/build_model.h"
 
+#include <QDeadlineTimer>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QProcess>
@@ -46,6 +47,17 @@ std::vector<std::vector<double>> read_csv(const QString& path, QStringList* head
         rows.push_back(std::move(row));
     }
     return rows;
+}
+
+// Time of the last row of the recording as exported now; -1 when nothing could be
+// exported. The export is a blocking call to the worker between its steps: the GUI
+// thread processes no events meanwhile.
+double recorded_until(const SimulationController& controller, const QString& path) {
+    QString error;
+    if (!controller.exportCsv(path, &error)) return -1;
+    QStringList header;
+    const auto rows = read_csv(path, &header);
+    return rows.empty() || rows.back().empty() ? -1 : rows.back()[0];
 }
 
 // `hfd simulate MODEL ARGS...`, true when it ran to the end (exit code 0).
@@ -87,12 +99,18 @@ void TestSimulationController::runsPausesResumesAndMatchesTheCli() {
     QVERIFY2(paused_at <= wall.elapsed() * 1e-3 + 0.02, qPrintable(QString::number(paused_at)));
     QVERIFY(paused_at < 1.0);
     controller.setRealTimeFactor(0);
+    // Nothing advances while paused: no frame (a running worker publishes at display
+    // rate), the shown time stays, and the recording does not grow.
+    QSignalSpy frames_while_paused(&controller, &SimulationController::frameReceived);
     QTest::qWait(200);
-    QCOMPARE(controller.stateCopy().time, paused_at);  // nothing advances while paused
+    QCOMPARE(frames_while_paused.count(), 0);
+    QCOMPARE(controller.latestFrame()->time, paused_at);
+    QTemporaryDir paused_dir;
+    QVERIFY(recorded_until(controller, paused_dir.filePath("paused.csv")) <= paused_at);
     controller.play();
     QTRY_VERIFY_WITH_TIMEOUT(controller.latestFrame()->finished, 30000);
     QVERIFY(controller.latestFrame()->error.isEmpty());
-    QCOMPARE(controller.stateCopy().time, 1.0);
+    QCOMPARE(controller.latestFrame()->time, 1.0);
     // The stage times: each force component, then the dynamics and the integrator's own
     // work, all spent (> 0, finite); every accepted step evaluates the forces at least once.
     const SimulationFrame& done = *controller.latestFrame();
@@ -175,22 +193,51 @@ void TestSimulationController::excitationsFromAFileDriveTheRunAsTheCliDoes() {
     QCOMPARE(gui_rows.back()[size_t(tib_ant)], 0.0);
 }
 
+// Reset goes back to the initial state exactly: the first frame after it shows the
+// pose and recorded row of the load, and the run that follows records what a freshly
+// loaded run records, value for value (no state of the first run is left over).
 void TestSimulationController::resetRestoresTheInitialStateExactly() {
+    const double end_time = 0.3;
     SimulationController controller;
-    QVERIFY(!has_errors(controller.load(setup_from_file(sample, 1.0))));
-    const State initial = controller.stateCopy();
+    QVERIFY(!has_errors(controller.load(setup_from_file(sample, end_time))));
+    QTRY_VERIFY_WITH_TIMEOUT(controller.latestFrame(), 5000);  // the frame of the load
+    const std::vector<Vec3> initial_pos = controller.latestFrame()->pose.body_pos;
+    const std::vector<Quat> initial_ori = controller.latestFrame()->pose.body_ori;
+    const std::vector<double> initial_row = controller.latestFrame()->rows;
+    const double initial_time = controller.latestFrame()->time;
+    QCOMPARE(controller.latestFrame()->row_count, size_t(1));
     controller.setRealTimeFactor(0);
     controller.play();
-    QTRY_VERIFY_WITH_TIMEOUT(controller.latestFrame() && controller.latestFrame()->time > 0.1, 20000);
+    QTRY_VERIFY_WITH_TIMEOUT(controller.latestFrame()->time > 0.1, 20000);
     controller.pause();
     QTRY_VERIFY_WITH_TIMEOUT(!controller.latestFrame()->running, 5000);
-    QVERIFY(!controller.stateCopy().same_as(initial));
+    QVERIFY(controller.latestFrame()->pose.body_pos != initial_pos);  // the run moved the model
     controller.reset();
     QTRY_VERIFY_WITH_TIMEOUT(controller.latestFrame()->steps == 0, 5000);
-    QVERIFY(controller.stateCopy().same_as(initial));
-    QCOMPARE(controller.latestFrame()->time, initial.time);
-    QCOMPARE(controller.latestFrame()->first_row, size_t(0));  // a fresh recording
-    QCOMPARE(controller.latestFrame()->row_count, size_t(1));
+    const SimulationFrame& after_reset = *controller.latestFrame();
+    QCOMPARE(after_reset.time, initial_time);
+    QVERIFY(after_reset.pose.body_pos == initial_pos);
+    for (size_t b = 0; b < initial_ori.size(); ++b)
+        QVERIFY(after_reset.pose.body_ori.at(b).coeffs() == initial_ori[b].coeffs());
+    QCOMPARE(after_reset.first_row, size_t(0));  // a fresh recording
+    QCOMPARE(after_reset.row_count, size_t(1));
+    QVERIFY(after_reset.rows == initial_row);  // every recorded channel, bit for bit
+    controller.play();
+    QTRY_VERIFY_WITH_TIMEOUT(controller.latestFrame()->finished, 20000);
+
+    SimulationController fresh;
+    QVERIFY(!has_errors(fresh.load(setup_from_file(sample, end_time))));
+    fresh.setRealTimeFactor(0);
+    fresh.play();
+    QTRY_VERIFY_WITH_TIMEOUT(fresh.latestFrame() && fresh.latestFrame()->finished, 20000);
+    QTemporaryDir dir;
+    QString error;
+    QVERIFY2(controller.exportCsv(dir.filePath("after_reset.csv"), &error), qPrintable(error));
+    QVERIFY2(fresh.exportCsv(dir.filePath("fresh.csv"), &error), qPrintable(error));
+    QStringList header;
+    QCOMPARE(read_csv(dir.filePath("after_reset.csv"), &header).size(), size_t(31));
+    QCOMPARE(studio_test::read_file(dir.filePath("after_reset.csv")),
+             studio_test::read_file(dir.filePath("fresh.csv")));
 }
 
 void TestSimulationController::blowUpStopsWithTimeAndBody() {
@@ -231,6 +278,8 @@ void TestSimulationController::blowUpStopsWithTimeAndBody() {
     QVERIFY(!controller.latestFrame()->running);
 }
 
+// The simulation runs on its own thread: it goes on while the GUI thread processes
+// no events at all, and the frame the GUI holds is a copy that keeps its values.
 void TestSimulationController::liveStateStaysOnTheWorkerThread() {
     SimulationController controller;
     const QThread* worker_thread = controller.findChild<QThread*>(QStringLiteral("simulation"));
@@ -242,18 +291,24 @@ void TestSimulationController::liveStateStaysOnTheWorkerThread() {
     controller.setRealTimeFactor(0);
     controller.play();
     QTRY_VERIFY_WITH_TIMEOUT(controller.latestFrame() && controller.latestFrame()->time > 0.05, 20000);
-    // A frame is a copy: it keeps its values while the simulation goes on.
-    const std::shared_ptr<const SimulationFrame> held = controller.latestFrameShared();
+    // From here on no event is processed, so the GUI keeps this frame (frames arrive as events).
+    const SimulationFrame* held = controller.latestFrame();
     const double time = held->time;
     const std::vector<Vec3> poses = held->pose.body_pos;
-    QTRY_VERIFY_WITH_TIMEOUT(controller.latestFrame()->time > time + 0.1 || controller.latestFrame()->finished, 20000);
-    controller.pause();
-    QTRY_VERIFY_WITH_TIMEOUT(!controller.latestFrame()->running, 5000);
+    QTemporaryDir dir;
+    QDeadlineTimer patience(60000);  // a bound for a broken build, not a measurement
+    double recorded = -1;
+    while ((recorded = recorded_until(controller, dir.filePath("live.csv"))) < time + 0.1 && recorded < 1.0 &&
+           !patience.hasExpired()) {
+    }
+    QVERIFY2(recorded >= time + 0.1 || recorded == 1.0, qPrintable(QString::number(recorded)));
+    QVERIFY(controller.latestFrame() == held);
     QCOMPARE(held->time, time);
     QVERIFY(held->pose.body_pos == poses);
-    const State live = controller.stateCopy();
-    QVERIFY(live.time > time);
-    QVERIFY(live.pos != held->pose.body_pos);
+    controller.pause();
+    QTRY_VERIFY_WITH_TIMEOUT(!controller.latestFrame()->running, 5000);
+    QVERIFY(controller.latestFrame()->time > time);
+    QVERIFY(controller.latestFrame()->pose.body_pos != poses);
 }
 
 // While the GUI thread is busy the worker keeps running; when the GUI looks
@@ -276,7 +331,9 @@ void TestSimulationController::aBusyGuiGetsMergedFramesNotABacklog() {
     controller.setRealTimeFactor(0);
     controller.play();
     // Busy: no events are processed here, only blocking calls to the worker between its steps.
-    while (controller.stateCopy().time < end_time) {
+    QTemporaryDir dir;
+    QDeadlineTimer patience(120000);  // a bound for a broken build, not a measurement
+    while (recorded_until(controller, dir.filePath("busy.csv")) < end_time && !patience.hasExpired()) {
     }
     QTRY_VERIFY_WITH_TIMEOUT(controller.latestFrame()->finished, 5000);
     QVERIFY2(frames.count() <= 2, qPrintable(QString::number(frames.count())));

@@ -93,11 +93,12 @@ private slots:
     }
 
     // The QSyntaxHighlighter applies those spans to the document's blocks,
-    // carrying the block comment state from line to line.
+    // carrying the block comment state from line to line: every token of a kind
+    // gets that kind's format, and the kinds look different.
     void highlighterFormatsDocument() {
         QTextDocument document;
         document.setDocumentLayout(new QPlainTextDocumentLayout(&document));
-        document.setPlainText(QStringLiteral("/* one\ntwo */ body {\n\tmass = 3\n}"));
+        document.setPlainText(QStringLiteral("/* one\ntwo */ body {\n\tmass = 3\n}\n# single\njoint { x = 7 }"));
         HfdHighlighter highlighter(&document);
         highlighter.rehighlight();
         auto format_at = [&](int block_number, int column) {
@@ -106,15 +107,22 @@ private slots:
                 if (column >= range.start && column < range.start + range.length) return range.format;
             return QTextCharFormat();
         };
-        const QColor comment = highlighter.format_of(TokenKind::Comment).foreground().color();
-        const QColor component = highlighter.format_of(TokenKind::Component).foreground().color();
-        const QColor number = highlighter.format_of(TokenKind::Number).foreground().color();
+        // the kinds as formatted on the last two lines, where no state is carried over
+        const QColor comment = format_at(4, 2).foreground().color();    // "# single"
+        const QColor component = format_at(5, 0).foreground().color();  // "joint"
+        const QColor key = format_at(5, 8).foreground().color();        // "x"
+        const QColor number = format_at(5, 12).foreground().color();    // "7"
+        const QList<QColor> kinds{comment, component, key, number};
+        for (qsizetype a = 0; a < kinds.size(); ++a)
+            for (qsizetype b = a + 1; b < kinds.size(); ++b)
+                QVERIFY2(kinds[a] != kinds[b], qPrintable(QString("%1 %2").arg(a).arg(b)));
         QCOMPARE(format_at(0, 3).foreground().color(), comment);
         QCOMPARE(format_at(1, 0).foreground().color(), comment);    // "two */" continues the comment
         QCOMPARE(format_at(1, 7).foreground().color(), component);  // "body"
         QVERIFY(format_at(1, 7).fontWeight() == QFont::Bold);
-        QCOMPARE(format_at(2, 8).foreground().color(), number);   // "3"
-        QVERIFY(format_at(2, 6).foreground().color() != number);  // "=" is not formatted
+        QCOMPARE(format_at(2, 1).foreground().color(), key);                  // "mass"
+        QCOMPARE(format_at(2, 8).foreground().color(), number);               // "3"
+        QVERIFY(!format_at(2, 6).hasProperty(QTextFormat::ForegroundBrush));  // "=" is not formatted
     }
 };
 
