@@ -33,7 +33,7 @@ OverlayEntities::OverlayEntities(Qt3DCore::QEntity* parent, const Model& model, 
     if (model.gravity.norm() > 0) up_ = -model.gravity.normalized();
     muscles_ = std::make_unique<MuscleMesh>(root_, model);
     auto* com_material = make_overlay_material(QColor(230, 40, 200), root_);
-    com_marker_.entity = make_entity(root_, &com_marker_.transform, {unit_.sphere, com_material});
+    com_marker_.entity = make_entity(root_, &com_marker_.transform, {unit_.marker_sphere, com_material});
     com_marker_.transform->setScale(float(com_marker_radius));
     com_line_.entity = make_entity(root_, &com_line_.transform, {unit_.cylinder, com_material});
 
@@ -44,7 +44,7 @@ OverlayEntities::OverlayEntities(Qt3DCore::QEntity* parent, const Model& model, 
         arrows_.push_back(make_arrow(arrow_material_));
         hide_arrow(arrows_.back());
         Placed dot;
-        dot.entity = make_entity(root_, &dot.transform, {unit_.sphere, point_material_});
+        dot.entity = make_entity(root_, &dot.transform, {unit_.marker_sphere, point_material_});
         dot.transform->setScale(0);
         contact_points_.push_back(dot);
     }
@@ -58,9 +58,10 @@ OverlayEntities::OverlayEntities(Qt3DCore::QEntity* parent, const Model& model, 
     joints_.resize(model.joints.size());
     for (JointEntities& joint : joints_) {
         joint.parent_anchor.entity =
-            make_entity(root_, &joint.parent_anchor.transform, {unit_.sphere, anchor_material});
+            make_entity(root_, &joint.parent_anchor.transform, {unit_.marker_sphere, anchor_material});
         joint.parent_anchor.transform->setScale(float(joint_anchor_radius));
-        joint.child_anchor.entity = make_entity(root_, &joint.child_anchor.transform, {unit_.sphere, child_material});
+        joint.child_anchor.entity =
+            make_entity(root_, &joint.child_anchor.transform, {unit_.marker_sphere, child_material});
         joint.child_anchor.transform->setScale(float(joint_child_radius));
         joint.link.entity = make_entity(root_, &joint.link.transform, {unit_.cylinder, child_material});
     }
@@ -169,7 +170,7 @@ void OverlayEntities::set_contact_points(const std::vector<PoseSnapshot::Contact
             if (!contact.point.allFinite()) continue;
             if (used == contact_points_.size()) {
                 Placed dot;
-                dot.entity = make_entity(root_, &dot.transform, {unit_.sphere, point_material_});
+                dot.entity = make_entity(root_, &dot.transform, {unit_.marker_sphere, point_material_});
                 contact_points_.push_back(dot);
             }
             contact_points_[used].transform->setScale(float(contact_point_radius));
