@@ -15,7 +15,6 @@
 namespace hfd {
 namespace {
 
-constexpr double muscle_radius = 0.005;
 constexpr double joint_anchor_radius = 0.014, joint_child_radius = 0.010, joint_link_radius = 0.004;
 constexpr double arrow_shaft_radius = 0.008, arrow_head_radius = 0.02, arrow_head_length = 0.05;
 constexpr double min_arrow_length = 1e-4;
@@ -23,16 +22,6 @@ constexpr double min_link_length = 1e-5;
 constexpr double contact_point_radius = 0.008, com_marker_radius = 0.035, com_line_radius = 0.004;
 
 }  // namespace
-
-QColor activation_color(double activation) {
-    const double a = std::isfinite(activation) ? std::clamp(activation, 0.0, 1.0) : 0.0;
-    return QColor::fromRgbF(float(a), 0.0f, float(1 - a));
-}
-
-double muscle_width_scale(double force, double max_isometric_force) {
-    if (!(max_isometric_force > 0) || !std::isfinite(force)) return 1;
-    return std::clamp(0.4 + 1.6 * force / max_isometric_force, 0.4, 2.5);
-}
 
 OverlayEntities::OverlayEntities(Qt3DCore::QEntity* parent, const Model& model, const UnitMeshes& unit)
     : root_(new Qt3DCore::QEntity(parent)), unit_(unit) {
@@ -42,9 +31,9 @@ OverlayEntities::OverlayEntities(Qt3DCore::QEntity* parent, const Model& model, 
     reaction_material_ = make_overlay_material(QColor(30, 160, 70), root_);
     point_material_ = make_overlay_material(QColor(20, 20, 20), root_);
     if (model.gravity.norm() > 0) up_ = -model.gravity.normalized();
-    muscle_root_ = new Qt3DCore::QEntity(root_);
+    muscles_ = std::make_unique<MuscleMesh>(root_, model);
     auto* com_material = make_overlay_material(QColor(230, 40, 200), root_);
-    com_marker_.entity = make_entity(root_, &com_marker_.transform, {unit_.sphere, com_material});
+    com_marker_.entity = make_entity(root_, &com_marker_.transform, {unit_.marker_sphere, com_material});
     com_marker_.transform->setScale(float(com_marker_radius));
     com_line_.entity = make_entity(root_, &com_line_.transform, {unit_.cylinder, com_material});
 
@@ -55,7 +44,7 @@ OverlayEntities::OverlayEntities(Qt3DCore::QEntity* parent, const Model& model, 
         arrows_.push_back(make_arrow(arrow_material_));
         hide_arrow(arrows_.back());
         Placed dot;
-        dot.entity = make_entity(root_, &dot.transform, {unit_.sphere, point_material_});
+        dot.entity = make_entity(root_, &dot.transform, {unit_.marker_sphere, point_material_});
         dot.transform->setScale(0);
         contact_points_.push_back(dot);
     }
@@ -64,25 +53,15 @@ OverlayEntities::OverlayEntities(Qt3DCore::QEntity* parent, const Model& model, 
         hide_arrow(reaction_arrows_.back());
     }
 
-    muscles_.resize(model.muscles.size());
-    for (std::size_t m = 0; m < model.muscles.size(); ++m) {
-        muscles_[m].material = make_material(activation_color(0), root_, 0.4);
-        const std::size_t segments = model.muscles[m].path.size() > 0 ? model.muscles[m].path.size() - 1 : 0;
-        for (std::size_t s = 0; s < segments; ++s) {
-            Placed segment;
-            segment.entity = make_entity(muscle_root_, &segment.transform, {unit_.cylinder, muscles_[m].material});
-            muscles_[m].segments.push_back(segment);
-        }
-    }
-
     auto* anchor_material = make_material(QColor(90, 90, 100), root_, 0.4);
     auto* child_material = make_material(QColor(200, 60, 160), root_, 0.4);
     joints_.resize(model.joints.size());
     for (JointEntities& joint : joints_) {
         joint.parent_anchor.entity =
-            make_entity(root_, &joint.parent_anchor.transform, {unit_.sphere, anchor_material});
+            make_entity(root_, &joint.parent_anchor.transform, {unit_.marker_sphere, anchor_material});
         joint.parent_anchor.transform->setScale(float(joint_anchor_radius));
-        joint.child_anchor.entity = make_entity(root_, &joint.child_anchor.transform, {unit_.sphere, child_material});
+        joint.child_anchor.entity =
+            make_entity(root_, &joint.child_anchor.transform, {unit_.marker_sphere, child_material});
         joint.child_anchor.transform->setScale(float(joint_child_radius));
         joint.link.entity = make_entity(root_, &joint.link.transform, {unit_.cylinder, child_material});
     }
@@ -91,22 +70,8 @@ OverlayEntities::OverlayEntities(Qt3DCore::QEntity* parent, const Model& model, 
 }
 
 void OverlayEntities::set_pose(const Model& model, const PoseSnapshot& pose) {
-    const std::size_t muscle_count = std::min(muscles_.size(), pose.muscle_path.size());
-    for (std::size_t m = 0; m < muscle_count; ++m) {
-        const std::vector<Vec3>& path = pose.muscle_path[m];
-        MuscleEntities& muscle = muscles_[m];
-        const double radius =
-            options_.muscle_width_by_force && m < pose.muscle_force.size() && m < model.muscles.size()
-                ? muscle_radius * muscle_width_scale(pose.muscle_force[m], model.muscles[m].max_isometric_force)
-                : muscle_radius;
-        for (std::size_t s = 0; s < muscle.segments.size(); ++s) {
-            const bool have = s + 1 < path.size();
-            muscle.segments[s].entity->setEnabled(have);
-            if (have) set_segment_transform(muscle.segments[s].transform, path[s], path[s + 1], radius);
-        }
-        if (m < pose.muscle_activation.size())
-            set_material_color(muscle.material, activation_color(pose.muscle_activation[m]), 0.4);
-    }
+    muscles_->set_visible(options_.muscles);
+    muscles_->set_pose(model, pose, options_.muscle_width_by_force);
 
     const bool have_bodies = pose.body_pos.size() == model.bodies.size() && pose.body_ori.size() == model.bodies.size();
     if (have_bodies && joints_.size() == model.joints.size()) {
@@ -123,7 +88,6 @@ void OverlayEntities::set_pose(const Model& model, const PoseSnapshot& pose) {
     set_ground_reactions(pose.contacts);
     set_contact_points(pose.contacts);
     set_center_of_mass(model, pose);
-    muscle_root_->setEnabled(options_.muscles);
 }
 
 void OverlayEntities::set_options(const OverlayOptions& options) {
@@ -206,7 +170,7 @@ void OverlayEntities::set_contact_points(const std::vector<PoseSnapshot::Contact
             if (!contact.point.allFinite()) continue;
             if (used == contact_points_.size()) {
                 Placed dot;
-                dot.entity = make_entity(root_, &dot.transform, {unit_.sphere, point_material_});
+                dot.entity = make_entity(root_, &dot.transform, {unit_.marker_sphere, point_material_});
                 contact_points_.push_back(dot);
             }
             contact_points_[used].transform->setScale(float(contact_point_radius));

@@ -1,15 +1,17 @@
 #pragma once
-// Muscles (cylinders along the path, blue at activation 0 to red at 1), joints
+// Muscles (one mesh of tubes along the paths, blue at activation 0 to red at 1), joints
 // (anchor on the parent, child anchor placed at parent anchor + exaggeration *
 // displacement, a link between them), contact force arrows (length
 // proportional to force: the model's weight draws force_scale m), a ground
 // reaction arrow per body at its centre of pressure, contact points and the
 // model's centre of mass with a line down to the floor; OverlayOptions says which.
 #include "model_viewer.h"
+#include "muscle_mesh.h"
 #include "qt3d_helpers.h"
 
 #include "contact_summary.h"
 
+#include <memory>
 #include <vector>
 
 namespace Qt3DCore {
@@ -22,12 +24,6 @@ class QPhongMaterial;
 
 namespace hfd {
 
-// Blue at activation 0 to red at 1, linear in between (out of range: clamped).
-QColor activation_color(double activation);
-// Muscle radius factor for width by force: 0.4 at no force rising linearly to 2 at
-// the maximum isometric force, clamped to [0.4, 2.5] (1 without a known maximum).
-double muscle_width_scale(double force, double max_isometric_force);
-
 class OverlayEntities {
 public:
     OverlayEntities(Qt3DCore::QEntity* parent, const Model& model, const UnitMeshes& unit);
@@ -39,10 +35,6 @@ private:
     struct Placed {
         Qt3DCore::QEntity* entity = nullptr;
         Qt3DCore::QTransform* transform = nullptr;
-    };
-    struct MuscleEntities {
-        Qt3DExtras::QPhongMaterial* material = nullptr;
-        std::vector<Placed> segments;
     };
     struct JointEntities {
         Placed parent_anchor, child_anchor, link;
@@ -63,12 +55,11 @@ private:
     Qt3DCore::QEntity* root_ = nullptr;
     UnitMeshes unit_;
     Qt3DExtras::QPhongMaterial* arrow_material_ = nullptr;
-    std::vector<MuscleEntities> muscles_;
+    std::unique_ptr<MuscleMesh> muscles_;
     std::vector<JointEntities> joints_;
     std::vector<Arrow> arrows_, reaction_arrows_;
     std::vector<Placed> contact_points_;
     Placed com_marker_, com_line_;
-    Qt3DCore::QEntity* muscle_root_ = nullptr;
     Qt3DExtras::QPhongMaterial *reaction_material_ = nullptr, *point_material_ = nullptr;
     OverlayOptions options_;
     Vec3 up_ = Vec3::UnitY();

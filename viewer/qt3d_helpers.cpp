@@ -57,6 +57,10 @@ UnitMeshes make_unit_meshes(Qt3DCore::QNode* parent) {
     meshes.sphere->setRadius(1);
     meshes.sphere->setRings(20);
     meshes.sphere->setSlices(28);
+    meshes.marker_sphere = new Qt3DExtras::QSphereMesh(parent);
+    meshes.marker_sphere->setRadius(1);
+    meshes.marker_sphere->setRings(10);
+    meshes.marker_sphere->setSlices(14);
     meshes.cylinder = new Qt3DExtras::QCylinderMesh(parent);
     meshes.cylinder->setRadius(1);
     meshes.cylinder->setLength(1);

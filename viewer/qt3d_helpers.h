@@ -37,6 +37,9 @@ void set_material_color(Qt3DExtras::QPhongMaterial* material, const QColor& colo
 // Unit primitives shared by many entities (radius 1, length 1, along y).
 struct UnitMeshes {
     Qt3DExtras::QSphereMesh* sphere = nullptr;
+    // For small spheres (markers, joint anchors, a few pixels to a few tens across):
+    // far fewer triangles, which a software rasterizer shades a block of pixels each.
+    Qt3DExtras::QSphereMesh* marker_sphere = nullptr;
     Qt3DExtras::QCylinderMesh* cylinder = nullptr;
     Qt3DExtras::QConeMesh* cone = nullptr;
     Qt3DExtras::QCuboidMesh* cube = nullptr;

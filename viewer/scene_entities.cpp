@@ -68,7 +68,7 @@ void SceneEntities::add_body_decorations(BodyEntities& body) {
     add_axis(body.frame, unit_, Vec3::UnitZ(), QColor(40, 80, 230));
     body.frame_scale->setScale(0);
     body.center_of_mass = make_entity(body.entity, &body.center_of_mass_scale,
-                                      {unit_.sphere, make_material(QColor(250, 200, 0), body.entity, 0.5)});
+                                      {unit_.marker_sphere, make_material(QColor(250, 200, 0), body.entity, 0.5)});
     body.center_of_mass_scale->setScale(0);
 }
 

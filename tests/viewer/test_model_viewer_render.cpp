@@ -61,6 +61,16 @@ QByteArray describe(QColor c) {
     return QByteArray::number(c.red()) + "," + QByteArray::number(c.green()) + "," + QByteArray::number(c.blue());
 }
 
+// The pixel of a frame where the camera sees the world point p.
+QPoint project(const OrbitCamera& camera, const QImage& image, const Vec3& p) {
+    const Vec3 rel = p - camera.eye();
+    const double depth = rel.dot(-camera.eye_direction()), tan_half = std::tan(camera.vertical_fov / 2);
+    const double aspect = double(image.width()) / image.height();
+    const double x = rel.dot(camera.right()) / (depth * tan_half * aspect),
+                 y = rel.dot(camera.up()) / (depth * tan_half);
+    return QPoint(int((x + 1) / 2 * image.width()), int((1 - y) / 2 * image.height()));
+}
+
 Qt3DExtras::Qt3DWindow* render_window() {
     for (QWindow* window : QGuiApplication::allWindows())
         if (auto* w = qobject_cast<Qt3DExtras::Qt3DWindow*>(window)) return w;
@@ -171,14 +181,7 @@ private slots:
                          {Vec3(0.8, 0, 0), Vec3(0, 0.25 * weight, 0), 1}};
         viewer.setSnapshot(pose);
         const OrbitCamera camera = viewer.camera();
-        auto pixel = [&camera](const QImage& image, const Vec3& p) {
-            const Vec3 rel = p - camera.eye();
-            const double depth = rel.dot(-camera.eye_direction()), tan_half = std::tan(camera.vertical_fov / 2);
-            const double aspect = double(image.width()) / image.height();
-            const double x = rel.dot(camera.right()) / (depth * tan_half * aspect),
-                         y = rel.dot(camera.up()) / (depth * tan_half);
-            return QPoint(int((x + 1) / 2 * image.width()), int((1 - y) / 2 * image.height()));
-        };
+        auto pixel = [&camera](const QImage& image, const Vec3& p) { return project(camera, image, p); };
         auto is_green = [](QColor c) { return c.green() > c.red() + 50 && c.green() > c.blue() + 30; };
         auto arrow_at_cop = [&](const QImage& frame) {
             return is_green(average(frame, pixel(frame, Vec3(-0.4, 0.35, 0)), 1)) &&
@@ -352,6 +355,63 @@ private slots:
                  "the marked box is not red");
         viewer.setMarkedBody(no_index);
         QVERIFY(!viewer.grabImageWhen([](const QImage& frame) { return !is_red(at_centre(frame)); }).isNull());
+    }
+
+    // The muscles are one mesh rewritten from each pose: a muscle beside the box
+    // is blue at rest and red when active, follows its path to the other side,
+    // is gone when switched off and back when switched on again (hidden by
+    // scale: Qt3D 6.4 never draws an entity enabled after the first frames).
+    void muscle_mesh_follows_pose_activation_and_visibility() {
+        Model model = box_model();
+        Muscle muscle;
+        muscle.max_isometric_force = 100;
+        muscle.path = {{0, Vec3(0, 0.75, 0)}, {1, Vec3(0, 0.2, 0)}};
+        model.muscles.push_back(muscle);
+        ModelViewer viewer;
+        viewer.resize(640, 480);
+        viewer.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&viewer));
+        viewer.setModel(model);
+        viewer.setViewPreset(ModelViewer::ViewPreset::Front);
+        viewer.fitToModel();
+        OverlayOptions options;
+        options.muscle_width_by_force = true;  // 2.5 times 5 mm thick: several pixels wide
+        viewer.setOverlayOptions(options);
+        // vertical paths left and right of the box, clear of its silhouette
+        const OrbitCamera camera = viewer.camera();
+        auto beside = [&camera](double side, double height) {
+            return Vec3(Vec3(0, height, 0) + side * camera.right());
+        };
+        PoseSnapshot pose;
+        pose.body_pos = {Vec3::Zero(), Vec3(0, 1, 0)};
+        pose.body_ori = {Quat::Identity(), Quat::Identity()};
+        pose.muscle_activation = {0};
+        pose.muscle_force = {1000};
+        pose.muscle_path = {{beside(0.5, 0.75), beside(0.5, 1.2)}};
+        viewer.setSnapshot(pose);
+        auto colour_at = [&](const QImage& frame, double side) {
+            return average(frame, project(camera, frame, beside(side, 0.975)), 1);
+        };
+        auto is_blue = [](QColor c) { return c.blue() > c.red() + 80 && c.blue() > c.green() + 80; };
+        auto strongly_red = [](QColor c) { return c.red() > c.green() + 80 && c.red() > c.blue() + 80; };
+        QVERIFY2(!viewer.grabImageWhen([&](const QImage& frame) { return is_blue(colour_at(frame, 0.5)); }).isNull(),
+                 "no blue muscle at rest");
+        pose.muscle_activation = {1};
+        pose.muscle_path = {{beside(-0.5, 0.75), beside(-0.5, 1.2)}};
+        viewer.setSnapshot(pose);
+        auto red_on_the_left = [&](const QImage& frame) {
+            return strongly_red(colour_at(frame, -0.5)) && !is_blue(colour_at(frame, 0.5)) &&
+                   !strongly_red(colour_at(frame, 0.5));
+        };
+        QVERIFY2(!viewer.grabImageWhen(red_on_the_left).isNull(), "the active muscle is not red on its new path");
+        options.muscles = false;
+        viewer.setOverlayOptions(options);
+        QVERIFY2(
+            !viewer.grabImageWhen([&](const QImage& frame) { return !strongly_red(colour_at(frame, -0.5)); }).isNull(),
+            "the muscle stays when switched off");
+        options.muscles = true;
+        viewer.setOverlayOptions(options);
+        QVERIFY2(!viewer.grabImageWhen(red_on_the_left).isNull(), "the muscle does not come back when switched on");
     }
 
     // Ctrl+drag in the real 3D window: the push reaches the signal and its arrow
