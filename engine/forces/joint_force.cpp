@@ -74,37 +74,53 @@ public:
 
     void apply(const Model& m, const State& s, const Controls&, Data& d) const override {
         for (Index j = 0, n = Index(m.joints.size()); j < n; ++j) {
-            const Joint& joint = m.joints[j];
-            const Index p = joint.parent, c = joint.child;
-            const Vec3 r_parent = rotate_to_world(d, p, joint.pos_in_parent);
-            const Vec3 r_child = rotate_to_world(d, c, joint.pos_in_child);
-            Vec3 displacement = (s.pos[c] + r_child) - (s.pos[p] + r_parent);
-            Vec3 velocity =
-                (s.lin_vel[c] + s.ang_vel[c].cross(r_child)) - (s.lin_vel[p] + s.ang_vel[p].cross(r_parent));
-            if constexpr (planar) displacement.z() = 0, velocity.z() = 0;
-            const Vec3 force = -joint.stiffness * displacement - joint.damping * velocity;
-            d.joint_displacement[j] = displacement;
-            d.joint_force[j] = force;
-            d.force[c] += force;
-            d.force[p] -= force;
-            Vec3 torque_child, torque_parent;
-            if constexpr (planar) {
-                // r x F with F in the x-y plane has only a z component
-                torque_child = Vec3(0, 0, r_child.x() * force.y() - r_child.y() * force.x());
-                torque_parent = Vec3(0, 0, r_parent.x() * force.y() - r_parent.y() * force.x());
-            } else {
-                torque_child = r_child.cross(force);
-                torque_parent = r_parent.cross(force);
-            }
-            d.torque[c] += torque_child;
-            d.torque[p] -= torque_parent;
-            if (joint.has_limits) apply_limits(m, s, d, j);
+            if constexpr (planar) apply_planar_constraint(m, s, d, j);
+            else apply_constraint(m, s, d, j);
+            if (m.joints[j].has_limits) apply_limits(m, s, d, j);
         }
     }
 
 private:
     std::vector<double> tan_half_min_, tan_half_max_;  // per joint of the model it was created for (planar limits)
     std::vector<bool> ref_is_z_rotation_;
+
+    void apply_constraint(const Model& m, const State& s, Data& d, Index j) const {
+        const Joint& joint = m.joints[j];
+        const Index p = joint.parent, c = joint.child;
+        const Vec3 r_parent = rotate_to_world(d, p, joint.pos_in_parent);
+        const Vec3 r_child = rotate_to_world(d, c, joint.pos_in_child);
+        const Vec3 displacement = (s.pos[c] + r_child) - (s.pos[p] + r_parent);
+        const Vec3 velocity =
+            (s.lin_vel[c] + s.ang_vel[c].cross(r_child)) - (s.lin_vel[p] + s.ang_vel[p].cross(r_parent));
+        const Vec3 force = -joint.stiffness * displacement - joint.damping * velocity;
+        d.joint_displacement[j] = displacement;
+        d.joint_force[j] = force;
+        d.force[c] += force;
+        d.force[p] -= force;
+        d.torque[c] += r_child.cross(force);
+        d.torque[p] -= r_parent.cross(force);
+    }
+
+    // The same in the x-y plane: point velocities v + w_z e_z x r, and r x F about z only.
+    void apply_planar_constraint(const Model& m, const State& s, Data& d, Index j) const {
+        const Joint& joint = m.joints[j];
+        const Index p = joint.parent, c = joint.child;
+        const Vec3 r_parent = rotate_to_world(d, p, joint.pos_in_parent);
+        const Vec3 r_child = rotate_to_world(d, c, joint.pos_in_child);
+        const double wc = s.ang_vel[c].z(), wp = s.ang_vel[p].z();
+        const double dx = (s.pos[c].x() + r_child.x()) - (s.pos[p].x() + r_parent.x());
+        const double dy = (s.pos[c].y() + r_child.y()) - (s.pos[p].y() + r_parent.y());
+        const double vx = (s.lin_vel[c].x() - wc * r_child.y()) - (s.lin_vel[p].x() - wp * r_parent.y());
+        const double vy = (s.lin_vel[c].y() + wc * r_child.x()) - (s.lin_vel[p].y() + wp * r_parent.x());
+        const double fx = -joint.stiffness * dx - joint.damping * vx;
+        const double fy = -joint.stiffness * dy - joint.damping * vy;
+        d.joint_displacement[j] = Vec3(dx, dy, 0.0);
+        d.joint_force[j] = Vec3(fx, fy, 0.0);
+        d.force[c].x() += fx, d.force[c].y() += fy;
+        d.force[p].x() -= fx, d.force[p].y() -= fy;
+        d.torque[c].z() += r_child.x() * fy - r_child.y() * fx;
+        d.torque[p].z() -= r_parent.x() * fy - r_parent.y() * fx;
+    }
 
     void apply_limits(const Model& m, const State& s, Data& d, Index j) const {
         const Joint& joint = m.joints[j];

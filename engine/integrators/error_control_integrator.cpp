@@ -20,16 +20,18 @@ ErrorControlIntegrator::ErrorControlIntegrator(std::string_view name, double bet
       max_step_(max_step),
       next_step_(std::clamp(1e-4, min_step, max_step)) {}
 
+// max over bodies of h/2 max(|a1 - a0|, r_g |alpha1 - alpha0|), r_g the radius of gyration
+// sqrt(mean(I) / m); compared in squares, with one square root at the end.
 double largest_body_error(const Model& m, const Data& d0, const Data& d1, double h) {
-    double largest = 0;
+    double largest_squared = 0;
     for (size_t b = 0, n = m.bodies.size(); b < n; ++b) {
         const Body& body = m.bodies[b];
         if (body.is_static()) continue;
-        const double radius_of_gyration = std::sqrt(body.inertia.mean() / body.mass);
-        const double linear = (d1.lin_acc[b] - d0.lin_acc[b]).norm();
-        const double angular = radius_of_gyration * (d1.ang_acc[b] - d0.ang_acc[b]).norm();
-        largest = std::max(largest, 0.5 * h * std::max(linear, angular));
+        const double linear = (d1.lin_acc[b] - d0.lin_acc[b]).squaredNorm();
+        const double angular = body.inertia.mean() / body.mass * (d1.ang_acc[b] - d0.ang_acc[b]).squaredNorm();
+        largest_squared = std::max(largest_squared, std::max(linear, angular));
     }
+    const double largest = 0.5 * h * std::sqrt(largest_squared);
     return std::isfinite(largest) ? largest : std::numeric_limits<double>::infinity();
 }
 
