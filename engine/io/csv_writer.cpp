@@ -13,11 +13,12 @@ bool write_csv_table(const TextSink& out, const std::vector<std::string>& header
     }
     text.push_back('\n');
     constexpr size_t chunk = 1 << 15;
+    std::vector<NumberColumn> number_columns(columns.size());
     for (size_t r = 0; r < rows; ++r) {
         const double* row = values + r * row_stride;
         for (size_t c = 0; c < columns.size(); ++c) {
             if (c) text.push_back(',');
-            append_number(text, row[columns[c]]);
+            number_columns[c].append(text, row[columns[c]]);
         }
         text.push_back('\n');
         if (text.size() >= chunk) {

@@ -174,11 +174,20 @@ double excitation_at(const ExcitationSeries& series, size_t column, double t) {
     return values[k - 1] + w * (values[k] - values[k - 1]);
 }
 
+// excitation_at for every column, with one search for the rows around t.
 void apply_excitation(const ExcitationSeries& series, double t, Controls& controls) {
+    const auto& time = series.time;
+    size_t k = 0;  // time[k-1] <= t < time[k]; 0: before the first row, size: after the last
+    if (t >= time.back()) k = time.size();
+    else if (t > time.front()) k = size_t(std::upper_bound(time.begin(), time.end(), t) - time.begin());
+    const bool held = k == 0 || k == time.size();
+    const size_t row = k == 0 ? 0 : k - 1;
+    const double w = held ? 0.0 : (t - time[k - 1]) / (time[k] - time[k - 1]);
     for (size_t c = 0; c < series.muscle.size(); ++c) {
         const Index muscle = series.muscle[c];
-        if (muscle >= 0 && size_t(muscle) < controls.excitation.size())
-            controls.excitation[muscle] = excitation_at(series, c, t);
+        if (muscle < 0 || size_t(muscle) >= controls.excitation.size()) continue;
+        const auto& values = series.values[c];
+        controls.excitation[muscle] = held ? values[row] : values[row] + w * (values[k] - values[row]);
     }
 }
 

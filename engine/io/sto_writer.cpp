@@ -33,11 +33,12 @@ bool write_dof_sto(const TextSink& out, const Recorder& recorder, const std::str
         text += c == 0 ? std::string("time") : recorder.channels()[columns[c]].source;
     }
     text.push_back('\n');
+    std::vector<NumberColumn> number_columns(columns.size());
     for (size_t r = 0; r < recorder.row_count(); ++r) {
         const double* row = recorder.row(r);
         for (size_t c = 0; c < columns.size(); ++c) {
             if (c) text.push_back('\t');
-            append_number(text, row[columns[c]]);
+            number_columns[c].append(text, row[columns[c]]);
         }
         text.push_back('\n');
         if (text.size() >= (1 << 15)) {

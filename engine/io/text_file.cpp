@@ -1,5 +1,6 @@
 #include "io/text_file.h"
 
+#include <bit>
 #include <cerrno>
 #include <charconv>
 #include <cstdio>
@@ -124,6 +125,16 @@ void append_number(std::string& out, double value) {
     char text[32];
     const auto result = std::to_chars(text, text + sizeof text, value);
     out.append(text, result.ptr);
+}
+
+void NumberColumn::append(std::string& out, double value) {
+    const auto bits = std::bit_cast<std::uint64_t>(value);
+    if (length_ == 0 || bits != bits_) {
+        const auto result = std::to_chars(text_.data(), text_.data() + text_.size(), value);
+        bits_ = bits;
+        length_ = static_cast<unsigned char>(result.ptr - text_.data());
+    }
+    out.append(text_.data(), length_);
 }
 
 void append_csv_field(std::string& out, std::string_view field) {

@@ -4,6 +4,8 @@
 // an interrupted export (exception, write error, killed process) never leaves
 // a truncated file under the final name. Numbers are written in the shortest
 // form that reads back to the same double, with '.' whatever the locale.
+#include <array>
+#include <cstdint>
 #include <functional>
 #include <optional>
 #include <string>
@@ -28,6 +30,19 @@ bool write_file_streamed(const std::string& path, const std::function<bool(const
 // Appends the shortest decimal text that parses back to exactly `value`
 // (std::to_chars): "0.1", "1e-300", "-0", "nan", "inf".
 void append_number(std::string& out, double value);
+
+// append_number for a column written row after row: a value with the same bits as
+// the previous row's reuses its text (recorded channels often repeat: constant
+// excitations, zero out-of-plane components), ~20x cheaper than formatting it.
+class NumberColumn {
+public:
+    void append(std::string& out, double value);
+
+private:
+    std::uint64_t bits_ = 0;    // of the previous value (0 and -0, NaNs, are told apart)
+    unsigned char length_ = 0;  // of text_; 0 before the first value
+    std::array<char, 31> text_;
+};
 
 // Appends `field` as one CSV field (RFC 4180): quoted, with doubled quotes,
 // when it holds a comma, a quote, a line break or leading/trailing spaces.

@@ -93,6 +93,7 @@ class TestCsvWriter : public QObject {
     Q_OBJECT
 private slots:
     void numbers_round_trip_bit_for_bit();
+    void repeated_values_keep_their_own_text();
     void recording_round_trip();
     void header_fields_are_quoted_when_needed();
     void decimal_point_ignores_locale();
@@ -124,6 +125,32 @@ void TestCsvWriter::numbers_round_trip_bit_for_bit() {
     QCOMPARE(table.rows.size(), n / 2);
     for (size_t r = 0; r < n / 2; ++r)
         for (size_t c = 0; c < 2; ++c) QVERIFY2(same_bits(table.rows[r][c], values[r * 2 + c]), text.c_str());
+}
+
+// A column that repeats a value, then changes to one with the same value but other
+// bits (-0 after 0), or back, must be written exactly as each value alone.
+void TestCsvWriter::repeated_values_keep_their_own_text() {
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    const double column_a[] = {0.2, 0.2, 0.2, 0.0, -0.0, -0.0, 0.0, 1.0 / 3, 1.0 / 3, nan, nan, 0.2};
+    const double column_b[] = {1e-300, 1e-300, 5.0, 5.0, 5.0, 5.0000000000000009, 5.0, 0.0, 0.0, 0.0, -1.0, -1.0};
+    const size_t n = std::size(column_a);
+    std::vector<double> values;
+    std::string expected = "a,b\n";
+    for (size_t r = 0; r < n; ++r) {
+        values.push_back(column_a[r]), values.push_back(column_b[r]);
+        append_number(expected, column_a[r]);
+        expected.push_back(',');
+        append_number(expected, column_b[r]);
+        expected.push_back('\n');
+    }
+    std::string text;
+    const TextSink sink = [&](std::string_view piece) {
+        text.append(piece);
+        return true;
+    };
+    QVERIFY(write_csv_table(sink, {"a", "b"}, values.data(), n, 2, {0, 1}));
+    QCOMPARE(text, expected);
+    QVERIFY(text.find("\n-0,") != std::string::npos);  // -0 after 0 is not written as 0
 }
 
 void TestCsvWriter::recording_round_trip() {

@@ -59,6 +59,13 @@ private slots:
         QVERIFY(std::abs(controls.excitation[0] - 0.75) < 1e-12);
         QVERIFY(std::abs(controls.excitation[1] - 0.4) < 1e-12);
         QCOMPARE(controls.excitation[2], 0.9);  // no column: unchanged
+
+        // every column as excitation_at gives it, before, on, between and after the rows
+        for (const double t : {-1.0, 0.0, 0.1, 0.25, 0.5, 0.75, 1.0, 1.5, 2.0}) {
+            apply_excitation(s, t, controls);
+            QCOMPARE(controls.excitation[1], excitation_at(s, 0, t));
+            QCOMPARE(controls.excitation[0], excitation_at(s, 1, t));
+        }
     }
 
     void acceptsTabsQuotesAndCrlf() {
