@@ -140,6 +140,10 @@ void ModelViewer::Impl::create_3d_view(QVBoxLayout* layout) {
     flip_captures = choose_renderer();
     window = new Qt3DExtras::Qt3DWindow();
     window->defaultFrameGraph()->setClearColor(background_color);
+    // Qt3D 6.4 keeps the bounds it computed from a mesh's first vertices when only
+    // their data changes (the muscles, the contact glyphs): culled by those, a
+    // mesh that moved would vanish. The few entities off screen cost less than that.
+    window->defaultFrameGraph()->setFrustumCullingEnabled(false);
     window->renderSettings()->setRenderPolicy(Qt3DRender::QRenderSettings::OnDemand);
     container = QWidget::createWindowContainer(window, self);
     container->setMinimumSize(64, 64);
