@@ -497,8 +497,6 @@ void ModelViewer::setFollowedBody(int body) {
     impl_->follow();
 }
 
-int ModelViewer::followedBody() const { return impl_->followed; }
-
 const OrbitCamera& ModelViewer::camera() const { return impl_->camera; }
 
 void ModelViewer::selectBody(Index body) {
@@ -563,14 +561,10 @@ void ModelViewer::setJointDisplacementExaggeration(double factor) {
     if (impl_->entities) impl_->entities->set_joint_exaggeration(factor);
 }
 
-double ModelViewer::jointDisplacementExaggeration() const { return impl_->exaggeration; }
-
 void ModelViewer::setOverlayOptions(const OverlayOptions& options) {
     impl_->overlay_options = options;
     if (impl_->entities) impl_->entities->set_overlay_options(*impl_->model, impl_->pose, options);
 }
-
-const OverlayOptions& ModelViewer::overlayOptions() const { return impl_->overlay_options; }
 
 void ModelViewer::setBackgroundColors(const QColor& background, const QColor& grid) {
     impl_->background_color = background;
@@ -579,7 +573,6 @@ void ModelViewer::setBackgroundColors(const QColor& background, const QColor& gr
     if (impl_->entities) impl_->entities->set_grid_color(grid);
 }
 
-QColor ModelViewer::backgroundColor() const { return impl_->background_color; }
 QColor ModelViewer::gridColor() const { return impl_->grid_color; }
 
 QImage ModelViewer::grabRenderedImage(int timeout_ms) {
