@@ -2,6 +2,7 @@
 
 #include "camera_controller.h"
 #include "draw/scene_description.h"
+#include "floor_material.h"
 #include "draw/snapshot.h"
 #include "frame_timing.h"
 #include "mesh_loader.h"
@@ -45,6 +46,14 @@ constexpr int expose_timeout_ms = 3000;
 constexpr int click_tolerance_pixels = 4;
 constexpr int stable_frames = 3;          // identical captures in a row: geometry has loaded
 constexpr int settle_timeout_ms = 30000;  // generous: only a view that never renders runs into it
+
+constexpr double key_light_intensity = 0.7;
+const DirectionalLight fill_light{Vec3(0.3, -1.0, -0.2).normalized(), 0.3};
+
+// The key light comes from over the viewer's shoulder.
+Vec3 key_light_direction(const OrbitCamera& camera) {
+    return (-camera.eye_direction() - 0.6 * camera.up() + 0.3 * camera.right()).normalized();
+}
 
 // Qt3D needs a real OpenGL context; the offscreen and minimal platforms (used
 // by headless tests) have none, and Qt3D would abort on them.
@@ -116,6 +125,7 @@ struct ModelViewer::Impl {
 
     void create_3d_view(QVBoxLayout* layout);
     void create_lights();
+    std::vector<DirectionalLight> lights() const;
     void apply_camera();
     void follow();
     void rebuild();
@@ -140,6 +150,10 @@ void ModelViewer::Impl::create_3d_view(QVBoxLayout* layout) {
     flip_captures = choose_renderer();
     window = new Qt3DExtras::Qt3DWindow();
     window->defaultFrameGraph()->setClearColor(background_color);
+    // Qt3D 6.4 keeps the bounds it computed from a mesh's first vertices when only
+    // their data changes (the muscles, the contact glyphs): culled by those, a
+    // mesh that moved would vanish. The few entities off screen cost less than that.
+    window->defaultFrameGraph()->setFrustumCullingEnabled(false);
     window->renderSettings()->setRenderPolicy(Qt3DRender::QRenderSettings::OnDemand);
     container = QWidget::createWindowContainer(window, self);
     container->setMinimumSize(64, 64);
@@ -162,16 +176,20 @@ void ModelViewer::Impl::create_3d_view(QVBoxLayout* layout) {
 }
 
 void ModelViewer::Impl::create_lights() {
-    auto add_light = [this](float intensity) {
+    auto add_light = [this](double intensity) {
         auto* entity = new Qt3DCore::QEntity(root);
         auto* light = new Qt3DRender::QDirectionalLight(entity);
         light->setColor(Qt::white);
-        light->setIntensity(intensity);
+        light->setIntensity(float(intensity));
         entity->addComponent(light);
         return light;
     };
-    key_light = add_light(0.7f);  // follows the camera (apply_camera)
-    add_light(0.3f)->setWorldDirection(QVector3D(0.3f, -1.0f, -0.2f));
+    key_light = add_light(key_light_intensity);  // follows the camera (apply_camera)
+    add_light(fill_light.intensity)->setWorldDirection(to_qt(fill_light.direction));
+}
+
+std::vector<DirectionalLight> ModelViewer::Impl::lights() const {
+    return {{key_light_direction(camera), key_light_intensity}, fill_light};
 }
 
 double ModelViewer::Impl::aspect() const {
@@ -182,9 +200,8 @@ double ModelViewer::Impl::aspect() const {
 void ModelViewer::Impl::apply_camera() {
     if (!window) return;
     apply_orbit_camera(window->camera(), camera, aspect());
-    // key light from over the viewer's shoulder
-    const Vec3 direction = -camera.eye_direction() - 0.6 * camera.up() + 0.3 * camera.right();
-    key_light->setWorldDirection(to_qt(direction.normalized()));
+    key_light->setWorldDirection(to_qt(key_light_direction(camera)));
+    if (entities) entities->set_lights(lights());
 }
 
 void ModelViewer::Impl::follow() {
@@ -206,6 +223,7 @@ void ModelViewer::Impl::rebuild() {
     entities->set_contact_display(contact_display);
     entities->set_overlay_options(*model, pose, overlay_options);
     entities->set_grid_color(grid_color);
+    entities->set_lights(lights());
 }
 
 bool ModelViewer::Impl::handle_window_event(QEvent* event) {
@@ -479,8 +497,6 @@ void ModelViewer::setFollowedBody(int body) {
     impl_->follow();
 }
 
-int ModelViewer::followedBody() const { return impl_->followed; }
-
 const OrbitCamera& ModelViewer::camera() const { return impl_->camera; }
 
 void ModelViewer::selectBody(Index body) {
@@ -545,14 +561,10 @@ void ModelViewer::setJointDisplacementExaggeration(double factor) {
     if (impl_->entities) impl_->entities->set_joint_exaggeration(factor);
 }
 
-double ModelViewer::jointDisplacementExaggeration() const { return impl_->exaggeration; }
-
 void ModelViewer::setOverlayOptions(const OverlayOptions& options) {
     impl_->overlay_options = options;
     if (impl_->entities) impl_->entities->set_overlay_options(*impl_->model, impl_->pose, options);
 }
-
-const OverlayOptions& ModelViewer::overlayOptions() const { return impl_->overlay_options; }
 
 void ModelViewer::setBackgroundColors(const QColor& background, const QColor& grid) {
     impl_->background_color = background;
@@ -561,7 +573,6 @@ void ModelViewer::setBackgroundColors(const QColor& background, const QColor& gr
     if (impl_->entities) impl_->entities->set_grid_color(grid);
 }
 
-QColor ModelViewer::backgroundColor() const { return impl_->background_color; }
 QColor ModelViewer::gridColor() const { return impl_->grid_color; }
 
 QImage ModelViewer::grabRenderedImage(int timeout_ms) {

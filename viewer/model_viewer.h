@@ -64,18 +64,14 @@ public:
     void setContactDisplay(ContactDisplay display);
     ContactDisplay contactDisplay() const;
     void setJointDisplacementExaggeration(double factor);
-    double jointDisplacementExaggeration() const;
     void setOverlayOptions(const OverlayOptions& options);
-    const OverlayOptions& overlayOptions() const;
     // The clear colour behind the scene and the floor grid's lines (light or dark theme).
     void setBackgroundColors(const QColor& background, const QColor& grid);
-    QColor backgroundColor() const;
     QColor gridColor() const;
 
     // Follow: every pose moves the camera target onto this body (keeping the
     // view direction and distance), so it stays at the centre; -1 stops following.
     void setFollowedBody(int body);
-    int followedBody() const;
     const OrbitCamera& camera() const;
 
     // The body under a point of the view (no_index: background or a world-fixed drawable).

@@ -5,6 +5,7 @@
 // proportional to force: the model's weight draws force_scale m), a ground
 // reaction arrow per body at its centre of pressure, contact points and the
 // model's centre of mass with a line down to the floor; OverlayOptions says which.
+#include "glyph_mesh.h"
 #include "model_viewer.h"
 #include "muscle_mesh.h"
 #include "qt3d_helpers.h"
@@ -39,28 +40,20 @@ private:
     struct JointEntities {
         Placed parent_anchor, child_anchor, link;
     };
-    struct Arrow {
-        Placed root, shaft, head;
-    };
 
     void place_joints();
     void set_contacts(const std::vector<PoseSnapshot::ContactArrow>& contacts);
-    void set_ground_reactions(const std::vector<PoseSnapshot::ContactArrow>& contacts);
-    void set_contact_points(const std::vector<PoseSnapshot::ContactArrow>& contacts);
+    void add_arrow(const Vec3& point, const Vec3& force, const Eigen::Vector3f& color);
     void set_center_of_mass(const Model& model, const PoseSnapshot& pose);
-    Arrow make_arrow(Qt3DExtras::QPhongMaterial* material);
-    void place_arrow(Arrow& arrow, const Vec3& point, const Vec3& force);
-    static void hide_arrow(Arrow& arrow);
 
     Qt3DCore::QEntity* root_ = nullptr;
     UnitMeshes unit_;
-    Qt3DExtras::QPhongMaterial* arrow_material_ = nullptr;
     std::unique_ptr<MuscleMesh> muscles_;
+    std::unique_ptr<GlyphMesh> glyphs_;  // contact and ground reaction arrows, contact points
+    std::vector<GlyphArrow> arrows_;     // this pose's, reused
+    std::vector<GlyphDot> dots_;
     std::vector<JointEntities> joints_;
-    std::vector<Arrow> arrows_, reaction_arrows_;
-    std::vector<Placed> contact_points_;
     Placed com_marker_, com_line_;
-    Qt3DExtras::QPhongMaterial *reaction_material_ = nullptr, *point_material_ = nullptr;
     OverlayOptions options_;
     Vec3 up_ = Vec3::UnitY();
     std::vector<Vec3> joint_anchor_, joint_displacement_;

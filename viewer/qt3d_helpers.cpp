@@ -8,6 +8,7 @@
 #include <Qt3DExtras/QPhongMaterial>
 #include <Qt3DRender/QDepthRange>
 #include <Qt3DRender/QEffect>
+#include <Qt3DRender/QMaterial>
 #include <Qt3DRender/QRenderPass>
 #include <Qt3DRender/QTechnique>
 #include <Qt3DExtras/QSphereMesh>
@@ -38,9 +39,14 @@ Qt3DExtras::QPhongMaterial* make_material(const QColor& color, Qt3DCore::QNode* 
 
 Qt3DExtras::QPhongMaterial* make_overlay_material(const QColor& color, Qt3DCore::QNode* parent) {
     Qt3DExtras::QPhongMaterial* material = make_material(color, parent, 0.5);
-    // Depths squeezed into the front 0.1 % of the depth buffer: the overlay wins
-    // the depth test against every body whatever the draw order, and overlays
-    // still hide each other in their own order.
+    draw_in_front(material);
+    return material;
+}
+
+// Depths squeezed into the front 0.1 % of the depth buffer: the overlay wins
+// the depth test against every body whatever the draw order, and overlays
+// still hide each other in their own order.
+void draw_in_front(Qt3DRender::QMaterial* material) {
     for (Qt3DRender::QTechnique* technique : material->effect()->techniques())
         for (Qt3DRender::QRenderPass* pass : technique->renderPasses()) {
             auto* range = new Qt3DRender::QDepthRange(pass);
@@ -48,7 +54,6 @@ Qt3DExtras::QPhongMaterial* make_overlay_material(const QColor& color, Qt3DCore:
             range->setFarValue(0.001);
             pass->addRenderState(range);
         }
-    return material;
 }
 
 UnitMeshes make_unit_meshes(Qt3DCore::QNode* parent) {

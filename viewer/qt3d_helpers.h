@@ -12,6 +12,9 @@ class QNode;
 class QTransform;
 class QComponent;
 }  // namespace Qt3DCore
+namespace Qt3DRender {
+class QMaterial;
+}
 namespace Qt3DExtras {
 class QPhongMaterial;
 class QSphereMesh;
@@ -32,6 +35,8 @@ Qt3DExtras::QPhongMaterial* make_material(const QColor& color, Qt3DCore::QNode* 
 // A material drawn in front of every body (force arrows, markers that sit inside
 // the bodies they describe).
 Qt3DExtras::QPhongMaterial* make_overlay_material(const QColor& color, Qt3DCore::QNode* parent);
+// Makes every pass of `material` draw in front of the bodies, as make_overlay_material's.
+void draw_in_front(Qt3DRender::QMaterial* material);
 void set_material_color(Qt3DExtras::QPhongMaterial* material, const QColor& color, double ambient_fraction = 0.3);
 
 // Unit primitives shared by many entities (radius 1, length 1, along y).

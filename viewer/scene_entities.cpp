@@ -1,5 +1,6 @@
 #include "scene_entities.h"
 
+#include "floor_material.h"
 #include "overlay_entities.h"
 #include "primitive_mesh.h"
 #include "qt3d_geometry.h"
@@ -21,7 +22,8 @@ constexpr float ground_half_size = 20;  // m
 constexpr float grid_spacing = 1;       // m
 constexpr double frame_axis_length = 0.12, frame_axis_radius = 0.004;
 constexpr double center_of_mass_radius = 0.022;
-constexpr float contact_alpha = 0.3f;  // see-through contact shapes
+constexpr float contact_alpha = 0.3f;           // see-through contact shapes
+constexpr double floor_ambient_fraction = 0.3;  // a matte floor (no specular): no glare when looking down
 const QColor highlight_color = QColor::fromRgbF(1.0f, 0.85f, 0.2f);
 const QColor marked_color(230, 30, 30);
 
@@ -76,7 +78,16 @@ void SceneEntities::add_drawable(const Drawable& d) {
     const bool on_body = d.body >= 0 && std::size_t(d.body) < bodies_.size();
     Qt3DCore::QEntity* parent = on_body ? bodies_[d.body].entity : root_;
     const QColor color = to_qcolor(d.color);
-    auto* material = make_material(color, parent);
+    Qt3DExtras::QPhongMaterial* material = nullptr;
+    Qt3DCore::QComponent* floor_material = nullptr;
+    if (d.shape == DrawShape::Plane) {
+        // the plane's normal in the world, on the (fixed) ground body it belongs to
+        const Vec3 normal = (d.ori * rotation_from_y(d.plane_normal)) * Vec3::UnitY();
+        floors_.push_back(std::make_unique<FloorMaterial>(color, floor_ambient_fraction, normal, parent));
+        floor_material = floors_.back()->material();
+    } else {
+        material = make_material(color, parent);
+    }
     Qt3DCore::QTransform* t = nullptr;
     Quat ori = d.ori;
     QVector3D scale(1, 1, 1);
@@ -114,12 +125,12 @@ void SceneEntities::add_drawable(const Drawable& d) {
             break;
         }
     }
-    Qt3DCore::QEntity* entity = make_entity(parent, &t, {shape, material});
+    Qt3DCore::QEntity* entity =
+        make_entity(parent, &t, {shape, material ? static_cast<Qt3DCore::QComponent*>(material) : floor_material});
     t->setTranslation(to_qt(d.pos));
     t->setRotation(to_qt(ori));
     t->setScale3D(scale);
     if (d.shape == DrawShape::Plane) {
-        material->setSpecular(Qt::black);  // a matte floor: no glare when looking down
         // grid lines just above the surface so they win the depth test
         Qt3DCore::QTransform* grid_transform = nullptr;
         auto* grid_material = make_material(QColor(150, 156, 150), entity);
@@ -178,6 +189,10 @@ void SceneEntities::recolor() {
         else if (drawn.body != no_index && drawn.body == selected_) color = highlighted(drawn.color);
         set_material_color(drawn.material, color);
     }
+}
+
+void SceneEntities::set_lights(const std::vector<DirectionalLight>& lights) {
+    for (const std::unique_ptr<FloorMaterial>& floor : floors_) floor->set_lights(lights);
 }
 
 void SceneEntities::set_grid_color(const QColor& color) {

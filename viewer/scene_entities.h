@@ -20,6 +20,8 @@ class QPhongMaterial;
 
 namespace hfd {
 
+class FloorMaterial;
+struct DirectionalLight;
 class OverlayEntities;
 
 class SceneEntities {
@@ -38,6 +40,7 @@ public:
     void set_contact_display(ModelViewer::ContactDisplay display);
     void set_overlay_options(const Model& model, const PoseSnapshot& pose, const OverlayOptions& options);
     void set_grid_color(const QColor& color);
+    void set_lights(const std::vector<DirectionalLight>& lights);  // the view's, for the unlit floor
 
 private:
     struct BodyEntities {
@@ -71,6 +74,7 @@ private:
     std::vector<DrawnMaterial> materials_;
     std::vector<ContactShape> contacts_;
     std::vector<Qt3DExtras::QPhongMaterial*> grid_materials_;
+    std::vector<std::unique_ptr<FloorMaterial>> floors_;
     std::unique_ptr<OverlayEntities> overlays_;
     Index selected_ = no_index;
     Index marked_ = no_index;

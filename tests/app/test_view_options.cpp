@@ -1,4 +1,4 @@
-// View > Show: each choice reaches the viewer at once, the status bar names the
+// View > Show: each choice reaches the rendered view at once, the status bar names the
 // joint exaggeration, and a new session starts with the last session's choices.
 #include "main_window.h"
 #include "model_viewer.h"
@@ -6,6 +6,7 @@
 #include "view_options.h"
 
 #include <QAction>
+#include <QGuiApplication>
 #include <QLabel>
 #include <QMenu>
 #include <QtTest>
@@ -14,6 +15,47 @@ using namespace hfd;
 using namespace hfd::studio;
 
 namespace {
+
+// A red box (body 1) on the floor's plane, with a joint to the ground at
+// (0.5, 0.3, 0) beside it.
+Model box_with_joint() {
+    Model model;
+    model.file = "box.hfd";
+    model.bodies.resize(2);
+    model.bodies[0].name = "ground";
+    model.bodies[1].name = "box";
+    model.bodies[1].mass = 1;
+    model.bodies[1].pos = Vec3(0, 0.5, 0);
+    Geometry ground;
+    ground.body = 0;
+    ground.shape.type = ShapeType::Plane;
+    model.geometries.push_back(ground);
+    Mesh box;
+    box.body = 1;
+    box.shape.type = ShapeType::Box;
+    box.shape.half_dim = Vec3(0.3, 0.3, 0.3);
+    box.has_color = true;
+    box.color = Eigen::Vector4d(0.9, 0.1, 0.1, 1);
+    model.meshes.push_back(box);
+    Joint joint;
+    joint.parent = 0;
+    joint.child = 1;
+    joint.pos_in_parent = Vec3(0.5, 0.3, 0);
+    joint.pos_in_child = Vec3(0.5, -0.2, 0);
+    model.joints.push_back(joint);
+    return model;
+}
+
+// The pixel of a frame where the camera sees the world point p.
+QPoint project(const OrbitCamera& camera, const QImage& image, const Vec3& p) {
+    const Vec3 rel = p - camera.eye();
+    const double depth = rel.dot(-camera.eye_direction()), tan_half = std::tan(camera.vertical_fov / 2);
+    const double aspect = double(image.width()) / image.height();
+    const double x = rel.dot(camera.right()) / (depth * tan_half * aspect),
+                 y = rel.dot(camera.up()) / (depth * tan_half);
+    return QPoint(int((x + 1) / 2 * image.width()), int((1 - y) / 2 * image.height()));
+}
+
 // Picks a value from a View > Show submenu, as a click does.
 void choose(ViewOptions& options, const char* name) {
     QAction* action = options.showMenu()->findChild<QAction*>(QString::fromLatin1(name));
@@ -25,14 +67,17 @@ void choose(ViewOptions& options, const char* name) {
 class TestViewOptions : public QObject {
     Q_OBJECT
 private slots:
-    void choicesReachTheViewerAndPersist() {
+    // The menu's choices start from the defaults, are remembered in the settings
+    // and come back checked in the next session.
+    void choicesPersist() {
         {
             ModelViewer viewer;
             ViewOptions options(&viewer);
-            const OverlayOptions defaults = viewer.overlayOptions();
-            QVERIFY(defaults.muscles && defaults.contact_forces);
-            QVERIFY(!defaults.ground_reactions && !defaults.contact_points && !defaults.model_center_of_mass);
-            QCOMPARE(viewer.jointDisplacementExaggeration(), 1.0);
+            for (const char* on : {"muscles", "contactForces"}) QVERIFY2(options.action(on)->isChecked(), on);
+            for (const char* off : {"muscleWidth", "groundReactions", "contactPoints", "modelCenterOfMass"})
+                QVERIFY2(!options.action(off)->isChecked(), off);
+            QCOMPARE(options.forceScale(), 1.0);
+            QCOMPARE(options.jointExaggeration(), 1.0);
             QVERIFY(options.exaggerationText().isEmpty());
 
             QSignalSpy texts(&options, &ViewOptions::exaggerationChanged);
@@ -48,26 +93,78 @@ private slots:
             options.action("modelCenterOfMass")->setChecked(true);
             choose(options, "forceScale_2");
             choose(options, "jointExaggeration_100");
-            const OverlayOptions chosen = viewer.overlayOptions();
-            QVERIFY(!chosen.muscles && chosen.muscle_width_by_force && chosen.contact_forces &&
-                    chosen.ground_reactions && chosen.contact_points && chosen.model_center_of_mass);
-            QCOMPARE(chosen.force_scale, 2.0);
-            QCOMPARE(viewer.jointDisplacementExaggeration(), 100.0);
             QVERIFY(options.exaggerationText().contains("100"));
             QCOMPARE(texts.last().first().toString(), options.exaggerationText());
         }
         ModelViewer viewer;
         ViewOptions options(&viewer);
-        const OverlayOptions restored = viewer.overlayOptions();
         QAction follow;
         follow.setCheckable(true);
         options.remember(&follow, "followBody", false);
         QVERIFY(follow.isChecked());
-        QVERIFY(!restored.muscles && restored.muscle_width_by_force && restored.ground_reactions &&
-                restored.contact_points && restored.model_center_of_mass);
-        QCOMPARE(restored.force_scale, 2.0);
-        QCOMPARE(viewer.jointDisplacementExaggeration(), 100.0);
-        QVERIFY(options.action("contactPoints")->isChecked());
+        QVERIFY(!options.action("muscles")->isChecked());
+        for (const char* on : {"muscleWidth", "contactForces", "groundReactions", "contactPoints", "modelCenterOfMass"})
+            QVERIFY2(options.action(on)->isChecked(), on);
+        QVERIFY(options.showMenu()->findChild<QAction*>("forceScale_2")->isChecked());
+        QVERIFY(options.showMenu()->findChild<QAction*>("jointExaggeration_100")->isChecked());
+        QCOMPARE(options.forceScale(), 2.0);
+        QCOMPARE(options.jointExaggeration(), 100.0);
+    }
+
+    // Each choice reaches the rendered view at once: the model's centre of mass
+    // marker (magenta) at the box's centre, a contact arrow (orange) twice as long
+    // at force scale 2, and a joint's 4 mm displacement drawn 0.4 m long at x100.
+    void choicesReachTheRenderedView() {
+        const QString platform = QGuiApplication::platformName();
+        if (platform == "offscreen" || platform == "minimal")
+            QSKIP("needs a display with OpenGL: runs as app_test_view_options_xvfb");
+        const Model model = box_with_joint();
+        ModelViewer viewer;
+        viewer.resize(800, 400);
+        viewer.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&viewer));
+        viewer.setModel(model);
+        ViewOptions options(&viewer, false);
+        viewer.setViewPreset(ModelViewer::ViewPreset::Side);
+        viewer.fitToModel();
+        const double weight = model.total_mass() * model.gravity.norm();  // 1 m of arrow at scale 1
+        PoseSnapshot pose;
+        pose.body_pos = {Vec3::Zero(), Vec3(0, 0.5, 0)};
+        pose.body_ori = {Quat::Identity(), Quat::Identity()};
+        pose.contacts = {{Vec3(-0.5, 0.2, 0), Vec3(0, 0.25 * weight, 0), 1}};
+        pose.joint_displacement = {Vec3(0, 0.004, 0)};
+        viewer.setSnapshot(pose);
+        const OrbitCamera camera = viewer.camera();
+        auto colour = [&camera](const QImage& frame, const Vec3& p) {
+            const QPoint pixel = project(camera, frame, p);
+            int r = 0, g = 0, b = 0;
+            for (int dy = -1; dy <= 1; ++dy)
+                for (int dx = -1; dx <= 1; ++dx) {
+                    const QColor c = frame.pixelColor(pixel + QPoint(dx, dy));
+                    r += c.red(), g += c.green(), b += c.blue();
+                }
+            return QColor(r / 9, g / 9, b / 9);
+        };
+        auto magenta = [](QColor c) { return c.red() > c.green() + 50 && c.blue() > c.green() + 40; };
+        auto orange = [](QColor c) { return c.red() > c.green() + 30 && c.green() > c.blue() + 40; };
+        const Vec3 centre(0, 0.5, 0), arrow_at_scale_2(-0.5, 0.6, 0), child_at_x100(0.5, 0.7, 0);
+        auto shows = [&](bool com, bool scale_2, bool x100) {
+            return [=](const QImage& frame) {
+                return magenta(colour(frame, centre)) == com && orange(colour(frame, arrow_at_scale_2)) == scale_2 &&
+                       magenta(colour(frame, child_at_x100)) == x100;
+            };
+        };
+        QVERIFY2(!viewer.grabImageWhen(shows(false, false, false)).isNull(), "not the defaults");
+        options.action("modelCenterOfMass")->setChecked(true);
+        QVERIFY2(!viewer.grabImageWhen(shows(true, false, false)).isNull(), "no centre of mass marker");
+        choose(options, "forceScale_2");
+        QVERIFY2(!viewer.grabImageWhen(shows(true, true, false)).isNull(), "the arrow is not twice as long");
+        choose(options, "jointExaggeration_100");
+        QVERIFY2(!viewer.grabImageWhen(shows(true, true, true)).isNull(), "the displacement is not exaggerated");
+        options.action("modelCenterOfMass")->setChecked(false);
+        choose(options, "forceScale_1");
+        choose(options, "jointExaggeration_1");
+        QVERIFY2(!viewer.grabImageWhen(shows(false, false, false)).isNull(), "the choices are not undone");
     }
 
     // The main window lists the choices under View and shows the exaggeration in the status bar.

@@ -198,6 +198,59 @@ private slots:
                  "the arrow stays when switched off");
     }
 
+    // A box resting on the floor touches it at its four bottom corners: one
+    // geometry (the plane) gives four contacts, more than the model has
+    // geometries. Seen from above, each corner shows its force arrow (orange)
+    // and, with contact points on, its dot (dark); the contacts start after
+    // frames without any were drawn, as when a model lands.
+    void every_corner_of_a_resting_box_shows_its_arrow_and_point() {
+        Model model = box_model();
+        model.bodies[1].pos = Vec3(0, 0.3, 0);
+        ModelViewer viewer;
+        viewer.resize(640, 480);
+        viewer.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&viewer));
+        viewer.setModel(model);
+        viewer.setViewPreset(ModelViewer::ViewPreset::Top);
+        viewer.fitToModel();
+        PoseSnapshot pose;
+        pose.body_pos = {Vec3::Zero(), Vec3(0, 0.3, 0)};
+        pose.body_ori = {Quat::Identity(), Quat::Identity()};
+        viewer.setSnapshot(pose);
+        QVERIFY2(!viewer.grabImageWhen([](const QImage& frame) { return is_red(at_centre(frame)); }).isNull(),
+                 "the box is not drawn");
+        const double weight = model.total_mass() * model.gravity.norm();
+        const Vec3 up = Vec3::UnitY();
+        std::vector<Vec3> corners;
+        for (double x : {-0.3, 0.3})
+            for (double z : {-0.3, 0.3}) corners.push_back(Vec3(x, 0, z));
+        for (const Vec3& corner : corners) pose.contacts.push_back({corner, 0.25 * weight * up, 1});
+        const OrbitCamera camera = viewer.camera();
+        // lit or shaded orange; the red box has green = blue, the floor is grey
+        auto is_orange = [](QColor c) { return c.red() > c.green() + 30 && c.green() > c.blue() + 40; };
+        auto is_dark = [](QColor c) { return std::max({c.red(), c.green(), c.blue()}) < 80; };
+        // the arrow's axis half way up (0.25 m of arrow): covered by its shaft and head
+        auto arrows_at_every_corner = [&](const QImage& frame) {
+            for (const Vec3& corner : corners)
+                if (!is_orange(average(frame, project(camera, frame, corner + 0.12 * up), 1))) return false;
+            return true;
+        };
+        auto dots_at_every_corner = [&](const QImage& frame) {
+            for (const Vec3& corner : corners)
+                if (!is_dark(average(frame, project(camera, frame, corner), 1))) return false;
+            return true;
+        };
+        viewer.setSnapshot(pose);
+        QVERIFY2(!viewer.grabImageWhen(arrows_at_every_corner).isNull(), "a corner has no force arrow");
+        OverlayOptions options;
+        options.contact_forces = false;
+        options.contact_points = true;
+        viewer.setOverlayOptions(options);
+        QVERIFY2(!viewer.grabImageWhen(dots_at_every_corner).isNull(), "a corner has no contact point");
+        QVERIFY2(!viewer.grabImageWhen([&](const QImage& frame) { return !arrows_at_every_corner(frame); }).isNull(),
+                 "the arrows stay when switched off");
+    }
+
     // Contacts that start after the view has drawn frames without any (a model
     // falling onto the floor) still get their arrows, and an arrow hidden when
     // its contact ends shows again at the next touch.
