@@ -1,5 +1,6 @@
 #include "glyph_mesh.h"
 
+#include "qt3d_geometry.h"
 #include "qt3d_helpers.h"
 
 #include <Qt3DCore/QAttribute>
@@ -22,20 +23,6 @@ constexpr int vertex_stride = glyph_vertex_floats * sizeof(float);
 // so the glyphs come out near the Phong overlay colours (0.5 c ambient + c diffuse).
 constexpr float shade = 0.7f;
 
-QAttribute* vertex_attribute(Qt3DCore::QGeometry* geometry, Qt3DCore::QBuffer* buffer, const QString& name,
-                             int first_float) {
-    auto* attribute = new QAttribute(geometry);
-    attribute->setName(name);
-    attribute->setAttributeType(QAttribute::VertexAttribute);
-    attribute->setVertexBaseType(QAttribute::Float);
-    attribute->setVertexSize(3);
-    attribute->setBuffer(buffer);
-    attribute->setByteStride(vertex_stride);
-    attribute->setByteOffset(uint(first_float * sizeof(float)));
-    geometry->addAttribute(attribute);
-    return attribute;
-}
-
 }  // namespace
 
 GlyphMesh::GlyphMesh(Qt3DCore::QEntity* parent, std::size_t arrow_slots, std::size_t dot_slots, const ArrowShape& shape)
@@ -45,9 +32,12 @@ GlyphMesh::GlyphMesh(Qt3DCore::QEntity* parent, std::size_t arrow_slots, std::si
     auto* geometry = new Qt3DCore::QGeometry(renderer_);
     vertex_buffer_ = new Qt3DCore::QBuffer(geometry);
     vertex_buffer_->setUsage(Qt3DCore::QBuffer::StreamDraw);
-    vertex_attributes_ = {vertex_attribute(geometry, vertex_buffer_, QAttribute::defaultPositionAttributeName(), 0),
-                          vertex_attribute(geometry, vertex_buffer_, QAttribute::defaultNormalAttributeName(), 3),
-                          vertex_attribute(geometry, vertex_buffer_, QAttribute::defaultColorAttributeName(), 6)};
+    vertex_attributes_ = {add_float3_attribute(geometry, vertex_buffer_, QAttribute::defaultPositionAttributeName(),
+                                               glyph_vertex_floats, 0, 0),
+                          add_float3_attribute(geometry, vertex_buffer_, QAttribute::defaultNormalAttributeName(),
+                                               glyph_vertex_floats, 3, 0),
+                          add_float3_attribute(geometry, vertex_buffer_, QAttribute::defaultColorAttributeName(),
+                                               glyph_vertex_floats, 6, 0)};
     index_buffer_ = new Qt3DCore::QBuffer(geometry);
     index_attribute_ = new QAttribute(geometry);
     index_attribute_->setAttributeType(QAttribute::IndexAttribute);

@@ -1,5 +1,7 @@
 #include "muscle_mesh.h"
 
+#include "qt3d_geometry.h"
+
 #include <Qt3DCore/QAttribute>
 #include <Qt3DCore/QBuffer>
 #include <Qt3DCore/QEntity>
@@ -23,20 +25,6 @@ constexpr double muscle_radius = 0.005;
 // tubes look round, as the Phong materials of the bodies do.
 constexpr float shade = 0.6f;
 constexpr int vertex_stride = tube_vertex_floats * sizeof(float);
-
-QAttribute* vertex_attribute(Qt3DCore::QGeometry* geometry, Qt3DCore::QBuffer* buffer, const QString& name,
-                             int first_float, std::size_t count) {
-    auto* attribute = new QAttribute(geometry);
-    attribute->setName(name);
-    attribute->setAttributeType(QAttribute::VertexAttribute);
-    attribute->setVertexBaseType(QAttribute::Float);
-    attribute->setVertexSize(3);
-    attribute->setBuffer(buffer);
-    attribute->setByteStride(vertex_stride);
-    attribute->setByteOffset(uint(first_float * sizeof(float)));
-    attribute->setCount(uint(count));
-    return attribute;
-}
 
 std::vector<std::size_t> path_point_counts(const Model& model) {
     std::vector<std::size_t> points;
@@ -65,12 +53,12 @@ MuscleMesh::MuscleMesh(Qt3DCore::QEntity* parent, const Model& model) : layout_(
     vertex_buffer_->setUsage(Qt3DCore::QBuffer::StreamDraw);
     vertex_buffer_->setData(QByteArray(qsizetype(layout_.vertex_count()) * vertex_stride, '\0'));
     const std::size_t count = layout_.vertex_count();
-    geometry->addAttribute(
-        vertex_attribute(geometry, vertex_buffer_, QAttribute::defaultPositionAttributeName(), 0, count));
-    geometry->addAttribute(
-        vertex_attribute(geometry, vertex_buffer_, QAttribute::defaultNormalAttributeName(), 3, count));
-    geometry->addAttribute(
-        vertex_attribute(geometry, vertex_buffer_, QAttribute::defaultColorAttributeName(), 6, count));
+    add_float3_attribute(geometry, vertex_buffer_, QAttribute::defaultPositionAttributeName(), tube_vertex_floats, 0,
+                         count);
+    add_float3_attribute(geometry, vertex_buffer_, QAttribute::defaultNormalAttributeName(), tube_vertex_floats, 3,
+                         count);
+    add_float3_attribute(geometry, vertex_buffer_, QAttribute::defaultColorAttributeName(), tube_vertex_floats, 6,
+                         count);
 
     QByteArray indices(qsizetype(layout_.indices.size() * sizeof(std::uint32_t)), Qt::Uninitialized);
     std::memcpy(indices.data(), layout_.indices.data(), std::size_t(indices.size()));

@@ -12,21 +12,8 @@ namespace {
 
 using Qt3DCore::QAttribute;
 
-constexpr int vertex_stride = 6 * sizeof(float);  // position, normal
-
-QAttribute* vertex_attribute(Qt3DCore::QGeometry* geometry, Qt3DCore::QBuffer* buffer, const QString& name,
-                             int byte_offset, int count) {
-    auto* attribute = new QAttribute(geometry);
-    attribute->setName(name);
-    attribute->setAttributeType(QAttribute::VertexAttribute);
-    attribute->setVertexBaseType(QAttribute::Float);
-    attribute->setVertexSize(3);
-    attribute->setBuffer(buffer);
-    attribute->setByteStride(vertex_stride);
-    attribute->setByteOffset(uint(byte_offset));
-    attribute->setCount(uint(count));
-    return attribute;
-}
+constexpr int vertex_floats = 6;  // position, normal
+constexpr int vertex_stride = vertex_floats * sizeof(float);
 
 Qt3DCore::QGeometry* interleaved_geometry(const std::vector<Eigen::Vector3f>& positions,
                                           const std::vector<Eigen::Vector3f>& normals, Qt3DCore::QNode* parent) {
@@ -42,13 +29,27 @@ Qt3DCore::QGeometry* interleaved_geometry(const std::vector<Eigen::Vector3f>& po
     auto* buffer = new Qt3DCore::QBuffer(geometry);
     buffer->setData(vertices);
     const int count = int(positions.size());
-    geometry->addAttribute(vertex_attribute(geometry, buffer, QAttribute::defaultPositionAttributeName(), 0, count));
-    geometry->addAttribute(
-        vertex_attribute(geometry, buffer, QAttribute::defaultNormalAttributeName(), 3 * sizeof(float), count));
+    add_float3_attribute(geometry, buffer, QAttribute::defaultPositionAttributeName(), vertex_floats, 0, count);
+    add_float3_attribute(geometry, buffer, QAttribute::defaultNormalAttributeName(), vertex_floats, 3, count);
     return geometry;
 }
 
 }  // namespace
+
+QAttribute* add_float3_attribute(Qt3DCore::QGeometry* geometry, Qt3DCore::QBuffer* buffer, const QString& name,
+                                 int stride_floats, int first_float, std::size_t count) {
+    auto* attribute = new QAttribute(geometry);
+    attribute->setName(name);
+    attribute->setAttributeType(QAttribute::VertexAttribute);
+    attribute->setVertexBaseType(QAttribute::Float);
+    attribute->setVertexSize(3);
+    attribute->setBuffer(buffer);
+    attribute->setByteStride(uint(stride_floats * sizeof(float)));
+    attribute->setByteOffset(uint(first_float * sizeof(float)));
+    attribute->setCount(uint(count));
+    geometry->addAttribute(attribute);
+    return attribute;
+}
 
 Qt3DRender::QGeometryRenderer* make_triangle_renderer(const TriangleMesh& mesh, Qt3DCore::QNode* parent) {
     auto* renderer = new Qt3DRender::QGeometryRenderer(parent);

@@ -4,6 +4,7 @@
 #include "model_viewer.h"
 #include "studio_test_support.h"
 #include "view_options.h"
+#include "viewer/red_box_model.h"
 
 #include <QAction>
 #include <QGuiApplication>
@@ -19,24 +20,7 @@ namespace {
 // A red box (body 1) on the floor's plane, with a joint to the ground at
 // (0.5, 0.3, 0) beside it.
 Model box_with_joint() {
-    Model model;
-    model.file = "box.hfd";
-    model.bodies.resize(2);
-    model.bodies[0].name = "ground";
-    model.bodies[1].name = "box";
-    model.bodies[1].mass = 1;
-    model.bodies[1].pos = Vec3(0, 0.5, 0);
-    Geometry ground;
-    ground.body = 0;
-    ground.shape.type = ShapeType::Plane;
-    model.geometries.push_back(ground);
-    Mesh box;
-    box.body = 1;
-    box.shape.type = ShapeType::Box;
-    box.shape.half_dim = Vec3(0.3, 0.3, 0.3);
-    box.has_color = true;
-    box.color = Eigen::Vector4d(0.9, 0.1, 0.1, 1);
-    model.meshes.push_back(box);
+    Model model = test::red_box_model(0.5);
     Joint joint;
     joint.parent = 0;
     joint.child = 1;

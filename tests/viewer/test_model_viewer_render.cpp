@@ -4,6 +4,7 @@
 // setSnapshot moves the box, selectBody tints it, a click picks it.
 #include "model_viewer.h"
 #include "model/build_model.h"
+#include "red_box_model.h"
 
 #include <Qt3DExtras/Qt3DWindow>
 
@@ -18,27 +19,7 @@ Q_DECLARE_METATYPE(hfd::Vec3)
 
 namespace {
 
-Model box_model() {
-    Model model;
-    model.file = "box.hfd";
-    model.bodies.resize(2);
-    model.bodies[0].name = "ground";
-    model.bodies[1].name = "box";
-    model.bodies[1].mass = 1;
-    model.bodies[1].pos = Vec3(0, 1, 0);
-    Geometry ground;
-    ground.body = 0;
-    ground.shape.type = ShapeType::Plane;
-    model.geometries.push_back(ground);
-    Mesh box;
-    box.body = 1;
-    box.shape.type = ShapeType::Box;
-    box.shape.half_dim = Vec3(0.3, 0.3, 0.3);
-    box.has_color = true;
-    box.color = Eigen::Vector4d(0.9, 0.1, 0.1, 1);
-    model.meshes.push_back(box);
-    return model;
-}
+Model box_model() { return test::red_box_model(1); }
 
 bool is_red(QColor c) { return c.red() > 140 && c.green() < 90 && c.blue() < 90; }
 
