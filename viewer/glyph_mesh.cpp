@@ -39,11 +39,7 @@ GlyphMesh::GlyphMesh(Qt3DCore::QEntity* parent, std::size_t arrow_slots, std::si
                           add_float3_attribute(geometry, vertex_buffer_, QAttribute::defaultColorAttributeName(),
                                                glyph_vertex_floats, 6, 0)};
     index_buffer_ = new Qt3DCore::QBuffer(geometry);
-    index_attribute_ = new QAttribute(geometry);
-    index_attribute_->setAttributeType(QAttribute::IndexAttribute);
-    index_attribute_->setVertexBaseType(QAttribute::UnsignedInt);
-    index_attribute_->setBuffer(index_buffer_);
-    geometry->addAttribute(index_attribute_);
+    index_attribute_ = add_index_attribute(geometry, index_buffer_, 0);
     renderer_->setGeometry(geometry);
     renderer_->setPrimitiveType(Qt3DRender::QGeometryRenderer::Triangles);
     // at least one slot each: Qt3D is given a buffer with data from the start

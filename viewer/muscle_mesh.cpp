@@ -64,12 +64,7 @@ MuscleMesh::MuscleMesh(Qt3DCore::QEntity* parent, const Model& model) : layout_(
     std::memcpy(indices.data(), layout_.indices.data(), std::size_t(indices.size()));
     auto* index_buffer = new Qt3DCore::QBuffer(geometry);
     index_buffer->setData(indices);
-    auto* index_attribute = new QAttribute(geometry);
-    index_attribute->setAttributeType(QAttribute::IndexAttribute);
-    index_attribute->setVertexBaseType(QAttribute::UnsignedInt);
-    index_attribute->setBuffer(index_buffer);
-    index_attribute->setCount(uint(layout_.indices.size()));
-    geometry->addAttribute(index_attribute);
+    add_index_attribute(geometry, index_buffer, layout_.indices.size());
 
     renderer->setGeometry(geometry);
     renderer->setPrimitiveType(Qt3DRender::QGeometryRenderer::Triangles);

@@ -51,6 +51,16 @@ QAttribute* add_float3_attribute(Qt3DCore::QGeometry* geometry, Qt3DCore::QBuffe
     return attribute;
 }
 
+QAttribute* add_index_attribute(Qt3DCore::QGeometry* geometry, Qt3DCore::QBuffer* buffer, std::size_t count) {
+    auto* attribute = new QAttribute(geometry);
+    attribute->setAttributeType(QAttribute::IndexAttribute);
+    attribute->setVertexBaseType(QAttribute::UnsignedInt);
+    attribute->setBuffer(buffer);
+    attribute->setCount(uint(count));
+    geometry->addAttribute(attribute);
+    return attribute;
+}
+
 Qt3DRender::QGeometryRenderer* make_triangle_renderer(const TriangleMesh& mesh, Qt3DCore::QNode* parent) {
     auto* renderer = new Qt3DRender::QGeometryRenderer(parent);
     Qt3DCore::QGeometry* geometry = interleaved_geometry(mesh.positions, mesh.normals, renderer);
@@ -59,12 +69,7 @@ Qt3DRender::QGeometryRenderer* make_triangle_renderer(const TriangleMesh& mesh, 
     if (!mesh.triangles.empty()) std::memcpy(indices.data(), mesh.triangles.data(), std::size_t(indices.size()));
     auto* index_buffer = new Qt3DCore::QBuffer(geometry);
     index_buffer->setData(indices);
-    auto* index_attribute = new QAttribute(geometry);
-    index_attribute->setAttributeType(QAttribute::IndexAttribute);
-    index_attribute->setVertexBaseType(QAttribute::UnsignedInt);
-    index_attribute->setBuffer(index_buffer);
-    index_attribute->setCount(uint(mesh.triangles.size() * 3));
-    geometry->addAttribute(index_attribute);
+    add_index_attribute(geometry, index_buffer, mesh.triangles.size() * 3);
 
     renderer->setGeometry(geometry);
     renderer->setPrimitiveType(Qt3DRender::QGeometryRenderer::Triangles);

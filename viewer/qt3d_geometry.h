@@ -21,6 +21,8 @@ namespace hfd {
 // vertices of stride_floats floats, the attribute at float first_float of each, count vertices.
 Qt3DCore::QAttribute* add_float3_attribute(Qt3DCore::QGeometry* geometry, Qt3DCore::QBuffer* buffer,
                                            const QString& name, int stride_floats, int first_float, std::size_t count);
+// Adds to geometry the index attribute of a buffer of 32-bit vertex indices (count of them).
+Qt3DCore::QAttribute* add_index_attribute(Qt3DCore::QGeometry* geometry, Qt3DCore::QBuffer* buffer, std::size_t count);
 
 Qt3DRender::QGeometryRenderer* make_triangle_renderer(const TriangleMesh& mesh, Qt3DCore::QNode* parent);
 

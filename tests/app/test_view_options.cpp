@@ -4,7 +4,7 @@
 #include "model_viewer.h"
 #include "studio_test_support.h"
 #include "view_options.h"
-#include "viewer/red_box_model.h"
+#include "viewer/render_test_support.h"
 
 #include <QAction>
 #include <QGuiApplication>
@@ -28,16 +28,6 @@ Model box_with_joint() {
     joint.pos_in_child = Vec3(0.5, -0.2, 0);
     model.joints.push_back(joint);
     return model;
-}
-
-// The pixel of a frame where the camera sees the world point p.
-QPoint project(const OrbitCamera& camera, const QImage& image, const Vec3& p) {
-    const Vec3 rel = p - camera.eye();
-    const double depth = rel.dot(-camera.eye_direction()), tan_half = std::tan(camera.vertical_fov / 2);
-    const double aspect = double(image.width()) / image.height();
-    const double x = rel.dot(camera.right()) / (depth * tan_half * aspect),
-                 y = rel.dot(camera.up()) / (depth * tan_half);
-    return QPoint(int((x + 1) / 2 * image.width()), int((1 - y) / 2 * image.height()));
 }
 
 // Picks a value from a View > Show submenu, as a click does.
@@ -120,7 +110,7 @@ private slots:
         viewer.setSnapshot(pose);
         const OrbitCamera camera = viewer.camera();
         auto colour = [&camera](const QImage& frame, const Vec3& p) {
-            const QPoint pixel = project(camera, frame, p);
+            const QPoint pixel = test::project(camera, frame, p);
             int r = 0, g = 0, b = 0;
             for (int dy = -1; dy <= 1; ++dy)
                 for (int dx = -1; dx <= 1; ++dx) {

@@ -4,7 +4,7 @@
 // setSnapshot moves the box, selectBody tints it, a click picks it.
 #include "model_viewer.h"
 #include "model/build_model.h"
-#include "red_box_model.h"
+#include "render_test_support.h"
 
 #include <Qt3DExtras/Qt3DWindow>
 
@@ -40,16 +40,6 @@ QColor at_centre(const QImage& image) { return average(image, QPoint(image.width
 
 QByteArray describe(QColor c) {
     return QByteArray::number(c.red()) + "," + QByteArray::number(c.green()) + "," + QByteArray::number(c.blue());
-}
-
-// The pixel of a frame where the camera sees the world point p.
-QPoint project(const OrbitCamera& camera, const QImage& image, const Vec3& p) {
-    const Vec3 rel = p - camera.eye();
-    const double depth = rel.dot(-camera.eye_direction()), tan_half = std::tan(camera.vertical_fov / 2);
-    const double aspect = double(image.width()) / image.height();
-    const double x = rel.dot(camera.right()) / (depth * tan_half * aspect),
-                 y = rel.dot(camera.up()) / (depth * tan_half);
-    return QPoint(int((x + 1) / 2 * image.width()), int((1 - y) / 2 * image.height()));
 }
 
 Qt3DExtras::Qt3DWindow* render_window() {
@@ -162,7 +152,7 @@ private slots:
                          {Vec3(0.8, 0, 0), Vec3(0, 0.25 * weight, 0), 1}};
         viewer.setSnapshot(pose);
         const OrbitCamera camera = viewer.camera();
-        auto pixel = [&camera](const QImage& image, const Vec3& p) { return project(camera, image, p); };
+        auto pixel = [&camera](const QImage& image, const Vec3& p) { return test::project(camera, image, p); };
         auto is_green = [](QColor c) { return c.green() > c.red() + 50 && c.green() > c.blue() + 30; };
         auto arrow_at_cop = [&](const QImage& frame) {
             return is_green(average(frame, pixel(frame, Vec3(-0.4, 0.35, 0)), 1)) &&
@@ -213,12 +203,12 @@ private slots:
         // the arrow's axis half way up (0.25 m of arrow): covered by its shaft and head
         auto arrows_at_every_corner = [&](const QImage& frame) {
             for (const Vec3& corner : corners)
-                if (!is_orange(average(frame, project(camera, frame, corner + 0.12 * up), 1))) return false;
+                if (!is_orange(average(frame, test::project(camera, frame, corner + 0.12 * up), 1))) return false;
             return true;
         };
         auto dots_at_every_corner = [&](const QImage& frame) {
             for (const Vec3& corner : corners)
-                if (!is_dark(average(frame, project(camera, frame, corner), 1))) return false;
+                if (!is_dark(average(frame, test::project(camera, frame, corner), 1))) return false;
             return true;
         };
         viewer.setSnapshot(pose);
@@ -424,7 +414,7 @@ private slots:
         pose.muscle_path = {{beside(0.5, 0.75), beside(0.5, 1.2)}};
         viewer.setSnapshot(pose);
         auto colour_at = [&](const QImage& frame, double side) {
-            return average(frame, project(camera, frame, beside(side, 0.975)), 1);
+            return average(frame, test::project(camera, frame, beside(side, 0.975)), 1);
         };
         auto is_blue = [](QColor c) { return c.blue() > c.red() + 80 && c.blue() > c.green() + 80; };
         auto strongly_red = [](QColor c) { return c.red() > c.green() + 80 && c.red() > c.blue() + 80; };

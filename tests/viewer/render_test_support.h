@@ -1,0 +1,46 @@
+#pragma once
+// Shared by the render tests: their scene and where a world point lands in a frame.
+#include "camera_controller.h"
+#include "model/model.h"
+
+#include <QImage>
+#include <QPoint>
+#include <cmath>
+
+namespace hfd::test {
+
+// A red box (body 1, 0.6 m cube, 1 kg) with its centre at `height` above the
+// floor plane of the ground (body 0).
+inline Model red_box_model(double height) {
+    Model model;
+    model.file = "box.hfd";
+    model.bodies.resize(2);
+    model.bodies[0].name = "ground";
+    model.bodies[1].name = "box";
+    model.bodies[1].mass = 1;
+    model.bodies[1].pos = Vec3(0, height, 0);
+    Geometry ground;
+    ground.body = 0;
+    ground.shape.type = ShapeType::Plane;
+    model.geometries.push_back(ground);
+    Mesh box;
+    box.body = 1;
+    box.shape.type = ShapeType::Box;
+    box.shape.half_dim = Vec3(0.3, 0.3, 0.3);
+    box.has_color = true;
+    box.color = Eigen::Vector4d(0.9, 0.1, 0.1, 1);
+    model.meshes.push_back(box);
+    return model;
+}
+
+// The pixel of a frame where the camera sees the world point p.
+inline QPoint project(const OrbitCamera& camera, const QImage& image, const Vec3& p) {
+    const Vec3 rel = p - camera.eye();
+    const double depth = rel.dot(-camera.eye_direction()), tan_half = std::tan(camera.vertical_fov / 2);
+    const double aspect = double(image.width()) / image.height();
+    const double x = rel.dot(camera.right()) / (depth * tan_half * aspect),
+                 y = rel.dot(camera.up()) / (depth * tan_half);
+    return QPoint(int((x + 1) / 2 * image.width()), int((1 - y) / 2 * image.height()));
+}
+
+}  // namespace hfd::test
