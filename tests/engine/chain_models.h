@@ -1,5 +1,5 @@
 #pragma once
-// Small jointed models shared by the dynamics tests.
+// Small models shared by the dynamics, recording and CLI tests.
 #include <string>
 
 namespace hfd::test {
@@ -25,6 +25,22 @@ symplectic_euler_integrator { step_size = 1e-4 }
 
 // Two links hanging from the ground, swinging in the x-y plane from the given
 // dof angles (degrees). joint_damping is the damping of each joint's spring.
+// A 1 kg rubber ball (r = 0.1 m) dropped from 0.15 m onto a floor plane, undamped
+// pd contact, symplectic Euler at `step_size`.
+inline std::string bouncing_ball_text(const std::string& step_size = "1e-4") {
+    return R"(
+model {
+	material { name = rubber stiffness = 2e4 damping = 0 }
+	body { name = ground mass = 0 inertia { x = 0 y = 0 z = 0 } }
+	geometry { name = floor type = plane body = ground normal = [ 0 1 0 ] material = rubber }
+	body { name = ball mass = 1 inertia { x = 0.004 y = 0.004 z = 0.004 } pos { x = 0 y = 0.15 z = 0 } }
+	geometry { name = shell type = sphere radius = 0.1 body = ball material = rubber }
+}
+composite_force { simple_collision_detection {} contact_force_pd {} }
+symplectic_euler_integrator { step_size = )" +
+           step_size + " }\n";
+}
+
 inline std::string double_pendulum(const std::string& forces, const std::string& integrator, double angle1 = 90,
                                    double angle2 = 0, const std::string& joint_extra = "", double stiffness = 1e6) {
     const std::string joint_props = "stiffness = " + std::to_string(stiffness) + " " + joint_extra;

@@ -14,16 +14,7 @@
 
 namespace {
 
-const char* ball_text = R"(model {
-	material { name = rubber stiffness = 2e4 damping = 0 }
-	body { name = ground mass = 0 inertia { x = 0 y = 0 z = 0 } }
-	geometry { name = floor type = plane body = ground normal = [ 0 1 0 ] material = rubber }
-	body { name = ball mass = 1 inertia { x = 0.004 y = 0.004 z = 0.004 } pos { x = 0 y = 0.15 z = 0 } }
-	geometry { name = shell type = sphere radius = 0.1 body = ball material = rubber }
-}
-composite_force { simple_collision_detection {} contact_force_pd {} }
-symplectic_euler_integrator { step_size = 1e-5 }
-)";
+const std::string ball_text = hfd::test::bouncing_ball_text("1e-5");
 
 struct Run {
     int exit_code = -1;
@@ -188,7 +179,7 @@ void TestCliSimulate::state_file_sets_initial_pose() {
 }
 
 void TestCliSimulate::contact_events_file() {
-    const QString model = write("ball.hfd", ball_text);
+    const QString model = write("ball.hfd", ball_text.c_str());
     const QString events = directory_.filePath("events.csv");
     const Run r = run({model, "--duration", "0.2", "--events", events});
     QVERIFY2(r.exit_code == 0, qPrintable(r.err));

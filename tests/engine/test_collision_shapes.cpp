@@ -1,6 +1,7 @@
 // Contact geometry of shape pairs against hand-computed configurations and
 // properties (swap symmetry, brute-force closest points).
 #include "forces/collision_shapes.h"
+#include "test_shapes.h"
 
 #include <QtTest>
 
@@ -13,37 +14,17 @@ namespace {
 
 constexpr double pi = 3.14159265358979323846;
 
+using test::box;
+using test::capsule;
+using test::plane;
+using test::sphere;
+
 bool near(const Vec3& a, const Vec3& b, double tolerance = 1e-9) { return (a - b).norm() <= tolerance; }
 QByteArray text(const Vec3& v) {
     return QByteArray::number(v.x()) + " " + QByteArray::number(v.y()) + " " + QByteArray::number(v.z());
 }
 #define VERIFY_NEAR(a, b, tol) QVERIFY2(near((a), (b), (tol)), "got " + text(a) + " expected " + text(b))
 
-Shape sphere(double r) {
-    Shape s;
-    s.type = ShapeType::Sphere;
-    s.radius = r;
-    return s;
-}
-Shape capsule(double r, double h) {
-    Shape s;
-    s.type = ShapeType::Capsule;
-    s.radius = r;
-    s.height = h;
-    return s;
-}
-Shape box(const Vec3& half) {
-    Shape s;
-    s.type = ShapeType::Box;
-    s.half_dim = half;
-    return s;
-}
-Shape plane(const Vec3& n) {
-    Shape s;
-    s.type = ShapeType::Plane;
-    s.normal = n;
-    return s;
-}
 ShapePose at(const Vec3& p, const Vec3& euler_degrees = Vec3::Zero()) {
     return {p, quat_from_euler_xyz(euler_degrees * pi / 180)};
 }

@@ -9,6 +9,7 @@
 #include "io/text_file.h"
 #include "sim/sim_config.h"
 
+#include "chain_models.h"
 #include "sim_test_util.h"
 
 #include <QtTest>
@@ -17,17 +18,7 @@ using namespace hfd;
 
 namespace {
 
-const char* bouncing_ball = R"(
-model {
-	material { name = rubber stiffness = 2e4 damping = 0 }
-	body { name = ground mass = 0 inertia { x = 0 y = 0 z = 0 } }
-	geometry { name = floor type = plane body = ground normal = [ 0 1 0 ] material = rubber }
-	body { name = ball mass = 1 inertia { x = 0.004 y = 0.004 z = 0.004 } pos { x = 0 y = 0.15 z = 0 } }
-	geometry { name = shell type = sphere radius = 0.1 body = ball material = rubber }
-}
-composite_force { simple_collision_detection {} contact_force_pd {} }
-symplectic_euler_integrator { step_size = 1e-4 }
-)";
+const std::string bouncing_ball = test::bouncing_ball_text();
 
 // Samples the simulation every `period` s up to `duration`; per row, the pose
 // make_snapshot takes from the simulated state.

@@ -124,17 +124,7 @@ void TestRecorder::rows_equal_direct_advance_to() {
 void TestRecorder::rows_are_independent_of_event_detection() {
     // The event search re-simulates from saved states; with a fixed-step
     // integrator the recorded trajectory must not change.
-    const std::string bouncing = R"(
-model {
-	material { name = rubber stiffness = 2e4 damping = 0 }
-	body { name = ground mass = 0 inertia { x = 0 y = 0 z = 0 } }
-	geometry { name = floor type = plane body = ground normal = [ 0 1 0 ] material = rubber }
-	body { name = ball mass = 1 inertia { x = 0.004 y = 0.004 z = 0.004 } pos { x = 0 y = 0.15 z = 0 } }
-	geometry { name = shell type = sphere radius = 0.1 body = ball material = rubber }
-}
-composite_force { simple_collision_detection {} contact_force_pd {} }
-symplectic_euler_integrator { step_size = 1e-4 }
-)";
+    const std::string bouncing = test::bouncing_ball_text();
     SimConfig config;
     auto with_events = test::make_simulation(bouncing, nullptr, &config);
     auto without = test::make_simulation(bouncing);

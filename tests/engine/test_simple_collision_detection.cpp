@@ -6,6 +6,7 @@
 #include "sim/dynamics.h"
 #include "sim/data.h"
 #include "sim/state.h"
+#include "test_shapes.h"
 
 #include <QtTest>
 
@@ -51,24 +52,8 @@ struct Scene {
     }
 };
 
-Shape sphere(double r) {
-    Shape s;
-    s.type = ShapeType::Sphere;
-    s.radius = r;
-    return s;
-}
-Shape box(const Vec3& half) {
-    Shape s;
-    s.type = ShapeType::Box;
-    s.half_dim = half;
-    return s;
-}
-Shape ground_plane() {
-    Shape s;
-    s.type = ShapeType::Plane;
-    s.normal = Vec3::UnitY();
-    return s;
-}
+using test::box;
+using test::sphere;
 
 PropNode props(bool between_objects) {
     PropNode node;
@@ -107,7 +92,7 @@ private slots:
     // Two spheres overlapping each other, both 1 cm into the ground.
     void objectPairsOnlyWithFlag() {
         Scene scene;
-        scene.add_geometry("floor", 0, ground_plane());
+        scene.add_geometry("floor", 0, test::plane());
         const Index a = scene.add_body("a", 1, Vec3(0, 0.09, 0));
         const Index b = scene.add_body("b", 1, Vec3(0.15, 0.09, 0));
         scene.add_geometry("ball_a", a, sphere(0.1));
@@ -144,7 +129,7 @@ private slots:
         Scene scene;
         const Index ball = scene.add_body("ball", 1, Vec3(0, 0.09, 0));
         scene.add_geometry("ball", ball, sphere(0.1));
-        scene.add_geometry("floor", 0, ground_plane());
+        scene.add_geometry("floor", 0, test::plane());
         auto result = detect(scene, props(false));
         QCOMPARE(result->data.contacts.size(), size_t(1));
         const Contact& c = result->data.contacts[0];
@@ -163,7 +148,7 @@ private slots:
         scene.model.materials.push_back(soft);
         scene.model.materials[0].stiffness = 4e4, scene.model.materials[0].damping = 1;
         scene.model.materials[0].static_friction = 0.8, scene.model.materials[0].dynamic_friction = 0.8;
-        scene.add_geometry("floor", 0, ground_plane());
+        scene.add_geometry("floor", 0, test::plane());
         const Quat turn(Eigen::AngleAxisd(pi / 2, Vec3::UnitZ()));  // body x axis -> world y
         const Index body = scene.add_body("wheel", 2, Vec3(0.3, 0.5, 0.2), turn);
         // body-frame offset -0.45 along x = 0.45 below the body centre in the world
@@ -201,7 +186,7 @@ private slots:
                 scene.model.bodies[0].pos = scene.state.pos[0] = Vec3(0.1, -0.05, 0.02);
                 const Index body = scene.add_body("ball", 1, Vec3(0.2, 0.03, -0.1), spin);
                 scene.state.lin_vel[body] = Vec3(0.5, -1, 0.2), scene.state.ang_vel[body] = Vec3(1, -2, 3);
-                Shape plane = ground_plane();
+                Shape plane = test::plane();
                 plane.normal = Vec3(0.1, 1, 0).normalized();
                 if (plane_static) {
                     scene.add_geometry("floor", 0, plane, Vec3(0.02, 0.01, 0));
@@ -267,7 +252,7 @@ private slots:
 
     void unsupportedPairIsReportedOnce() {
         Scene scene;
-        scene.add_geometry("floor", 0, ground_plane());
+        scene.add_geometry("floor", 0, test::plane());
         const Index a = scene.add_body("crate_a", 1, Vec3(0, 0.5, 0));
         const Index b = scene.add_body("crate_b", 1, Vec3(0, 0.8, 0));
         scene.add_geometry("crate_a_box", a, box(Vec3::Constant(0.1)), Vec3::Zero(), 0, 11);
@@ -357,7 +342,7 @@ private slots:
 
     void noAllocationPerEvaluation() {
         Scene scene;
-        scene.add_geometry("floor", 0, ground_plane());
+        scene.add_geometry("floor", 0, test::plane());
         const Index crate = scene.add_body("crate", 1, Vec3(0, -1, 0));  // entirely below the floor: 8 corners
         scene.add_geometry("crate", crate, box(Vec3(0.1, 0.2, 0.3)));
         const Index ball = scene.add_body("ball", 1, Vec3(0, 0.05, 0));
@@ -378,7 +363,7 @@ private slots:
 
     void badProperties() {
         Scene scene;
-        scene.add_geometry("floor", 0, ground_plane());
+        scene.add_geometry("floor", 0, test::plane());
         PropNode bad = props(false);
         PropNode& flag = bad.add("enable_collision_between_objects", "maybe");
         flag.line = 4, flag.column = 7;
