@@ -191,8 +191,6 @@ public:
     bool exportSto(const QString& path, QString* error) const;
     bool exportContactEvents(const QString& path, QString* error) const;
 
-    const QObject* worker() const { return worker_; }
-
 signals:
     void frameReceived(const hfd::studio::SimulationFrame& frame);
     void layoutReceived(const hfd::studio::RecordingLayout& layout);

@@ -6,6 +6,7 @@
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTemporaryDir>
+#include <QTimer>
 
 namespace studio_test {
 
@@ -73,6 +74,18 @@ model {
 composite_force { joint_force_pnld {} }
 forward_euler_integrator { step_size = 0.05 }
 )";
+}
+
+// Repeating timers that are running at display rates: each wakes the studio up
+// while it should sleep (a status message's few-second timeout is a one-off).
+inline QStringList running_repeating_timers(const QList<QTimer*>& timers) {
+    QStringList running;
+    for (QTimer* timer : timers)
+        if (timer->isActive() && !timer->isSingleShot() && timer->interval() < 1000)
+            running << QStringLiteral("%1 (%2, every %3 ms)")
+                           .arg(timer->objectName(), timer->parent() ? timer->parent()->metaObject()->className() : "")
+                           .arg(timer->interval());
+    return running;
 }
 
 inline bool write_file(const QString& path, const QByteArray& content) {
