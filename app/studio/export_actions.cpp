@@ -1,10 +1,12 @@
 #include "export_actions.h"
 
 #include "model_viewer.h"
+#include "offscreen_image.h"
 #include "prompts.h"
 #include "simulation_controller.h"
 
 #include <QMenu>
+#include <QSaveFile>
 
 namespace hfd::studio {
 
@@ -28,11 +30,15 @@ QMenu* ExportActions::addToMenu(QMenu* file_menu) {
         ask({tr("Export Contact Events as CSV"), QStringLiteral("contact_events.csv"), csv},
             [this](const QString& p) { return exportContactEvents(p); });
     });
-    menu->addAction(tr("3D view as &PNG..."), this,
-                    [this] {
-                        ask({tr("Export 3D View as PNG"), QStringLiteral("view.png"), tr("PNG images (*.png)")},
-                            [this](const QString& p) { return saveScreenshot(p); });
-                    })
+    menu->addAction(
+            tr("3D view as &PNG..."), this,
+            [this] {
+                const QSize view_size = viewer_ ? viewer_->size() * viewer_->devicePixelRatioF() : QSize(1920, 1080);
+                const std::optional<QSize> size = prompts_->image_size ? prompts_->image_size(view_size) : view_size;
+                if (!size) return;
+                ask({tr("Export 3D View as PNG"), QStringLiteral("view.png"), tr("PNG images (*.png)")},
+                    [this, size](const QString& p) { return saveViewImage(p, *size); });
+            })
         ->setEnabled(viewer_ != nullptr);
     return menu;
 }
@@ -66,11 +72,23 @@ bool ExportActions::exportContactEvents(const QString& path) {
     return report(prompts_, controller_->exportContactEvents(path, &error), path, error);
 }
 
-bool ExportActions::saveScreenshot(const QString& path) {
+bool ExportActions::saveViewImage(const QString& path, QSize size) {
     if (!viewer_) return report(prompts_, false, path, tr("there is no 3D view"));
-    const QImage image = viewer_->grabImage();
-    if (image.isNull()) return report(prompts_, false, path, tr("the 3D view could not be rendered"));
-    return report(prompts_, image.save(path, "PNG"), path, tr("the image could not be saved"));
+    if (size.width() < 1 || size.height() < 1 || size.width() > max_view_image_side ||
+        size.height() > max_view_image_side)
+        return report(prompts_, false, path,
+                      tr("an image of %1x%2 pixels: each side must be 1 to %3")
+                          .arg(size.width())
+                          .arg(size.height())
+                          .arg(max_view_image_side));
+    const QImage image = render_view_image(*viewer_, size);
+    if (image.isNull())
+        return report(prompts_, false, path,
+                      tr("the 3D view could not be rendered offscreen (no OpenGL, or a video export runs)"));
+    QSaveFile file(path);  // the old file stays whole until the new one is complete
+    const bool written = file.open(QIODevice::WriteOnly) && image.save(&file, "PNG") && file.commit();
+    return report(prompts_, written, path,
+                  file.errorString().isEmpty() ? tr("the image could not be encoded") : file.errorString());
 }
 
 }  // namespace hfd::studio

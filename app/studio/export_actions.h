@@ -1,8 +1,9 @@
 #pragma once
 // File > Export: the recorded trajectory as CSV or OpenSim .sto, the contact
 // events as CSV (all written by the engine writers from the worker's
-// recording), and the 3D view as a PNG image.
+// recording), and the 3D view as a PNG image of a chosen size.
 #include <QObject>
+#include <QSize>
 #include <functional>
 
 class QAction;
@@ -27,7 +28,7 @@ public:
     bool exportTrajectoryCsv(const QString& path);
     bool exportSto(const QString& path);
     bool exportContactEvents(const QString& path);
-    bool saveScreenshot(const QString& path);
+    bool saveViewImage(const QString& path, QSize size);  // rendered offscreen at `size`
 
 signals:
     void statusMessage(const QString& message);

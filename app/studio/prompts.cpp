@@ -1,15 +1,43 @@
 #include "prompts.h"
 
+#include <QDialog>
+#include <QDialogButtonBox>
 #include <QFileDialog>
+#include <QFormLayout>
 #include <QMessageBox>
 #include <QPointer>
 #include <QPushButton>
+#include <QSpinBox>
+
+#include "offscreen_image.h"
 
 namespace hfd::studio {
 
 namespace {
 const QString model_filter = QObject::tr("Hyfydy models (*.hfd);;Configurations (*.zml);;All files (*)");
+
+std::optional<QSize> ask_image_size(QWidget* parent, QSize suggested) {
+    QDialog dialog(parent);
+    dialog.setWindowTitle(QObject::tr("Export 3D View as PNG"));
+    auto* form = new QFormLayout(&dialog);
+    auto side = [&](int value) {
+        auto* box = new QSpinBox(&dialog);
+        box->setRange(1, max_view_image_side);
+        box->setValue(value);
+        box->setSuffix(QObject::tr(" px"));
+        return box;
+    };
+    QSpinBox *width = side(suggested.width()), *height = side(suggested.height());
+    form->addRow(QObject::tr("Width"), width);
+    form->addRow(QObject::tr("Height"), height);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, &dialog);
+    QObject::connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
+    QObject::connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
+    form->addRow(buttons);
+    if (dialog.exec() != QDialog::Accepted) return std::nullopt;
+    return QSize(width->value(), height->value());
 }
+}  // namespace
 
 StudioPrompts StudioPrompts::dialogs(QWidget* window) {
     QPointer<QWidget> parent = window;
@@ -50,6 +78,7 @@ StudioPrompts StudioPrompts::dialogs(QWidget* window) {
         return QFileDialog::getSaveFileName(parent, request.title, request.suggested,
                                             request.filter + QObject::tr(";;All files (*)"));
     };
+    prompts.image_size = [parent](QSize suggested) { return ask_image_size(parent, suggested); };
     prompts.import_path = [parent](const QString& directory) {
         return QFileDialog::getOpenFileName(parent, QObject::tr("Import OpenSim Model"), directory,
                                             QObject::tr("OpenSim models (*.osim);;All files (*)"));

@@ -1,8 +1,10 @@
 #pragma once
 // Questions the studio asks the user. Each is a replaceable function so that
 // tests (and scripted use) can answer them without dialogs.
+#include <QSize>
 #include <QString>
 #include <functional>
+#include <optional>
 
 class QWidget;
 
@@ -31,6 +33,8 @@ struct StudioPrompts {
     std::function<QString(const FileRequest& request)> input_path;
     // A file to export to (empty: cancelled).
     std::function<QString(const FileRequest& request)> export_path;
+    // The size in pixels of an image of the 3D view, starting from `suggested` (empty: cancelled).
+    std::function<std::optional<QSize>(QSize suggested)> image_size;
     // An .osim file to import (empty: cancelled).
     std::function<QString(const QString& directory)> import_path;
     std::function<void(const QString& title, const QString& message)> error;

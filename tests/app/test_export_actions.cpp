@@ -93,8 +93,8 @@ void TestExportActions::exportsTheRecording() {
         QVERIFY(requests[r].suggested.endsWith(extensions[r].mid(1)));
     }
 
-    // No 3D view: the screenshot reports why instead of writing nothing silently.
-    QVERIFY(!actions.saveScreenshot(dir.filePath("view.png")));
+    // No 3D view: the image export reports why instead of writing nothing silently.
+    QVERIFY(!actions.saveViewImage(dir.filePath("view.png"), QSize(64, 48)));
     QCOMPARE(errors.size(), 1);
     // An unwritable path is reported with the path.
     QVERIFY(!actions.exportTrajectoryCsv(dir.filePath("missing/dir/run.csv")));
