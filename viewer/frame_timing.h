@@ -29,8 +29,7 @@ public:
     explicit FrameTiming(Qt3DRender::QRenderCapture* capture, QObject* parent = nullptr);
 
     void setEnabled(bool enabled);  // off: no captures, nothing recorded
-    bool isEnabled() const { return enabled_; }
-    void clear();  // forgets the samples (the next frame starts a new interval)
+    void clear();                   // forgets the samples (the next frame starts a new interval)
 
     // The view applied a pose, taking `milliseconds`.
     void poseApplied(double milliseconds);

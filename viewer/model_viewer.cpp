@@ -472,8 +472,6 @@ void ModelViewer::setSnapshot(const PoseSnapshot& snapshot) {
     if (impl_->push.active()) impl_->update_push();  // the spring follows the body
 }
 
-Index ModelViewer::bodyAt(const QPoint& position) const { return impl_->pick_at(position).body; }
-
 bool ModelViewer::event(QEvent* event) {
     if (!impl_->window) {
         switch (event->type()) {
@@ -572,8 +570,6 @@ void ModelViewer::setBackgroundColors(const QColor& background, const QColor& gr
     if (impl_->window) impl_->window->defaultFrameGraph()->setClearColor(background);
     if (impl_->entities) impl_->entities->set_grid_color(grid);
 }
-
-QColor ModelViewer::gridColor() const { return impl_->grid_color; }
 
 QImage ModelViewer::grabRenderedImage(int timeout_ms) {
     return impl_->window ? impl_->capture_settled(timeout_ms) : QImage();

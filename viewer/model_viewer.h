@@ -67,15 +67,11 @@ public:
     void setOverlayOptions(const OverlayOptions& options);
     // The clear colour behind the scene and the floor grid's lines (light or dark theme).
     void setBackgroundColors(const QColor& background, const QColor& grid);
-    QColor gridColor() const;
 
     // Follow: every pose moves the camera target onto this body (keeping the
     // view direction and distance), so it stays at the centre; -1 stops following.
     void setFollowedBody(int body);
     const OrbitCamera& camera() const;
-
-    // The body under a point of the view (no_index: background or a world-fixed drawable).
-    Index bodyAt(const QPoint& position) const;
 
     // Renders the current view offscreen-capable into an image of the widget size
     // (the last frame captured, or the widget itself, if the view never settles).

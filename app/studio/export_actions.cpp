@@ -81,10 +81,21 @@ bool ExportActions::saveViewImage(const QString& path, QSize size) {
                           .arg(size.width())
                           .arg(size.height())
                           .arg(max_view_image_side));
-    const QImage image = render_view_image(*viewer_, size);
+    QImage image = render_view_image(*viewer_, size);
     if (image.isNull())
         return report(prompts_, false, path,
                       tr("the 3D view could not be rendered offscreen (no OpenGL, or a video export runs)"));
+    // What makes the figure again: the simulated time shown and the camera (PNG text chunks).
+    const OrbitCamera camera = viewer_->camera();
+    image.setText(QStringLiteral("Time"), QString::number(viewer_->snapshot().time, 'g', 17));
+    image.setText(QStringLiteral("Camera"), QStringLiteral("target %1 %2 %3 distance %4 yaw %5 pitch %6 fov %7")
+                                                .arg(camera.target.x(), 0, 'g', 17)
+                                                .arg(camera.target.y(), 0, 'g', 17)
+                                                .arg(camera.target.z(), 0, 'g', 17)
+                                                .arg(camera.distance, 0, 'g', 17)
+                                                .arg(camera.yaw, 0, 'g', 17)
+                                                .arg(camera.pitch, 0, 'g', 17)
+                                                .arg(camera.vertical_fov, 0, 'g', 17));
     QSaveFile file(path);  // the old file stays whole until the new one is complete
     const bool written = file.open(QIODevice::WriteOnly) && image.save(&file, "PNG") && file.commit();
     return report(prompts_, written, path,

@@ -28,7 +28,9 @@ public:
     bool exportTrajectoryCsv(const QString& path);
     bool exportSto(const QString& path);
     bool exportContactEvents(const QString& path);
-    bool saveViewImage(const QString& path, QSize size);  // rendered offscreen at `size`
+    // Rendered offscreen at `size`; the PNG's text says the time shown ("Time", s) and the
+    // camera ("Camera": target x y z, distance m, yaw, pitch and vertical fov in radians).
+    bool saveViewImage(const QString& path, QSize size);
 
 signals:
     void statusMessage(const QString& message);

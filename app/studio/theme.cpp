@@ -99,9 +99,14 @@ void apply_chart_theme(QChart* chart, bool dark) {
     for (auto& [series, color] : colors) series->setColor(color);
 }
 
+ViewColors view_colors(bool dark) {
+    if (dark) return {QColor(0x2a, 0x2d, 0x33), QColor(0x5a, 0x60, 0x5a)};
+    return {QColor(236, 239, 244), QColor(150, 156, 150)};
+}
+
 void apply_viewer_theme(hfd::ModelViewer* viewer, bool dark) {
-    if (dark) viewer->setBackgroundColors(QColor(0x2a, 0x2d, 0x33), QColor(0x5a, 0x60, 0x5a));
-    else viewer->setBackgroundColors(QColor(236, 239, 244), QColor(150, 156, 150));
+    const ViewColors colors = view_colors(dark);
+    viewer->setBackgroundColors(colors.background, colors.grid);
 }
 
 Theme::Theme(QWidget* window, bool remember, QObject* parent) : QObject(parent), window_(window), remember_(remember) {

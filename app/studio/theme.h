@@ -33,6 +33,10 @@ QPalette dark_palette();
 // The chart theme of the application's current palette; keeps the series colours.
 void apply_chart_theme(QChart* chart, bool dark);
 // The 3D view's background and floor-grid colours for a theme.
+struct ViewColors {
+    QColor background, grid;
+};
+ViewColors view_colors(bool dark);
 void apply_viewer_theme(hfd::ModelViewer* viewer, bool dark);
 
 class Theme : public QObject {

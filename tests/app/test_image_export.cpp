@@ -135,7 +135,19 @@ private slots:
         QCOMPARE(suggested[0], viewer_->size() * viewer_->devicePixelRatioF());  // the view's own size to start from
         if (drawn) {
             QVERIFY2(errors.isEmpty(), qPrintable(errors.join("; ")));
-            QCOMPARE(QImage(path).size(), QSize(256, 128));
+            const QImage written(path);
+            QCOMPARE(written.size(), QSize(256, 128));
+            // the figure can be made again: the time and the camera travel in the file
+            QCOMPARE(written.text("Time").toDouble(), viewer_->snapshot().time);
+            const QStringList camera = written.text("Camera").split(' ');
+            QCOMPARE(camera.size(), 12);
+            const OrbitCamera& shown = viewer_->camera();
+            QCOMPARE(camera[0], QStringLiteral("target"));
+            QCOMPARE(camera[1].toDouble(), shown.target.x());
+            QCOMPARE(camera[3].toDouble(), shown.target.z());
+            QCOMPARE(camera[5].toDouble(), shown.distance);
+            QCOMPARE(camera[7].toDouble(), shown.yaw);
+            QCOMPARE(camera[9].toDouble(), shown.pitch);
             QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden), QStringList{"view.png"});  // no leftovers
         } else {
             QCOMPARE(errors.size(), 1);  // says why instead of writing nothing silently

@@ -135,7 +135,10 @@ private slots:
         QTRY_VERIFY(window.findChild<EditorDock*>()->editor()->palette().color(QPalette::Base).lightness() < 128);
         QTRY_VERIFY(highlight_reads());  // the highlighting follows the editor's palette
         if (drawn) QVERIFY2(view_background(window, true).isValid(), "the 3D view stays light");
-        QVERIFY(viewer->gridColor() != QColor(150, 156, 150));
+        // The grid is set with the background (test_model_viewer_render: the grid takes its colour);
+        // on the dark background it is a light line, and not the light theme's.
+        QVERIFY(view_colors(true).grid != view_colors(false).grid);
+        QVERIFY(view_colors(true).grid.lightness() > view_colors(true).background.lightness() + 30);
         for (QChart* chart : charts(window)) QCOMPARE(chart->theme(), QChart::ChartThemeDark);
         // The reference's code blocks are shaded with the dark palette's alternate base.
         bool shaded = false;

@@ -33,14 +33,19 @@ inline Model red_box_model(double height) {
     return model;
 }
 
-// The pixel of a frame where the camera sees the world point p.
-inline QPoint project(const OrbitCamera& camera, const QImage& image, const Vec3& p) {
+// The pixel of a view of width x height where the camera sees the world point p.
+inline QPoint project(const OrbitCamera& camera, int width, int height, const Vec3& p) {
     const Vec3 rel = p - camera.eye();
     const double depth = rel.dot(-camera.eye_direction()), tan_half = std::tan(camera.vertical_fov / 2);
-    const double aspect = double(image.width()) / image.height();
+    const double aspect = double(width) / height;
     const double x = rel.dot(camera.right()) / (depth * tan_half * aspect),
                  y = rel.dot(camera.up()) / (depth * tan_half);
-    return QPoint(int((x + 1) / 2 * image.width()), int((1 - y) / 2 * image.height()));
+    return QPoint(int((x + 1) / 2 * width), int((1 - y) / 2 * height));
+}
+
+// The pixel of a frame where the camera sees the world point p.
+inline QPoint project(const OrbitCamera& camera, const QImage& image, const Vec3& p) {
+    return project(camera, image.width(), image.height(), p);
 }
 
 }  // namespace hfd::test

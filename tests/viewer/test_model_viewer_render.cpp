@@ -127,6 +127,36 @@ private slots:
         QVERIFY2(!viewer.grabImageWhen(from_above).isNull(), "no red box centred on the ground");
     }
 
+    // The floor grid takes the colour it is given (the themes set it): the lines
+    // x = 0 and z = 0 run out from under the box, magenta, then green.
+    void floor_grid_takes_its_colour() {
+        ModelViewer viewer;
+        viewer.resize(400, 400);
+        viewer.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&viewer));
+        viewer.setModel(box_model());
+        viewer.setViewPreset(ModelViewer::ViewPreset::Top);
+        viewer.fitToModel();
+        auto count = [](const QImage& frame, auto is_colour) {
+            int n = 0;
+            for (int y = 0; y < frame.height(); ++y)
+                for (int x = 0; x < frame.width(); ++x) n += is_colour(frame.pixelColor(x, y));
+            return n;
+        };
+        auto magenta = [](QColor c) { return c.red() > c.green() + 50 && c.blue() > c.green() + 50; };
+        auto green = [](QColor c) { return c.green() > c.red() + 50 && c.green() > c.blue() + 50; };
+        const QColor background(236, 239, 244);
+        viewer.setBackgroundColors(background, QColor(255, 0, 255));
+        QVERIFY2(!viewer.grabImageWhen([&](const QImage& frame) { return count(frame, magenta) > 20; }).isNull(),
+                 "no magenta grid line");
+        viewer.setBackgroundColors(background, QColor(0, 255, 0));
+        QVERIFY2(!viewer
+                      .grabImageWhen(
+                          [&](const QImage& frame) { return count(frame, green) > 20 && count(frame, magenta) == 0; })
+                      .isNull(),
+                 "the grid did not turn green");
+    }
+
     // Two contacts under the box, 3F at x = -0.8 and F at x = +0.8: the ground reaction
     // arrow (green) stands at the centre of pressure x = (-0.8*3 + 0.8)/4 = -0.4, not at
     // the mirror point; switched off, it is gone.

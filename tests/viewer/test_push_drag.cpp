@@ -6,6 +6,7 @@
 #include "model/build_model.h"
 #include "model_viewer.h"
 #include "push_drag.h"
+#include "render_test_support.h"
 
 #include <QSignalSpy>
 #include <QtTest>
@@ -19,12 +20,9 @@ namespace {
 
 const char* model_path = HFD_SAMPLES_DIR "/pendulum.hfd";
 
-// A pixel of the view over `body` (scanning a grid), or (-1, -1).
+// The pixel of the view where it shows the centre of mass of `body`.
 QPoint pixel_over(const ModelViewer& viewer, Index body) {
-    for (int y = 4; y < viewer.height(); y += 4)
-        for (int x = 4; x < viewer.width(); x += 4)
-            if (viewer.bodyAt(QPoint(x, y)) == body) return QPoint(x, y);
-    return QPoint(-1, -1);
+    return test::project(viewer.camera(), viewer.width(), viewer.height(), viewer.snapshot().body_pos[body]);
 }
 
 }  // namespace
@@ -69,7 +67,7 @@ private slots:
         ModelViewer viewer;
         showModel(viewer);
         const QPoint start = pixel_over(viewer, rod_);
-        QVERIFY2(start.x() >= 0, "no pixel of the view shows the rod");
+        QVERIFY2(QRect(QPoint(0, 0), viewer.size()).contains(start), "the rod is out of view");
         QSignalSpy pushes(&viewer, &ModelViewer::pushForceChanged);
         const double yaw = viewer.camera().yaw, pitch = viewer.camera().pitch;
 
@@ -99,7 +97,7 @@ private slots:
         ModelViewer viewer;
         showModel(viewer);
         const QPoint start = pixel_over(viewer, rod_);
-        QVERIFY(start.x() >= 0);
+        QVERIFY(QRect(QPoint(0, 0), viewer.size()).contains(start));
         QSignalSpy pushes(&viewer, &ModelViewer::pushForceChanged);
         const double yaw = viewer.camera().yaw;
         QTest::mousePress(&viewer, Qt::LeftButton, Qt::NoModifier, start);
@@ -113,7 +111,10 @@ private slots:
     void ctrlDragOnTheBackgroundOrbits() {
         ModelViewer viewer;
         showModel(viewer);
-        QCOMPARE(viewer.bodyAt(QPoint(2, 2)), no_index);
+        QSignalSpy clicks(&viewer, &ModelViewer::bodyClicked);
+        QTest::mouseClick(&viewer, Qt::LeftButton, Qt::NoModifier, QPoint(2, 2));
+        QCOMPARE(clicks.size(), 1);
+        QCOMPARE(clicks.last().at(0).toInt(), -1);  // the corner shows no body
         QSignalSpy pushes(&viewer, &ModelViewer::pushForceChanged);
         const double yaw = viewer.camera().yaw;
         QTest::mousePress(&viewer, Qt::LeftButton, Qt::ControlModifier, QPoint(2, 2));
