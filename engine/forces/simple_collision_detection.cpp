@@ -1,6 +1,7 @@
 #include "forces/simple_collision_detection.h"
 
 #include "forces/collision_shapes.h"
+#include "forces/uniform_grid.h"
 #include "sim/components.h"
 #include "sim/kinematics.h"
 
@@ -19,6 +20,11 @@ ShapePose contact_pose(const Model& model, const State& state, Index geometry) {
     return {world_point(state, g.body, g.pos), Quat::Identity()};
 }
 
+// From this many objects on, the uniform grid finds the overlapping spheres in
+// less time than sweep and prune (hfd-bench piles: 50 spheres 4.4 against 2.9 us
+// per step, 500 spheres 81 against 201 us).
+constexpr size_t grid_min_objects = 128;
+
 int max_contacts_of(ShapeType a, ShapeType b) {
     if (a == ShapeType::Box || b == ShapeType::Box) return (a == ShapeType::Plane || b == ShapeType::Plane) ? 8 : 3;
     if (a == ShapeType::Capsule || b == ShapeType::Capsule)
@@ -33,6 +39,12 @@ public:
         for (const CollisionPair& pair : pairs_) max_contacts_ += pair.max_contacts;
         max_contacts_ += 4 * int(objects_.size());  // a typical pile; more contacts grow the buffer once
         for (Index g : objects_) radius_.push_back(bounding_radius(model.geometries[g].shape));
+        grid_ = make_uniform_grid(radius_);
+        if (!objects_.empty()) {  // every pair of materials, combined once
+            material_count_ = model.materials.size();
+            for (const Material& a : model.materials)
+                for (const Material& b : model.materials) combined_.push_back(combine_materials(a, b));
+        }
         for (const CollisionPair& pair : pairs_) plane_sphere_.push_back(plane_sphere_of(model, pair));
     }
     std::string_view name() const override { return "simple_collision_detection"; }
@@ -61,13 +73,13 @@ private:
             scratch.centre[i] = pose.pos;
             scratch.orientation[i] = pose.ori;
         }
-        sweep_and_prune(radius_, scratch);
+        if (objects_.size() >= grid_min_objects) uniform_grid_pairs(radius_, grid_, scratch);
+        else sweep_and_prune(radius_, scratch);
         for (const auto& [i, j] : scratch.overlapping) {
             const Geometry &ga = model.geometries[objects_[i]], &gb = model.geometries[objects_[j]];
             if (ga.body == gb.body || !is_supported_shape_pair(ga.shape.type, gb.shape.type)) continue;
-            const Material& ma = model.materials.at(size_t(std::max<Index>(ga.material, 0)));
-            const Material& mb = model.materials.at(size_t(std::max<Index>(gb.material, 0)));
-            const CollisionPair pair{objects_[i], objects_[j], combine_materials(ma, mb), 1};
+            const size_t ma = size_t(std::max<Index>(ga.material, 0)), mb = size_t(std::max<Index>(gb.material, 0));
+            const CollisionPair pair{objects_[i], objects_[j], combined_.at(ma * material_count_ + mb), 1};
             detect_posed_pair_contacts(model, state, pair, {scratch.centre[i], scratch.orientation[i]},
                                        {scratch.centre[j], scratch.orientation[j]}, data.contacts);
         }
@@ -118,10 +130,13 @@ private:
         append_contacts(model, state, pair, found, 1, data.contacts);
     }
 
-    std::vector<CollisionPair> pairs_;       // pairs with a static geometry
-    std::vector<PlaneSphere> plane_sphere_;  // per pair
-    std::vector<Index> objects_;             // geometries of dynamic bodies, for object-object contact
-    std::vector<double> radius_;             // bounding radius per object
+    std::vector<CollisionPair> pairs_;        // pairs with a static geometry
+    std::vector<PlaneSphere> plane_sphere_;   // per pair
+    std::vector<Index> objects_;              // geometries of dynamic bodies, for object-object contact
+    std::vector<double> radius_;              // bounding radius per object
+    UniformGrid grid_;                        // for grid_min_objects objects or more
+    std::vector<CombinedMaterial> combined_;  // material a * material_count_ + material b, for objects
+    size_t material_count_ = 0;
     int max_contacts_ = 0;
 };
 
@@ -214,6 +229,7 @@ void sweep_and_prune(const std::vector<double>& radius, BroadPhase& bp) {
             if (b.lower > a.upper) break;  // sorted: no later box reaches a
             const double reach = a.radius + b.radius;
             if (std::abs(a.u - b.u) > reach || std::abs(a.v - b.v) > reach) continue;
+            if ((bp.centre[a.index] - bp.centre[b.index]).squaredNorm() > reach * reach) continue;  // spheres apart
             bp.overlapping.emplace_back(std::min(a.index, b.index), std::max(a.index, b.index));
         }
     }

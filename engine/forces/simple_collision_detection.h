@@ -6,10 +6,11 @@
 //            of dynamic bodies;
 //   enable_collision_between_objects = 1: also every pair of geometries of two
 //            different dynamic bodies. These pairs are not listed in advance:
-//            a sweep and prune broad phase (bounding spheres as axis-aligned
-//            boxes, sorted along x) hands only the pairs whose boxes overlap to
-//            the shape tests, so the cost grows with the objects and their
-//            neighbours, not with the square of the objects.
+//            a broad phase hands only the pairs whose bounding spheres overlap
+//            to the shape tests: sweep and prune (the spheres' boxes sorted
+//            along the axis of most spread) for fewer than 128 objects, a
+//            uniform grid (uniform_grid.h) from 128, so that the cost grows
+//            with the objects and their neighbours, not with their square.
 // Candidate pairs and their combined materials are fixed at creation; shape
 // pairs without a contact function (box-box, cylinders, plane-plane) are
 // reported once as a warning naming both geometries, then left out.
@@ -37,7 +38,7 @@ std::vector<CollisionPair> collision_candidate_pairs(const Model& model, bool be
 // for a plane): the broad phase's bound.
 double bounding_radius(const Shape& shape);
 
-// Pairs (i, j) of objects whose boxes centre +- radius overlap on all three axes,
+// Pairs (i, j) of objects whose bounding spheres (centre, radius) overlap,
 // i < j, in sweep order (unique for given centres), into bp.overlapping; from bp.centre (per
 // object) and radius. bp.order is kept between calls (a nearly sorted start
 // sorts in linear time).

@@ -42,6 +42,9 @@ void Data::swap(Data& o) noexcept {
     swap(broad_phase.centre, o.broad_phase.centre), swap(broad_phase.orientation, o.broad_phase.orientation);
     swap(broad_phase.axis, o.broad_phase.axis), swap(broad_phase.order, o.broad_phase.order);
     swap(broad_phase.sorted, o.broad_phase.sorted), swap(broad_phase.overlapping, o.broad_phase.overlapping);
+    swap(broad_phase.grid_entry, o.broad_phase.grid_entry);
+    swap(broad_phase.bucket_start, o.broad_phase.bucket_start),
+        swap(broad_phase.bucket_fill, o.broad_phase.bucket_fill);
     swap(motor_torque, o.motor_torque);
 }
 

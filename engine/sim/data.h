@@ -5,6 +5,7 @@
 #include "model/model.h"
 
 #include <utility>
+#include <cstdint>
 #include <vector>
 
 namespace hfd {
@@ -31,7 +32,15 @@ struct BroadPhase {
         double lower, upper, u, v, radius;
         Index index;
     };
-    std::vector<Box> sorted;                           // the boxes in that order
+    std::vector<Box> sorted;  // the boxes in that order
+    // uniform grid (uniform_grid.h), for many objects
+    struct GridEntry {
+        std::int64_t x, y, z;  // the cell of the object's centre
+        Index object;
+    };
+    std::vector<GridEntry> grid_entry;                 // per regular object, bucket by bucket
+    std::vector<Index> bucket_start;                   // per hash bucket + 1: its first entry
+    std::vector<Index> bucket_fill;                    // per hash bucket: next entry while filling
     std::vector<std::pair<Index, Index>> overlapping;  // candidate pairs of this evaluation
 };
 

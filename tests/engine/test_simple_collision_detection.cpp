@@ -1,7 +1,7 @@
 // simple_collision_detection on hand-built models: which pairs are tested,
 // what each Contact holds, unsupported pairs, and no allocation per evaluation.
-// The object-object broad phase (sweep and prune) finds exactly the pairs an
-// all-pairs test finds.
+// The object-object broad phases (sweep and prune; the uniform grid from 128
+// objects, test_uniform_grid) find exactly the pairs an all-pairs test finds.
 #include "forces/simple_collision_detection.h"
 #include "sim/dynamics.h"
 #include "sim/data.h"
@@ -298,8 +298,8 @@ private slots:
             std::vector<std::pair<Index, Index>> expected;
             for (Index a = 0; a < Index(centre.size()); ++a)
                 for (Index b = a + 1; b < Index(centre.size()); ++b)
-                    if (((centre[a] - centre[b]).cwiseAbs().array() <= radius[a] + radius[b]).all())
-                        expected.emplace_back(a, b);
+                    if ((centre[a] - centre[b]).squaredNorm() <= (radius[a] + radius[b]) * (radius[a] + radius[b]))
+                        expected.emplace_back(a, b);  // the bounding spheres overlap
             QVERIFY(expected.size() > 100);
             std::vector<std::pair<Index, Index>> sorted = found;
             std::sort(sorted.begin(), sorted.end());
@@ -309,34 +309,44 @@ private slots:
         }
     }
 
+    // 60 balls go through sweep and prune, 240 through the uniform grid.
     void objectContactsAreThoseOfEveryPair() {
-        Scene scene;
-        std::mt19937 rng(7);
-        std::uniform_real_distribution<double> coordinate(-0.5, 0.5);
-        for (int i = 0; i < 60; ++i) {
-            const Index body = scene.add_body("ball" + std::to_string(i), 1,
-                                              Vec3(coordinate(rng), coordinate(rng), 0.2 * coordinate(rng)));
-            scene.add_geometry("ball" + std::to_string(i), body, sphere(0.05 + 0.05 * (i % 3)));
-        }
-        auto result = detect(scene, props(true));
-        QVERIFY(result->component);
-        std::vector<Contact> expected;
-        std::vector<Diagnostic> ignored;
-        for (const CollisionPair& pair : collision_candidate_pairs(scene.model, true, ignored))
-            detect_pair_contacts(scene.model, scene.state, pair, expected);
-        QVERIFY(expected.size() > 20);
-        QCOMPARE(result->data.contacts.size(), expected.size());
-        std::vector<Contact> found = result->data.contacts;  // in sweep order: compare by pair
-        auto by_pair = [](const Contact& a, const Contact& b) {
-            return std::pair(a.geometry_a, a.geometry_b) < std::pair(b.geometry_a, b.geometry_b);
-        };
-        std::sort(found.begin(), found.end(), by_pair);
-        std::sort(expected.begin(), expected.end(), by_pair);
-        for (size_t k = 0; k < expected.size(); ++k) {
-            const Contact &c = found[k], &e = expected[k];
-            QCOMPARE(c.geometry_a, e.geometry_a);
-            QCOMPARE(c.geometry_b, e.geometry_b);
-            QVERIFY(near(c.point, e.point, 0) && near(c.normal, e.normal, 0) && c.depth == e.depth);
+        for (const int balls : {60, 240}) {
+            Scene scene;
+            std::mt19937 rng(7);
+            const double side = balls == 60 ? 0.5 : 0.8;
+            std::uniform_real_distribution<double> coordinate(-side, side);
+            Material rubber;  // every other ball: pairs of unlike materials combine
+            rubber.name = "rubber", rubber.stiffness = 2e4, rubber.damping = 2, rubber.static_friction = 1.1;
+            scene.model.materials.push_back(rubber);
+            for (int i = 0; i < balls; ++i) {
+                const Index body = scene.add_body("ball" + std::to_string(i), 1,
+                                                  Vec3(coordinate(rng), coordinate(rng), 0.2 * coordinate(rng)));
+                scene.add_geometry("ball" + std::to_string(i), body, sphere(0.05 + 0.05 * (i % 3)), Vec3::Zero(),
+                                   i % 2);
+            }
+            auto result = detect(scene, props(true));
+            QVERIFY(result->component);
+            std::vector<Contact> expected;
+            std::vector<Diagnostic> ignored;
+            for (const CollisionPair& pair : collision_candidate_pairs(scene.model, true, ignored))
+                detect_pair_contacts(scene.model, scene.state, pair, expected);
+            QVERIFY(expected.size() > size_t(balls / 3));
+            QCOMPARE(result->data.contacts.size(), expected.size());
+            std::vector<Contact> found = result->data.contacts;  // in broad-phase order: compare by pair
+            auto by_pair = [](const Contact& a, const Contact& b) {
+                return std::pair(a.geometry_a, a.geometry_b) < std::pair(b.geometry_a, b.geometry_b);
+            };
+            std::sort(found.begin(), found.end(), by_pair);
+            std::sort(expected.begin(), expected.end(), by_pair);
+            for (size_t k = 0; k < expected.size(); ++k) {
+                const Contact &c = found[k], &e = expected[k];
+                QCOMPARE(c.geometry_a, e.geometry_a);
+                QCOMPARE(c.geometry_b, e.geometry_b);
+                QVERIFY(near(c.point, e.point, 0) && near(c.normal, e.normal, 0) && c.depth == e.depth);
+                QCOMPARE(c.stiffness, e.stiffness);  // the combined material
+                QCOMPARE(c.static_friction, e.static_friction);
+            }
         }
     }
 
