@@ -41,6 +41,29 @@ std::string pile_model(int count) {
     return text + "}\n";
 }
 
+std::string muscle_model(int muscles) {
+    std::string text =
+        "model {\n body { name = humerus mass = 0 inertia = [ 0 0 0 ] }\n"
+        " body { name = forearm mass = 1.2 inertia = [ 0.009 0.0012 0.009 ] pos = [ 0 -0.15 0 ]\n"
+        "  joint { name = elbow parent = humerus pos_in_parent = [ 0 0 0 ] pos_in_child = [ 0 0.15 0 ]"
+        " stiffness = 1e5 limits { x = 0..0 y = 0..0 z = -5..150 } limit_stiffness = 50 } }\n";
+    char line[400];
+    for (int i = 0; i < muscles; ++i) {
+        // flexors in front (x > 0), extensors behind, spread over 2 cm along the bones;
+        // three points: origin, a via point on the humerus, insertion on the forearm
+        const double side = i % 2 == 0 ? 1 : -1, spread = 0.02 * double(i) / double(muscles);
+        std::snprintf(line, sizeof line,
+                      " point_path_muscle { name = m%d max_isometric_force = %g optimal_fiber_length = 0.12"
+                      " tendon_slack_length = 0.14 pennation_angle = 0.1 path [\n"
+                      "  { body = humerus pos = [ %g %g 0 ] } { body = humerus pos = [ %g %g 0 ] }"
+                      " { body = forearm pos = [ %g %g 0 ] } ] }\n",
+                      i, 1200.0 / muscles, side * 0.02, 0.25 - spread, side * 0.03, 0.05 - spread, side * 0.015,
+                      0.1 - spread);
+        text += line;
+    }
+    return text + " dof { name = elbow_flexion source = forearm_rz default = 60 }\n}\n";
+}
+
 std::vector<Scenario> all_scenarios(const std::string& corpus) {
     std::vector<Scenario> list;
     const std::string chain_config =
@@ -52,6 +75,12 @@ std::vector<Scenario> all_scenarios(const std::string& corpus) {
         "  contact_force_hunt_crossley {} }\nsymplectic_euler_integrator { step_size = 1e-4 }\n";
     list.push_back({"objects 50", pile_model(50), "", pile_config, "", "", {}, 0, 0.2, 1, 50});
     list.push_back({"objects 500", pile_model(500), "", pile_config, "", "", {}, 0, 0.05, 1, 500});
+    // one elbow, every muscle excited at 0.2: the cost per muscle, fixed steps
+    const std::string muscle_config =
+        "composite_force { planar_joint_force_pnld {} muscle_activation {} muscle_force_m2012fast {} }\n"
+        "planar_symplectic_euler_integrator { step_size = 1e-4 }\n";
+    list.push_back({"muscles 10", muscle_model(10), "", muscle_config, "", "", {}, 0.2, 0.2, 1, 10});
+    list.push_back({"muscles 1000", muscle_model(1000), "", muscle_config, "", "", {}, 0.2, 0.02, 1, 1000});
     // the 3D human (80 muscles, 29 dofs, error_control_integrator_sem 0.01), passive fall
     const std::string human3d = std::string(HFD_SOURCE_DIR) + "/samples/human3d.hfd";
     list.push_back({"human3d fall", "", human3d, "", human3d, "", {}, 0, 2, 1, 14});

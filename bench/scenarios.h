@@ -19,13 +19,16 @@ struct Scenario {
     double excitation = 0;  // of every muscle
     double duration = 1;    // per episode, simulated seconds
     int episodes = 1;
-    double bodies = 1;  // for the per-body cost column
+    double bodies = 1;  // for the per-body cost column (per muscle in the muscle rows)
 };
 
 // Planar chain of `links` bodies hanging from the ground by pinned revolute joints.
 std::string chain_model(int links);
 // `count` spheres (r = 5 cm) stacked in a column-shaped heap on a ground plane, touching.
 std::string pile_model(int count);
+// A forearm hinged to a fixed humerus (planar) and `muscles` three-point Hill
+// muscles across the elbow, flexors and extensors alternating.
+std::string muscle_model(int muscles);
 
 // Every scenario; the corpus ones only when `corpus` holds scone/H0918.hfd.
 std::vector<Scenario> all_scenarios(const std::string& corpus);
