@@ -2,11 +2,14 @@
 // Shared by the app tests: settings redirected to a temporary directory, a
 // small valid model, file helpers.
 #include <QDir>
+#include <QGuiApplication>
+#include <QImage>
 #include <QFile>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTimer>
+#include <cstdlib>
 
 namespace studio_test {
 
@@ -74,6 +77,25 @@ model {
 composite_force { joint_force_pnld {} }
 forward_euler_integrator { step_size = 0.05 }
 )";
+}
+
+// A display the 3D view renders on (the _xvfb runs); the offscreen runs check
+// the clear error instead.
+inline bool has_opengl_display() {
+    const QString platform = QGuiApplication::platformName();
+    return platform != "offscreen" && platform != "minimal" && !qEnvironmentVariableIsSet("HFD_VIEWER_NO_3D");
+}
+
+// Mean absolute difference per colour channel (0..255) of two images of one size.
+inline double mean_difference(const QImage& a, const QImage& b) {
+    const QImage x = a.convertToFormat(QImage::Format_RGBA8888), y = b.convertToFormat(QImage::Format_RGBA8888);
+    double sum = 0;
+    for (int row = 0; row < x.height(); ++row) {
+        const uchar *p = x.constScanLine(row), *q = y.constScanLine(row);
+        for (int i = 0; i < x.width() * 4; ++i)
+            if (i % 4 != 3) sum += std::abs(int(p[i]) - int(q[i]));
+    }
+    return sum / (x.width() * x.height() * 3.0);
 }
 
 // Repeating timers that are running at display rates: each wakes the studio up

@@ -14,14 +14,7 @@
 using namespace hfd;
 using namespace hfd::studio;
 
-namespace {
-
-bool has_opengl_display() {
-    const QString platform = QGuiApplication::platformName();
-    return platform != "offscreen" && platform != "minimal" && !qEnvironmentVariableIsSet("HFD_VIEWER_NO_3D");
-}
-
-}  // namespace
+namespace {}  // namespace
 
 class TestFrameTiming : public QObject {
     Q_OBJECT
@@ -100,7 +93,7 @@ private slots:
         QVERIFY(process.waitForFinished(120000));
         const QString output = QString::fromLocal8Bit(process.readAllStandardOutput());
         const QString errors = QString::fromLocal8Bit(process.readAllStandardError());
-        if (!has_opengl_display()) {
+        if (!studio_test::has_opengl_display()) {
             QCOMPARE(process.exitCode(), 1);
             QVERIFY2(errors.contains("needs an OpenGL display"), qPrintable(errors));
             return;

@@ -24,11 +24,6 @@ namespace {
 
 const QString pendulum = QStringLiteral(HFD_SAMPLES_DIR "/pendulum.hfd");
 
-bool has_opengl_display() {
-    const QString platform = QGuiApplication::platformName();
-    return platform != "offscreen" && platform != "minimal" && !qEnvironmentVariableIsSet("HFD_VIEWER_NO_3D");
-}
-
 bool near(const QColor& a, const QColor& b, int tolerance) {
     return std::abs(a.red() - b.red()) <= tolerance && std::abs(a.green() - b.green()) <= tolerance &&
            std::abs(a.blue() - b.blue()) <= tolerance;
@@ -40,17 +35,6 @@ double drawn_fraction(const QImage& image, const QColor& background) {
     for (int y = 0; y < image.height(); ++y)
         for (int x = 0; x < image.width(); ++x) drawn += !near(image.pixelColor(x, y), background, 40);
     return double(drawn) / (image.width() * image.height());
-}
-
-// Mean absolute difference per channel (0..255) of two images of one size.
-double mean_difference(const QImage& a, const QImage& b) {
-    double sum = 0;
-    for (int y = 0; y < a.height(); ++y)
-        for (int x = 0; x < a.width(); ++x) {
-            const QColor p = a.pixelColor(x, y), q = b.pixelColor(x, y);
-            sum += std::abs(p.red() - q.red()) + std::abs(p.green() - q.green()) + std::abs(p.blue() - q.blue());
-        }
-    return sum / (3.0 * a.width() * a.height());
 }
 
 }  // namespace
@@ -76,7 +60,7 @@ private slots:
     void cleanup() { viewer_.reset(); }
 
     void rendersTheViewAtTheChosenSize() {
-        if (!has_opengl_display()) QSKIP("needs an OpenGL display (runs under xvfb)");
+        if (!studio_test::has_opengl_display()) QSKIP("needs an OpenGL display (runs under xvfb)");
         QVERIFY(showPendulum());
         const QImage view = viewer_->grabRenderedImage();
         const QColor background = view.pixelColor(2, 2);
@@ -91,12 +75,13 @@ private slots:
         }
         // One picture at two resolutions: the same camera and framing, only sharper.
         const QImage reduced = large.scaled(small.size(), Qt::IgnoreAspectRatio, Qt::SmoothTransformation);
-        QVERIFY2(mean_difference(reduced, small) < 6, qPrintable(QString::number(mean_difference(reduced, small))));
+        QVERIFY2(studio_test::mean_difference(reduced, small) < 6,
+                 qPrintable(QString::number(studio_test::mean_difference(reduced, small))));
         // A portrait image of a landscape view is not a stretched copy: the scene keeps its proportions.
         const QImage portrait = render_view_image(*viewer_, QSize(180, 320));
         QCOMPARE(portrait.size(), QSize(180, 320));
-        QVERIFY(mean_difference(portrait.scaled(small.size(), Qt::IgnoreAspectRatio, Qt::SmoothTransformation), small) >
-                1);
+        QVERIFY(studio_test::mean_difference(
+                    portrait.scaled(small.size(), Qt::IgnoreAspectRatio, Qt::SmoothTransformation), small) > 1);
 
         // The view goes on at its own size afterwards.
         QCOMPARE(viewer_->grabRenderedImage().size(), view.size());
@@ -105,7 +90,7 @@ private slots:
     }
 
     void exportAsksTheSizeAndWritesThePng() {
-        const bool drawn = has_opengl_display();
+        const bool drawn = studio_test::has_opengl_display();
         if (drawn) QVERIFY(showPendulum());
         else viewer_ = std::make_unique<ModelViewer>();
         QTemporaryDir dir;

@@ -17,10 +17,6 @@ using hfd::studio::render_window_screenshot;
 namespace {
 // The offscreen platform of the plain ctest run has no OpenGL; the same suite
 // runs again under xvfb (app_test_screenshot_xvfb), where pictures are made.
-bool has_opengl_display() {
-    const QString platform = QGuiApplication::platformName();
-    return platform != "offscreen" && platform != "minimal";
-}
 }  // namespace
 
 class TestScreenshot : public QObject {
@@ -50,7 +46,7 @@ private slots:
         QVERIFY(studio_test::write_file(model, studio_test::pendulum_text()));
         const QString image_path = dir_.filePath("pendulum.png");
         QString error;
-        if (!has_opengl_display()) {
+        if (!studio_test::has_opengl_display()) {
             // no frame can show the model: a clear error, never a blank picture
             QVERIFY(!render_screenshot(model, image_path, QSize(320, 200), &error));
             QVERIFY2(error.contains("rendered no frame"), qPrintable(error));
@@ -79,7 +75,7 @@ private slots:
 
         QString error;
         const QString image_path = dir_.filePath("window.png");
-        if (has_opengl_display()) {
+        if (studio_test::has_opengl_display()) {
             QVERIFY2(render_window_screenshot({model, image_path, QSize(1400, 900), 0.2, {channel}, {}, {}}, &error),
                      qPrintable(error));
             QImage image(image_path);

@@ -65,11 +65,6 @@ double lowest_highlight_contrast(const QTextDocument* document, const QColor& ba
     return std::isfinite(lowest) ? lowest : 0;
 }
 
-bool has_opengl_display() {
-    const QString platform = QGuiApplication::platformName();
-    return platform != "offscreen" && platform != "minimal";
-}
-
 // The 3D view's clear colour as drawn (its top-left pixel, no model open) once it
 // is dark or light as wanted; invalid when it never is. Only a display with
 // OpenGL has a 3D view (the _xvfb run); elsewhere there is nothing drawn to check.
@@ -115,7 +110,7 @@ private slots:
         QVERIFY(!window_is_dark());
         QTRY_VERIFY(editor->palette().color(QPalette::Base).lightness() > 128);  // from the event loop
         QTRY_VERIFY(highlight_reads());
-        const bool drawn = has_opengl_display();
+        const bool drawn = studio_test::has_opengl_display();
         if (drawn) {
             window.show();
             QVERIFY(QTest::qWaitForWindowExposed(&window));
@@ -207,7 +202,7 @@ private slots:
         QEvent change(QEvent::ThemeChange);
         QCoreApplication::sendEvent(&window, &change);
         QTRY_VERIFY(window_is_dark());
-        if (has_opengl_display()) {
+        if (studio_test::has_opengl_display()) {
             window.show();
             QVERIFY(QTest::qWaitForWindowExposed(&window));
             QVERIFY2(view_background(window, true).isValid(), "the 3D view stays light");

@@ -28,25 +28,8 @@ namespace {
 
 const QString pendulum = QStringLiteral(HFD_SAMPLES_DIR "/pendulum.hfd");
 
-bool has_opengl_display() {
-    const QString platform = QGuiApplication::platformName();
-    return platform != "offscreen" && platform != "minimal" && !qEnvironmentVariableIsSet("HFD_VIEWER_NO_3D");
-}
-
 bool has_ffmpeg() {
     return !QStandardPaths::findExecutable("ffmpeg").isEmpty() && !QStandardPaths::findExecutable("ffprobe").isEmpty();
-}
-
-// Mean absolute difference per channel (0..255) of two images of one size.
-double mean_difference(const QImage& a, const QImage& b) {
-    const QImage x = a.convertToFormat(QImage::Format_RGBA8888), y = b.convertToFormat(QImage::Format_RGBA8888);
-    double sum = 0;
-    for (int row = 0; row < x.height(); ++row) {
-        const uchar *p = x.constScanLine(row), *q = y.constScanLine(row);
-        for (int i = 0; i < x.width() * 4; ++i)
-            if (i % 4 != 3) sum += std::abs(int(p[i]) - int(q[i]));
-    }
-    return sum / (x.width() * x.height() * 3.0);
 }
 
 QString run(const QString& program, const QStringList& arguments, bool* ok) {
@@ -181,7 +164,7 @@ private slots:
     }
 
     void encodesThePlayback() {
-        if (!has_opengl_display()) QSKIP("needs an OpenGL display (runs as app_test_video_export_xvfb)");
+        if (!studio_test::has_opengl_display()) QSKIP("needs an OpenGL display (runs as app_test_video_export_xvfb)");
         if (!has_ffmpeg()) QSKIP("ffmpeg / ffprobe not installed");
         std::unique_ptr<MainWindow> window = recordedWindow();
         QVERIFY(window);
@@ -224,8 +207,8 @@ private slots:
         // frames are the rendered ones (each nearer its own than the other).
         QImage blank(frames[0].size(), QImage::Format_RGBA8888);
         blank.fill(frames[0].pixelColor(0, 0));
-        QVERIFY(mean_difference(frames[0], blank) > 0.5);  // more than the background
-        QVERIFY(mean_difference(frames[0], frames[11]) > 0.5);
+        QVERIFY(studio_test::mean_difference(frames[0], blank) > 0.5);  // more than the background
+        QVERIFY(studio_test::mean_difference(frames[0], frames[11]) > 0.5);
         const QString first = dir_.filePath("first.png"), last = dir_.filePath("last.png");
         QString output =
             run("ffmpeg", {"-v", "error", "-y", "-i", path, "-vf", "select=eq(n\\,0)", "-frames:v", "1", first}, &ok);
@@ -235,16 +218,18 @@ private slots:
         QVERIFY2(ok, qPrintable(output));
         const QImage decoded_first(first), decoded_last(last);
         QCOMPARE(decoded_first.size(), QSize(64, 48));
-        QVERIFY(mean_difference(decoded_first, frames[0]) < mean_difference(decoded_first, frames[11]));
-        QVERIFY(mean_difference(decoded_last, frames[11]) < mean_difference(decoded_last, frames[0]));
-        QVERIFY(mean_difference(decoded_first, decoded_last) > 0.5);
+        QVERIFY(studio_test::mean_difference(decoded_first, frames[0]) <
+                studio_test::mean_difference(decoded_first, frames[11]));
+        QVERIFY(studio_test::mean_difference(decoded_last, frames[11]) <
+                studio_test::mean_difference(decoded_last, frames[0]));
+        QVERIFY(studio_test::mean_difference(decoded_first, decoded_last) > 0.5);
 
         // After the export the view takes the poses it is given again.
         QVERIFY(window->viewerPane()->viewer()->snapshot().time > 1.0);
     }
 
     void cancelLeavesNoFile() {
-        if (!has_opengl_display()) QSKIP("needs an OpenGL display (runs as app_test_video_export_xvfb)");
+        if (!studio_test::has_opengl_display()) QSKIP("needs an OpenGL display (runs as app_test_video_export_xvfb)");
         if (!has_ffmpeg()) QSKIP("ffmpeg / ffprobe not installed");
         std::unique_ptr<MainWindow> window = recordedWindow();
         QVERIFY(window);

@@ -52,6 +52,17 @@ Qt3DExtras::Qt3DWindow* render_window() {
 
 class TestModelViewerRender : public QObject {
     Q_OBJECT
+    // The red box on the floor, from the top preset, in a shown 400 x 400 view.
+    static bool showBoxFromAbove(ModelViewer& viewer) {
+        viewer.resize(400, 400);
+        viewer.show();
+        if (!QTest::qWaitForWindowExposed(&viewer)) return false;
+        viewer.setModel(box_model());
+        viewer.setViewPreset(ModelViewer::ViewPreset::Top);
+        viewer.fitToModel();
+        return true;
+    }
+
 private slots:
     void initTestCase() {
         const QString platform = QGuiApplication::platformName();
@@ -113,12 +124,7 @@ private slots:
 
     void top_view_sees_box_from_above() {
         ModelViewer viewer;
-        viewer.resize(400, 400);
-        viewer.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&viewer));
-        viewer.setModel(box_model());
-        viewer.setViewPreset(ModelViewer::ViewPreset::Top);
-        viewer.fitToModel();
+        QVERIFY(showBoxFromAbove(viewer));
         // looking down, the ground fills the corners instead of the background
         auto from_above = [](const QImage& frame) {
             const QColor corner = average(frame, QPoint(8, 8));
@@ -131,12 +137,7 @@ private slots:
     // x = 0 and z = 0 run out from under the box, magenta, then green.
     void floor_grid_takes_its_colour() {
         ModelViewer viewer;
-        viewer.resize(400, 400);
-        viewer.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&viewer));
-        viewer.setModel(box_model());
-        viewer.setViewPreset(ModelViewer::ViewPreset::Top);
-        viewer.fitToModel();
+        QVERIFY(showBoxFromAbove(viewer));
         auto count = [](const QImage& frame, auto is_colour) {
             int n = 0;
             for (int y = 0; y < frame.height(); ++y)
