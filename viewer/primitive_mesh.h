@@ -6,7 +6,7 @@ namespace hfd {
 
 // Capsule along local y: a cylinder of the given height between the centres
 // of two hemispherical caps of the given radius.
-TriangleMesh capsule_mesh(float radius, float height, int segments = 24, int cap_rings = 8);
+TriangleMesh capsule_mesh(float radius, float height, int segments = 18, int cap_rings = 6);
 
 // Square grid in the local x-z plane, centred at the origin: line segment end
 // points (pairs), `half_size` from the centre, one line every `spacing`.

@@ -60,8 +60,8 @@ UnitMeshes make_unit_meshes(Qt3DCore::QNode* parent) {
     UnitMeshes meshes;
     meshes.sphere = new Qt3DExtras::QSphereMesh(parent);
     meshes.sphere->setRadius(1);
-    meshes.sphere->setRings(20);
-    meshes.sphere->setSlices(28);
+    meshes.sphere->setRings(14);
+    meshes.sphere->setSlices(20);
     meshes.marker_sphere = new Qt3DExtras::QSphereMesh(parent);
     meshes.marker_sphere->setRadius(1);
     meshes.marker_sphere->setRings(10);
