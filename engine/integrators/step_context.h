@@ -16,29 +16,32 @@ public:
     explicit StepContext(Simulation& sim) : sim_(sim) {}
 
     const Model& model() const { return *sim_.model_; }
-    const State& state() const { return sim_.state_; }
+    const State& state() const { return *sim_.state_; }
     // Forces, contacts and accelerations of state().
-    const Data& data() const { return sim_.data_; }
+    const Data& data() const { return *sim_.data_; }
 
     // Forces and accelerations of `state` at the simulation's controls, into `data`.
     void evaluate(const State& state, Data& data) const { sim_.evaluate(state, data); }
 
     // Scratch states and data (sized for the model once, kept between steps).
     static constexpr int scratch_count = Simulation::scratch_count;
-    State& scratch_state(int i) { return sim_.scratch_states_[i]; }
-    Data& scratch_data(int i) { return sim_.scratch_data_[i]; }
+    State& scratch_state(int i) { return *sim_.scratch_states_[i]; }
+    Data& scratch_data(int i) { return *sim_.scratch_data_[i]; }
 
-    // The trial becomes the current state with its evaluation (swap, no copy).
+    // The trial (scratch slots) becomes the current state with its evaluation;
+    // the old current one takes the trial's slot (pointers exchanged, no copy).
     void accept(State& trial, Data& trial_data) {
-        std::swap(sim_.state_, trial);
-        sim_.data_.swap(trial_data);
+        for (State*& slot : sim_.scratch_states_)
+            if (slot == &trial) std::swap(slot, sim_.state_);
+        for (Data*& slot : sim_.scratch_data_)
+            if (slot == &trial_data) std::swap(slot, sim_.data_);
         sim_.data_stale_ = false;
     }
     // Advances the current state in place, `update(state, data)` reading its
     // evaluation, then evaluates the new state into the simulation's data.
     template <typename Update>
     void advance_in_place(Update&& update) {
-        update(sim_.state_, std::as_const(sim_.data_));
+        update(*sim_.state_, std::as_const(*sim_.data_));
         sim_.evaluate();
     }
 

@@ -28,26 +28,6 @@ void Data::resize(const Model& model) {
     motor_torque.assign(model.motors.size(), Vec3::Zero());
 }
 
-void Data::swap(Data& o) noexcept {
-    using std::swap;
-    swap(body_rotation, o.body_rotation), swap(planar, o.planar), swap(z_rotations_only, o.z_rotations_only);
-    swap(force, o.force), swap(torque, o.torque), swap(lin_acc, o.lin_acc), swap(ang_acc, o.ang_acc);
-    swap(contacts, o.contacts);
-    swap(joint_displacement, o.joint_displacement), swap(joint_force, o.joint_force);
-    swap(joint_limit_torque, o.joint_limit_torque);
-    swap(muscle_length, o.muscle_length), swap(muscle_velocity, o.muscle_velocity), swap(muscle_force, o.muscle_force);
-    swap(tendon_length, o.tendon_length), swap(activation_derivative, o.activation_derivative);
-    swap(fiber_length_derivative, o.fiber_length_derivative);
-    swap(path_offset, o.path_offset), swap(path_point, o.path_point), swap(path_direction, o.path_direction);
-    swap(broad_phase.centre, o.broad_phase.centre), swap(broad_phase.orientation, o.broad_phase.orientation);
-    swap(broad_phase.axis, o.broad_phase.axis), swap(broad_phase.order, o.broad_phase.order);
-    swap(broad_phase.sorted, o.broad_phase.sorted), swap(broad_phase.overlapping, o.broad_phase.overlapping);
-    swap(broad_phase.grid_entry, o.broad_phase.grid_entry);
-    swap(broad_phase.bucket_start, o.broad_phase.bucket_start),
-        swap(broad_phase.bucket_fill, o.broad_phase.bucket_fill);
-    swap(motor_torque, o.motor_torque);
-}
-
 void Data::clear_accumulators() {
     for (auto& f : force) f.setZero();
     for (auto& t : torque) t.setZero();

@@ -89,9 +89,6 @@ struct Data {
     std::vector<Vec3> motor_torque;  // on the child, world
 
     void resize(const Model& model);
-    // Exchanges every member with other (pointer swaps; no copy). Lists every member:
-    // a member added above must be added there too.
-    void swap(Data& other) noexcept;
     void clear_accumulators();
     // Copies only what an integrator update reads (body accelerations, activation
     // and fiber length derivatives), sizes kept: a step's start for partial steps.

@@ -81,8 +81,8 @@ std::unique_ptr<Simulation> Simulation::create(std::shared_ptr<const Model> mode
     for (size_t i = 0; i < m.bodies.size(); ++i)
         sim->inv_mass_[i] = m.bodies[i].is_static() ? 0.0 : 1.0 / m.bodies[i].mass;
     sim->controls_ = initial_controls(m);
-    sim->data_.resize(m);
-    for (auto& d : sim->scratch_data_) d.resize(m);
+    sim->data_->resize(m);
+    for (Data* d : sim->scratch_data_) d->resize(m);
     sim->set_initial_state(hfd::initial_state(m));
     return sim;
 }
@@ -110,20 +110,20 @@ void Simulation::warn_about_idle_actuators(const Simulation& sim, const SimConfi
 bool Simulation::is_planar() const { return integrator_ && integrator_->is_planar(); }
 
 void Simulation::initialize_components(State& state) {
-    for (const auto& force : forces_) force->initialize(*model_, state, controls_, data_);
-    for (auto& d : scratch_data_) d.contacts.reserve(data_.contacts.capacity());
+    for (const auto& force : forces_) force->initialize(*model_, state, controls_, *data_);
+    for (Data* d : scratch_data_) d->contacts.reserve(data_->contacts.capacity());
 }
 
 void Simulation::set_initial_state(const State& state) {
-    state_ = state;
-    initialize_components(state_);
-    initial_state_ = state_;
-    for (auto& s : scratch_states_) s = state_;
+    *state_ = state;
+    initialize_components(*state_);
+    initial_state_ = *state_;
+    for (State* s : scratch_states_) *s = *state_;
     reset();
 }
 
 void Simulation::reset() {
-    state_ = initial_state_;
+    *state_ = initial_state_;
     error_.reset();
     if (integrator_) integrator_->reset();
     accepted_steps_ = rejected_steps_ = 0;
@@ -168,7 +168,7 @@ void Simulation::evaluate_timed(const State& s, Data& d) const {
 
 bool Simulation::step(double until) {
     if (error_) return false;
-    const double max_h = until - state_.time;
+    const double max_h = until - state_->time;
     if (!(max_h > 0)) return true;
     ensure_evaluated();  // integrators start from the evaluation of the current state
     const auto t0 = stage_timing_ ? Clock::now() : Clock::time_point{};
@@ -177,12 +177,12 @@ bool Simulation::step(double until) {
     if (stage_timing_) stage_times_.integration += seconds_since(t0);
     rejected_steps_ += outcome.rejected;
     if (!outcome.ok) {
-        const StepFailureDiagnosis why = diagnose_step_failure(*this, state_, scratch_states_[0], outcome.step_size);
+        const StepFailureDiagnosis why = diagnose_step_failure(*this, *state_, *scratch_states_[0], outcome.step_size);
         char text[128];
         std::snprintf(text, sizeof text,
                       "step size fell below min_step at t = %.6g s (a step of %.3g s still missed the accuracy): ",
-                      state_.time, outcome.step_size);
-        error_ = SimulationError{state_.time, why.body, text + describe(*model_, why)};
+                      state_->time, outcome.step_size);
+        error_ = SimulationError{state_->time, why.body, text + describe(*model_, why)};
         return false;
     }
     ++accepted_steps_;
@@ -192,10 +192,10 @@ bool Simulation::step(double until) {
 }
 
 bool Simulation::advance_to(double t) {
-    while (state_.time < t && !error_) {
+    while (state_->time < t && !error_) {
         // land exactly on t: the final step is shortened, and tiny remainders absorbed
         if (!step(t)) return false;
-        if (t - state_.time < 1e-12 * std::max(1.0, std::abs(t))) state_.time = t;
+        if (t - state_->time < 1e-12 * std::max(1.0, std::abs(t))) state_->time = t;
     }
     return !error_;
 }
@@ -206,18 +206,18 @@ bool Simulation::check_finite() {
     // The speeds enter as one sum of squares: below the smaller limit, every body is below its own.
     double sum = 0, speeds = 0;
     for (size_t b = 0, n = model_->bodies.size(); b < n; ++b) {
-        sum += state_.pos[b].sum() + state_.ori[b].coeffs().sum();
-        speeds += 1e2 * state_.lin_vel[b].squaredNorm() + state_.ang_vel[b].squaredNorm();
+        sum += state_->pos[b].sum() + state_->ori[b].coeffs().sum();
+        speeds += 1e2 * state_->lin_vel[b].squaredNorm() + state_->ang_vel[b].squaredNorm();
     }
     if (std::isfinite(sum) && speeds < 1e14) return true;
     for (size_t b = 0; b < model_->bodies.size(); ++b) {
-        const bool finite = state_.pos[b].allFinite() && state_.ori[b].coeffs().allFinite() &&
-                            state_.lin_vel[b].allFinite() && state_.ang_vel[b].allFinite() &&
-                            state_.lin_vel[b].squaredNorm() < 1e12 && state_.ang_vel[b].squaredNorm() < 1e14;
+        const bool finite = state_->pos[b].allFinite() && state_->ori[b].coeffs().allFinite() &&
+                            state_->lin_vel[b].allFinite() && state_->ang_vel[b].allFinite() &&
+                            state_->lin_vel[b].squaredNorm() < 1e12 && state_->ang_vel[b].squaredNorm() < 1e14;
         if (!finite) {
             char time_text[32];
-            std::snprintf(time_text, sizeof time_text, "%.6g", state_.time);
-            error_ = SimulationError{state_.time, Index(b),
+            std::snprintf(time_text, sizeof time_text, "%.6g", state_->time);
+            error_ = SimulationError{state_->time, Index(b),
                                      "simulation blew up: non-finite or runaway state of body '" +
                                          model_->bodies[b].name + "' at t = " + time_text + " s"};
             return false;

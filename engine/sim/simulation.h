@@ -48,11 +48,11 @@ public:
                                               std::vector<Diagnostic>& diagnostics);
 
     const Model& model() const { return *model_; }
-    const State& state() const { return state_; }
+    const State& state() const { return *state_; }
     // Mutable access marks data() stale: the next step re-evaluates the forces first.
     State& state() {
         data_stale_ = true;
-        return state_;
+        return *state_;
     }
     const Controls& controls() const { return controls_; }
     // Mutable access: the next step re-evaluates the forces first when the controls
@@ -63,7 +63,7 @@ public:
         return controls_;
     }
     // Forces, contacts and accelerations of the current state (after a step or evaluate()).
-    const Data& data() const { return data_; }
+    const Data& data() const { return *data_; }
     void ensure_evaluated() {
         if (data_stale_ || (controls_touched_ && !controls_.same_as(evaluated_controls_))) evaluate();
         controls_touched_ = false;
@@ -72,7 +72,7 @@ public:
     // sample time). The forces depend on time only through perturbations, so
     // data() stays valid without them.
     void land_on_time(double t) {
-        state_.time = t;
+        state_->time = t;
         if (!controls_.perturbations.empty()) data_stale_ = true;
     }
     const Integrator& integrator() const { return *integrator_; }
@@ -83,7 +83,7 @@ public:
     void evaluate(const State& state, Data& data) const;
     // Same, into the simulation's own data.
     void evaluate() {
-        evaluate(state_, data_);
+        evaluate(*state_, *data_);
         evaluated_controls_ = controls_;
         data_stale_ = controls_touched_ = false;
     }
@@ -117,6 +117,8 @@ private:
     friend class StepContext;  // integrators reach the state, scratch space and accept through it
     static constexpr int scratch_count = 4;
     Simulation() = default;
+    Simulation(const Simulation&) = delete;  // state_ and data_ point into the object's own slots
+    Simulation& operator=(const Simulation&) = delete;
     static void add_default_activation_dynamics(Simulation& sim, ForceContext& context);
     static void warn_about_idle_actuators(const Simulation& sim, const SimConfig& config,
                                           std::vector<Diagnostic>& diagnostics);
@@ -127,12 +129,17 @@ private:
     std::shared_ptr<const Model> model_;  // never null
     std::vector<std::unique_ptr<ForceComponent>> forces_;
     std::unique_ptr<Integrator> integrator_;
-    State state_, initial_state_;
+    // The current state and data and the integrators' scratch ones live in slots;
+    // accepting a trial exchanges pointers, not the vectors inside them.
+    State state_slots_[1 + scratch_count];
+    Data data_slots_[1 + scratch_count];
+    State* state_ = &state_slots_[0];
+    Data* data_ = &data_slots_[0];
+    State* scratch_states_[scratch_count] = {&state_slots_[1], &state_slots_[2], &state_slots_[3], &state_slots_[4]};
+    Data* scratch_data_[scratch_count] = {&data_slots_[1], &data_slots_[2], &data_slots_[3], &data_slots_[4]};
+    State initial_state_;
     Controls controls_, evaluated_controls_;  // evaluated_: those data_ was computed with
-    Data data_;
-    State scratch_states_[scratch_count];
-    Data scratch_data_[scratch_count];
-    std::vector<double> inv_mass_;  // per body, 0 for static
+    std::vector<double> inv_mass_;            // per body, 0 for static
     std::optional<SimulationError> error_;
     long long accepted_steps_ = 0, rejected_steps_ = 0;
     double last_step_size_ = 0, last_step_error_ = 0;
