@@ -1,7 +1,7 @@
 #pragma once
 // The skeleton shared by the Hill-type muscle force components (elastic tendon,
 // constant-thickness pennation, fiber length as state). Per muscle and evaluation:
-//   path -> L, dL/dt (update_muscle_path)
+//   path -> L, dL/dt (update_muscle_paths)
 //   fiber state -> geometry: l_f, cos(alpha), l_T = L - l_f cos(alpha) (fiber_geometry)
 //   tendon force f_T = s f_T(e), e = (l_T - l_slack) / l_slack      (normalized, s = stiffness_multiplier)
 //   fiber velocity v from the fiber's force balance (model-specific), held at 0
@@ -45,7 +45,7 @@ public:
     // has no dependence between muscles, so their square roots and divisions overlap.
     void apply(const Model& model, const State& state, const Controls&, Data& data) const override {
         const Index muscles = Index(model.muscles.size());
-        for (Index i = 0; i < muscles; ++i) update_muscle_path(model, state, i, data);
+        update_muscle_paths(model, state, data);
         for (Index i = 0; i < muscles; ++i) {
             const Muscle& m = model.muscles[i];
             const FiberGeometry g =

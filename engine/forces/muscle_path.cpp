@@ -139,7 +139,11 @@ void apply_muscle_tension_as(const Model& model, const State& state, Index muscl
     }
 }
 
-void update_muscle_path(const Model& model, const State& state, Index muscle, Data& data) {
+namespace {
+
+// update_muscle_paths for one muscle; `planar` as data.planar, fixed per pass.
+template <bool planar>
+void update_path(const Model& model, const State& state, Index muscle, Data& data) {
     const auto& path = model.muscles[muscle].path;
     const Index first = data.path_offset[muscle];
     Vec3* points = data.path_point.data() + first;
@@ -158,7 +162,7 @@ void update_muscle_path(const Model& model, const State& state, Index muscle, Da
             directions[k - 1] = u;
             length += n;
             if (body == previous_body) {
-            } else if (data.planar) {  // v = v_body + w_z e_z x arm, in the x-y plane
+            } else if constexpr (planar) {  // v = v_body + w_z e_z x arm, in the x-y plane
                 const double wb = state.ang_vel[body].z(), wa = state.ang_vel[previous_body].z();
                 velocity += u.x() * (state.lin_vel[body].x() - wb * arm.y() - state.lin_vel[previous_body].x() +
                                      wa * previous_arm.y()) +
@@ -174,6 +178,16 @@ void update_muscle_path(const Model& model, const State& state, Index muscle, Da
     if (!path.empty()) directions[path.size() - 1].setZero();
     data.muscle_length[muscle] = length;
     data.muscle_velocity[muscle] = velocity;
+}
+
+}  // namespace
+
+void update_muscle_paths(const Model& model, const State& state, Data& data) {
+    const Index muscles = Index(model.muscles.size());
+    if (data.planar)
+        for (Index i = 0; i < muscles; ++i) update_path<true>(model, state, i, data);
+    else
+        for (Index i = 0; i < muscles; ++i) update_path<false>(model, state, i, data);
 }
 
 void apply_path_tension(const Model& model, const State& state, Index muscle, double tension, Data& data) {

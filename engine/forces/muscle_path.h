@@ -25,16 +25,16 @@
 
 namespace hfd {
 
-// The step's form: one pass over the path of a muscle for the evaluated state.
+// The step's form: one pass over the path of each muscle for the evaluated state.
 // Every point is transformed to world once (with data.body_rotation, see
 // update_body_frames); the points, the unit segment directions, L and dL/dt go to
 // data.path_point, data.path_direction, data.muscle_length, data.muscle_velocity.
 // Segments within one body add nothing to dL/dt (u . (w x d) = 0) and are skipped.
 // With data.planar, dL/dt takes the planar velocities (x, y, rotation about z) and
 // the tension adds force x, y and torque z only.
-void update_muscle_path(const Model& model, const State& state, Index muscle, Data& data);
+void update_muscle_paths(const Model& model, const State& state, Data& data);
 // Adds the effect of tension along the points and directions stored by
-// update_muscle_path (point forces or joint torques, per Muscle::joint_torques).
+// update_muscle_paths (point forces or joint torques, per Muscle::joint_torques).
 void apply_path_tension(const Model& model, const State& state, Index muscle, double tension, Data& data);
 
 // The same quantities from the state alone (moment arms, tests, tools).

@@ -2,7 +2,7 @@
 // length and lengthening velocity, moment arm = -dL/dq, zero net force and
 // moment of a point path muscle, and generalized forces (virtual work) of both
 // the point-force and the joint-torque application equal to tension * moment arm.
-// The step's one-pass form (update_muscle_path + apply_path_tension) gives the
+// The step's one-pass form (update_muscle_paths + apply_path_tension) gives the
 // same length, velocity and loads as these state-based functions.
 #include "format/parser.h"
 #include "forces/muscle_path.h"
@@ -202,7 +202,7 @@ private slots:
             for (Index m = 0; m < Index(model.muscles.size()); ++m) {
                 Data one_pass = sized_data(model), reference = sized_data(model);
                 update_body_frames(s, one_pass);
-                update_muscle_path(model, s, m, one_pass);
+                update_muscle_paths(model, s, one_pass);
                 apply_path_tension(model, s, m, tension, one_pass);
                 apply_muscle_tension_as(model, s, m, tension, as_torques, reference);
                 const double length = muscle_path_length(model, s, m), velocity = muscle_path_velocity(model, s, m);
