@@ -22,6 +22,10 @@ Run::Run(Simulation& sim, Recorder& recorder, const RunOptions& options)
     before_ = view.state();
     sample_state_ = before_;
     before_data_ = view.data();  // sized once here; each step copies only the derivatives
+    for (const Body& body : view.model().bodies) {
+        half_mass_.push_back(body.is_static() ? 0.0 : 0.5 * body.mass);
+        half_largest_inertia_.push_back(body.is_static() ? 0.0 : 0.5 * body.inertia.maxCoeff());
+    }
     result_.time = start_time_;
 }
 
@@ -39,12 +43,9 @@ bool Run::check_energy() {
     const State& state = std::as_const(sim_).state();
     // cheap bound first: w.(I w) <= max(I) |w|^2
     double bound = 0;
-    for (Index b = 0; b < Index(model.bodies.size()); ++b) {
-        const Body& body = model.bodies[b];
-        if (body.is_static()) continue;
-        bound += 0.5 * (body.mass * state.lin_vel[b].squaredNorm() +
-                        body.inertia.maxCoeff() * state.ang_vel[b].squaredNorm());
-    }
+    for (size_t b = 0, n = half_mass_.size(); b < n; ++b)
+        bound +=
+            half_mass_[b] * state.lin_vel[b].squaredNorm() + half_largest_inertia_[b] * state.ang_vel[b].squaredNorm();
     if (bound <= options_.max_kinetic_energy) return true;
     double total = 0, largest = -1;
     Index worst = no_index;
@@ -92,14 +93,18 @@ bool Run::step() {
     const double time_before = view.state().time;
     if (options_.control) options_.control(time_before, sim_.controls());
     sim_.ensure_evaluated();
-    before_ = view.state();
-    before_data_.copy_derivatives_from(view.data());
     // A sample a rounding error away from where the next step ends is landed on
     // (a fixed step that divides the sample period), never cut short for.
     double until = end_time_;
     const double sample = next_sample_ < sample_count_ ? next_sample_time() : end_time_;
     const double h = view.integrator().next_step_size();
     if (std::abs(sample - time_before - h) <= 1e-9 * h) until = std::min(until, sample);
+    // The step's start, for a sample inside it (a partial step from there) or the
+    // event detector; no step goes past time_before + h.
+    if (options_.events || sample <= time_before + h) {
+        before_ = view.state();
+        before_data_.copy_derivatives_from(view.data());
+    }
     if (!sim_.step(until)) {
         const auto& error = view.error();
         return fail(error ? error->message : "integration failed at t = " + std::to_string(time_before) + " s",

@@ -15,6 +15,7 @@
 #include <csignal>
 #include <functional>
 #include <string>
+#include <vector>
 
 namespace hfd {
 
@@ -69,6 +70,8 @@ private:
     size_t sample_count_ = 0, next_sample_ = 1;
     State before_, sample_state_;  // state at the start of the current step, and a sample within it
     Data before_data_;             // its derivatives (what partial_step reads)
+    // per body, 0 for static ones: m/2 and max(I)/2, the kinetic energy bound's weights
+    std::vector<double> half_mass_, half_largest_inertia_;
     RunResult result_;
 };
 
