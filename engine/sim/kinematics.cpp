@@ -83,9 +83,29 @@ double dof_velocity(const Model& m, const State& s, Index d) {
 CoordinateValues coordinate_values(const Model& m, const State& s) {
     CoordinateValues c;
     if (!m.dofs.empty()) {
-        for (Index d = 0; d < Index(m.dofs.size()); ++d) {
-            c.value.push_back(dof_value(m, s, d));
-            c.velocity.push_back(dof_velocity(m, s, d));
+        // dof_value and dof_velocity, with the angles and rates of a joint or root
+        // body computed once for all its dofs
+        c.value.reserve(m.dofs.size());
+        c.velocity.reserve(m.dofs.size());
+        Index joint = no_index, body = no_index;
+        Vec3 angles = Vec3::Zero(), rates = Vec3::Zero();
+        for (const Dof& dof : m.dofs) {
+            if (dof.kind == Dof::Kind::RootTranslation) {
+                c.value.push_back(dof.sign * s.pos[dof.body][dof.axis]);
+                c.velocity.push_back(dof.sign * s.lin_vel[dof.body][dof.axis]);
+                continue;
+            }
+            if (dof.kind == Dof::Kind::JointRotation && joint != dof.joint) {
+                joint = dof.joint, body = no_index;
+                angles = joint_angles(m, s, joint);
+                rates = euler_rates(angles, m.joints[joint].ref_ori.conjugate() * joint_angular_velocity(m, s, joint));
+            } else if (dof.kind == Dof::Kind::RootRotation && body != dof.body) {
+                body = dof.body, joint = no_index;
+                angles = euler_xyz_from_quat(s.ori[body]);
+                rates = euler_rates(angles, s.ang_vel[body]);
+            }
+            c.value.push_back(dof.sign * angles[dof.axis]);
+            c.velocity.push_back(dof.sign * rates[dof.axis]);
         }
         return c;
     }
