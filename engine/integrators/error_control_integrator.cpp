@@ -21,18 +21,29 @@ ErrorControlIntegrator::ErrorControlIntegrator(std::string_view name, double bet
       next_step_(std::clamp(1e-4, min_step, max_step)) {}
 
 // max over bodies of h/2 max(|a1 - a0|, r_g |alpha1 - alpha0|), r_g the radius of gyration
-// sqrt(mean(I) / m); compared in squares, with one square root at the end.
-double largest_body_error(const Model& m, const Data& d0, const Data& d1, double h) {
+// sqrt(mean(I) / m); compared in squares, with one square root at the end. Planar
+// accelerations have x, y and the z rotation only.
+double largest_body_error(const BodyErrorWeights& weights, const Data& d0, const Data& d1, double h, bool planar) {
     double largest_squared = 0;
-    for (size_t b = 0, n = m.bodies.size(); b < n; ++b) {
-        const Body& body = m.bodies[b];
-        if (body.is_static()) continue;
-        const double linear = (d1.lin_acc[b] - d0.lin_acc[b]).squaredNorm();
-        const double angular = body.inertia.mean() / body.mass * (d1.ang_acc[b] - d0.ang_acc[b]).squaredNorm();
+    for (size_t k = 0, n = weights.body.size(); k < n; ++k) {
+        const size_t b = size_t(weights.body[k]);
+        const Vec3 da = d1.lin_acc[b] - d0.lin_acc[b], dalpha = d1.ang_acc[b] - d0.ang_acc[b];
+        const double linear = planar ? da.x() * da.x() + da.y() * da.y() : da.squaredNorm();
+        const double angular = weights.gyration_squared[k] * (planar ? dalpha.z() * dalpha.z() : dalpha.squaredNorm());
         largest_squared = std::max(largest_squared, std::max(linear, angular));
     }
     const double largest = 0.5 * h * std::sqrt(largest_squared);
     return std::isfinite(largest) ? largest : std::numeric_limits<double>::infinity();
+}
+
+BodyErrorWeights body_error_weights(const Model& m) {
+    BodyErrorWeights weights;
+    for (size_t b = 0; b < m.bodies.size(); ++b) {
+        if (m.bodies[b].is_static()) continue;
+        weights.body.push_back(Index(b));
+        weights.gyration_squared.push_back(m.bodies[b].inertia.mean() / m.bodies[b].mass);
+    }
+    return weights;
 }
 
 // scratch_state(0)/scratch_data(0) receive the trial end state and its evaluation.
@@ -64,7 +75,8 @@ StepOutcome ErrorControlIntegrator::step(StepContext& sim, double max_h) {
         // step doubling: the difference between one full and two half steps is
         // h/2 |a(t+h/2) - a(t)| in velocity; else the embedded trapezoidal estimate
         const Data& compare = step_doubling_ ? sim.scratch_data(1) : sim.scratch_data(0);
-        const double error = largest_body_error(sim.model(), sim.data(), compare, h);
+        if (weights_.body.empty() && !sim.model().bodies.empty()) weights_ = body_error_weights(sim.model());
+        const double error = largest_body_error(weights_, sim.data(), compare, h, planar_);
         if (error <= accuracy_) {
             outcome.error = error;
             break;

@@ -19,13 +19,21 @@
 // rejected and retried with h * max(0.2, 0.9 sqrt(accuracy / e)); after an accepted
 // step h grows by at most 2x. A step that would need h < min_step fails the run.
 #include "integrators/integrator.h"
+#include "model/model.h"
 
 #include <algorithm>
+#include <vector>
 
 namespace hfd {
 
-struct Model;
 struct Data;
+
+// The dynamic bodies and their squared radii of gyration mean(I) / m.
+struct BodyErrorWeights {
+    std::vector<Index> body;
+    std::vector<double> gyration_squared;
+};
+BodyErrorWeights body_error_weights(const Model& m);
 
 class ErrorControlIntegrator final : public Integrator {
 public:
@@ -50,9 +58,10 @@ private:
     bool planar_, step_doubling_;
     double accuracy_, min_step_, max_step_;
     double next_step_;
+    BodyErrorWeights weights_;  // of the model, on the first step
 };
 
 // The error measure above, for accelerations before (d0) and after (d1) a step of h.
-double largest_body_error(const Model& m, const Data& d0, const Data& d1, double h);
+double largest_body_error(const BodyErrorWeights& weights, const Data& d0, const Data& d1, double h, bool planar);
 
 }  // namespace hfd
