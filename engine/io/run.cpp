@@ -13,6 +13,7 @@ Run::Run(Simulation& sim, Recorder& recorder, const RunOptions& options)
     start_time_ = view.state().time;
     end_time_ = start_time_ + options_.duration;
     sample_count_ = sample_count(options_.duration, options_.sample_period);
+    next_sample_at_ = sample_time(start_time_, options_.duration, options_.sample_period, next_sample_);
     recorder_.reserve_rows(recorder_.row_count() + sample_count_);
     if (options_.control) options_.control(start_time_, sim_.controls());
     sim_.ensure_evaluated();
@@ -66,7 +67,7 @@ void Run::record_samples_within_step() {
     const Simulation& view = sim_;
     const double now = view.state().time;
     while (next_sample_ < sample_count_) {
-        const double time = next_sample_time();
+        const double time = next_sample_at_;
         if (time > now) break;
         if (options_.control) options_.control(time, sim_.controls());
         if (time == now) {
@@ -78,11 +79,8 @@ void Run::record_samples_within_step() {
         }
         if (options_.on_sample) options_.on_sample(time);
         ++next_sample_;
+        next_sample_at_ = sample_time(start_time_, options_.duration, options_.sample_period, next_sample_);
     }
-}
-
-double Run::next_sample_time() const {
-    return sample_time(start_time_, options_.duration, options_.sample_period, next_sample_);
 }
 
 bool Run::step() {
@@ -96,7 +94,7 @@ bool Run::step() {
     // A sample a rounding error away from where the next step ends is landed on
     // (a fixed step that divides the sample period), never cut short for.
     double until = end_time_;
-    const double sample = next_sample_ < sample_count_ ? next_sample_time() : end_time_;
+    const double sample = next_sample_ < sample_count_ ? next_sample_at_ : end_time_;
     const double h = view.integrator().next_step_size();
     if (std::abs(sample - time_before - h) <= 1e-9 * h) until = std::min(until, sample);
     // The step's start, for a sample inside it (a partial step from there) or the
@@ -133,6 +131,7 @@ void Run::set_end_time(double end_time) {
     options_.duration = std::max(0.0, end_time - start_time_);
     end_time_ = start_time_ + options_.duration;
     sample_count_ = sample_count(options_.duration, options_.sample_period);
+    next_sample_at_ = sample_time(start_time_, options_.duration, options_.sample_period, next_sample_);
 }
 
 RunResult record_simulation(Simulation& sim, Recorder& recorder, const RunOptions& options) {

@@ -61,13 +61,13 @@ private:
     bool fail(std::string message, double time, Index body);
     bool check_energy();
     void record_samples_within_step();
-    double next_sample_time() const;
 
     Simulation& sim_;
     Recorder& recorder_;
     RunOptions options_;
     double start_time_ = 0, end_time_ = 0;
     size_t sample_count_ = 0, next_sample_ = 1;
+    double next_sample_at_ = 0;    // sample_time of next_sample_
     State before_, sample_state_;  // state at the start of the current step, and a sample within it
     Data before_data_;             // its derivatives (what partial_step reads)
     // per body, 0 for static ones: m/2 and max(I)/2, the kinetic energy bound's weights
