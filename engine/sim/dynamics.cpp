@@ -1,5 +1,7 @@
 #include "sim/dynamics.h"
 
+#include <algorithm>
+
 namespace hfd {
 
 void update_body_frames(const State& s, Data& d, bool planar) {
@@ -21,6 +23,19 @@ void update_body_frames(const State& s, Data& d, bool planar) {
 void apply_gravity(const Model& m, Data& d) {
     for (size_t b = 0, n = m.bodies.size(); b < n; ++b)
         if (!m.bodies[b].is_static()) d.force[b] += m.bodies[b].mass * m.gravity;
+}
+
+std::vector<Vec3> gravity_loads(const Model& m) {
+    std::vector<Vec3> loads(m.bodies.size(), Vec3::Zero());
+    for (size_t b = 0; b < m.bodies.size(); ++b)
+        if (!m.bodies[b].is_static()) loads[b] += m.bodies[b].mass * m.gravity;  // the bits of apply_gravity on 0
+    return loads;
+}
+
+void start_loads(const std::vector<Vec3>& gravity_loads, Data& d) {
+    std::copy(gravity_loads.begin(), gravity_loads.end(), d.force.begin());
+    for (Vec3& t : d.torque) t.setZero();
+    d.contacts.clear();
 }
 
 void apply_perturbations(const Model& m, const State& s, const Controls& c, Data& d) {

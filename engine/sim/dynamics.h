@@ -14,6 +14,12 @@ namespace hfd {
 void update_body_frames(const State& s, Data& d, bool planar = false);
 // F += m g on every dynamic body.
 void apply_gravity(const Model& m, Data& d);
+// Per body, the load an evaluation starts from: 0 + m g on dynamic bodies, 0 on
+// static ones (fixed with the model).
+std::vector<Vec3> gravity_loads(const Model& m);
+// Data::clear_accumulators and apply_gravity in one pass: force = gravity_loads,
+// torque = 0, no contacts.
+void start_loads(const std::vector<Vec3>& gravity_loads, Data& d);
 // Active perturbations (start_time <= t < end_time): force at the body point, plus moment.
 void apply_perturbations(const Model& m, const State& s, const Controls& c, Data& d);
 

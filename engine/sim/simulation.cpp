@@ -80,6 +80,7 @@ std::unique_ptr<Simulation> Simulation::create(std::shared_ptr<const Model> mode
     sim->inv_mass_.resize(m.bodies.size());
     for (size_t i = 0; i < m.bodies.size(); ++i)
         sim->inv_mass_[i] = m.bodies[i].is_static() ? 0.0 : 1.0 / m.bodies[i].mass;
+    sim->gravity_loads_ = gravity_loads(m);
     sim->controls_ = initial_controls(m);
     sim->data_->resize(m);
     for (Data* d : sim->scratch_data_) d->resize(m);
@@ -135,9 +136,8 @@ void Simulation::reset() {
 
 void Simulation::evaluate(const State& s, Data& d) const {
     if (stage_timing_) return evaluate_timed(s, d);
-    d.clear_accumulators();
+    start_loads(gravity_loads_, d);
     update_body_frames(s, d, is_planar());
-    apply_gravity(*model_, d);
     apply_perturbations(*model_, s, controls_, d);
     for (const auto& force : forces_) force->apply(*model_, s, controls_, d);
     ++evaluations_;
@@ -147,9 +147,8 @@ void Simulation::evaluate(const State& s, Data& d) const {
 
 void Simulation::evaluate_timed(const State& s, Data& d) const {
     const auto t0 = Clock::now();
-    d.clear_accumulators();
+    start_loads(gravity_loads_, d);
     update_body_frames(s, d, is_planar());
-    apply_gravity(*model_, d);
     apply_perturbations(*model_, s, controls_, d);
     stage_times_.components.resize(forces_.size());  // allocates once
     auto start = t0;

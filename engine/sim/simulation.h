@@ -1,7 +1,7 @@
 #pragma once
 // Simulation = immutable Model + config + mutable State/Controls/Data.
 // A step is a fixed pipeline (evaluate):
-//   clear accumulators -> body frames -> gravity -> perturbations -> each force
+//   loads = gravity (start_loads) -> body frames -> perturbations -> each force
 //   component in configured order -> accelerations (Newton-Euler) ; then the
 //   integrator update.
 #include "forces/force_component.h"
@@ -140,6 +140,7 @@ private:
     State initial_state_;
     Controls controls_, evaluated_controls_;  // evaluated_: those data_ was computed with
     std::vector<double> inv_mass_;            // per body, 0 for static
+    std::vector<Vec3> gravity_loads_;         // per body, the force an evaluation starts from
     std::optional<SimulationError> error_;
     long long accepted_steps_ = 0, rejected_steps_ = 0;
     double last_step_size_ = 0, last_step_error_ = 0;
