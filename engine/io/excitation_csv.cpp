@@ -164,30 +164,41 @@ ExcitationReadResult read_excitation_csv(const std::string& path, const Model& m
     return read_excitation_text(text.str(), path, model);
 }
 
+namespace {
+
+// The rows around t: time[row] <= t < time[row + 1] with its weight, or the first
+// or last row held before the first time or from the last one on.
+struct RowSpan {
+    size_t row = 0;
+    bool held = true;
+    double weight = 0;
+};
+
+RowSpan row_span(const std::vector<double>& time, double t) {
+    if (t <= time.front()) return {0, true, 0.0};
+    if (t >= time.back()) return {time.size() - 1, true, 0.0};
+    const size_t k = size_t(std::upper_bound(time.begin(), time.end(), t) - time.begin());
+    return {k - 1, false, (t - time[k - 1]) / (time[k] - time[k - 1])};
+}
+
+double interpolate(const std::vector<double>& values, const RowSpan& span) {
+    if (span.held) return values[span.row];
+    return values[span.row] + span.weight * (values[span.row + 1] - values[span.row]);
+}
+
+}  // namespace
+
 double excitation_at(const ExcitationSeries& series, size_t column, double t) {
-    const auto& time = series.time;
-    const auto& values = series.values[column];
-    if (t <= time.front()) return values.front();
-    if (t >= time.back()) return values.back();
-    const size_t k = size_t(std::upper_bound(time.begin(), time.end(), t) - time.begin());  // time[k-1] <= t < time[k]
-    const double w = (t - time[k - 1]) / (time[k] - time[k - 1]);
-    return values[k - 1] + w * (values[k] - values[k - 1]);
+    return interpolate(series.values[column], row_span(series.time, t));
 }
 
 // excitation_at for every column, with one search for the rows around t.
 void apply_excitation(const ExcitationSeries& series, double t, Controls& controls) {
-    const auto& time = series.time;
-    size_t k = 0;  // time[k-1] <= t < time[k]; 0: before the first row, size: after the last
-    if (t >= time.back()) k = time.size();
-    else if (t > time.front()) k = size_t(std::upper_bound(time.begin(), time.end(), t) - time.begin());
-    const bool held = k == 0 || k == time.size();
-    const size_t row = k == 0 ? 0 : k - 1;
-    const double w = held ? 0.0 : (t - time[k - 1]) / (time[k] - time[k - 1]);
+    const RowSpan span = row_span(series.time, t);
     for (size_t c = 0; c < series.muscle.size(); ++c) {
         const Index muscle = series.muscle[c];
         if (muscle < 0 || size_t(muscle) >= controls.excitation.size()) continue;
-        const auto& values = series.values[c];
-        controls.excitation[muscle] = held ? values[row] : values[row] + w * (values[k] - values[row]);
+        controls.excitation[muscle] = interpolate(series.values[c], span);
     }
 }
 

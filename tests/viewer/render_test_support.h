@@ -1,11 +1,16 @@
 #pragma once
-// Shared by the render tests: their scene and where a world point lands in a frame.
+// Shared by the viewer tests: their scene, a shown view of it, where a world
+// point lands in a frame, and the vertices of a mesh buffer.
 #include "camera_controller.h"
 #include "model/model.h"
+#include "model_viewer.h"
 
 #include <QImage>
 #include <QPoint>
+#include <QSize>
+#include <QTest>
 #include <cmath>
+#include <vector>
 
 namespace hfd::test {
 
@@ -46,6 +51,29 @@ inline QPoint project(const OrbitCamera& camera, int width, int height, const Ve
 // The pixel of a frame where the camera sees the world point p.
 inline QPoint project(const OrbitCamera& camera, const QImage& image, const Vec3& p) {
     return project(camera, image.width(), image.height(), p);
+}
+
+// `viewer` shown at `size` with `model`, framed from `preset`; false when the
+// window never got exposed.
+inline bool show_model(ModelViewer& viewer, const Model& model, QSize size, ModelViewer::ViewPreset preset) {
+    viewer.resize(size);
+    viewer.show();
+    if (!QTest::qWaitForWindowExposed(&viewer)) return false;
+    viewer.setModel(model);
+    viewer.setViewPreset(preset);
+    viewer.fitToModel();
+    return true;
+}
+
+// A vertex of an interleaved buffer of position, normal and colour (the muscle
+// and glyph meshes), `floats_per_vertex` floats each.
+struct Vertex {
+    Vec3 position, normal;
+    Eigen::Vector3f color;
+};
+inline Vertex vertex_at(const std::vector<float>& vertices, std::size_t index, std::size_t floats_per_vertex) {
+    const float* v = vertices.data() + index * floats_per_vertex;
+    return {Vec3(v[0], v[1], v[2]), Vec3(v[3], v[4], v[5]), Eigen::Vector3f(v[6], v[7], v[8])};
 }
 
 }  // namespace hfd::test

@@ -54,13 +54,7 @@ class TestModelViewerRender : public QObject {
     Q_OBJECT
     // The red box on the floor, from the top preset, in a shown 400 x 400 view.
     static bool showBoxFromAbove(ModelViewer& viewer) {
-        viewer.resize(400, 400);
-        viewer.show();
-        if (!QTest::qWaitForWindowExposed(&viewer)) return false;
-        viewer.setModel(box_model());
-        viewer.setViewPreset(ModelViewer::ViewPreset::Top);
-        viewer.fitToModel();
-        return true;
+        return test::show_model(viewer, box_model(), QSize(400, 400), ModelViewer::ViewPreset::Top);
     }
 
 private slots:
@@ -209,12 +203,7 @@ private slots:
         Model model = box_model();
         model.bodies[1].pos = Vec3(0, 0.3, 0);
         ModelViewer viewer;
-        viewer.resize(640, 480);
-        viewer.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&viewer));
-        viewer.setModel(model);
-        viewer.setViewPreset(ModelViewer::ViewPreset::Top);
-        viewer.fitToModel();
+        QVERIFY(test::show_model(viewer, model, QSize(640, 480), ModelViewer::ViewPreset::Top));
         PoseSnapshot pose;
         pose.body_pos = {Vec3::Zero(), Vec3(0, 0.3, 0)};
         pose.body_ori = {Quat::Identity(), Quat::Identity()};
@@ -260,12 +249,7 @@ private slots:
         Model model = box_model();
         model.bodies[1].pos = Vec3(0, 0.5, 0);
         ModelViewer viewer;
-        viewer.resize(800, 400);
-        viewer.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&viewer));
-        viewer.setModel(model);
-        viewer.setViewPreset(ModelViewer::ViewPreset::Side);
-        viewer.fitToModel();
+        QVERIFY(test::show_model(viewer, model, QSize(800, 400), ModelViewer::ViewPreset::Side));
         PoseSnapshot pose;
         pose.body_pos = {Vec3::Zero(), Vec3(0, 0.5, 0)};
         pose.body_ori = {Quat::Identity(), Quat::Identity()};
@@ -296,12 +280,7 @@ private slots:
     // shows there again when the marker is off.
     void centre_of_mass_marker_shows_through_the_body_it_is_in() {
         ModelViewer viewer;
-        viewer.resize(640, 480);
-        viewer.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&viewer));
-        viewer.setModel(box_model());
-        viewer.setViewPreset(ModelViewer::ViewPreset::Front);
-        viewer.fitToModel();
+        QVERIFY(test::show_model(viewer, box_model(), QSize(640, 480), ModelViewer::ViewPreset::Front));
         OverlayOptions options;
         options.model_center_of_mass = true;
         viewer.setOverlayOptions(options);
@@ -325,12 +304,7 @@ private slots:
         contact.shape.half_dim = Vec3(0.3, 0.3, 0.3);
         model.geometries.push_back(contact);
         ModelViewer viewer;
-        viewer.resize(400, 400);
-        viewer.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&viewer));
-        viewer.setModel(model);
-        viewer.setViewPreset(ModelViewer::ViewPreset::Side);
-        viewer.fitToModel();
+        QVERIFY(test::show_model(viewer, model, QSize(400, 400), ModelViewer::ViewPreset::Side));
         auto centre_colour = [&viewer] {
             const QImage image = viewer.grabImage();
             return average(image, QPoint(image.width() / 2, image.height() / 2));
@@ -423,12 +397,7 @@ private slots:
         muscle.path = {{0, Vec3(0, 0.75, 0)}, {1, Vec3(0, 0.2, 0)}};
         model.muscles.push_back(muscle);
         ModelViewer viewer;
-        viewer.resize(640, 480);
-        viewer.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&viewer));
-        viewer.setModel(model);
-        viewer.setViewPreset(ModelViewer::ViewPreset::Front);
-        viewer.fitToModel();
+        QVERIFY(test::show_model(viewer, model, QSize(640, 480), ModelViewer::ViewPreset::Front));
         OverlayOptions options;
         options.muscle_width_by_force = true;  // 2.5 times 5 mm thick: several pixels wide
         viewer.setOverlayOptions(options);
@@ -473,12 +442,7 @@ private slots:
     // (magenta) is drawn while dragging, gone after release.
     void ctrl_drag_draws_the_push_arrow() {
         ModelViewer viewer;
-        viewer.resize(480, 360);
-        viewer.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&viewer));
-        viewer.setModel(box_model());
-        viewer.setViewPreset(ModelViewer::ViewPreset::Front);
-        viewer.fitToModel();
+        QVERIFY(test::show_model(viewer, box_model(), QSize(480, 360), ModelViewer::ViewPreset::Front));
         QVERIFY(!viewer.grabImageWhen([](const QImage& frame) { return is_red(at_centre(frame)); }).isNull());
         Qt3DExtras::Qt3DWindow* window = render_window();
         QVERIFY(window);

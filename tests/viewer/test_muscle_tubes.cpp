@@ -2,6 +2,7 @@
 // at the radius around the path, normals pointing out of the tube, mitred
 // joints, triangles facing outward, and degenerate paths drawn as nothing.
 #include "muscle_tubes.h"
+#include "render_test_support.h"
 
 #include <QtTest>
 
@@ -13,14 +14,10 @@ namespace {
 
 constexpr std::size_t sides = std::size_t(tube_sides);
 
-struct Vertex {
-    Vec3 position, normal;
-    Eigen::Vector3f color;
-};
+using test::Vertex;
 
 Vertex vertex_at(const std::vector<float>& vertices, std::size_t index) {
-    const float* v = vertices.data() + index * tube_vertex_floats;
-    return {Vec3(v[0], v[1], v[2]), Vec3(v[3], v[4], v[5]), Eigen::Vector3f(v[6], v[7], v[8])};
+    return test::vertex_at(vertices, index, tube_vertex_floats);
 }
 
 std::vector<float> write_one(const std::vector<Vec3>& path, double radius, const Eigen::Vector3f& color) {

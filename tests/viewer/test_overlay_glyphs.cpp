@@ -3,6 +3,7 @@
 // length, dots on their sphere, every triangle facing outward, and invalid
 // glyphs collapsed onto one point.
 #include "overlay_glyphs.h"
+#include "render_test_support.h"
 
 #include <QtTest>
 
@@ -12,14 +13,10 @@ using namespace hfd;
 
 namespace {
 
-struct Vertex {
-    Vec3 position, normal;
-    Eigen::Vector3f color;
-};
+using test::Vertex;
 
 Vertex vertex_at(const std::vector<float>& vertices, std::size_t index) {
-    const float* v = vertices.data() + index * glyph_vertex_floats;
-    return {Vec3(v[0], v[1], v[2]), Vec3(v[3], v[4], v[5]), Eigen::Vector3f(v[6], v[7], v[8])};
+    return test::vertex_at(vertices, index, glyph_vertex_floats);
 }
 
 const ArrowShape shape{0.008, 0.02, 0.05};

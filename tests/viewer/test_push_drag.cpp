@@ -33,12 +33,7 @@ class TestPushDrag : public QObject {
     Index rod_ = no_index;
 
     void showModel(ModelViewer& viewer) {
-        viewer.resize(480, 360);
-        viewer.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&viewer));
-        viewer.setModel(model_);
-        viewer.setViewPreset(ModelViewer::ViewPreset::Side);
-        viewer.fitToModel();
+        QVERIFY(test::show_model(viewer, model_, QSize(480, 360), ModelViewer::ViewPreset::Side));
     }
 
 private slots:
