@@ -61,7 +61,7 @@ public:
             data.muscle_force[i] = m.max_isometric_force * tendon;
             data.fiber_length_derivative[i] = Fiber::fiber_speed(settings_, v, activation) * m.optimal_fiber_length;
         }
-        for (Index i = 0; i < muscles; ++i) apply_path_tension(model, state, i, data.muscle_force[i], data);
+        apply_path_tensions(model, state, data);
     }
 
     void initialize(const Model& model, State& state, const Controls&, Data&) const override {

@@ -48,6 +48,22 @@ double tan_half_limit(double limit) {
     return std::tan(0.5 * limit);
 }
 
+// asin(s) > limit <=> s > sin(limit) for limits inside (-pi/2, pi/2); beyond, never.
+double sin_limit(double limit) {
+    if (limit >= 0.5 * M_PI) return std::numeric_limits<double>::infinity();
+    if (limit <= -0.5 * M_PI) return -std::numeric_limits<double>::infinity();
+    return std::sin(limit);
+}
+
+// Whether atan2(y, x) may lie outside its limits, without atan2: tan(angle / 2) =
+// y / (r + x) is increasing on (-pi, pi), so compare y with (r + x) tan(limit / 2).
+// At +-pi (r + x = 0) and for NaN it answers yes and the caller takes atan2.
+inline bool may_pass(double y, double x, double tan_half_min, double tan_half_max) {
+    const double r_plus_x = std::sqrt(x * x + y * y) + x;
+    if (!(r_plus_x > 0.0)) return true;
+    return y > r_plus_x * tan_half_max || y < r_plus_x * tan_half_min;
+}
+
 // (p r)^-1 c for quaternions that all rotate about z only (w, 0, 0, z): the
 // products of the general formula with the zero x, y terms left out.
 Quat relative_z_rotation(const Quat& p, const Quat& r, const Quat& c) {
@@ -63,6 +79,12 @@ public:
             tan_half_min_.push_back(tan_half_limit(joint.limit_min.z()));
             tan_half_max_.push_back(tan_half_limit(joint.limit_max.z()));
             ref_is_z_rotation_.push_back(joint.ref_ori.x() == 0.0 && joint.ref_ori.y() == 0.0);
+            LimitTests t;
+            t.tan_half_min_x = tan_half_limit(joint.limit_min.x()),
+            t.tan_half_max_x = tan_half_limit(joint.limit_max.x());
+            t.sin_min_y = sin_limit(joint.limit_min.y()), t.sin_max_y = sin_limit(joint.limit_max.y());
+            t.tan_half_min_z = tan_half_min_.back(), t.tan_half_max_z = tan_half_max_.back();
+            limit_tests_.push_back(t);
         }
     }
     std::string_view name() const override {
@@ -83,6 +105,27 @@ public:
 private:
     std::vector<double> tan_half_min_, tan_half_max_;  // per joint of the model it was created for (planar limits)
     std::vector<bool> ref_is_z_rotation_;
+    // per joint: the limits as the values of the matrix terms the Euler angles come from
+    struct LimitTests {
+        double tan_half_min_x, tan_half_max_x, sin_min_y, sin_max_y, tan_half_min_z, tan_half_max_z;
+    };
+    std::vector<LimitTests> limit_tests_;
+
+    // The x-y-z Euler angles of q (as euler_xyz_from_quat) where they may be past a
+    // limit, else 0 with `past` false: atan2 and asin only for those axes.
+    Vec3 angles_that_may_pass(const Quat& q, const LimitTests& t, bool past[3]) const {
+        const Mat3 r = q.normalized().toRotationMatrix();
+        const double sin_b = std::clamp(r(0, 2), -1.0, 1.0);
+        if (std::abs(sin_b) >= 1.0 - 1e-12) {  // gimbal lock: as euler_xyz_from_quat
+            past[0] = past[1] = past[2] = true;
+            return euler_xyz_from_quat(q);
+        }
+        past[0] = may_pass(-r(1, 2), r(2, 2), t.tan_half_min_x, t.tan_half_max_x);
+        past[1] = sin_b > t.sin_max_y || sin_b < t.sin_min_y || std::isnan(sin_b);
+        past[2] = may_pass(-r(0, 1), r(0, 0), t.tan_half_min_z, t.tan_half_max_z);
+        return Vec3(past[0] ? std::atan2(-r(1, 2), r(2, 2)) : 0.0, past[1] ? std::asin(sin_b) : 0.0,
+                    past[2] ? std::atan2(-r(0, 1), r(0, 0)) : 0.0);
+    }
 
     void apply_constraint(const Model& m, const State& s, Data& d, Index j) const {
         const Joint& joint = m.joints[j];
@@ -141,14 +184,21 @@ private:
             torque.z() = limit_torque(nonlinear_damping, joint.limit_stiffness, joint.limit_damping, theta, w);
         } else {
             const Quat frame = s.ori[p] * joint.ref_ori;
-            const Vec3 angles = euler_xyz_from_quat(frame.conjugate() * s.ori[c]);
-            const Vec3 w = frame.conjugate() * (s.ang_vel[c] - s.ang_vel[p]);
-            Vec3 local = Vec3::Zero();
-            for (int axis = 0; axis < 3; ++axis) {
-                const double theta = limit_displacement(angles[axis], joint.limit_min[axis], joint.limit_max[axis]);
-                local[axis] =
-                    limit_torque(nonlinear_damping, joint.limit_stiffness, joint.limit_damping, theta, w[axis]);
+            bool past[3];
+            const Vec3 angles = angles_that_may_pass(frame.conjugate() * s.ori[c], limit_tests_[j], past);
+            Vec3 theta = Vec3::Zero();
+            for (int axis = 0; axis < 3; ++axis)
+                if (past[axis])
+                    theta[axis] = limit_displacement(angles[axis], joint.limit_min[axis], joint.limit_max[axis]);
+            if (theta.isZero()) {
+                d.joint_limit_torque[j].setZero();
+                return;
             }
+            const Vec3 w = frame.conjugate() * (s.ang_vel[c] - s.ang_vel[p]);
+            Vec3 local;
+            for (int axis = 0; axis < 3; ++axis)
+                local[axis] =
+                    limit_torque(nonlinear_damping, joint.limit_stiffness, joint.limit_damping, theta[axis], w[axis]);
             if (local.isZero()) {
                 d.joint_limit_torque[j].setZero();
                 return;

@@ -141,83 +141,116 @@ void apply_muscle_tension_as(const Model& model, const State& state, Index muscl
 
 namespace {
 
-// update_muscle_paths for one muscle; `planar` as data.planar, fixed per pass.
-template <bool planar>
-void update_path(const Model& model, const State& state, Index muscle, Data& data) {
-    const auto& path = model.muscles[muscle].path;
-    const Index first = data.path_offset[muscle];
-    Vec3* points = data.path_point.data() + first;
-    Vec3* directions = data.path_direction.data() + first;
-    double length = 0, velocity = 0;
-    Vec3 previous_arm = Vec3::Zero();  // point - body centre of mass, world
-    for (size_t k = 0; k < path.size(); ++k) {
-        const Index body = path[k].body;
-        const Vec3 arm = rotate_to_world(data, body, path[k].pos);
-        points[k] = state.pos[body] + arm;
-        if (k > 0) {
-            const Index previous_body = path[k - 1].body;
-            const Vec3 d = points[k] - points[k - 1];
-            const double n = d.norm();
-            const Vec3 u = n > 1e-12 ? Vec3(d / n) : Vec3::Zero();  // as unit_direction
-            directions[k - 1] = u;
-            length += n;
-            if (body == previous_body) {
-            } else if constexpr (planar) {  // v = v_body + w_z e_z x arm, in the x-y plane
-                const double wb = state.ang_vel[body].z(), wa = state.ang_vel[previous_body].z();
-                velocity += u.x() * (state.lin_vel[body].x() - wb * arm.y() - state.lin_vel[previous_body].x() +
-                                     wa * previous_arm.y()) +
-                            u.y() * (state.lin_vel[body].y() + wb * arm.x() - state.lin_vel[previous_body].y() -
-                                     wa * previous_arm.x());
-            } else {
-                velocity += u.dot((state.lin_vel[body] + state.ang_vel[body].cross(arm)) -
-                                  (state.lin_vel[previous_body] + state.ang_vel[previous_body].cross(previous_arm)));
-            }
+// update_muscle_paths for one muscle; `planar` as data.planar and `z_only` as
+// data.z_rotations_only, fixed per pass.
+template <bool planar, bool z_only>
+void update_path(const State& state, Index muscle, Data& data) {
+    const Index first = data.path_offset[muscle], last = data.path_offset[muscle + 1];
+    double length = data.path_fixed_length[muscle], velocity = 0;
+    for (Index k = first; k < last; ++k) {
+        const Index body = data.path_body[k];
+        const Vec3& local = data.path_local[k];
+        const Mat3& r = data.body_rotation[body];
+        const Vec3 arm = z_only ? Vec3(r(0, 0) * local.x() + r(0, 1) * local.y(),
+                                       r(1, 0) * local.x() + r(1, 1) * local.y(), local.z())
+                                : Vec3(r * local);
+        data.path_arm[k] = arm;
+        data.path_point[k] = state.pos[body] + arm;
+        if (k == first) continue;
+        const Index previous_body = data.path_body[k - 1];
+        if (body == previous_body) continue;  // rigid: in the fixed length
+        const Vec3 d = data.path_point[k] - data.path_point[k - 1];
+        const double n = d.norm();
+        const Vec3 u = n > 1e-12 ? Vec3(d / n) : Vec3::Zero();  // as unit_direction
+        data.path_direction[k - 1] = u;
+        length += n;
+        const Vec3& previous_arm = data.path_arm[k - 1];
+        if constexpr (planar) {  // v = v_body + w_z e_z x arm, in the x-y plane
+            const double wb = state.ang_vel[body].z(), wa = state.ang_vel[previous_body].z();
+            velocity += u.x() * (state.lin_vel[body].x() - wb * arm.y() - state.lin_vel[previous_body].x() +
+                                 wa * previous_arm.y()) +
+                        u.y() * (state.lin_vel[body].y() + wb * arm.x() - state.lin_vel[previous_body].y() -
+                                 wa * previous_arm.x());
+        } else {
+            velocity += u.dot((state.lin_vel[body] + state.ang_vel[body].cross(arm)) -
+                              (state.lin_vel[previous_body] + state.ang_vel[previous_body].cross(previous_arm)));
         }
-        previous_arm = arm;
     }
-    if (!path.empty()) directions[path.size() - 1].setZero();
     data.muscle_length[muscle] = length;
     data.muscle_velocity[muscle] = velocity;
+}
+
+void apply_joint_tension(const Model& model, const State& state, Index muscle, double tension, Data& data);
+
+// apply_path_tension as point forces; `planar` as data.planar.
+template <bool planar>
+void apply_point_tension(Index muscle, double tension, Data& data) {
+    const Index first = data.path_offset[muscle], last = data.path_offset[muscle + 1];
+    for (Index k = first; k + 1 < last; ++k) {
+        const Index body_a = data.path_body[k], body_b = data.path_body[k + 1];
+        if (body_a == body_b) continue;
+        const Vec3 f = tension * data.path_direction[k];
+        const Vec3 &arm_a = data.path_arm[k], &arm_b = data.path_arm[k + 1];
+        if constexpr (planar) {  // force x, y and torque z only
+            data.force[body_a].x() += f.x(), data.force[body_a].y() += f.y();
+            data.force[body_b].x() -= f.x(), data.force[body_b].y() -= f.y();
+            data.torque[body_a].z() += arm_a.x() * f.y() - arm_a.y() * f.x();
+            data.torque[body_b].z() -= arm_b.x() * f.y() - arm_b.y() * f.x();
+        } else {
+            data.force[body_a] += f;
+            data.torque[body_a] += arm_a.cross(f);
+            data.force[body_b] -= f;
+            data.torque[body_b] -= arm_b.cross(f);
+        }
+    }
 }
 
 }  // namespace
 
 void update_muscle_paths(const Model& model, const State& state, Data& data) {
     const Index muscles = Index(model.muscles.size());
-    if (data.planar)
-        for (Index i = 0; i < muscles; ++i) update_path<true>(model, state, i, data);
+    if (data.planar && data.z_rotations_only)
+        for (Index i = 0; i < muscles; ++i) update_path<true, true>(state, i, data);
+    else if (data.planar)
+        for (Index i = 0; i < muscles; ++i) update_path<true, false>(state, i, data);
     else
-        for (Index i = 0; i < muscles; ++i) update_path<false>(model, state, i, data);
+        for (Index i = 0; i < muscles; ++i) update_path<false, false>(state, i, data);
 }
 
 void apply_path_tension(const Model& model, const State& state, Index muscle, double tension, Data& data) {
     if (tension == 0.0) return;  // a slack tendon (every passive muscle at rest) adds nothing
-    const Muscle& m = model.muscles[muscle];
-    const Index first = data.path_offset[muscle];
-    const Vec3* points = data.path_point.data() + first;
-    const Vec3* directions = data.path_direction.data() + first;
-    for (size_t k = 0; k + 1 < m.path.size(); ++k) {
-        const Index body_a = m.path[k].body, body_b = m.path[k + 1].body;
-        if (body_a == body_b) continue;
-        const Vec3 f = tension * directions[k];
-        if (m.joint_torques) {
-            apply_segment_force(model, state, body_a, body_b, points[k], points[k + 1], f, true, data);
-            continue;
-        }
-        if (data.planar) {  // force x, y and torque z only
-            const Vec3 &pa = state.pos[body_a], &pb = state.pos[body_b];
-            data.force[body_a].x() += f.x(), data.force[body_a].y() += f.y();
-            data.force[body_b].x() -= f.x(), data.force[body_b].y() -= f.y();
-            data.torque[body_a].z() += (points[k].x() - pa.x()) * f.y() - (points[k].y() - pa.y()) * f.x();
-            data.torque[body_b].z() -= (points[k + 1].x() - pb.x()) * f.y() - (points[k + 1].y() - pb.y()) * f.x();
-            continue;
-        }
-        data.force[body_a] += f;
-        data.torque[body_a] += (points[k] - state.pos[body_a]).cross(f);
-        data.force[body_b] -= f;
-        data.torque[body_b] -= (points[k + 1] - state.pos[body_b]).cross(f);
+    if (!model.muscles[muscle].joint_torques) {
+        if (data.planar) apply_point_tension<true>(muscle, tension, data);
+        else apply_point_tension<false>(muscle, tension, data);
+        return;
+    }
+    apply_joint_tension(model, state, muscle, tension, data);
+}
+
+void apply_path_tensions(const Model& model, const State& state, Data& data) {
+    const Index muscles = Index(model.muscles.size());
+    for (Index i = 0; i < muscles; ++i) {
+        const double tension = data.muscle_force[i];
+        if (tension == 0.0) continue;
+        if (model.muscles[i].joint_torques) apply_joint_tension(model, state, i, tension, data);
+        else if (data.planar) apply_point_tension<true>(i, tension, data);
+        else apply_point_tension<false>(i, tension, data);
     }
 }
+
+namespace {
+
+void apply_joint_tension(const Model& model, const State& state, Index muscle, double tension, Data& data) {
+    const Index first = data.path_offset[muscle], last = data.path_offset[muscle + 1];
+    for (Index k = first; k + 1 < last; ++k) {
+        const Index body_a = data.path_body[k], body_b = data.path_body[k + 1];
+        if (body_a == body_b) continue;
+        apply_segment_force(model, state, body_a, body_b, data.path_point[k], data.path_point[k + 1],
+                            tension * data.path_direction[k], true, data);
+    }
+}
+
+}  // namespace
 
 Vec3 dof_axis(const Model& model, const State& state, Index dof) {
     const Dof& d = model.dofs[dof];

@@ -26,16 +26,20 @@
 namespace hfd {
 
 // The step's form: one pass over the path of each muscle for the evaluated state.
-// Every point is transformed to world once (with data.body_rotation, see
-// update_body_frames); the points, the unit segment directions, L and dL/dt go to
-// data.path_point, data.path_direction, data.muscle_length, data.muscle_velocity.
-// Segments within one body add nothing to dL/dt (u . (w x d) = 0) and are skipped.
+// A segment within one body has a constant length and adds nothing to dL/dt
+// (u . (w x d) = 0), so only the points that end a segment between two bodies
+// (Data::path_body/path_local) are transformed to world, once (with
+// data.body_rotation, see update_body_frames); L = fixed length + the segments
+// between bodies. Points, arms, unit directions, L and dL/dt go to data.path_point,
+// path_arm, path_direction, muscle_length and muscle_velocity.
 // With data.planar, dL/dt takes the planar velocities (x, y, rotation about z) and
 // the tension adds force x, y and torque z only.
 void update_muscle_paths(const Model& model, const State& state, Data& data);
 // Adds the effect of tension along the points and directions stored by
 // update_muscle_paths (point forces or joint torques, per Muscle::joint_torques).
 void apply_path_tension(const Model& model, const State& state, Index muscle, double tension, Data& data);
+// apply_path_tension of every muscle with its data.muscle_force.
+void apply_path_tensions(const Model& model, const State& state, Data& data);
 
 // The same quantities from the state alone (moment arms, tests, tools).
 double muscle_path_length(const Model& model, const State& state, Index muscle);

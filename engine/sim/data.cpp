@@ -21,11 +21,33 @@ void Data::resize(const Model& model) {
     for (auto* v : {&muscle_length, &muscle_velocity, &muscle_force, &tendon_length, &activation_derivative,
                     &fiber_length_derivative})
         v->assign(muscles, 0.0);
-    path_offset.assign(1, 0);
-    for (const Muscle& m : model.muscles) path_offset.push_back(path_offset.back() + Index(m.path.size()));
-    path_point.assign(size_t(path_offset.back()), Vec3::Zero());
-    path_direction.assign(size_t(path_offset.back()), Vec3::Zero());
+    resize_muscle_paths(model);
     motor_torque.assign(model.motors.size(), Vec3::Zero());
+}
+
+void Data::resize_muscle_paths(const Model& model) {
+    path_offset.assign(1, 0);
+    path_body.clear();
+    path_local.clear();
+    path_fixed_length.clear();
+    for (const Muscle& m : model.muscles) {
+        const size_t n = m.path.size();
+        double fixed = 0;
+        for (size_t k = 0; k < n; ++k) {
+            const bool joins_previous = k > 0 && m.path[k - 1].body != m.path[k].body;
+            const bool joins_next = k + 1 < n && m.path[k + 1].body != m.path[k].body;
+            if (joins_previous || joins_next) {
+                path_body.push_back(m.path[k].body);
+                path_local.push_back(m.path[k].pos);
+            }
+            if (k + 1 < n && !joins_next) fixed += (m.path[k + 1].pos - m.path[k].pos).norm();
+        }
+        path_offset.push_back(Index(path_body.size()));
+        path_fixed_length.push_back(fixed);
+    }
+    path_point.assign(path_body.size(), Vec3::Zero());
+    path_arm.assign(path_body.size(), Vec3::Zero());
+    path_direction.assign(path_body.size(), Vec3::Zero());
 }
 
 void Data::clear_accumulators() {

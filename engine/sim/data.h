@@ -78,10 +78,19 @@ struct Data {
     std::vector<double> activation_derivative;    // da/dt, integrated by the integrator
     std::vector<double> fiber_length_derivative;  // dl_f/dt for models with fiber state
 
-    // per muscle path point, flat: muscle i owns entries [path_offset[i], path_offset[i + 1])
-    std::vector<Index> path_offset;    // per muscle + 1 (fixed by resize)
+    // Muscle paths as evaluated. A run of via points on one body is rigid, so only
+    // the points that end a segment between two bodies are kept; the segments
+    // within a body add a constant length. Flat: muscle i owns kept points
+    // [path_offset[i], path_offset[i + 1]). Fixed by resize:
+    std::vector<Index> path_offset;         // per muscle + 1
+    std::vector<Index> path_body;           // per kept point
+    std::vector<Vec3> path_local;           // per kept point, body frame
+    std::vector<double> path_fixed_length;  // per muscle: its segments within one body
+    // of the evaluated state, per kept point (update_muscle_paths):
     std::vector<Vec3> path_point;      // world position
-    std::vector<Vec3> path_direction;  // unit direction of the segment to the next point (last: zero)
+    std::vector<Vec3> path_arm;        // world, point - body origin
+    std::vector<Vec3> path_direction;  // unit direction to the next kept point on another body
+                                       // (unset for a pair on one body and for the last point)
 
     BroadPhase broad_phase;
 
@@ -89,6 +98,7 @@ struct Data {
     std::vector<Vec3> motor_torque;  // on the child, world
 
     void resize(const Model& model);
+    void resize_muscle_paths(const Model& model);
     void clear_accumulators();
     // Copies only what an integrator update reads (body accelerations, activation
     // and fiber length derivatives), sizes kept: a step's start for partial steps.

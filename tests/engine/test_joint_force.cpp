@@ -5,6 +5,8 @@
 
 #include <QTest>
 
+#include <random>
+
 using namespace hfd;
 
 namespace {
@@ -166,6 +168,66 @@ private slots:
         auto sim = test::make_simulation(hinge_text("joint_force_pnld {}", "[ 0 0 1 ]"));
         QVERIFY(sim);
         QVERIFY(sim->data().joint_limit_torque[0].isZero());
+    }
+
+    // The 3D limit torque decides which axes may be past a limit without atan2; it
+    // must equal the torque from the x-y-z Euler angles (euler_xyz_from_quat) for
+    // any orientation, with narrow limits, limits beyond +-90 degrees about y and
+    // one-sided limits.
+    void limit_torque_follows_the_euler_angles_at_any_orientation() {
+        const char* limit_sets[] = {"x = -20..20 y = -20..20 z = -10..10", "x = -170..150 y = -100..80 z = 30..170",
+                                    "x = -180..180 y = 0..0 z = -90..-10", "x = 5..60 y = -95..95 z = -200..200"};
+        std::mt19937 rng(23);
+        std::normal_distribution<double> normal;
+        const double k = 10, kw = 0.5;
+        int checked = 0, with_torque = 0;
+        for (const char* limits : limit_sets) {
+            auto sim = test::make_simulation(R"(
+model {
+  gravity = [ 0 0 0 ]
+  body { name = ground mass = 0 inertia = [ 0 0 0 ] }
+  body { name = door mass = 2 inertia = [ 0.05 0.05 0.05 ]
+    joint { name = hinge parent = ground pos_in_parent = [ 0 0 0 ] pos_in_child = [ 0 0 0 ] stiffness = 1e5
+            limits { )" + std::string(limits) +
+                                             R"( } limit_stiffness = 10 limit_damping = 0.5 } }
+}
+composite_force { joint_force_pnld {} }
+symplectic_euler_integrator { step_size = 1e-4 }
+)");
+            QVERIFY(sim);
+            const Joint& joint = sim->model().joints[0];
+            for (int trial = 0; trial < 300; ++trial) {
+                State s = sim->state();
+                const Index door = joint.child;
+                s.ori[door] = Quat(normal(rng), normal(rng), normal(rng), normal(rng)).normalized();
+                s.ang_vel[door] = Vec3(normal(rng), normal(rng), normal(rng));
+                sim->set_initial_state(s);
+                sim->evaluate();
+                const Vec3 angles = euler_xyz_from_quat(s.ori[door]);
+                Vec3 expected = Vec3::Zero();
+                for (int axis = 0; axis < 3; ++axis) {
+                    const double a = angles[axis], lo = joint.limit_min[axis], hi = joint.limit_max[axis];
+                    const double theta = a < lo ? a - lo : a > hi ? a - hi : 0.0;
+                    const double into = theta > 0 ? s.ang_vel[door][axis] : -s.ang_vel[door][axis];
+                    if (theta != 0.0) expected[axis] = -k * theta * std::max(0.0, 1.0 + kw * into);
+                }
+                const Vec3 actual = sim->data().joint_limit_torque[0];
+                QVERIFY2((actual - expected).norm() <= 1e-12 * (1.0 + expected.norm()),
+                         qPrintable(QString("limits %1 trial %2: expected %3 %4 %5, got %6 %7 %8")
+                                        .arg(limits)
+                                        .arg(trial)
+                                        .arg(expected.x())
+                                        .arg(expected.y())
+                                        .arg(expected.z())
+                                        .arg(actual.x())
+                                        .arg(actual.y())
+                                        .arg(actual.z())));
+                ++checked;
+                with_torque += expected.isZero() ? 0 : 1;
+            }
+        }
+        QCOMPARE(checked, 1200);
+        QVERIFY2(with_torque > 300 && with_torque < 1150, "both sides of the limits were tried");
     }
 
     void constraint_force_is_equal_and_opposite() {

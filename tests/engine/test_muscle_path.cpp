@@ -20,8 +20,8 @@ using namespace hfd;
 namespace {
 
 // Three links hanging from the ground with ball joints (one with a reference
-// orientation), a muscle from the ground across all three joints, and a free box
-// with a muscle from the ground.
+// orientation), a muscle from the ground across all three joints, one wrapping
+// over three points of the first link, and a free box with a muscle from the ground.
 const char* chain_model = R"(
 model {
   body { name = ground mass = 0 inertia = [ 0 0 0 ] }
@@ -35,6 +35,9 @@ model {
   point_path_muscle { name = long max_isometric_force = 1000 optimal_fiber_length = 0.1 tendon_slack_length = 0.2
     path [ { body = ground pos = [ 0.05 0.05 0.02 ] } { body = a pos = [ 0.04 0 0.03 ] }
            { body = a pos = [ 0.05 -0.1 0.03 ] } { body = b pos = [ 0.03 0.1 -0.02 ] } { body = c pos = [ 0.02 0 0.01 ] } ] }
+  point_path_muscle { name = wrap max_isometric_force = 800 optimal_fiber_length = 0.1 tendon_slack_length = 0.2
+    path [ { body = ground pos = [ -0.05 0.05 0.02 ] } { body = a pos = [ -0.04 0 0.03 ] }
+           { body = a pos = [ -0.06 -0.05 0.04 ] } { body = a pos = [ -0.05 -0.1 0.03 ] } { body = b pos = [ -0.03 0.1 0.02 ] } ] }
   point_path_muscle { name = free max_isometric_force = 1000 optimal_fiber_length = 0.1 tendon_slack_length = 0.2
     path [ { body = ground pos = [ 0.5 0.3 0.1 ] } { body = box pos = [ -0.05 0.05 0.02 ] } ] }
   dof { name = a_rx source = a_rx } dof { name = a_ry source = a_ry } dof { name = a_rz source = a_rz }
@@ -154,7 +157,7 @@ private slots:
         // the long muscle crosses every chain dof, the free one none of them
         const State s = posed(model, default_dof_assignment(model));
         QVERIFY(std::abs(muscle_moment_arm(model, s, 0, model.find_dof("c_rz"))) > 1e-3);
-        QCOMPARE(muscle_moment_arm(model, s, 1, model.find_dof("b_rz")), 0.0);
+        QCOMPARE(muscle_moment_arm(model, s, model.find_muscle("free"), model.find_dof("b_rz")), 0.0);
     }
 
     void pointPathAppliesNoNetForceOrMoment() {
@@ -208,16 +211,43 @@ private slots:
                 const double length = muscle_path_length(model, s, m), velocity = muscle_path_velocity(model, s, m);
                 QVERIFY(std::abs(one_pass.muscle_length[m] - length) < 1e-14 * length);
                 QVERIFY(std::abs(one_pass.muscle_velocity[m] - velocity) < 1e-13 * (1 + std::abs(velocity)));
-                for (int k = 0; k < int(model.muscles[m].path.size()); ++k)
-                    QVERIFY(
-                        (one_pass.path_point[one_pass.path_offset[m] + k] - muscle_path_point(model, s, m, k)).norm() <
-                        1e-15);
+                for (Index k = one_pass.path_offset[m]; k < one_pass.path_offset[m + 1]; ++k)
+                    QVERIFY((one_pass.path_point[k] - world_point(s, one_pass.path_body[k], one_pass.path_local[k]))
+                                .norm() < 1e-15);
                 for (size_t b = 0; b < model.bodies.size(); ++b) {
                     QVERIFY((one_pass.force[b] - reference.force[b]).norm() < 1e-12 * tension);
                     QVERIFY((one_pass.torque[b] - reference.torque[b]).norm() < 1e-12 * tension);
                 }
             }
         }
+    }
+
+    void onePassPathKeepsOnlyTheEndsOfSegmentsBetweenBodies() {
+        const Model model = load(chain_model);
+        Data data = sized_data(model);
+        for (Index m = 0; m < Index(model.muscles.size()); ++m) {
+            const auto& path = model.muscles[m].path;
+            std::vector<Index> kept;
+            double within_bodies = 0;
+            for (size_t k = 0; k < path.size(); ++k) {
+                const bool ends_crossing = (k > 0 && path[k - 1].body != path[k].body) ||
+                                           (k + 1 < path.size() && path[k + 1].body != path[k].body);
+                if (ends_crossing) kept.push_back(Index(k));
+                if (k + 1 < path.size() && path[k + 1].body == path[k].body)
+                    within_bodies += (path[k + 1].pos - path[k].pos).norm();
+            }
+            QCOMPARE(data.path_offset[m + 1] - data.path_offset[m], Index(kept.size()));
+            for (size_t i = 0; i < kept.size(); ++i) {
+                QCOMPARE(data.path_body[data.path_offset[m] + Index(i)], path[kept[i]].body);
+                QVERIFY(data.path_local[data.path_offset[m] + Index(i)] == path[kept[i]].pos);
+            }
+            QCOMPARE(data.path_fixed_length[m], within_bodies);
+        }
+        // the model's "wrap" muscle has an inner point on body a that is not kept
+        const Index wrap = model.find_muscle("wrap");
+        QCOMPARE(int(model.muscles[wrap].path.size()), 5);
+        QCOMPARE(data.path_offset[wrap + 1] - data.path_offset[wrap], Index(4));
+        QVERIFY(data.path_fixed_length[wrap] > 0.05);
     }
 
     void bothApplicationsDoTheVirtualWorkOfTheMomentArm() {
