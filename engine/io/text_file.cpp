@@ -1,5 +1,7 @@
 #include "io/text_file.h"
 
+#include "io/shortest_double.h"
+
 #include <bit>
 #include <cerrno>
 #include <charconv>
@@ -123,16 +125,14 @@ bool write_file_streamed(const std::string& path, const std::function<bool(const
 
 void append_number(std::string& out, double value) {
     char text[32];
-    const auto result = std::to_chars(text, text + sizeof text, value);
-    out.append(text, result.ptr);
+    out.append(text, write_shortest(text, value));
 }
 
 void NumberColumn::append(std::string& out, double value) {
     const auto bits = std::bit_cast<std::uint64_t>(value);
     if (length_ == 0 || bits != bits_) {
-        const auto result = std::to_chars(text_.data(), text_.data() + text_.size(), value);
         bits_ = bits;
-        length_ = static_cast<unsigned char>(result.ptr - text_.data());
+        length_ = static_cast<unsigned char>(write_shortest(text_.data(), value) - text_.data());
     }
     out.append(text_.data(), length_);
 }

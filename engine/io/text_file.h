@@ -28,7 +28,7 @@ bool write_file_streamed(const std::string& path, const std::function<bool(const
                          std::string* error = nullptr);
 
 // Appends the shortest decimal text that parses back to exactly `value`
-// (std::to_chars): "0.1", "1e-300", "-0", "nan", "inf".
+// (the text of std::to_chars, see shortest_double.h): "0.1", "1e-300", "-0", "nan", "inf".
 void append_number(std::string& out, double value);
 
 // append_number for a column written row after row: a value with the same bits as
@@ -41,7 +41,7 @@ public:
 private:
     std::uint64_t bits_ = 0;    // of the previous value (0 and -0, NaNs, are told apart)
     unsigned char length_ = 0;  // of text_; 0 before the first value
-    std::array<char, 31> text_;
+    std::array<char, 32> text_;
 };
 
 // Appends `field` as one CSV field (RFC 4180): quoted, with doubled quotes,
