@@ -46,20 +46,27 @@ public:
     void apply(const Model& model, const State& state, const Controls&, Data& data) const override {
         const Index muscles = Index(model.muscles.size());
         update_muscle_paths(model, state, data);
+        // raw pointers: the stores cannot then be taken to change the vectors themselves
+        const Muscle* __restrict muscle = model.muscles.data();
+        const double *__restrict path_length = data.muscle_length.data(), *__restrict thickness = thickness_.data(),
+                                 *__restrict fiber_length = state.fiber_length.data(),
+                                 *__restrict activation_of = state.activation.data();
+        double *__restrict tendon_length = data.tendon_length.data(), *__restrict force = data.muscle_force.data(),
+                           *__restrict fiber_length_derivative = data.fiber_length_derivative.data();
         for (Index i = 0; i < muscles; ++i) {
-            const Muscle& m = model.muscles[i];
+            const Muscle& m = muscle[i];
             const FiberGeometry g =
-                fiber_geometry(data.muscle_length[i], state.fiber_length[i], m.optimal_fiber_length, thickness_[i]);
+                fiber_geometry(path_length[i], fiber_length[i], m.optimal_fiber_length, thickness[i]);
             const double l = g.fiber_length / m.optimal_fiber_length;
             const double s = m.stiffness_multiplier;
             const double tendon =
                 s * Fiber::tendon_force((g.tendon_length - m.tendon_slack_length) / m.tendon_slack_length);
-            const double activation = Fiber::activation(settings_, state.activation[i]);
+            const double activation = Fiber::activation(settings_, activation_of[i]);
             double v = Fiber::fiber_velocity(settings_, tendon / g.cos_pennation, l, activation, s);
             if (v < 0 && g.fiber_length <= g.minimum_length) v = 0;
-            data.tendon_length[i] = g.tendon_length;
-            data.muscle_force[i] = m.max_isometric_force * tendon;
-            data.fiber_length_derivative[i] = Fiber::fiber_speed(settings_, v, activation) * m.optimal_fiber_length;
+            tendon_length[i] = g.tendon_length;
+            force[i] = m.max_isometric_force * tendon;
+            fiber_length_derivative[i] = Fiber::fiber_speed(settings_, v, activation) * m.optimal_fiber_length;
         }
         apply_path_tensions(model, state, data);
     }

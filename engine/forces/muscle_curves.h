@@ -3,6 +3,7 @@
 // quantities: fiber length l in units of optimal fiber length, fiber velocity v
 // in units of v_max * optimal fiber length per second (v < 0 shortening), tendon
 // strain e = (l_T - l_slack) / l_slack, forces in units of max isometric force.
+#include <algorithm>
 #include <cmath>
 
 namespace hfd {
@@ -25,15 +26,72 @@ namespace m2012 {
 constexpr double eccentric_limit = 1.4;
 constexpr double concentric_curvature = 0.25;
 constexpr double tendon_strain_at_one = 0.049;
-double active_force_length(double l);
-double passive_force_length(double l);
-double force_velocity(double v);
-double tendon_force_length(double strain);
+// (inline: evaluated for every muscle at every evaluation)
+namespace curve {
+constexpr double ascending_width = 0.56;
+constexpr double descending_width = 0.81;
+constexpr double passive_shape = 4.0;
+constexpr double passive_strain_at_one = 0.7;
+constexpr double eccentric_shape = (eccentric_limit - 1.0) / 5.0;  // B: slope 5 at v = 0
+constexpr double toe_strain = 0.8 * tendon_strain_at_one;          // e_toe = 0.0392
+constexpr double toe_force = 2.0 / 3.0;
+constexpr double toe_coefficient = toe_force / (toe_strain * toe_strain);
+constexpr double linear_stiffness = 2.0 * toe_force / toe_strain;
+}  // namespace curve
+
+inline double active_force_length(double l) {
+    const double x = (l - 1.0) / (l < 1.0 ? curve::ascending_width : curve::descending_width);
+    if (std::abs(x) >= 1.0) return 0.0;
+    const double s = 1.0 - x * x;
+    return s * s;
+}
+
+inline double passive_force_length(double l) {
+    if (l <= 1.0) return 0.0;
+    return std::expm1(curve::passive_shape * (l - 1.0) / curve::passive_strain_at_one) /
+           std::expm1(curve::passive_shape);
+}
+
+inline double force_velocity(double v) {
+    if (v <= -1.0) return 0.0;
+    if (v <= 0.0) return (1.0 + v) / (1.0 - v / concentric_curvature);
+    return eccentric_limit - (eccentric_limit - 1.0) * curve::eccentric_shape / (curve::eccentric_shape + v);
+}
+
+inline double tendon_force_length(double strain) {
+    if (strain <= 0.0) return 0.0;
+    if (strain <= curve::toe_strain) return curve::toe_coefficient * strain * strain;
+    return curve::toe_force + curve::linear_stiffness * (strain - curve::toe_strain);
+}
+
 // Damped equilibrium along the fiber, solved exactly for v (no iteration):
 //   a_fl * f_V(v) + beta * v = fiber_force,  with a_fl = a * f_L(l) >= 0, beta > 0.
 // a_fl f_V(v) + beta v is strictly increasing, so the root is unique; on each
 // branch of f_V it is a quadratic (or linear) equation in v.
-double damped_fiber_velocity(double fiber_force, double a_fl, double beta);
+inline double damped_fiber_velocity(double fiber_force, double a_fl, double beta) {
+    const double A = concentric_curvature, E = eccentric_limit, B = curve::eccentric_shape;
+    if (fiber_force < -beta) {
+        // below -v_max the active force is zero: beta v = fiber_force
+        return beta > 0 ? fiber_force / beta : -1.0;
+    }
+    if (fiber_force <= a_fl) {
+        // a_fl (1 + v) + beta v (1 - v/A) = F (1 - v/A), times -A:
+        //   beta v^2 - p v + c = 0, p = A (a_fl + beta) + F, c = A (F - a_fl) <= 0.
+        // The root in [-1, 0] is the non-positive one; written without cancellation.
+        const double p = A * (a_fl + beta) + fiber_force;
+        const double c = A * (fiber_force - a_fl);
+        if (c == 0.0) return 0.0;
+        const double denominator = p + std::sqrt(std::max(0.0, p * p - 4.0 * beta * c));
+        return denominator > 0 ? 2.0 * c / denominator : -1.0;
+    }
+    // a_fl (E (B + v) - (E - 1) B) + beta v (B + v) = F (B + v):
+    //   beta v^2 + q v + c = 0, q = E a_fl + beta B - F, c = B (a_fl - F) < 0.
+    const double q = E * a_fl + beta * B - fiber_force;
+    const double c = B * (a_fl - fiber_force);
+    const double denominator = q + std::sqrt(std::max(0.0, q * q - 4.0 * beta * c));
+    if (denominator > 0) return -2.0 * c / denominator;
+    return beta > 0 ? (-q + std::sqrt(std::max(0.0, q * q - 4.0 * beta * c))) / (2.0 * beta) : 1.0;
+}
 }  // namespace m2012
 
 // --- Geyer & Herr 2010 (muscle_force_gh2010) ---------------------------------
@@ -90,8 +148,21 @@ struct FiberGeometry {
     double minimum_length = 0;  // minimum_fiber_length of the muscle
 };
 // Shortest fiber allowed: 1 % of optimal, and pennation below acos(0.1).
-double minimum_fiber_length(double optimal_fiber_length, double thickness);
-FiberGeometry fiber_geometry(double path_length, double fiber_length, double optimal_fiber_length, double thickness);
+inline double minimum_fiber_length(double optimal_fiber_length, double thickness) {
+    constexpr double max_sin_pennation = 0.99498743710662;  // cos(alpha) >= 0.1
+    return std::max(0.01 * optimal_fiber_length, thickness / max_sin_pennation);
+}
+
+inline FiberGeometry fiber_geometry(double path_length, double fiber_length, double optimal_fiber_length,
+                                    double thickness) {
+    FiberGeometry g;
+    g.minimum_length = minimum_fiber_length(optimal_fiber_length, thickness);
+    g.fiber_length = std::max(fiber_length, g.minimum_length);
+    const double sin_pennation = thickness / g.fiber_length;
+    g.cos_pennation = std::sqrt(std::max(0.0, 1.0 - sin_pennation * sin_pennation));
+    g.tendon_length = path_length - g.fiber_length * g.cos_pennation;
+    return g;
+}
 
 // Fiber length (m) where tendon force equals fiber force along the tendon at
 // zero fiber velocity: tendon(e) = fiber(l_f / l_opt) cos(alpha). Bisection on

@@ -145,35 +145,42 @@ namespace {
 // data.z_rotations_only, fixed per pass.
 template <bool planar, bool z_only>
 void update_path(const State& state, Index muscle, Data& data) {
+    // raw pointers: the stores below cannot then be taken to change the vectors themselves
+    const Index* __restrict body_of = data.path_body.data();
+    const Vec3* __restrict local_of = data.path_local.data();
+    const Mat3* __restrict rotation = data.body_rotation.data();
+    const Vec3 *__restrict pos = state.pos.data(), *__restrict lin_vel = state.lin_vel.data(),
+                           *__restrict ang_vel = state.ang_vel.data();
+    Vec3 *__restrict arms = data.path_arm.data(), *__restrict points = data.path_point.data(),
+                     *__restrict directions = data.path_direction.data();
     const Index first = data.path_offset[muscle], last = data.path_offset[muscle + 1];
     double length = data.path_fixed_length[muscle], velocity = 0;
     for (Index k = first; k < last; ++k) {
-        const Index body = data.path_body[k];
-        const Vec3& local = data.path_local[k];
-        const Mat3& r = data.body_rotation[body];
+        const Index body = body_of[k];
+        const Vec3& local = local_of[k];
+        const Mat3& r = rotation[body];
         const Vec3 arm = z_only ? Vec3(r(0, 0) * local.x() + r(0, 1) * local.y(),
                                        r(1, 0) * local.x() + r(1, 1) * local.y(), local.z())
                                 : Vec3(r * local);
-        data.path_arm[k] = arm;
-        data.path_point[k] = state.pos[body] + arm;
+        arms[k] = arm;
+        points[k] = pos[body] + arm;
         if (k == first) continue;
-        const Index previous_body = data.path_body[k - 1];
+        const Index previous_body = body_of[k - 1];
         if (body == previous_body) continue;  // rigid: in the fixed length
-        const Vec3 d = data.path_point[k] - data.path_point[k - 1];
+        const Vec3 d = points[k] - points[k - 1];
         const double n = d.norm();
         const Vec3 u = n > 1e-12 ? Vec3(d / n) : Vec3::Zero();  // as unit_direction
-        data.path_direction[k - 1] = u;
+        directions[k - 1] = u;
         length += n;
-        const Vec3& previous_arm = data.path_arm[k - 1];
+        const Vec3& previous_arm = arms[k - 1];
         if constexpr (planar) {  // v = v_body + w_z e_z x arm, in the x-y plane
-            const double wb = state.ang_vel[body].z(), wa = state.ang_vel[previous_body].z();
-            velocity += u.x() * (state.lin_vel[body].x() - wb * arm.y() - state.lin_vel[previous_body].x() +
-                                 wa * previous_arm.y()) +
-                        u.y() * (state.lin_vel[body].y() + wb * arm.x() - state.lin_vel[previous_body].y() -
-                                 wa * previous_arm.x());
+            const double wb = ang_vel[body].z(), wa = ang_vel[previous_body].z();
+            velocity +=
+                u.x() * (lin_vel[body].x() - wb * arm.y() - lin_vel[previous_body].x() + wa * previous_arm.y()) +
+                u.y() * (lin_vel[body].y() + wb * arm.x() - lin_vel[previous_body].y() - wa * previous_arm.x());
         } else {
-            velocity += u.dot((state.lin_vel[body] + state.ang_vel[body].cross(arm)) -
-                              (state.lin_vel[previous_body] + state.ang_vel[previous_body].cross(previous_arm)));
+            velocity += u.dot((lin_vel[body] + ang_vel[body].cross(arm)) -
+                              (lin_vel[previous_body] + ang_vel[previous_body].cross(previous_arm)));
         }
     }
     data.muscle_length[muscle] = length;
@@ -181,29 +188,6 @@ void update_path(const State& state, Index muscle, Data& data) {
 }
 
 void apply_joint_tension(const Model& model, const State& state, Index muscle, double tension, Data& data);
-
-// apply_path_tension as point forces; `planar` as data.planar.
-template <bool planar>
-void apply_point_tension(Index muscle, double tension, Data& data) {
-    const Index first = data.path_offset[muscle], last = data.path_offset[muscle + 1];
-    for (Index k = first; k + 1 < last; ++k) {
-        const Index body_a = data.path_body[k], body_b = data.path_body[k + 1];
-        if (body_a == body_b) continue;
-        const Vec3 f = tension * data.path_direction[k];
-        const Vec3 &arm_a = data.path_arm[k], &arm_b = data.path_arm[k + 1];
-        if constexpr (planar) {  // force x, y and torque z only
-            data.force[body_a].x() += f.x(), data.force[body_a].y() += f.y();
-            data.force[body_b].x() -= f.x(), data.force[body_b].y() -= f.y();
-            data.torque[body_a].z() += arm_a.x() * f.y() - arm_a.y() * f.x();
-            data.torque[body_b].z() -= arm_b.x() * f.y() - arm_b.y() * f.x();
-        } else {
-            data.force[body_a] += f;
-            data.torque[body_a] += arm_a.cross(f);
-            data.force[body_b] -= f;
-            data.torque[body_b] -= arm_b.cross(f);
-        }
-    }
-}
 
 }  // namespace
 
@@ -217,25 +201,56 @@ void update_muscle_paths(const Model& model, const State& state, Data& data) {
         for (Index i = 0; i < muscles; ++i) update_path<false, false>(state, i, data);
 }
 
-void apply_path_tension(const Model& model, const State& state, Index muscle, double tension, Data& data) {
-    if (tension == 0.0) return;  // a slack tendon (every passive muscle at rest) adds nothing
-    if (!model.muscles[muscle].joint_torques) {
-        if (data.planar) apply_point_tension<true>(muscle, tension, data);
-        else apply_point_tension<false>(muscle, tension, data);
-        return;
+namespace {
+
+// The tensions tension[i - begin] of muscles [begin, end), `planar` as data.planar.
+template <bool planar>
+void apply_tensions(const Model& model, const State& state, Index begin, Index end, const double* tension_of,
+                    Data& data) {
+    // raw pointers: the stores cannot then be taken to change the vectors themselves
+    const Muscle* __restrict muscle = model.muscles.data();
+    const Index* __restrict offset = data.path_offset.data(), * __restrict body_of = data.path_body.data();
+    const Vec3* __restrict arms = data.path_arm.data(), * __restrict directions = data.path_direction.data();
+    Vec3* __restrict force = data.force.data(), * __restrict torque = data.torque.data();
+    for (Index i = begin; i < end; ++i) {
+        const double tension = tension_of[i - begin];
+        if (tension == 0.0) continue;  // a slack tendon (every passive muscle at rest) adds nothing
+        if (muscle[i].joint_torques) {
+            apply_joint_tension(model, state, i, tension, data);
+            continue;
+        }
+        for (Index k = offset[i], last = offset[i + 1]; k + 1 < last; ++k) {
+            const Index body_a = body_of[k], body_b = body_of[k + 1];
+            if (body_a == body_b) continue;
+            const Vec3 f = tension * directions[k];
+            const Vec3 &arm_a = arms[k], &arm_b = arms[k + 1];
+            if constexpr (planar) {  // force x, y and torque z only
+                force[body_a].x() += f.x(), force[body_a].y() += f.y();
+                force[body_b].x() -= f.x(), force[body_b].y() -= f.y();
+                torque[body_a].z() += arm_a.x() * f.y() - arm_a.y() * f.x();
+                torque[body_b].z() -= arm_b.x() * f.y() - arm_b.y() * f.x();
+            } else {
+                force[body_a] += f;
+                torque[body_a] += arm_a.cross(f);
+                force[body_b] -= f;
+                torque[body_b] -= arm_b.cross(f);
+            }
+        }
     }
-    apply_joint_tension(model, state, muscle, tension, data);
 }
+
+}  // namespace
 
 void apply_path_tensions(const Model& model, const State& state, Data& data) {
     const Index muscles = Index(model.muscles.size());
-    for (Index i = 0; i < muscles; ++i) {
-        const double tension = data.muscle_force[i];
-        if (tension == 0.0) continue;
-        if (model.muscles[i].joint_torques) apply_joint_tension(model, state, i, tension, data);
-        else if (data.planar) apply_point_tension<true>(i, tension, data);
-        else apply_point_tension<false>(i, tension, data);
-    }
+    const double* tensions = data.muscle_force.data();
+    data.planar ? apply_tensions<true>(model, state, 0, muscles, tensions, data)
+                : apply_tensions<false>(model, state, 0, muscles, tensions, data);
+}
+
+void apply_path_tension(const Model& model, const State& state, Index muscle, double tension, Data& data) {
+    data.planar ? apply_tensions<true>(model, state, muscle, muscle + 1, &tension, data)
+                : apply_tensions<false>(model, state, muscle, muscle + 1, &tension, data);
 }
 
 namespace {
