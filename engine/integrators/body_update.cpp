@@ -6,12 +6,6 @@
 namespace hfd {
 
 namespace {
-// exp of a rotation vector as a unit quaternion
-Quat quat_exp(const Vec3& rotation) {
-    const double angle = rotation.norm();
-    if (angle < 1e-12) return Quat(1.0, 0.5 * rotation.x(), 0.5 * rotation.y(), 0.5 * rotation.z()).normalized();
-    return Quat(Eigen::AngleAxisd(angle, rotation / angle));
-}
 // cos(x), sin(x) of the small half-angles of a step: Taylor polynomials for |x| < 0.02,
 // whose truncation (x^8/8! and x^9/9!, below 1e-18) lies under the rounding of the
 // result; the library functions otherwise.
@@ -23,6 +17,15 @@ void small_angle_cos_sin(double x, double& c, double& s) {
     const double x2 = x * x;
     c = 1.0 - x2 * (1.0 / 2 - x2 * (1.0 / 24 - x2 * (1.0 / 720)));
     s = x * (1.0 - x2 * (1.0 / 6 - x2 * (1.0 / 120 - x2 * (1.0 / 5040))));
+}
+// exp of a rotation vector r as a unit quaternion: (cos(|r|/2), sin(|r|/2) r / |r|)
+Quat quat_exp(const Vec3& rotation) {
+    const double angle = rotation.norm();
+    if (angle < 1e-12) return Quat(1.0, 0.5 * rotation.x(), 0.5 * rotation.y(), 0.5 * rotation.z()).normalized();
+    double c, s;
+    small_angle_cos_sin(0.5 * angle, c, s);
+    const Vec3 v = (s / angle) * rotation;
+    return Quat(c, v.x(), v.y(), v.z());
 }
 }  // namespace
 
