@@ -9,6 +9,12 @@
 //   theta = alpha - alpha_min if alpha < alpha_min, alpha - alpha_max if alpha > alpha_max, else 0,
 //   alpha = intrinsic x-y-z Euler angles of ref_ori^-1 q_parent^-1 q_child,
 //   w = relative angular velocity in the joint frame.
+// The x and z angles (atan2) lie on a circle and wrap at +-180 degrees: past a
+// limit, theta is the way to the nearer limit around that circle, so an elbow
+// limited to 0..150 and bent 31 degrees past 150 (its angle reads -179) is pushed
+// back to 150, not around to 0, and the torque has no jump where the angle wraps
+// (it switches sides only opposite the allowed range). The y angle (asin, within
+// +-90 degrees) does not wrap.
 // pnld: the manual writes (1 + k_w w); read as Hunt-Crossley damping (which the
 // manual cites), the damping scales with the speed *into* the limit, w sgn(theta):
 // at an upper limit (theta > 0) that is w, at a lower limit (theta < 0) it is -w,
@@ -30,6 +36,16 @@ namespace {
 
 inline double limit_displacement(double angle, double min, double max) {
     return angle < min ? angle - min : angle > max ? angle - max : 0.0;
+}
+
+// limit_displacement for an angle in [-pi, pi] on the circle: beyond max by a,
+// below min by b (a + b = 2 pi - (max - min)); the nearer one, > 0 beyond max.
+inline double circular_limit_displacement(double angle, double min, double max) {
+    if (!(angle < min || angle > max)) return angle == angle ? 0.0 : angle;  // inside (NaN stays NaN)
+    if (max - min >= 2.0 * M_PI) return 0.0;
+    const double beyond_max = angle > max ? angle - max : angle + 2.0 * M_PI - max;
+    const double below_min = angle < min ? min - angle : min + 2.0 * M_PI - angle;
+    return beyond_max <= below_min ? beyond_max : -below_min;
 }
 
 inline double limit_torque(bool nonlinear_damping, double k, double kw, double theta, double w) {
@@ -177,9 +193,9 @@ private:
                                ? relative_z_rotation(s.ori[p], joint.ref_ori, s.ori[c])
                                : Quat((s.ori[p] * joint.ref_ori).conjugate() * s.ori[c]);
             const double sign = q.w() < 0 ? -1.0 : 1.0, qz = sign * q.z(), qw = sign * q.w();
-            double theta = 0;  // the clamps keep the side of the limit where rounding straddles it
-            if (qz > qw * tan_half_max_[j]) theta = std::max(0.0, 2.0 * std::atan2(qz, qw) - joint.limit_max.z());
-            else if (qz < qw * tan_half_min_[j]) theta = std::min(0.0, 2.0 * std::atan2(qz, qw) - joint.limit_min.z());
+            double theta = 0;
+            if (qz > qw * tan_half_max_[j] || qz < qw * tan_half_min_[j])
+                theta = circular_limit_displacement(2.0 * std::atan2(qz, qw), joint.limit_min.z(), joint.limit_max.z());
             const double w = s.ang_vel[c].z() - s.ang_vel[p].z();
             torque.z() = limit_torque(nonlinear_damping, joint.limit_stiffness, joint.limit_damping, theta, w);
         } else {
@@ -189,7 +205,10 @@ private:
             Vec3 theta = Vec3::Zero();
             for (int axis = 0; axis < 3; ++axis)
                 if (past[axis])
-                    theta[axis] = limit_displacement(angles[axis], joint.limit_min[axis], joint.limit_max[axis]);
+                    theta[axis] =
+                        axis == 1
+                            ? limit_displacement(angles[axis], joint.limit_min[axis], joint.limit_max[axis])
+                            : circular_limit_displacement(angles[axis], joint.limit_min[axis], joint.limit_max[axis]);
             if (theta.isZero()) {
                 d.joint_limit_torque[j].setZero();
                 return;

@@ -170,6 +170,43 @@ private slots:
         QVERIFY(sim->data().joint_limit_torque[0].isZero());
     }
 
+    // An elbow limited to 0..150 degrees, bent past 180 (its angle wraps to -179):
+    // pushed back towards 150 with the torque it had just before the wrap.
+    void limit_torque_has_no_jump_where_the_angle_wraps_data() {
+        QTest::addColumn<QString>("force");
+        QTest::newRow("pnld") << "joint_force_pnld {}";
+        QTest::newRow("planar pnld") << "planar_joint_force_pnld {}";
+    }
+    void limit_torque_has_no_jump_where_the_angle_wraps() {
+        QFETCH(QString, force);
+        auto sim = test::make_simulation(R"(
+model {
+  gravity = [ 0 0 0 ]
+  body { name = ground mass = 0 inertia = [ 0 0 0 ] }
+  body { name = forearm mass = 1 inertia = [ 0.01 0.01 0.01 ]
+    joint { name = elbow parent = ground pos_in_parent = [ 0 0 0 ] pos_in_child = [ 0 0 0 ] stiffness = 1e5
+            limits { x = 0..0 y = 0..0 z = 0..150 } limit_stiffness = 10 limit_damping = 0 } }
+}
+composite_force { )" + force.toStdString() + R"( }
+symplectic_euler_integrator { step_size = 1e-4 }
+)");
+        QVERIFY(sim);
+        auto torque_at = [&](double degrees) {
+            State s = sim->state();
+            s.ori[1] = Quat(Eigen::AngleAxisd(degrees * M_PI / 180, Vec3::UnitZ()));
+            sim->set_initial_state(s);
+            sim->evaluate();
+            return sim->data().joint_limit_torque[0].z();
+        };
+        const double k = 10, to_rad = M_PI / 180;
+        QVERIFY(std::abs(torque_at(179) - (-k * 29 * to_rad)) < 1e-9);
+        QVERIFY(std::abs(torque_at(181) - (-k * 31 * to_rad)) < 1e-9);  // reads -179: still beyond 150
+        QVERIFY(std::abs(torque_at(-10) - (k * 10 * to_rad)) < 1e-9);   // below 0
+        // the sides switch opposite the allowed range (at -105 = 255 degrees)
+        QVERIFY(torque_at(-104) > 0 && torque_at(-106) < 0);
+        QCOMPARE(torque_at(75), 0.0);
+    }
+
     // The 3D limit torque decides which axes may be past a limit without atan2; it
     // must equal the torque from the x-y-z Euler angles (euler_xyz_from_quat) for
     // any orientation, with narrow limits, limits beyond +-90 degrees about y and
@@ -207,7 +244,13 @@ symplectic_euler_integrator { step_size = 1e-4 }
                 Vec3 expected = Vec3::Zero();
                 for (int axis = 0; axis < 3; ++axis) {
                     const double a = angles[axis], lo = joint.limit_min[axis], hi = joint.limit_max[axis];
-                    const double theta = a < lo ? a - lo : a > hi ? a - hi : 0.0;
+                    double theta = a < lo ? a - lo : a > hi ? a - hi : 0.0;
+                    if (theta != 0.0 && axis != 1 && hi - lo < 2 * M_PI) {
+                        // x and z lie on a circle: the nearer limit around it
+                        const double beyond = a > hi ? a - hi : a + 2 * M_PI - hi;
+                        const double below = a < lo ? lo - a : lo + 2 * M_PI - a;
+                        theta = beyond <= below ? beyond : -below;
+                    }
                     const double into = theta > 0 ? s.ang_vel[door][axis] : -s.ang_vel[door][axis];
                     if (theta != 0.0) expected[axis] = -k * theta * std::max(0.0, 1.0 + kw * into);
                 }
