@@ -17,11 +17,13 @@
 // Accelerations at t+h are needed anyway for the next step (first same as last),
 // so sem/mem cost one force evaluation per trial step. A step with e > accuracy is
 // rejected and retried with h * max(0.2, 0.9 sqrt(accuracy / e)); after an accepted
-// step h grows by at most 2x. A step that would need h < min_step fails the run.
+// step h changes by the PI control of step_growth (at most 2x). A step that would
+// need h < min_step fails the run.
 #include "integrators/integrator.h"
 #include "model/model.h"
 
 #include <algorithm>
+#include <optional>
 #include <vector>
 
 namespace hfd {
@@ -44,7 +46,10 @@ public:
     bool is_planar() const override { return planar_; }
     double nominal_step_size() const override { return max_step_; }
     double next_step_size() const override { return next_step_; }
-    void reset() override { next_step_ = std::clamp(1e-4, min_step_, max_step_); }
+    void reset() override {
+        next_step_ = std::clamp(1e-4, min_step_, max_step_);
+        previous_log_error_.reset();
+    }
     // One step of the base method (also for step doubling, whose two half steps
     // would need an evaluation in between; the difference is within accuracy).
     void partial_step(const Model& model, const State& start, const Data& start_data, double h,
@@ -53,12 +58,14 @@ public:
 
 private:
     void trial_step(StepContext& sim, double h) const;
+    double step_growth(double error);  // factor on h after an accepted step (PI control)
     std::string_view name_;
     double beta_;
     bool planar_, step_doubling_;
     double accuracy_, min_step_, max_step_;
     double next_step_;
-    BodyErrorWeights weights_;  // of the model, on the first step
+    std::optional<double> previous_log_error_;  // of the accepted step before (none at the start)
+    BodyErrorWeights weights_;                  // of the model, on the first step
 };
 
 // The error measure above, for accelerations before (d0) and after (d1) a step of h.
