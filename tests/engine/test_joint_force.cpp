@@ -42,6 +42,24 @@ symplectic_euler_integrator { step_size = 1e-4 }
 )";
 }
 
+// One body on a ball joint at the origin, without gravity, with the given limits
+// (degrees), limit_stiffness 10 and `limit_damping`.
+std::string limited_joint_text(const std::string& force, const std::string& limits, double limit_damping) {
+    return R"(
+model {
+  gravity = [ 0 0 0 ]
+  body { name = ground mass = 0 inertia = [ 0 0 0 ] }
+  body { name = limb mass = 2 inertia = [ 0.05 0.05 0.05 ]
+    joint { name = joint parent = ground pos_in_parent = [ 0 0 0 ] pos_in_child = [ 0 0 0 ] stiffness = 1e5
+            limits { )" +
+           limits + " } limit_stiffness = 10 limit_damping = " + std::to_string(limit_damping) + R"( } }
+}
+composite_force { )" +
+           force + R"( }
+symplectic_euler_integrator { step_size = 1e-4 }
+)";
+}
+
 }  // namespace
 
 class TestJointForce : public QObject {
@@ -179,17 +197,7 @@ private slots:
     }
     void limit_torque_has_no_jump_where_the_angle_wraps() {
         QFETCH(QString, force);
-        auto sim = test::make_simulation(R"(
-model {
-  gravity = [ 0 0 0 ]
-  body { name = ground mass = 0 inertia = [ 0 0 0 ] }
-  body { name = forearm mass = 1 inertia = [ 0.01 0.01 0.01 ]
-    joint { name = elbow parent = ground pos_in_parent = [ 0 0 0 ] pos_in_child = [ 0 0 0 ] stiffness = 1e5
-            limits { x = 0..0 y = 0..0 z = 0..150 } limit_stiffness = 10 limit_damping = 0 } }
-}
-composite_force { )" + force.toStdString() + R"( }
-symplectic_euler_integrator { step_size = 1e-4 }
-)");
+        auto sim = test::make_simulation(limited_joint_text(force.toStdString(), "x = 0..0 y = 0..0 z = 0..150", 0));
         QVERIFY(sim);
         auto torque_at = [&](double degrees) {
             State s = sim->state();
@@ -219,18 +227,7 @@ symplectic_euler_integrator { step_size = 1e-4 }
         const double k = 10, kw = 0.5;
         int checked = 0, with_torque = 0;
         for (const char* limits : limit_sets) {
-            auto sim = test::make_simulation(R"(
-model {
-  gravity = [ 0 0 0 ]
-  body { name = ground mass = 0 inertia = [ 0 0 0 ] }
-  body { name = door mass = 2 inertia = [ 0.05 0.05 0.05 ]
-    joint { name = hinge parent = ground pos_in_parent = [ 0 0 0 ] pos_in_child = [ 0 0 0 ] stiffness = 1e5
-            limits { )" + std::string(limits) +
-                                             R"( } limit_stiffness = 10 limit_damping = 0.5 } }
-}
-composite_force { joint_force_pnld {} }
-symplectic_euler_integrator { step_size = 1e-4 }
-)");
+            auto sim = test::make_simulation(limited_joint_text("joint_force_pnld {}", limits, 0.5));
             QVERIFY(sim);
             const Joint& joint = sim->model().joints[0];
             for (int trial = 0; trial < 300; ++trial) {
