@@ -203,20 +203,22 @@ void update_muscle_paths(const Model& model, const State& state, Data& data) {
 
 namespace {
 
-// The tensions tension[i - begin] of muscles [begin, end), `planar` as data.planar.
+// apply_tensions for the point-force muscles; true when it skipped a joint-torque
+// muscle under tension.
 template <bool planar>
-void apply_tensions(const Model& model, const State& state, Index begin, Index end, const double* tension_of,
-                    Data& data) {
+bool apply_point_tensions(const Model& model, Index begin, Index end, const double* tension_of, Data& data) {
     // raw pointers: the stores cannot then be taken to change the vectors themselves
+    // (nothing else in this function reaches force and torque)
     const Muscle* __restrict muscle = model.muscles.data();
     const Index* __restrict offset = data.path_offset.data(), * __restrict body_of = data.path_body.data();
     const Vec3* __restrict arms = data.path_arm.data(), * __restrict directions = data.path_direction.data();
     Vec3* __restrict force = data.force.data(), * __restrict torque = data.torque.data();
+    bool skipped = false;
     for (Index i = begin; i < end; ++i) {
         const double tension = tension_of[i - begin];
         if (tension == 0.0) continue;  // a slack tendon (every passive muscle at rest) adds nothing
         if (muscle[i].joint_torques) {
-            apply_joint_tension(model, state, i, tension, data);
+            skipped = true;
             continue;
         }
         for (Index k = offset[i], last = offset[i + 1]; k + 1 < last; ++k) {
@@ -237,6 +239,18 @@ void apply_tensions(const Model& model, const State& state, Index begin, Index e
             }
         }
     }
+    return skipped;
+}
+
+// The point forces of tensions tension[i - begin] of muscles [begin, end), `planar`
+// as data.planar; the joint-torque muscles (joint_point_path_muscle) after them.
+template <bool planar>
+void apply_tensions(const Model& model, const State& state, Index begin, Index end, const double* tension_of,
+                    Data& data) {
+    if (!apply_point_tensions<planar>(model, begin, end, tension_of, data)) return;
+    for (Index i = begin; i < end; ++i)
+        if (model.muscles[i].joint_torques && tension_of[i - begin] != 0.0)
+            apply_joint_tension(model, state, i, tension_of[i - begin], data);
 }
 
 }  // namespace
