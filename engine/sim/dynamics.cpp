@@ -56,11 +56,14 @@ void compute_accelerations(const Model& m, const std::vector<double>& inv_mass, 
             continue;
         }
         d.lin_acc[b] = inv_mass[b] * d.force[b];
+        // Euler's equations in the body frame, with the evaluation's rotation matrix
+        // (update_body_frames) rather than three quaternion rotations
         const Vec3& inertia = m.bodies[b].inertia;
-        const Vec3 w = s.ori[b].conjugate() * s.ang_vel[b];
-        const Vec3 tau = s.ori[b].conjugate() * d.torque[b];
+        const Mat3& r = d.body_rotation[b];
+        const Vec3 w = r.transpose() * s.ang_vel[b];
+        const Vec3 tau = r.transpose() * d.torque[b];
         const Vec3 dw = (tau - w.cross(inertia.cwiseProduct(w))).cwiseQuotient(inertia);
-        d.ang_acc[b] = s.ori[b] * dw;
+        d.ang_acc[b] = r * dw;
     }
 }
 

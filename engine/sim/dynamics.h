@@ -24,7 +24,8 @@ void start_loads(const std::vector<Vec3>& gravity_loads, Data& d);
 void apply_perturbations(const Model& m, const State& s, const Controls& c, Data& d);
 
 // Newton-Euler in the principal body frame (I diagonal):
-//   a = F / m,   I dw_b/dt = tau_b - w_b x (I w_b),   tau_b = R^T tau, w_b = R^T w.
+//   a = F / m,   I dw_b/dt = tau_b - w_b x (I w_b),   tau_b = R^T tau, w_b = R^T w,
+// R = d.body_rotation of the evaluated state (update_body_frames comes first).
 void compute_accelerations(const Model& m, const std::vector<double>& inv_mass, const State& s, Data& d);
 // Planar: x-y translation and rotation about z. With w along z, w x (I w) = 0,
 // so dw_z/dt = tau_z / I_zz (bodies keep their z axis along world z).
