@@ -120,7 +120,7 @@ public:
 
 private:
     std::vector<double> tan_half_min_, tan_half_max_;  // per joint of the model it was created for (planar limits)
-    std::vector<bool> ref_is_z_rotation_;
+    std::vector<char> ref_is_z_rotation_;              // char: no bit extraction per read
     // per joint: the limits as the values of the matrix terms the Euler angles come from
     struct LimitTests {
         double tan_half_min_x, tan_half_max_x, sin_min_y, sin_max_y, tan_half_min_z, tan_half_max_z;

@@ -9,6 +9,7 @@
 #include "sim/components.h"
 
 #include <algorithm>
+#include <vector>
 
 namespace hfd {
 
@@ -16,22 +17,32 @@ namespace {
 
 class MuscleActivation final : public ForceComponent {
 public:
-    MuscleActivation(double activation_rate, double deactivation_rate)
-        : activation_rate_(activation_rate), deactivation_rate_(deactivation_rate) {}
+    // Each muscle's c1 = rise - fall and c2 = fall, resolved once.
+    MuscleActivation(const Model& model, double activation_rate, double deactivation_rate) {
+        for (const Muscle& m : model.muscles) {
+            const double rise = m.activation_rate >= 0 ? m.activation_rate : activation_rate;
+            const double fall = m.deactivation_rate >= 0 ? m.deactivation_rate : deactivation_rate;
+            c1_.push_back(rise - fall);
+            c2_.push_back(fall);
+        }
+    }
     std::string_view name() const override { return "muscle_activation"; }
 
     void apply(const Model& model, const State& state, const Controls& controls, Data& data) const override {
-        for (size_t i = 0; i < model.muscles.size(); ++i) {
-            const Muscle& m = model.muscles[i];
-            const double rise = m.activation_rate >= 0 ? m.activation_rate : activation_rate_;
-            const double fall = m.deactivation_rate >= 0 ? m.deactivation_rate : deactivation_rate_;
-            const double u = i < controls.excitation.size() ? std::clamp(controls.excitation[i], 0.0, 1.0) : 0.0;
-            data.activation_derivative[i] = (u - state.activation[i]) * ((rise - fall) * u + fall);
+        const size_t muscles = model.muscles.size(), excited = std::min(muscles, controls.excitation.size());
+        const double *__restrict c1 = c1_.data(), *__restrict c2 = c2_.data(),
+                                 *__restrict activation = state.activation.data(),
+                                 *__restrict excitation = controls.excitation.data();
+        double* __restrict derivative = data.activation_derivative.data();
+        for (size_t i = 0; i < excited; ++i) {
+            const double u = std::clamp(excitation[i], 0.0, 1.0);
+            derivative[i] = (u - activation[i]) * (c1[i] * u + c2[i]);
         }
+        for (size_t i = excited; i < muscles; ++i) derivative[i] = -activation[i] * c2[i];  // u = 0
     }
 
 private:
-    double activation_rate_, deactivation_rate_;
+    std::vector<double> c1_, c2_;  // per muscle of the model it was created for
 };
 
 }  // namespace
@@ -39,7 +50,7 @@ private:
 std::unique_ptr<ForceComponent> create_muscle_activation(const PropNode& props, ForceContext& context) {
     PropertyValues values;  // both rates > 0 (1/s)
     if (!read_force_properties(props, context, values)) return nullptr;
-    return std::make_unique<MuscleActivation>(values["activation_rate"], values["deactivation_rate"]);
+    return std::make_unique<MuscleActivation>(context.model, values["activation_rate"], values["deactivation_rate"]);
 }
 
 }  // namespace hfd

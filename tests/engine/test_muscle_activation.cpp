@@ -82,6 +82,11 @@ private slots:
         component->apply(model, state, controls, data);
         QVERIFY(std::abs(data.activation_derivative[0] - (1 - 0.3) * 80) < 1e-12);
         QVERIFY(std::abs(data.activation_derivative[1] - (0 - 0.3) * 10) < 1e-12);
+        // a muscle without an excitation (shorter controls) relaxes as with u = 0
+        controls.excitation = {0.7};
+        component->apply(model, state, controls, data);
+        QVERIFY(std::abs(data.activation_derivative[0] - (0.7 - 0.3) * (60 * 0.7 + 20)) < 1e-12);
+        QVERIFY(std::abs(data.activation_derivative[1] - (0 - 0.3) * 10) < 1e-12);
     }
 
     void stepResponsesMatchClosedForm() {
