@@ -44,16 +44,21 @@ void advance_bodies(const Model& m, State& s, const Data& d, double h, double be
 }
 
 void advance_bodies_planar(const Model& m, State& s, const Data& d, double h, double beta) {
+    // raw pointers: the stores cannot then be taken to change the vectors themselves
+    const Body* __restrict bodies = m.bodies.data();
+    const Vec3* __restrict lin_acc = d.lin_acc.data(), * __restrict ang_acc = d.ang_acc.data();
+    Vec3* __restrict pos = s.pos.data(), * __restrict lin_vel = s.lin_vel.data(), * __restrict ang_vel = s.ang_vel.data();
+    Quat* __restrict ori = s.ori.data();
     for (size_t b = 0, n = m.bodies.size(); b < n; ++b) {
-        if (m.bodies[b].is_static()) continue;
-        const double vx = s.lin_vel[b].x() + beta * h * d.lin_acc[b].x();
-        const double vy = s.lin_vel[b].y() + beta * h * d.lin_acc[b].y();
-        const double wz = s.ang_vel[b].z() + beta * h * d.ang_acc[b].z();
-        s.pos[b].x() += h * vx;
-        s.pos[b].y() += h * vy;
+        if (bodies[b].is_static()) continue;
+        const double vx = lin_vel[b].x() + beta * h * lin_acc[b].x();
+        const double vy = lin_vel[b].y() + beta * h * lin_acc[b].y();
+        const double wz = ang_vel[b].z() + beta * h * ang_acc[b].z();
+        pos[b].x() += h * vx;
+        pos[b].y() += h * vy;
         double c, sn;
         small_angle_cos_sin(0.5 * h * wz, c, sn);
-        Quat& q = s.ori[b];
+        Quat& q = ori[b];
         if (q.x() == 0.0 && q.y() == 0.0) {
             // a rotation about z stays one: the product and norm without the zero terms
             const double w = c * q.w() - sn * q.z(), z = c * q.z() + sn * q.w();
@@ -62,9 +67,9 @@ void advance_bodies_planar(const Model& m, State& s, const Data& d, double h, do
         } else {
             q = (Quat(c, 0.0, 0.0, sn) * q).normalized();
         }
-        s.lin_vel[b].x() += h * d.lin_acc[b].x();
-        s.lin_vel[b].y() += h * d.lin_acc[b].y();
-        s.ang_vel[b].z() += h * d.ang_acc[b].z();
+        lin_vel[b].x() += h * lin_acc[b].x();
+        lin_vel[b].y() += h * lin_acc[b].y();
+        ang_vel[b].z() += h * ang_acc[b].z();
     }
     advance_muscle_states(s, d, h);
     s.time += h;
