@@ -35,7 +35,12 @@ inline double hunt_crossley_normal_force(double stiffness, double damping, doubl
 // Hyfydy manual, contact_force_pd: friction on b, opposite to its slip,
 //   Ft = -vt/|vt| min(eta |vt|, mu Fn)
 // (viscous below the slip speed mu Fn / eta, Coulomb above it).
-Vec3 viscous_coulomb_friction(const Vec3& tangent_velocity, double normal_force, double mu, double viscosity);
+inline Vec3 viscous_coulomb_friction(const Vec3& tangent_velocity, double normal_force, double mu, double viscosity) {
+    const double slip_speed = tangent_velocity.norm();
+    if (slip_speed <= 0 || normal_force <= 0) return Vec3::Zero();
+    const double magnitude = std::min(viscosity * slip_speed, mu * normal_force);
+    return (-magnitude / slip_speed) * tangent_velocity;
+}
 
 // Friction of Simbody's HuntCrossleyForce (model attributed to M. Hollars):
 //   Ft = -vt/|vt| Fn [min(vs/vtr, 1) (mu_d + 2 (mu_s - mu_d) / (1 + (vs/vtr)^2)) + mu_v vs]
@@ -46,6 +51,13 @@ Vec3 hollars_friction(const Vec3& tangent_velocity, double normal_force, double 
 
 // Applies `force` to body b at the contact point and -force to body a (torques
 // about their centres of mass) and stores it in contact.force.
-void apply_contact_force(const State& state, const Vec3& force, Contact& contact, Data& data);
+inline void apply_contact_force(const State& state, const Vec3& force, Contact& contact, Data& data) {
+    contact.force = force;
+    const Index a = contact.body_a, b = contact.body_b;
+    data.force[b] += force;
+    data.torque[b] += (contact.point - state.pos[b]).cross(force);
+    data.force[a] -= force;
+    data.torque[a] -= (contact.point - state.pos[a]).cross(force);
+}
 
 }  // namespace hfd
