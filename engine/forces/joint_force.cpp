@@ -80,6 +80,22 @@ inline bool may_pass(double y, double x, double tan_half_min, double tan_half_ma
     return y > r_plus_x * tan_half_max || y < r_plus_x * tan_half_min;
 }
 
+// 2 atan2(y, x), for the small angles by which a planar joint passes its limit:
+// atan t = t - t^3/3 + ... + t^13/13 for x > 0 and |t| = |y / x| < 0.05 (the next
+// term, t^15/15, is below 1e-18 t), std::atan2 otherwise.
+inline double twice_atan2(double y, double x) {
+    if (x > 0.0) {
+        const double t = y / x;
+        if (std::abs(t) < 0.05) {
+            const double t2 = t * t;
+            return 2.0 * t *
+                   (1.0 -
+                    t2 * (1.0 / 3 - t2 * (1.0 / 5 - t2 * (1.0 / 7 - t2 * (1.0 / 9 - t2 * (1.0 / 11 - t2 / 13))))));
+        }
+    }
+    return 2.0 * std::atan2(y, x);
+}
+
 // (p r)^-1 c for quaternions that all rotate about z only (w, 0, 0, z): the
 // products of the general formula with the zero x, y terms left out.
 Quat relative_z_rotation(const Quat& p, const Quat& r, const Quat& c) {
@@ -94,6 +110,8 @@ public:
         for (const Joint& joint : model.joints) {
             tan_half_min_.push_back(tan_half_limit(joint.limit_min.z()));
             tan_half_max_.push_back(tan_half_limit(joint.limit_max.z()));
+            half_min_.push_back({std::cos(0.5 * joint.limit_min.z()), std::sin(0.5 * joint.limit_min.z())});
+            half_max_.push_back({std::cos(0.5 * joint.limit_max.z()), std::sin(0.5 * joint.limit_max.z())});
             ref_is_z_rotation_.push_back(joint.ref_ori.x() == 0.0 && joint.ref_ori.y() == 0.0);
             LimitTests t;
             t.tan_half_min_x = tan_half_limit(joint.limit_min.x()),
@@ -120,7 +138,11 @@ public:
 
 private:
     std::vector<double> tan_half_min_, tan_half_max_;  // per joint of the model it was created for (planar limits)
-    std::vector<char> ref_is_z_rotation_;              // char: no bit extraction per read
+    struct HalfAngle {
+        double c, s;  // cos and sin of half a limit angle
+    };
+    std::vector<HalfAngle> half_min_, half_max_;  // per joint, z limits (planar)
+    std::vector<char> ref_is_z_rotation_;         // char: no bit extraction per read
     // per joint: the limits as the values of the matrix terms the Euler angles come from
     struct LimitTests {
         double tan_half_min_x, tan_half_max_x, sin_min_y, sin_max_y, tan_half_min_z, tan_half_max_z;
@@ -193,9 +215,20 @@ private:
                                ? relative_z_rotation(s.ori[p], joint.ref_ori, s.ori[c])
                                : Quat((s.ori[p] * joint.ref_ori).conjugate() * s.ori[c]);
             const double sign = q.w() < 0 ? -1.0 : 1.0, qz = sign * q.z(), qw = sign * q.w();
+            // past a limit: the angle from it, 2 atan2 of q turned back by half the limit
+            // (small, so twice_atan2 takes its series), then the nearer limit around the
+            // circle as circular_limit_displacement
             double theta = 0;
-            if (qz > qw * tan_half_max_[j] || qz < qw * tan_half_min_[j])
-                theta = circular_limit_displacement(2.0 * std::atan2(qz, qw), joint.limit_min.z(), joint.limit_max.z());
+            const double forbidden = 2.0 * M_PI - (joint.limit_max.z() - joint.limit_min.z());
+            if (qz > qw * tan_half_max_[j]) {
+                const HalfAngle& h = half_max_[j];
+                const double beyond = std::max(0.0, twice_atan2(qz * h.c - qw * h.s, qw * h.c + qz * h.s));
+                theta = beyond <= forbidden - beyond ? beyond : -(forbidden - beyond);
+            } else if (qz < qw * tan_half_min_[j]) {
+                const HalfAngle& h = half_min_[j];
+                const double below = std::max(0.0, -twice_atan2(qz * h.c - qw * h.s, qw * h.c + qz * h.s));
+                theta = below <= forbidden - below ? -below : forbidden - below;
+            }
             const double w = s.ang_vel[c].z() - s.ang_vel[p].z();
             torque.z() = limit_torque(nonlinear_damping, joint.limit_stiffness, joint.limit_damping, theta, w);
         } else {

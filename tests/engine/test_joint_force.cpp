@@ -215,6 +215,50 @@ private slots:
         QCOMPARE(torque_at(75), 0.0);
     }
 
+    // The planar limit takes the angle past a limit from the orientation turned back
+    // by half the limit (a series for the small angles near it): it must equal
+    // k times the displacement from 2 atan2(q_z, q_w) (nearer limit around the
+    // circle), just past the limits and far from them.
+    void planar_limit_torque_follows_the_joint_angle() {
+        const char* limit_sets[] = {"x = 0..0 y = 0..0 z = -5..120", "x = 0..0 y = 0..0 z = -170..-20",
+                                    "x = 0..0 y = 0..0 z = 10..175"};
+        std::mt19937 rng(29);
+        std::uniform_real_distribution<double> anywhere(-M_PI, M_PI), near(-0.12, 0.12);
+        int checked = 0, small = 0;
+        for (const char* limits : limit_sets) {
+            auto sim = test::make_simulation(limited_joint_text("planar_joint_force_pnld {}", limits, 0));
+            QVERIFY(sim);
+            const Joint& joint = sim->model().joints[0];
+            for (int trial = 0; trial < 400; ++trial) {
+                // half the trials within 7 degrees of a limit, where the series is used
+                const double limit = trial % 4 == 0 ? joint.limit_min.z() : joint.limit_max.z();
+                double angle = trial % 2 ? anywhere(rng) : limit + near(rng);
+                angle = std::remainder(angle, 2 * M_PI);
+                State s = sim->state();
+                s.ori[1] = Quat(Eigen::AngleAxisd(angle, Vec3::UnitZ()));
+                sim->set_initial_state(s);
+                sim->evaluate();
+                const double a = 2 * std::atan2(s.ori[1].z(), s.ori[1].w());
+                const double lo = joint.limit_min.z(), hi = joint.limit_max.z();
+                double theta = 0;
+                if (a > hi || a < lo) {
+                    const double beyond = a > hi ? a - hi : a + 2 * M_PI - hi;
+                    const double below = a < lo ? lo - a : lo + 2 * M_PI - a;
+                    theta = beyond <= below ? beyond : -below;
+                }
+                const double expected = -10 * theta, actual = sim->data().joint_limit_torque[0].z();
+                QVERIFY2(
+                    std::abs(actual - expected) <= 1e-12 * (1 + std::abs(expected)),
+                    qPrintable(
+                        QString("%1, angle %2: expected %3, got %4").arg(limits).arg(angle).arg(expected).arg(actual)));
+                ++checked;
+                small += theta != 0 && std::abs(theta) < 0.1 ? 1 : 0;
+            }
+        }
+        QCOMPARE(checked, 1200);
+        QVERIFY2(small > 200, "many angles just past a limit");
+    }
+
     // The 3D limit torque decides which axes may be past a limit without atan2; it
     // must equal the torque from the x-y-z Euler angles (euler_xyz_from_quat) for
     // any orientation, with narrow limits, limits beyond +-90 degrees about y and
