@@ -16,6 +16,7 @@ ErrorControlIntegrator::ErrorControlIntegrator(std::string_view name, double bet
       planar_(planar),
       step_doubling_(step_doubling),
       accuracy_(accuracy),
+      log_accuracy_(std::log(accuracy)),
       min_step_(min_step),
       max_step_(max_step),
       next_step_(std::clamp(1e-4, min_step, max_step)) {}
@@ -62,7 +63,7 @@ double ErrorControlIntegrator::step_growth(double error) {
     const double log_error = std::log(error);
     const double log_previous = previous_log_error_.value_or(log_error);
     previous_log_error_ = log_error;
-    return std::min(2.0, 0.9 * std::exp(0.35 * (std::log(accuracy_) - log_error) + 0.2 * (log_previous - log_error)));
+    return std::min(2.0, 0.9 * std::exp(0.35 * (log_accuracy_ - log_error) + 0.2 * (log_previous - log_error)));
 }
 
 // scratch_state(0)/scratch_data(0) receive the trial end state and its evaluation.

@@ -62,7 +62,7 @@ private:
     std::string_view name_;
     double beta_;
     bool planar_, step_doubling_;
-    double accuracy_, min_step_, max_step_;
+    double accuracy_, log_accuracy_, min_step_, max_step_;
     double next_step_;
     std::optional<double> previous_log_error_;  // of the accepted step before (none at the start)
     BodyErrorWeights weights_;                  // of the model, on the first step
