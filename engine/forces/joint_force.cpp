@@ -38,13 +38,17 @@ inline double limit_displacement(double angle, double min, double max) {
     return angle < min ? angle - min : angle > max ? angle - max : 0.0;
 }
 
-// limit_displacement for an angle in [-pi, pi] on the circle: beyond max by a,
-// below min by b (a + b = 2 pi - (max - min)); the nearer one, > 0 beyond max.
+// limit_displacement for an angle on the circle: u = (angle - min) mod 2 pi; past
+// the range (u > max - min) it is beyond max by a = u - (max - min) and below min
+// by b = 2 pi - u; the nearer one, > 0 beyond max. Limits may lie beyond +-pi.
 inline double circular_limit_displacement(double angle, double min, double max) {
     if (!(angle < min || angle > max)) return angle == angle ? 0.0 : angle;  // inside (NaN stays NaN)
-    if (max - min >= 2.0 * M_PI) return 0.0;
-    const double beyond_max = angle > max ? angle - max : angle + 2.0 * M_PI - max;
-    const double below_min = angle < min ? min - angle : min + 2.0 * M_PI - angle;
+    const double range = max - min;
+    if (range >= 2.0 * M_PI) return 0.0;
+    double u = std::fmod(angle - min, 2.0 * M_PI);
+    if (u < 0.0) u += 2.0 * M_PI;
+    if (u <= range) return 0.0;  // inside once around
+    const double beyond_max = u - range, below_min = 2.0 * M_PI - u;
     return beyond_max <= below_min ? beyond_max : -below_min;
 }
 
@@ -220,14 +224,18 @@ private:
             // circle as circular_limit_displacement
             double theta = 0;
             const double forbidden = 2.0 * M_PI - (joint.limit_max.z() - joint.limit_min.z());
+            // (the other way round is forbidden - that angle; < 0 means inside the range
+            // once around, for limits beyond +-180 degrees)
             if (qz > qw * tan_half_max_[j]) {
                 const HalfAngle& h = half_max_[j];
                 const double beyond = std::max(0.0, twice_atan2(qz * h.c - qw * h.s, qw * h.c + qz * h.s));
-                theta = beyond <= forbidden - beyond ? beyond : -(forbidden - beyond);
+                const double below = forbidden - beyond;
+                theta = below < 0.0 ? 0.0 : beyond <= below ? beyond : -below;
             } else if (qz < qw * tan_half_min_[j]) {
                 const HalfAngle& h = half_min_[j];
                 const double below = std::max(0.0, -twice_atan2(qz * h.c - qw * h.s, qw * h.c + qz * h.s));
-                theta = below <= forbidden - below ? -below : forbidden - below;
+                const double beyond = forbidden - below;
+                theta = beyond < 0.0 ? 0.0 : below <= beyond ? -below : beyond;
             }
             const double w = s.ang_vel[c].z() - s.ang_vel[p].z();
             torque.z() = limit_torque(nonlinear_damping, joint.limit_stiffness, joint.limit_damping, theta, w);

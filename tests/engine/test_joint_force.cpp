@@ -60,6 +60,18 @@ symplectic_euler_integrator { step_size = 1e-4 }
 )";
 }
 
+// The displacement past [lo, hi] of an angle on the circle: the way to the nearer
+// limit, counted from lo in whole turns (limits may lie beyond +-180 degrees).
+double around_the_circle(double angle, double lo, double hi) {
+    if (hi - lo >= 2 * M_PI) return 0.0;
+    double u = angle - lo;
+    while (u < 0) u += 2 * M_PI;
+    while (u >= 2 * M_PI) u -= 2 * M_PI;
+    if (u <= hi - lo) return 0.0;
+    const double beyond = u - (hi - lo), below = 2 * M_PI - u;
+    return beyond <= below ? beyond : -below;
+}
+
 }  // namespace
 
 class TestJointForce : public QObject {
@@ -221,7 +233,8 @@ private slots:
     // circle), just past the limits and far from them.
     void planar_limit_torque_follows_the_joint_angle() {
         const char* limit_sets[] = {"x = 0..0 y = 0..0 z = -5..120", "x = 0..0 y = 0..0 z = -170..-20",
-                                    "x = 0..0 y = 0..0 z = 10..175"};
+                                    "x = 0..0 y = 0..0 z = 10..175", "x = 0..0 y = 0..0 z = 10..200",
+                                    "x = 0..0 y = 0..0 z = -250..-100"};
         std::mt19937 rng(29);
         std::uniform_real_distribution<double> anywhere(-M_PI, M_PI), near(-0.12, 0.12);
         int checked = 0, small = 0;
@@ -240,12 +253,7 @@ private slots:
                 sim->evaluate();
                 const double a = 2 * std::atan2(s.ori[1].z(), s.ori[1].w());
                 const double lo = joint.limit_min.z(), hi = joint.limit_max.z();
-                double theta = 0;
-                if (a > hi || a < lo) {
-                    const double beyond = a > hi ? a - hi : a + 2 * M_PI - hi;
-                    const double below = a < lo ? lo - a : lo + 2 * M_PI - a;
-                    theta = beyond <= below ? beyond : -below;
-                }
+                const double theta = a > hi || a < lo ? around_the_circle(a, lo, hi) : 0.0;
                 const double expected = -10 * theta, actual = sim->data().joint_limit_torque[0].z();
                 QVERIFY2(
                     std::abs(actual - expected) <= 1e-12 * (1 + std::abs(expected)),
@@ -255,8 +263,8 @@ private slots:
                 small += theta != 0 && std::abs(theta) < 0.1 ? 1 : 0;
             }
         }
-        QCOMPARE(checked, 1200);
-        QVERIFY2(small > 200, "many angles just past a limit");
+        QCOMPARE(checked, 2000);
+        QVERIFY2(small > 300, "many angles just past a limit");
     }
 
     // The 3D limit torque decides which axes may be past a limit without atan2; it
@@ -265,7 +273,8 @@ private slots:
     // one-sided limits.
     void limit_torque_follows_the_euler_angles_at_any_orientation() {
         const char* limit_sets[] = {"x = -20..20 y = -20..20 z = -10..10", "x = -170..150 y = -100..80 z = 30..170",
-                                    "x = -180..180 y = 0..0 z = -90..-10", "x = 5..60 y = -95..95 z = -200..200"};
+                                    "x = -180..180 y = 0..0 z = -90..-10", "x = 5..60 y = -95..95 z = -200..200",
+                                    "x = -250..-100 y = -30..30 z = 10..200"};
         std::mt19937 rng(23);
         std::normal_distribution<double> normal;
         const double k = 10, kw = 0.5;
@@ -286,12 +295,7 @@ private slots:
                 for (int axis = 0; axis < 3; ++axis) {
                     const double a = angles[axis], lo = joint.limit_min[axis], hi = joint.limit_max[axis];
                     double theta = a < lo ? a - lo : a > hi ? a - hi : 0.0;
-                    if (theta != 0.0 && axis != 1 && hi - lo < 2 * M_PI) {
-                        // x and z lie on a circle: the nearer limit around it
-                        const double beyond = a > hi ? a - hi : a + 2 * M_PI - hi;
-                        const double below = a < lo ? lo - a : lo + 2 * M_PI - a;
-                        theta = beyond <= below ? beyond : -below;
-                    }
+                    if (theta != 0.0 && axis != 1) theta = around_the_circle(a, lo, hi);
                     const double into = theta > 0 ? s.ang_vel[door][axis] : -s.ang_vel[door][axis];
                     if (theta != 0.0) expected[axis] = -k * theta * std::max(0.0, 1.0 + kw * into);
                 }
@@ -310,8 +314,8 @@ private slots:
                 with_torque += expected.isZero() ? 0 : 1;
             }
         }
-        QCOMPARE(checked, 1200);
-        QVERIFY2(with_torque > 300 && with_torque < 1150, "both sides of the limits were tried");
+        QCOMPARE(checked, 1500);
+        QVERIFY2(with_torque > 300 && with_torque < 1450, "both sides of the limits were tried");
     }
 
     void constraint_force_is_equal_and_opposite() {
