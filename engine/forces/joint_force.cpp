@@ -38,6 +38,14 @@ inline double limit_displacement(double angle, double min, double max) {
     return angle < min ? angle - min : angle > max ? angle - max : 0.0;
 }
 
+// Past the range of an angle on the circle, beyond max by a and below min by b
+// (a + b = 2 pi - (max - min)): the displacement towards the nearer limit, > 0
+// beyond max. A negative a or b means the angle is inside the range once around.
+inline double towards_nearer_limit(double beyond_max, double below_min) {
+    if (beyond_max < 0.0 || below_min < 0.0) return 0.0;
+    return beyond_max <= below_min ? beyond_max : -below_min;
+}
+
 // limit_displacement for an angle on the circle: u = (angle - min) mod 2 pi; past
 // the range (u > max - min) it is beyond max by a = u - (max - min) and below min
 // by b = 2 pi - u; the nearer one, > 0 beyond max. Limits may lie beyond +-pi.
@@ -48,8 +56,7 @@ inline double circular_limit_displacement(double angle, double min, double max) 
     double u = std::fmod(angle - min, 2.0 * M_PI);
     if (u < 0.0) u += 2.0 * M_PI;
     if (u <= range) return 0.0;  // inside once around
-    const double beyond_max = u - range, below_min = 2.0 * M_PI - u;
-    return beyond_max <= below_min ? beyond_max : -below_min;
+    return towards_nearer_limit(u - range, 2.0 * M_PI - u);
 }
 
 inline double limit_torque(bool nonlinear_damping, double k, double kw, double theta, double w) {
@@ -220,22 +227,18 @@ private:
                                : Quat((s.ori[p] * joint.ref_ori).conjugate() * s.ori[c]);
             const double sign = q.w() < 0 ? -1.0 : 1.0, qz = sign * q.z(), qw = sign * q.w();
             // past a limit: the angle from it, 2 atan2 of q turned back by half the limit
-            // (small, so twice_atan2 takes its series), then the nearer limit around the
-            // circle as circular_limit_displacement
+            // (small, so twice_atan2 takes its series); the other way round is the
+            // forbidden arc minus that angle
             double theta = 0;
             const double forbidden = 2.0 * M_PI - (joint.limit_max.z() - joint.limit_min.z());
-            // (the other way round is forbidden - that angle; < 0 means inside the range
-            // once around, for limits beyond +-180 degrees)
             if (qz > qw * tan_half_max_[j]) {
                 const HalfAngle& h = half_max_[j];
                 const double beyond = std::max(0.0, twice_atan2(qz * h.c - qw * h.s, qw * h.c + qz * h.s));
-                const double below = forbidden - beyond;
-                theta = below < 0.0 ? 0.0 : beyond <= below ? beyond : -below;
+                theta = towards_nearer_limit(beyond, forbidden - beyond);
             } else if (qz < qw * tan_half_min_[j]) {
                 const HalfAngle& h = half_min_[j];
                 const double below = std::max(0.0, -twice_atan2(qz * h.c - qw * h.s, qw * h.c + qz * h.s));
-                const double beyond = forbidden - below;
-                theta = beyond < 0.0 ? 0.0 : below <= beyond ? -below : beyond;
+                theta = towards_nearer_limit(forbidden - below, below);
             }
             const double w = s.ang_vel[c].z() - s.ang_vel[p].z();
             torque.z() = limit_torque(nonlinear_damping, joint.limit_stiffness, joint.limit_damping, theta, w);

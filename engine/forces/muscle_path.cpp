@@ -157,11 +157,7 @@ void update_path(const State& state, Index muscle, Data& data) {
     double length = data.path_fixed_length[muscle], velocity = 0;
     for (Index k = first; k < last; ++k) {
         const Index body = body_of[k];
-        const Vec3& local = local_of[k];
-        const Mat3& r = rotation[body];
-        const Vec3 arm = z_only ? Vec3(r(0, 0) * local.x() + r(0, 1) * local.y(),
-                                       r(1, 0) * local.x() + r(1, 1) * local.y(), local.z())
-                                : Vec3(r * local);
+        const Vec3 arm = rotate<z_only>(rotation[body], local_of[k]);
         arms[k] = arm;
         points[k] = pos[body] + arm;
         if (k == first) continue;

@@ -105,12 +105,18 @@ struct Data {
     void copy_derivatives_from(const Data& other);  // force/torque zero, contacts cleared (capacity kept)
 };
 
+// r local; with z_only (r a rotation about z) two products for x and y, z unchanged.
+template <bool z_only>
+inline Vec3 rotate(const Mat3& r, const Vec3& local) {
+    if constexpr (z_only)
+        return Vec3(r(0, 0) * local.x() + r(0, 1) * local.y(), r(1, 0) * local.x() + r(1, 1) * local.y(), local.z());
+    else return r * local;
+}
+
 // A body-frame vector in world axes, with the rotation of the evaluated state.
 inline Vec3 rotate_to_world(const Data& d, Index body, const Vec3& local) {
     const Mat3& r = d.body_rotation[body];
-    if (d.z_rotations_only)
-        return Vec3(r(0, 0) * local.x() + r(0, 1) * local.y(), r(1, 0) * local.x() + r(1, 1) * local.y(), local.z());
-    return r * local;
+    return d.z_rotations_only ? rotate<true>(r, local) : rotate<false>(r, local);
 }
 
 }  // namespace hfd
