@@ -189,7 +189,8 @@ void project_outputs(const Model& m, const State& state, int velocity_column, In
     out.com.resize(3, columns);
     for (Eigen::Index i = 0; i < columns; ++i) {
         out.coordinate.col(i) = coordinate_rates_of(m, state, out.body.col(i));
-        out.com.col(i) = com_acceleration(m, out.body.col(i));
+        // head<3>: a fixed-size target, without a 4-wide copy loop that GCC's bounds check flags
+        out.com.col(i).head<3>() = com_acceleration(m, out.body.col(i));
     }
     out.coordinate.col(velocity_column) += velocity_products;
     out.coordinate.col(columns - 1) += velocity_products;

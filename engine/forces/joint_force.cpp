@@ -53,8 +53,11 @@ inline double circular_limit_displacement(double angle, double min, double max) 
     if (!(angle < min || angle > max)) return angle == angle ? 0.0 : angle;  // inside (NaN stays NaN)
     const double range = max - min;
     if (range >= 2.0 * M_PI) return 0.0;
-    double u = std::fmod(angle - min, 2.0 * M_PI);
-    if (u < 0.0) u += 2.0 * M_PI;
+    double u = angle - min;  // fmod only when that is not within one turn (limits beyond +-pi)
+    if (u < 0.0 || u >= 2.0 * M_PI) {
+        u = std::fmod(u, 2.0 * M_PI);
+        if (u < 0.0) u += 2.0 * M_PI;
+    }
     if (u <= range) return 0.0;  // inside once around
     return towards_nearer_limit(u - range, 2.0 * M_PI - u);
 }
@@ -91,20 +94,29 @@ inline bool may_pass(double y, double x, double tan_half_min, double tan_half_ma
     return y > r_plus_x * tan_half_max || y < r_plus_x * tan_half_min;
 }
 
-// 2 atan2(y, x), for the small angles by which a planar joint passes its limit:
-// atan t = t - t^3/3 + ... + t^13/13 for x > 0 and |t| = |y / x| < 0.05 (the next
-// term, t^15/15, is below 1e-18 t), std::atan2 otherwise.
-inline double twice_atan2(double y, double x) {
+// atan2(y, x) and asin(s) for the small angles by which a joint passes a limit
+// (a locked axis, limits 0..0, is past one at every evaluation): for x > 0 and
+// |t| = |y / x| < 0.05, atan t = t - t^3/3 + ... + t^13/13, and for |s| < 0.05,
+// asin s = s + s^3/6 + 3 s^5/40 + ... + 231 s^13/13312; the next terms, t^15/15
+// and 143 s^15/10240, are below 1e-18 t and 1e-20 s. The libm calls otherwise.
+inline double small_atan2(double y, double x) {
     if (x > 0.0) {
         const double t = y / x;
         if (std::abs(t) < 0.05) {
             const double t2 = t * t;
-            return 2.0 * t *
-                   (1.0 -
-                    t2 * (1.0 / 3 - t2 * (1.0 / 5 - t2 * (1.0 / 7 - t2 * (1.0 / 9 - t2 * (1.0 / 11 - t2 / 13))))));
+            return t * (1.0 -
+                        t2 * (1.0 / 3 - t2 * (1.0 / 5 - t2 * (1.0 / 7 - t2 * (1.0 / 9 - t2 * (1.0 / 11 - t2 / 13))))));
         }
     }
-    return 2.0 * std::atan2(y, x);
+    return std::atan2(y, x);
+}
+
+inline double small_asin(double s) {
+    if (!(std::abs(s) < 0.05)) return std::asin(s);
+    const double s2 = s * s;
+    return s * (1.0 +
+                s2 * (1.0 / 6 + s2 * (3.0 / 40 + s2 * (5.0 / 112 +
+                                                       s2 * (35.0 / 1152 + s2 * (63.0 / 2816 + s2 * 231.0 / 13312))))));
 }
 
 // (p r)^-1 c for quaternions that all rotate about z only (w, 0, 0, z): the
@@ -161,19 +173,25 @@ private:
     std::vector<LimitTests> limit_tests_;
 
     // The x-y-z Euler angles of q (as euler_xyz_from_quat) where they may be past a
-    // limit, else 0 with `past` false: atan2 and asin only for those axes.
+    // limit, else 0 with `past` false: atan2 and asin only for those axes. They come
+    // from five entries of q's rotation matrix, here times |q|^2 (the atan2 ratios
+    // need no normalization; sin b is divided by it):
+    //   sin b = r02,  x = atan2(-r12, r22),  z = atan2(-r01, r00).
     Vec3 angles_that_may_pass(const Quat& q, const LimitTests& t, bool past[3]) const {
-        const Mat3 r = q.normalized().toRotationMatrix();
-        const double sin_b = std::clamp(r(0, 2), -1.0, 1.0);
+        const double w = q.w(), x = q.x(), y = q.y(), z = q.z();
+        const double ww = w * w, xx = x * x, yy = y * y, zz = z * z;
+        const double r00 = ww + xx - yy - zz, r01 = 2.0 * (x * y - w * z), r02 = 2.0 * (x * z + w * y);
+        const double r12 = 2.0 * (y * z - w * x), r22 = ww - xx - yy + zz;
+        const double sin_b = std::clamp(r02 / (ww + xx + yy + zz), -1.0, 1.0);
         if (std::abs(sin_b) >= 1.0 - 1e-12) {  // gimbal lock: as euler_xyz_from_quat
             past[0] = past[1] = past[2] = true;
             return euler_xyz_from_quat(q);
         }
-        past[0] = may_pass(-r(1, 2), r(2, 2), t.tan_half_min_x, t.tan_half_max_x);
+        past[0] = may_pass(-r12, r22, t.tan_half_min_x, t.tan_half_max_x);
         past[1] = sin_b > t.sin_max_y || sin_b < t.sin_min_y || std::isnan(sin_b);
-        past[2] = may_pass(-r(0, 1), r(0, 0), t.tan_half_min_z, t.tan_half_max_z);
-        return Vec3(past[0] ? std::atan2(-r(1, 2), r(2, 2)) : 0.0, past[1] ? std::asin(sin_b) : 0.0,
-                    past[2] ? std::atan2(-r(0, 1), r(0, 0)) : 0.0);
+        past[2] = may_pass(-r01, r00, t.tan_half_min_z, t.tan_half_max_z);
+        return Vec3(past[0] ? small_atan2(-r12, r22) : 0.0, past[1] ? small_asin(sin_b) : 0.0,
+                    past[2] ? small_atan2(-r01, r00) : 0.0);
     }
 
     void apply_constraint(const Model& m, const State& s, Data& d, Index j) const {
@@ -227,17 +245,17 @@ private:
                                : Quat((s.ori[p] * joint.ref_ori).conjugate() * s.ori[c]);
             const double sign = q.w() < 0 ? -1.0 : 1.0, qz = sign * q.z(), qw = sign * q.w();
             // past a limit: the angle from it, 2 atan2 of q turned back by half the limit
-            // (small, so twice_atan2 takes its series); the other way round is the
+            // (small, so small_atan2 takes its series); the other way round is the
             // forbidden arc minus that angle
             double theta = 0;
             const double forbidden = 2.0 * M_PI - (joint.limit_max.z() - joint.limit_min.z());
             if (qz > qw * tan_half_max_[j]) {
                 const HalfAngle& h = half_max_[j];
-                const double beyond = std::max(0.0, twice_atan2(qz * h.c - qw * h.s, qw * h.c + qz * h.s));
+                const double beyond = std::max(0.0, 2.0 * small_atan2(qz * h.c - qw * h.s, qw * h.c + qz * h.s));
                 theta = towards_nearer_limit(beyond, forbidden - beyond);
             } else if (qz < qw * tan_half_min_[j]) {
                 const HalfAngle& h = half_min_[j];
-                const double below = std::max(0.0, -twice_atan2(qz * h.c - qw * h.s, qw * h.c + qz * h.s));
+                const double below = std::max(0.0, -2.0 * small_atan2(qz * h.c - qw * h.s, qw * h.c + qz * h.s));
                 theta = towards_nearer_limit(forbidden - below, below);
             }
             const double w = s.ang_vel[c].z() - s.ang_vel[p].z();

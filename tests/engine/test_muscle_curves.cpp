@@ -51,6 +51,18 @@ private slots:
         QVERIFY(max_slope(m2012::active_force_length, 0.3, 2.0) < 3.0);
     }
 
+    void expm1OfPositiveWithinUlpsOfLibm() {
+        double worst_ulps = 0;
+        for (double x = 1e-300; x < 709.5; x *= 1.0007) {  // ~1e6 points over every decade
+            const double exact = std::expm1(x), ulp = std::nextafter(exact, HUGE_VAL) - exact;
+            worst_ulps = std::max(worst_ulps, std::abs(m2012::expm1_of_positive(x) - exact) / ulp);
+        }
+        QVERIFY2(worst_ulps <= 4.0, qPrintable(QString::number(worst_ulps)));
+        QCOMPARE(m2012::expm1_of_positive(0.0), 0.0);
+        QVERIFY(std::isinf(m2012::expm1_of_positive(710.0)));
+        QVERIFY(std::isnan(m2012::expm1_of_positive(std::nan(""))));
+    }
+
     void m2012PassiveAndTendon() {
         QCOMPARE(m2012::passive_force_length(1.0), 0.0);
         QCOMPARE(m2012::passive_force_length(0.8), 0.0);

@@ -92,6 +92,8 @@ void TestOsimModels::corpusModelConvertsAndLoads() {
 
 void TestOsimModels::everyFetchedModelConvertsAndLoads() {
     if (models_dir().empty()) QSKIP("HFD_OPENSIM_MODELS_DIR not set");
+    QVERIFY2(std::filesystem::is_directory(models_dir()),
+             qPrintable(QString("HFD_OPENSIM_MODELS_DIR=%1 is not a directory").arg(models_dir().c_str())));
     int count = 0;
     std::string failures;
     for (const auto& entry : std::filesystem::recursive_directory_iterator(models_dir())) {
@@ -116,6 +118,8 @@ void TestOsimModels::gaitModelsFallForTwoSeconds_data() {
 
 void TestOsimModels::gaitModelsFallForTwoSeconds() {
     if (models_dir().empty()) QSKIP("HFD_OPENSIM_MODELS_DIR not set");
+    QVERIFY2(std::filesystem::is_directory(models_dir()),
+             qPrintable(QString("HFD_OPENSIM_MODELS_DIR=%1 is not a directory").arg(models_dir().c_str())));
     QFETCH(QString, file);
     const std::string path = models_dir() + "/" + file.toStdString();
     std::string messages;
