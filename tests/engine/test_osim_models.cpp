@@ -14,6 +14,8 @@
 
 #include <QtTest>
 
+#include <algorithm>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -57,7 +59,9 @@ std::optional<PropNode> convert_and_load(const std::string& path, std::string& m
 }
 
 // 3D counterpart of the corpus HfdConfigM2012Planar.zml.
-SimConfig gait_config() {
+SimConfig gait_config(double accuracy = 0.01) {
+    char accuracy_text[40];
+    std::snprintf(accuracy_text, sizeof accuracy_text, "%.17g", accuracy);
     const ParseResult parsed = parse_text(
         "composite_force {\n"
         "  joint_force_pnld {}\n"
@@ -66,7 +70,8 @@ SimConfig gait_config() {
         "  muscle_activation { activation_rate = 100 deactivation_rate = 25 }\n"
         "  muscle_force_m2012fast { xi = 0.1 }\n"
         "}\n"
-        "error_control_integrator_sem { accuracy = 0.01 }\n",
+        "error_control_integrator_sem { accuracy = " +
+            std::string(accuracy_text) + " }\n",
         "gait_config.zml");
     std::vector<Diagnostic> diagnostics;
     return read_sim_config(parsed.root, "gait_config.zml", diagnostics);
@@ -135,32 +140,40 @@ void TestOsimModels::gaitModelsFallForTwoSeconds() {
 
     BuildResult built = build_model(*root);
     QVERIFY2(built.ok(), errors(built.diagnostics).c_str());
-    std::vector<Diagnostic> diagnostics;
-    auto sim = Simulation::create(std::move(*built.model), gait_config(), diagnostics);
-    QVERIFY2(sim, errors(diagnostics).c_str());
-    State state = sim->state();
-    apply_dofs(sim->model(), default_dof_assignment(sim->model()), state);
-    sim->set_initial_state(state);
-    // Muscles start in equilibrium: none pulls more than its max isometric force
-    // from equilibration alone (pennated muscles once started at up to 10.8 times it).
-    for (Index m = 0; m < Index(sim->model().muscles.size()); ++m)
-        QVERIFY2(sim->data().muscle_force[m] <= sim->model().muscles[m].max_isometric_force,
-                 qPrintable(QString("%1 starts at %2 N")
-                                .arg(sim->model().muscles[m].name.c_str())
-                                .arg(sim->data().muscle_force[m])));
+    const auto model = std::make_shared<const Model>(std::move(*built.model));
+    // A passive fall onto contacts is chaotic: accuracies 1e-7 apart (or the last
+    // bits of the forces) give counts from 0.9 to 2.6 times the usual one when a
+    // toe is caught between floor and joint spring. Five such runs, their median.
+    std::vector<double> steps_per_second;
+    for (double relative : {0.0, 1e-7, -1e-7, 2e-7, -2e-7}) {
+        std::vector<Diagnostic> diagnostics;
+        auto sim = Simulation::create(model, gait_config(0.01 * (1 + relative)), diagnostics);
+        QVERIFY2(sim, errors(diagnostics).c_str());
+        State state = sim->state();
+        apply_dofs(sim->model(), default_dof_assignment(sim->model()), state);
+        sim->set_initial_state(state);
+        // Muscles start in equilibrium: none pulls more than its max isometric force
+        // from equilibration alone (pennated muscles once started at up to 10.8 times it).
+        for (Index m = 0; m < Index(sim->model().muscles.size()); ++m)
+            QVERIFY2(sim->data().muscle_force[m] <= sim->model().muscles[m].max_isometric_force,
+                     qPrintable(QString("%1 starts at %2 N")
+                                    .arg(sim->model().muscles[m].name.c_str())
+                                    .arg(sim->data().muscle_force[m])));
 
-    const double duration = 2;
-    const bool ran = sim->advance_to(duration);
-    const double steps_per_second = static_cast<double>(sim->accepted_steps()) / sim->state().time;
-    qInfo("%s: %.3g s simulated, %.0f steps per simulated second", qPrintable(file), sim->state().time,
-          steps_per_second);
-    QVERIFY2(ran, sim->error() ? sim->error()->message.c_str() : "stopped");
-    QCOMPARE(sim->state().time, duration);
+        const double duration = 2;
+        const bool ran = sim->advance_to(duration);
+        steps_per_second.push_back(static_cast<double>(sim->accepted_steps()) / sim->state().time);
+        qInfo("%s, accuracy 0.01 (1 %+g): %.3g s simulated, %.0f steps per simulated second", qPrintable(file),
+              relative, sim->state().time, steps_per_second.back());
+        QVERIFY2(ran, sim->error() ? sim->error()->message.c_str() : "stopped");
+        QCOMPARE(sim->state().time, duration);
+    }
     // The corpus H0918 takes ~3500 steps per simulated second (planar), ~4100
     // with this 3D integrator. Before the conversion merged light rigid bodies,
     // aligned hinges and damped light bodies' joints for an explicit step,
     // these models took 8,500 to 65,000.
-    QVERIFY2(steps_per_second < 10000, qPrintable(QString::number(steps_per_second)));
+    std::nth_element(steps_per_second.begin(), steps_per_second.begin() + 2, steps_per_second.end());
+    QVERIFY2(steps_per_second[2] < 10000, qPrintable(QString::number(steps_per_second[2])));
 }
 
 QTEST_APPLESS_MAIN(TestOsimModels)
