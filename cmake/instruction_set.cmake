@@ -2,7 +2,7 @@
 #   auto      x86-64-v3 when the machine building it has AVX2, FMA and BMI2, else baseline
 #   x86-64-v3 AVX2, FMA, BMI2 (Intel Haswell, AMD Excavator and later)
 #   baseline  the compiler's default, runs on any x86-64
-# The step is mostly a * b + c: with FMA and AVX2 it takes about 18 % fewer
+# The step is mostly a * b + c: with FMA and AVX2 it takes 18-24 % fewer
 # instructions (README, Speed). A x86-64-v3 build refuses to start, with a message,
 # on a processor without them (engine/sim/cpu_support.cpp).
 set(HFD_ARCH auto CACHE STRING "Instruction set: auto, x86-64-v3 or baseline")
@@ -19,6 +19,7 @@ if(CMAKE_SYSTEM_PROCESSOR MATCHES "^(x86_64|AMD64|amd64)$" AND CMAKE_CXX_COMPILE
         return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") &&
                __builtin_cpu_supports("bmi2") ? 0 : 1;
       }]] HFD_HOST_HAS_X86_64_V3)
+    unset(CMAKE_REQUIRED_QUIET)
     if(HFD_HOST_HAS_X86_64_V3)
       set(HFD_ARCH_RESOLVED x86-64-v3)
     endif()
