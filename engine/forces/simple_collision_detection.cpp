@@ -258,19 +258,22 @@ void append_contacts(const Model& model, const State& state, const CollisionPair
                      int count, std::vector<Contact>& contacts) {
     const Geometry& ga = model.geometries[pair.geometry_a];
     const Geometry& gb = model.geometries[pair.geometry_b];
+    const bool a_moves = !model.bodies[ga.body].is_static();  // a static a (the floor) adds no velocity
     for (int i = 0; i < count; ++i) {
-        Contact& contact = contacts.emplace_back();
-        contact.geometry_a = pair.geometry_a, contact.geometry_b = pair.geometry_b;
-        contact.body_a = ga.body, contact.body_b = gb.body;
-        contact.point = found[i].point;
-        contact.normal = found[i].normal;
-        contact.depth = found[i].depth;
-        contact.relative_velocity =
-            world_point_velocity(state, gb.body, contact.point) - world_point_velocity(state, ga.body, contact.point);
-        contact.stiffness = pair.material.stiffness;
-        contact.damping = pair.material.damping;
-        contact.static_friction = pair.material.static_friction;
-        contact.dynamic_friction = pair.material.dynamic_friction;
+        Vec3 relative_velocity = world_point_velocity(state, gb.body, found[i].point);
+        if (a_moves) relative_velocity -= world_point_velocity(state, ga.body, found[i].point);
+        contacts.push_back({.geometry_a = pair.geometry_a,
+                            .geometry_b = pair.geometry_b,
+                            .body_a = ga.body,
+                            .body_b = gb.body,
+                            .point = found[i].point,
+                            .normal = found[i].normal,
+                            .depth = found[i].depth,
+                            .relative_velocity = relative_velocity,
+                            .stiffness = pair.material.stiffness,
+                            .damping = pair.material.damping,
+                            .static_friction = pair.material.static_friction,
+                            .dynamic_friction = pair.material.dynamic_friction});
     }
 }
 
