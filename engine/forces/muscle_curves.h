@@ -56,6 +56,7 @@ constexpr double ascending_width = 0.56;
 constexpr double descending_width = 0.81;
 constexpr double passive_shape = 4.0;
 constexpr double passive_strain_at_one = 0.7;
+constexpr double passive_scale = 1.0 / 53.598150033144236;         // 1 / (e^passive_shape - 1)
 constexpr double eccentric_shape = (eccentric_limit - 1.0) / 5.0;  // B: slope 5 at v = 0
 constexpr double toe_strain = 0.8 * tendon_strain_at_one;          // e_toe = 0.0392
 constexpr double toe_force = 2.0 / 3.0;
@@ -72,8 +73,7 @@ inline double active_force_length(double l) {
 
 inline double passive_force_length(double l) {
     if (l <= 1.0) return 0.0;
-    constexpr double scale = 1.0 / 53.598150033144236;  // 1 / (e^k - 1), k = 4
-    return expm1_of_positive(curve::passive_shape / curve::passive_strain_at_one * (l - 1.0)) * scale;
+    return expm1_of_positive(curve::passive_shape / curve::passive_strain_at_one * (l - 1.0)) * curve::passive_scale;
 }
 
 inline double force_velocity(double v) {

@@ -287,10 +287,11 @@ private slots:
             for (int trial = 0; trial < 300; ++trial) {
                 State s = sim->state();
                 const Index door = joint.child;
-                const double spread = trial % 4 == 3 ? 0.03 : 1.0;  // small: within about 3.4 degrees per axis
-                s.ori[door] = Quat(trial % 4 == 3 ? 1.0 : normal(rng), spread * normal(rng), spread * normal(rng),
-                                   spread * normal(rng))
-                                  .normalized();
+                const bool small = trial % 4 == 3;  // within about 3.4 degrees per axis
+                const double spread = small ? 0.03 : 1.0;
+                s.ori[door] =
+                    Quat(small ? 1.0 : normal(rng), spread * normal(rng), spread * normal(rng), spread * normal(rng))
+                        .normalized();
                 s.ang_vel[door] = Vec3(normal(rng), normal(rng), normal(rng));
                 sim->set_initial_state(s);
                 sim->evaluate();
