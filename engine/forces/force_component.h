@@ -1,6 +1,8 @@
 #pragma once
 // A force component adds forces/torques to Data from Model + State + Controls.
-// Components run in the order of the composite_force block. Each component lives
+// Components run in the order of the composite_force block. A component is created
+// for one model (ForceContext::model) and applied to that model only: it may keep
+// what it precomputed from it (pairs, per-muscle constants). Each component lives
 // in its own file; its name, family and properties are a row of the component
 // table (sim/components.h).
 #include "format/prop_node.h"

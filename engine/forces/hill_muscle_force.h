@@ -25,6 +25,7 @@
 //       static double isometric_fiber_force(double l, double activation, double s);
 //   };
 #include "forces/force_component.h"
+#include "forces/muscle_constants.h"
 #include "forces/muscle_curves.h"
 #include "forces/muscle_path.h"
 
@@ -36,37 +37,42 @@ template <typename Fiber>
 class HillMuscleForce final : public ForceComponent {
 public:
     using Settings = typename Fiber::Settings;
-    HillMuscleForce(const Model& model, Settings settings)
-        : settings_(settings), thickness_(fiber_thicknesses(model)) {}
+    HillMuscleForce(const Model& model, Settings settings) : settings_(settings), constants_(muscle_constants(model)) {}
     std::string_view name() const override { return Fiber::name; }
     bool integrates_fiber_length() const override { return true; }
 
-    // Three passes in the order the data flows (paths, fibers, tensions): the fiber pass
-    // has no dependence between muscles, so their square roots and divisions overlap.
+    // Three passes in the order the data flows (paths, fibers, tensions). The fiber pass
+    // has no dependence between muscles and reads flat arrays only; with branch-free
+    // curves (m2012) it is vectorized, four muscles per AVX2 instruction.
     void apply(const Model& model, const State& state, const Controls&, Data& data) const override {
-        const Index muscles = Index(model.muscles.size());
         update_muscle_paths(model, state, data);
+        const Settings settings = settings_;  // a local: the stores below cannot change it
         // raw pointers: the stores cannot then be taken to change the vectors themselves
-        const Muscle* __restrict muscle = model.muscles.data();
-        const double *__restrict path_length = data.muscle_length.data(), *__restrict thickness = thickness_.data(),
+        const double *__restrict path_length = data.muscle_length.data(),
                                  *__restrict fiber_length = state.fiber_length.data(),
-                                 *__restrict activation_of = state.activation.data();
+                                 *__restrict activation_of = state.activation.data(),
+                                 *__restrict optimal = constants_.optimal_fiber_length.data(),
+                                 *__restrict slack = constants_.tendon_slack_length.data(),
+                                 *__restrict max_force = constants_.max_isometric_force.data(),
+                                 *__restrict stiffness = constants_.stiffness_multiplier.data(),
+                                 *__restrict thickness = constants_.thickness.data(),
+                                 *__restrict minimum = constants_.minimum_fiber_length.data();
         double *__restrict tendon_length = data.tendon_length.data(), *__restrict force = data.muscle_force.data(),
                            *__restrict fiber_length_derivative = data.fiber_length_derivative.data();
-        for (Index i = 0; i < muscles; ++i) {
-            const Muscle& m = muscle[i];
-            const FiberGeometry g =
-                fiber_geometry(path_length[i], fiber_length[i], m.optimal_fiber_length, thickness[i]);
-            const double l = g.fiber_length / m.optimal_fiber_length;
-            const double s = m.stiffness_multiplier;
-            const double tendon =
-                s * Fiber::tendon_force((g.tendon_length - m.tendon_slack_length) / m.tendon_slack_length);
-            const double activation = Fiber::activation(settings_, activation_of[i]);
-            double v = Fiber::fiber_velocity(settings_, tendon / g.cos_pennation, l, activation, s);
-            if (v < 0 && g.fiber_length <= g.minimum_length) v = 0;
+        // ivdep: GCC does not take the local __restrict pointers as proof that outputs and inputs
+        // do not overlap (and would version the loop on 30 run-time overlap checks, more than its 10)
+#pragma GCC ivdep
+        for (Index i = 0, n = Index(model.muscles.size()); i < n; ++i) {
+            const FiberGeometry g = fiber_geometry_above(minimum[i], path_length[i], fiber_length[i], thickness[i]);
+            const double l = g.fiber_length / optimal[i];
+            const double s = stiffness[i];
+            const double tendon = s * Fiber::tendon_force((g.tendon_length - slack[i]) / slack[i]);
+            const double activation = Fiber::activation(settings, activation_of[i]);
+            const double v = Fiber::fiber_velocity(settings, tendon / g.cos_pennation, l, activation, s);
+            const bool held = v < 0 && g.fiber_length <= g.minimum_length;
             tendon_length[i] = g.tendon_length;
-            force[i] = m.max_isometric_force * tendon;
-            fiber_length_derivative[i] = Fiber::fiber_speed(settings_, v, activation) * m.optimal_fiber_length;
+            force[i] = max_force[i] * tendon;
+            fiber_length_derivative[i] = Fiber::fiber_speed(settings, held ? 0.0 : v, activation) * optimal[i];
         }
         apply_path_tensions(model, state, data);
     }
@@ -77,8 +83,8 @@ public:
             const double activation = Fiber::activation(settings_, state.activation[i]);
             const double s = m.stiffness_multiplier;
             state.fiber_length[i] = equilibrium_fiber_length(
-                muscle_path_length(model, state, i), m.optimal_fiber_length, m.tendon_slack_length, thickness_[i],
-                [&](double l) { return Fiber::isometric_fiber_force(l, activation, s); },
+                muscle_path_length(model, state, i), m.optimal_fiber_length, m.tendon_slack_length,
+                constants_.thickness[i], [&](double l) { return Fiber::isometric_fiber_force(l, activation, s); },
                 [&](double strain) { return s * Fiber::tendon_force(strain); },
                 Fiber::project_on_tendon_in_equilibrium(settings_));
         }
@@ -86,7 +92,7 @@ public:
 
 private:
     Settings settings_;
-    std::vector<double> thickness_;  // l_opt sin(alpha_opt) per muscle, of the model it was created for
+    MuscleConstants constants_;  // of the model it was created for
 };
 
 }  // namespace hfd

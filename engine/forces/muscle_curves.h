@@ -27,24 +27,29 @@ namespace hfd {
 namespace m2012 {
 // e^x - 1 for x >= 0, within 2 ulp of std::expm1, in about half the instructions
 // of that libm call (the passive curve of every stretched fiber takes one per
-// evaluation):
+// evaluation), and without a branch, so that a loop over muscles vectorizes:
 //   x = n ln2 + r, |r| <= ln2 / 2,   e^x - 1 = 2^n r q(r) + (2^n - 1),
 //   q(r) = (e^r - 1) / r = sum r^k / (k + 1)!, k = 0..12 (the first term left
 //   out, r^13 / 14!, is below 2e-17 q). Written as 2^n r q + (2^n - 1) it keeps
-//   full relative precision as x -> 0.
+//   full relative precision as x -> 0; as 2 (2^(n-1) r q + (2^(n-1) - 1/2)), the
+//   same value (the factors are powers of two), 2^(n-1) fits an exponent up to
+//   n = 1024 and the last doubling overflows to inf past e^x = DBL_MAX. x is capped
+//   at 710 (e^710 > DBL_MAX) so that n stays there; NaN stays NaN.
 inline double expm1_of_positive(double x) {
-    if (!(x < 709.0)) return std::expm1(x);  // and NaN; 2^n below would overflow first
+    x = std::min(x, 710.0);
     constexpr double log2e = 1.4426950408889634, ln2_high = 0.6931471803691238, ln2_low = 1.9082149292705877e-10;
     constexpr double round_shift = 6755399441055744.0;  // 1.5 * 2^52: adding it rounds to an integer
-    const double n = (x * log2e + round_shift) - round_shift;
+    const double shifted = x * log2e + round_shift;     // n in its lowest mantissa bits
+    const double n = shifted - round_shift;
     const double r = (x - n * ln2_high) - n * ln2_low;
     double q = 1.0 / 6227020800.0;  // 1 / 13!
     constexpr double inverse_factorials[] = {1.0 / 479001600, 1.0 / 39916800, 1.0 / 3628800, 1.0 / 362880,
                                              1.0 / 40320,     1.0 / 5040,     1.0 / 720,     1.0 / 120,
                                              1.0 / 24,        1.0 / 6,        1.0 / 2,       1.0};
     for (double c : inverse_factorials) q = q * r + c;
-    const double two_to_n = std::bit_cast<double>(std::uint64_t(std::int64_t(n) + 1023) << 52);
-    return two_to_n * (r * q) + (two_to_n - 1.0);
+    const std::int64_t n_int = std::bit_cast<std::int64_t>(shifted) - std::bit_cast<std::int64_t>(round_shift);
+    const double half_two_to_n = std::bit_cast<double>(std::uint64_t(n_int + 1022) << 52);
+    return 2.0 * (half_two_to_n * (r * q) + (half_two_to_n - 0.5));
 }
 
 constexpr double eccentric_limit = 1.4;
@@ -64,16 +69,21 @@ constexpr double toe_coefficient = toe_force / (toe_strain * toe_strain);
 constexpr double linear_stiffness = 2.0 * toe_force / toe_strain;
 }  // namespace curve
 
+// The curves and the fiber velocity below compute every branch and select one
+// (no jumps), so the fiber pass over muscles vectorizes; the selected value is the
+// one the branch alone would give.
 inline double active_force_length(double l) {
     const double x = (l - 1.0) / (l < 1.0 ? curve::ascending_width : curve::descending_width);
-    if (std::abs(x) >= 1.0) return 0.0;
     const double s = 1.0 - x * x;
-    return s * s;
+    return std::abs(x) >= 1.0 ? 0.0 : s * s;
 }
 
 inline double passive_force_length(double l) {
-    if (l <= 1.0) return 0.0;
-    return expm1_of_positive(curve::passive_shape / curve::passive_strain_at_one * (l - 1.0)) * curve::passive_scale;
+    // max keeps a NaN l (it is the first argument)
+    const double stretched =
+        expm1_of_positive(curve::passive_shape / curve::passive_strain_at_one * (std::max(l, 1.0) - 1.0)) *
+        curve::passive_scale;
+    return l <= 1.0 ? 0.0 : stretched;
 }
 
 inline double force_velocity(double v) {
@@ -83,9 +93,9 @@ inline double force_velocity(double v) {
 }
 
 inline double tendon_force_length(double strain) {
-    if (strain <= 0.0) return 0.0;
-    if (strain <= curve::toe_strain) return curve::toe_coefficient * strain * strain;
-    return curve::toe_force + curve::linear_stiffness * (strain - curve::toe_strain);
+    const double toe = curve::toe_coefficient * strain * strain;
+    const double linear = curve::toe_force + curve::linear_stiffness * (strain - curve::toe_strain);
+    return strain <= 0.0 ? 0.0 : strain <= curve::toe_strain ? toe : linear;
 }
 
 // Damped equilibrium along the fiber, solved exactly for v (no iteration):
@@ -94,27 +104,25 @@ inline double tendon_force_length(double strain) {
 // branch of f_V it is a quadratic (or linear) equation in v.
 inline double damped_fiber_velocity(double fiber_force, double a_fl, double beta) {
     const double A = concentric_curvature, E = eccentric_limit, B = curve::eccentric_shape;
-    if (fiber_force < -beta) {
-        // below -v_max the active force is zero: beta v = fiber_force
-        return beta > 0 ? fiber_force / beta : -1.0;
-    }
-    if (fiber_force <= a_fl) {
-        // a_fl (1 + v) + beta v (1 - v/A) = F (1 - v/A), times -A:
-        //   beta v^2 - p v + c = 0, p = A (a_fl + beta) + F, c = A (F - a_fl) <= 0.
-        // The root in [-1, 0] is the non-positive one; written without cancellation.
-        const double p = A * (a_fl + beta) + fiber_force;
-        const double c = A * (fiber_force - a_fl);
-        if (c == 0.0) return 0.0;
-        const double denominator = p + std::sqrt(std::max(0.0, p * p - 4.0 * beta * c));
-        return denominator > 0 ? 2.0 * c / denominator : -1.0;
-    }
-    // a_fl (E (B + v) - (E - 1) B) + beta v (B + v) = F (B + v):
+    // fiber_force < -beta: below -v_max the active force is zero, beta v = fiber_force
+    const double passive_only = beta > 0 ? fiber_force / beta : -1.0;
+    // fiber_force <= a_fl: a_fl (1 + v) + beta v (1 - v/A) = F (1 - v/A), times -A:
+    //   beta v^2 - p v + c = 0, p = A (a_fl + beta) + F, c = A (F - a_fl) <= 0.
+    // The root in [-1, 0] is the non-positive one; written without cancellation.
+    const double p = A * (a_fl + beta) + fiber_force;
+    const double c = A * (fiber_force - a_fl);
+    const double concentric_denominator = p + std::sqrt(std::max(0.0, p * p - 4.0 * beta * c));
+    const double concentric = c == 0.0 ? 0.0 : concentric_denominator > 0 ? 2.0 * c / concentric_denominator : -1.0;
+    // otherwise a_fl (E (B + v) - (E - 1) B) + beta v (B + v) = F (B + v):
     //   beta v^2 + q v + c = 0, q = E a_fl + beta B - F, c = B (a_fl - F) < 0.
     const double q = E * a_fl + beta * B - fiber_force;
-    const double c = B * (a_fl - fiber_force);
-    const double denominator = q + std::sqrt(std::max(0.0, q * q - 4.0 * beta * c));
-    if (denominator > 0) return -2.0 * c / denominator;
-    return beta > 0 ? (-q + std::sqrt(std::max(0.0, q * q - 4.0 * beta * c))) / (2.0 * beta) : 1.0;
+    const double c_eccentric = B * (a_fl - fiber_force);
+    const double root = std::sqrt(std::max(0.0, q * q - 4.0 * beta * c_eccentric));
+    const double eccentric_denominator = q + root;
+    const double eccentric = eccentric_denominator > 0 ? -2.0 * c_eccentric / eccentric_denominator
+                             : beta > 0                ? (-q + root) / (2.0 * beta)
+                                                       : 1.0;
+    return fiber_force < -beta ? passive_only : fiber_force <= a_fl ? concentric : eccentric;
 }
 }  // namespace m2012
 
@@ -177,15 +185,22 @@ inline double minimum_fiber_length(double optimal_fiber_length, double thickness
     return std::max(0.01 * optimal_fiber_length, thickness / max_sin_pennation);
 }
 
-inline FiberGeometry fiber_geometry(double path_length, double fiber_length, double optimal_fiber_length,
-                                    double thickness) {
+// The geometry with the minimum length given (minimum_fiber_length of the muscle).
+inline FiberGeometry fiber_geometry_above(double minimum_length, double path_length, double fiber_length,
+                                          double thickness) {
     FiberGeometry g;
-    g.minimum_length = minimum_fiber_length(optimal_fiber_length, thickness);
-    g.fiber_length = std::max(fiber_length, g.minimum_length);
+    g.minimum_length = minimum_length;
+    g.fiber_length = std::max(fiber_length, minimum_length);
     const double sin_pennation = thickness / g.fiber_length;
     g.cos_pennation = std::sqrt(std::max(0.0, 1.0 - sin_pennation * sin_pennation));
     g.tendon_length = path_length - g.fiber_length * g.cos_pennation;
     return g;
+}
+
+inline FiberGeometry fiber_geometry(double path_length, double fiber_length, double optimal_fiber_length,
+                                    double thickness) {
+    return fiber_geometry_above(minimum_fiber_length(optimal_fiber_length, thickness), path_length, fiber_length,
+                                thickness);
 }
 
 // Fiber length (m) where tendon force equals fiber force along the tendon at

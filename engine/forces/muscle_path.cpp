@@ -2,6 +2,7 @@
 
 #include "sim/kinematics.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace hfd {
@@ -141,46 +142,43 @@ void apply_muscle_tension_as(const Model& model, const State& state, Index muscl
 
 namespace {
 
-// update_muscle_paths for one muscle; `planar` as data.planar and `z_only` as
-// data.z_rotations_only, fixed per pass.
+// update_muscle_paths; `planar` as data.planar and `z_only` as data.z_rotations_only,
+// fixed per pass. One flat loop over the segments between bodies (each end is
+// transformed by the segment that uses it), adding to the lengths and dL/dt of
+// their muscles.
 template <bool planar, bool z_only>
-void update_path(const State& state, Index muscle, Data& data) {
+void update_segments(const State& state, Data& data) {
     // raw pointers: the stores below cannot then be taken to change the vectors themselves
-    const Index* __restrict body_of = data.path_body.data();
-    const Vec3* __restrict local_of = data.path_local.data();
+    const Index *__restrict muscle_of = data.segment_muscle.data(), *__restrict body_a_of = data.segment_body_a.data(),
+                            *__restrict body_b_of = data.segment_body_b.data();
+    const Vec3* __restrict local_a = data.segment_local_a.data(), * __restrict local_b = data.segment_local_b.data();
     const Mat3* __restrict rotation = data.body_rotation.data();
     const Vec3 *__restrict pos = state.pos.data(), *__restrict lin_vel = state.lin_vel.data(),
                            *__restrict ang_vel = state.ang_vel.data();
-    Vec3 *__restrict arms = data.path_arm.data(), *__restrict points = data.path_point.data(),
-                     *__restrict directions = data.path_direction.data();
-    const Index first = data.path_offset[muscle], last = data.path_offset[muscle + 1];
-    double length = data.path_fixed_length[muscle], velocity = 0;
-    for (Index k = first; k < last; ++k) {
-        const Index body = body_of[k];
-        const Vec3 arm = rotate<z_only>(rotation[body], local_of[k]);
-        arms[k] = arm;
-        points[k] = pos[body] + arm;
-        if (k == first) continue;
-        const Index previous_body = body_of[k - 1];
-        if (body == previous_body) continue;  // rigid: in the fixed length
-        const Vec3 d = points[k] - points[k - 1];
-        const double n = d.norm();
-        const Vec3 u = n > 1e-12 ? Vec3(d / n) : Vec3::Zero();  // as unit_direction
-        directions[k - 1] = u;
-        length += n;
-        const Vec3& previous_arm = arms[k - 1];
+    Vec3 *__restrict arms_a = data.segment_arm_a.data(), *__restrict arms_b = data.segment_arm_b.data(),
+                     *__restrict directions = data.segment_direction.data();
+    double* __restrict length_of = data.muscle_length.data(), * __restrict velocity_of = data.muscle_velocity.data();
+    std::copy(data.path_fixed_length.begin(), data.path_fixed_length.end(), length_of);
+    std::fill(velocity_of, velocity_of + data.path_fixed_length.size(), 0.0);
+    for (size_t k = 0, n = data.segment_body_a.size(); k < n; ++k) {
+        const Index a = body_a_of[k], b = body_b_of[k], muscle = muscle_of[k];
+        const Vec3 arm_a = rotate<z_only>(rotation[a], local_a[k]), arm_b = rotate<z_only>(rotation[b], local_b[k]);
+        const Vec3 d = (pos[b] + arm_b) - (pos[a] + arm_a);
+        const double length = d.norm();
+        const Vec3 u = length > 1e-12 ? Vec3(d / length) : Vec3::Zero();  // as unit_direction
+        arms_a[k] = arm_a;
+        arms_b[k] = arm_b;
+        directions[k] = u;
+        length_of[muscle] += length;
         if constexpr (planar) {  // v = v_body + w_z e_z x arm, in the x-y plane
-            const double wb = ang_vel[body].z(), wa = ang_vel[previous_body].z();
-            velocity +=
-                u.x() * (lin_vel[body].x() - wb * arm.y() - lin_vel[previous_body].x() + wa * previous_arm.y()) +
-                u.y() * (lin_vel[body].y() + wb * arm.x() - lin_vel[previous_body].y() - wa * previous_arm.x());
+            const double wa = ang_vel[a].z(), wb = ang_vel[b].z();
+            velocity_of[muscle] += u.x() * (lin_vel[b].x() - wb * arm_b.y() - lin_vel[a].x() + wa * arm_a.y()) +
+                                   u.y() * (lin_vel[b].y() + wb * arm_b.x() - lin_vel[a].y() - wa * arm_a.x());
         } else {
-            velocity += u.dot((lin_vel[body] + ang_vel[body].cross(arm)) -
-                              (lin_vel[previous_body] + ang_vel[previous_body].cross(previous_arm)));
+            velocity_of[muscle] +=
+                u.dot((lin_vel[b] + ang_vel[b].cross(arm_b)) - (lin_vel[a] + ang_vel[a].cross(arm_a)));
         }
     }
-    data.muscle_length[muscle] = length;
-    data.muscle_velocity[muscle] = velocity;
 }
 
 void apply_joint_tension(const Model& model, const State& state, Index muscle, double tension, Data& data);
@@ -188,13 +186,9 @@ void apply_joint_tension(const Model& model, const State& state, Index muscle, d
 }  // namespace
 
 void update_muscle_paths(const Model& model, const State& state, Data& data) {
-    const Index muscles = Index(model.muscles.size());
-    if (data.planar && data.z_rotations_only)
-        for (Index i = 0; i < muscles; ++i) update_path<true, true>(state, i, data);
-    else if (data.planar)
-        for (Index i = 0; i < muscles; ++i) update_path<true, false>(state, i, data);
-    else
-        for (Index i = 0; i < muscles; ++i) update_path<false, false>(state, i, data);
+    if (data.planar && data.z_rotations_only) update_segments<true, true>(state, data);
+    else if (data.planar) update_segments<true, false>(state, data);
+    else update_segments<false, false>(state, data);
 }
 
 namespace {
@@ -206,33 +200,33 @@ bool apply_point_tensions(const Model& model, Index begin, Index end, const doub
     // raw pointers: the stores cannot then be taken to change the vectors themselves
     // (nothing else in this function reaches force and torque)
     const Muscle* __restrict muscle = model.muscles.data();
-    const Index* __restrict offset = data.path_offset.data(), * __restrict body_of = data.path_body.data();
-    const Vec3* __restrict arms = data.path_arm.data(), * __restrict directions = data.path_direction.data();
+    const Index *__restrict muscle_of = data.segment_muscle.data(), *__restrict body_a_of = data.segment_body_a.data(),
+                            *__restrict body_b_of = data.segment_body_b.data();
+    const Vec3 *__restrict arms_a = data.segment_arm_a.data(), *__restrict arms_b = data.segment_arm_b.data(),
+                           *__restrict directions = data.segment_direction.data();
     Vec3* __restrict force = data.force.data(), * __restrict torque = data.torque.data();
     bool skipped = false;
-    for (Index i = begin; i < end; ++i) {
+    for (Index k = data.segment_offset[begin], last = data.segment_offset[end]; k < last; ++k) {
+        const Index i = muscle_of[k];
         const double tension = tension_of[i - begin];
         if (tension == 0.0) continue;  // a slack tendon (every passive muscle at rest) adds nothing
         if (muscle[i].joint_torques) {
             skipped = true;
             continue;
         }
-        for (Index k = offset[i], last = offset[i + 1]; k + 1 < last; ++k) {
-            const Index body_a = body_of[k], body_b = body_of[k + 1];
-            if (body_a == body_b) continue;
-            const Vec3 f = tension * directions[k];
-            const Vec3 &arm_a = arms[k], &arm_b = arms[k + 1];
-            if constexpr (planar) {  // force x, y and torque z only
-                force[body_a].x() += f.x(), force[body_a].y() += f.y();
-                force[body_b].x() -= f.x(), force[body_b].y() -= f.y();
-                torque[body_a].z() += arm_a.x() * f.y() - arm_a.y() * f.x();
-                torque[body_b].z() -= arm_b.x() * f.y() - arm_b.y() * f.x();
-            } else {
-                force[body_a] += f;
-                torque[body_a] += arm_a.cross(f);
-                force[body_b] -= f;
-                torque[body_b] -= arm_b.cross(f);
-            }
+        const Index body_a = body_a_of[k], body_b = body_b_of[k];
+        const Vec3 f = tension * directions[k];
+        const Vec3 &arm_a = arms_a[k], &arm_b = arms_b[k];
+        if constexpr (planar) {  // force x, y and torque z only
+            force[body_a].x() += f.x(), force[body_a].y() += f.y();
+            force[body_b].x() -= f.x(), force[body_b].y() -= f.y();
+            torque[body_a].z() += arm_a.x() * f.y() - arm_a.y() * f.x();
+            torque[body_b].z() -= arm_b.x() * f.y() - arm_b.y() * f.x();
+        } else {
+            force[body_a] += f;
+            torque[body_a] += arm_a.cross(f);
+            force[body_b] -= f;
+            torque[body_b] -= arm_b.cross(f);
         }
     }
     return skipped;
@@ -266,12 +260,10 @@ void apply_path_tension(const Model& model, const State& state, Index muscle, do
 namespace {
 
 void apply_joint_tension(const Model& model, const State& state, Index muscle, double tension, Data& data) {
-    const Index first = data.path_offset[muscle], last = data.path_offset[muscle + 1];
-    for (Index k = first; k + 1 < last; ++k) {
-        const Index body_a = data.path_body[k], body_b = data.path_body[k + 1];
-        if (body_a == body_b) continue;
-        apply_segment_force(model, state, body_a, body_b, data.path_point[k], data.path_point[k + 1],
-                            tension * data.path_direction[k], true, data);
+    for (Index k = data.segment_offset[muscle]; k < data.segment_offset[muscle + 1]; ++k) {
+        const Index body_a = data.segment_body_a[k], body_b = data.segment_body_b[k];
+        apply_segment_force(model, state, body_a, body_b, state.pos[body_a] + data.segment_arm_a[k],
+                            state.pos[body_b] + data.segment_arm_b[k], tension * data.segment_direction[k], true, data);
     }
 }
 
@@ -308,12 +300,6 @@ double muscle_moment_arm(const Model& model, const State& state, Index muscle, I
         model, state, muscle, state.pos[d.body], [&](Index body) { return root_body_of(model, body) == d.body; }, force,
         moment);
     return d.kind == Dof::Kind::RootTranslation ? axis.dot(force) : axis.dot(moment);
-}
-
-std::vector<double> fiber_thicknesses(const Model& model) {
-    std::vector<double> thickness;
-    for (const Muscle& m : model.muscles) thickness.push_back(m.optimal_fiber_length * std::sin(m.pennation_angle));
-    return thickness;
 }
 
 bool check_elastic_tendons(std::string_view component, const Model& model, std::vector<Diagnostic>& diagnostics) {

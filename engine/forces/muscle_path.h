@@ -25,17 +25,16 @@
 
 namespace hfd {
 
-// The step's form: one pass over the path of each muscle for the evaluated state.
-// A segment within one body has a constant length and adds nothing to dL/dt
-// (u . (w x d) = 0), so only the points that end a segment between two bodies
-// (Data::path_body/path_local) are transformed to world, once (with
-// data.body_rotation, see update_body_frames); L = fixed length + the segments
-// between bodies. Points, arms, unit directions, L and dL/dt go to data.path_point,
-// path_arm, path_direction, muscle_length and muscle_velocity.
+// The step's form: one pass over the segments of all muscles for the evaluated
+// state. A segment within one body has a constant length and adds nothing to dL/dt
+// (u . (w x d) = 0), so only the segments between two bodies (Data::segment_*) are
+// evaluated, with data.body_rotation (see update_body_frames): their arms, unit
+// directions, lengths and dL/dt, then L = fixed length + their lengths and dL/dt
+// their sum per muscle (data.muscle_length, muscle_velocity).
 // With data.planar, dL/dt takes the planar velocities (x, y, rotation about z) and
 // the tension adds force x, y and torque z only.
 void update_muscle_paths(const Model& model, const State& state, Data& data);
-// Adds the effect of tension along the points and directions stored by
+// Adds the effect of tension along the arms and directions stored by
 // update_muscle_paths (point forces or joint torques, per Muscle::joint_torques).
 void apply_path_tension(const Model& model, const State& state, Index muscle, double tension, Data& data);
 // apply_path_tension of every muscle with its data.muscle_force.
@@ -65,10 +64,6 @@ Vec3 dof_axis(const Model& model, const State& state, Index dof);
 // Moment arm (m) of a muscle about a dof: -dL/dq. Rotational dofs of a joint use
 // muscle_joint_moment; root dofs use the forces/moments on the root's subtree.
 double muscle_moment_arm(const Model& model, const State& state, Index muscle, Index dof);
-
-// Fiber thickness l_opt sin(alpha_opt) of every muscle (constant-thickness pennation),
-// computed once by the muscle force components.
-std::vector<double> fiber_thicknesses(const Model& model);
 
 // Muscle force components with an elastic tendon need tendon_slack_length > 0
 // (strain is relative to it): reports each muscle without one as an error at the

@@ -26,28 +26,30 @@ void Data::resize(const Model& model) {
 }
 
 void Data::resize_muscle_paths(const Model& model) {
-    path_offset.assign(1, 0);
-    path_body.clear();
-    path_local.clear();
+    segment_offset.assign(1, 0);
+    for (auto* v : {&segment_muscle, &segment_body_a, &segment_body_b}) v->clear();
+    for (auto* v : {&segment_local_a, &segment_local_b}) v->clear();
     path_fixed_length.clear();
     for (const Muscle& m : model.muscles) {
-        const size_t n = m.path.size();
+        const Index muscle = Index(path_fixed_length.size());
         double fixed = 0;
-        for (size_t k = 0; k < n; ++k) {
-            const bool joins_previous = k > 0 && m.path[k - 1].body != m.path[k].body;
-            const bool joins_next = k + 1 < n && m.path[k + 1].body != m.path[k].body;
-            if (joins_previous || joins_next) {
-                path_body.push_back(m.path[k].body);
-                path_local.push_back(m.path[k].pos);
+        for (size_t k = 0; k + 1 < m.path.size(); ++k) {
+            const PathPoint &a = m.path[k], &b = m.path[k + 1];
+            if (a.body == b.body) {
+                fixed += (b.pos - a.pos).norm();
+                continue;
             }
-            if (k + 1 < n && !joins_next) fixed += (m.path[k + 1].pos - m.path[k].pos).norm();
+            segment_muscle.push_back(muscle);
+            segment_body_a.push_back(a.body);
+            segment_body_b.push_back(b.body);
+            segment_local_a.push_back(a.pos);
+            segment_local_b.push_back(b.pos);
         }
-        path_offset.push_back(Index(path_body.size()));
+        segment_offset.push_back(Index(segment_body_a.size()));
         path_fixed_length.push_back(fixed);
     }
-    path_point.assign(path_body.size(), Vec3::Zero());
-    path_arm.assign(path_body.size(), Vec3::Zero());
-    path_direction.assign(path_body.size(), Vec3::Zero());
+    const size_t segments = segment_body_a.size();
+    for (auto* v : {&segment_arm_a, &segment_arm_b, &segment_direction}) v->assign(segments, Vec3::Zero());
 }
 
 void Data::clear_accumulators() {

@@ -78,19 +78,21 @@ struct Data {
     std::vector<double> activation_derivative;    // da/dt, integrated by the integrator
     std::vector<double> fiber_length_derivative;  // dl_f/dt for models with fiber state
 
-    // Muscle paths as evaluated. A run of via points on one body is rigid, so only
-    // the points that end a segment between two bodies are kept; the segments
-    // within a body add a constant length. Flat: muscle i owns kept points
-    // [path_offset[i], path_offset[i + 1]). Fixed by resize:
-    std::vector<Index> path_offset;         // per muscle + 1
-    std::vector<Index> path_body;           // per kept point
-    std::vector<Vec3> path_local;           // per kept point, body frame
+    // Muscle paths by segment. A run of via points on one body is rigid and adds a
+    // constant length; only the segments that join two bodies change. They are flat
+    // over all muscles: muscle i owns segments [segment_offset[i], segment_offset[i + 1]),
+    // in path order. Fixed by resize:
+    std::vector<Index> segment_offset;      // per muscle + 1
+    std::vector<Index> segment_muscle;      // per segment: its muscle
+    std::vector<Index> segment_body_a;      // per segment: body of its first point
+    std::vector<Index> segment_body_b;      // per segment: body of its second point
+    std::vector<Vec3> segment_local_a;      // per segment: first point, body frame
+    std::vector<Vec3> segment_local_b;      // per segment: second point, body frame
     std::vector<double> path_fixed_length;  // per muscle: its segments within one body
-    // of the evaluated state, per kept point (update_muscle_paths):
-    std::vector<Vec3> path_point;      // world position
-    std::vector<Vec3> path_arm;        // world, point - body origin
-    std::vector<Vec3> path_direction;  // unit direction to the next kept point on another body
-                                       // (unset for a pair on one body and for the last point)
+    // of the evaluated state, per segment (update_muscle_paths):
+    std::vector<Vec3> segment_arm_a;      // world, first point - origin of body a
+    std::vector<Vec3> segment_arm_b;      // world, second point - origin of body b
+    std::vector<Vec3> segment_direction;  // unit, first to second point (zero where they coincide)
 
     BroadPhase broad_phase;
 

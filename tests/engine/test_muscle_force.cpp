@@ -201,13 +201,80 @@ private slots:
         QVERIFY(std::abs(e.data.muscle_force[0] - 1000 * tendon) < 1e-9);
     }
 
+    void m2012SolvesEveryMusclesEquilibriumInOnePass() {
+        // Eleven muscles in one component (the fiber pass runs several at a time, then
+        // the rest one by one), each in another regime: slack or stretched tendon,
+        // concentric, eccentric, passive only, faster than v_max, held at the minimum
+        // length. Each muscle's v must solve its own equilibrium
+        //   a f_L(l) f_V(v) + beta v = f_T / cos(alpha) - s f_PE(l)
+        // (f_V the forward curve, here), and its force be f_max f_T of its own tendon.
+        struct Case {
+            double path_length, pennation, stiffness, activation, fiber_length;
+        };
+        const Case cases[] = {
+            {0.29, 0.0, 1, 1.0, 0.1},   {0.33, 0.2, 1, 0.05, 0.1}, {0.31, 0.0, 1, 0.0, 0.105},
+            {0.45, 0.0, 1, 0.3, 0.16},  {0.30, 0.4, 2, 0.7, 0.09}, {0.36, 0.0, 1, 0.5, 0.15},
+            {0.20, 0.9, 1, 1.0, 0.05},  {0.40, 0.0, 1, 0.0, 0.2},  {0.307, 0.1, 0.5, 0.9, 0.1},
+            {0.32, 0.0, 1, 0.2, 0.125}, {0.28, 0.5, 1, 0.6, 0.07},
+        };
+        constexpr int n = int(std::size(cases));
+        Model model = line_model(0.3, 0.0);
+        model.muscles.clear();
+        for (const Case& c : cases) {
+            Muscle m = line_model(0.3, c.pennation, c.stiffness).muscles[0];
+            m.path[0].pos = Vec3(0.3 - c.path_length, 0, 0);
+            model.muscles.push_back(m);
+        }
+        const double beta = 0.1, v_max = 10;
+        std::vector<Diagnostic> diagnostics;
+        auto muscle = create(model, "muscle_force_m2012fast { xi = 0.1 v_max = 10 }", diagnostics);
+        QVERIFY(muscle);
+        Evaluation e{initial_state(model), {}};
+        e.data.resize(model);
+        for (int i = 0; i < n; ++i) {
+            e.state.activation[i] = cases[i].activation;
+            e.state.fiber_length[i] = cases[i].fiber_length;
+        }
+        update_body_frames(e.state, e.data);
+        muscle->apply(model, e.state, initial_controls(model), e.data);
+        int held = 0, eccentric = 0, concentric = 0, beyond_v_max = 0;
+        for (int i = 0; i < n; ++i) {
+            const Case& c = cases[i];
+            const QString what = QString("muscle %1").arg(i);
+            QVERIFY2(std::abs(e.data.muscle_length[i] - c.path_length) < 1e-12, qPrintable(what));
+            const double thickness = 0.1 * std::sin(c.pennation);
+            const double minimum = minimum_fiber_length(0.1, thickness);
+            const double fiber = std::max(c.fiber_length, minimum);
+            const double cos_pennation = std::sqrt(1 - (thickness / fiber) * (thickness / fiber));
+            const double tendon =
+                c.stiffness * m2012::tendon_force_length((c.path_length - fiber * cos_pennation - 0.2) / 0.2);
+            QVERIFY2(std::abs(e.data.muscle_force[i] - 1000 * tendon) < 1e-9 * (1 + 1000 * tendon), qPrintable(what));
+            const double l = fiber / 0.1;
+            const double v = e.data.fiber_length_derivative[i] / (v_max * 0.1);
+            const double along = tendon / cos_pennation - c.stiffness * m2012::passive_force_length(l);
+            if (fiber <= minimum && v == 0.0) {
+                ++held;  // would shorten below the minimum length
+                QVERIFY2(c.activation * m2012::active_force_length(l) > along, qPrintable(what));
+                continue;
+            }
+            const double residual =
+                c.activation * m2012::active_force_length(l) * m2012::force_velocity(v) + beta * v - along;
+            QVERIFY2(std::abs(residual) < 1e-9 * (1 + std::abs(along)),
+                     qPrintable(what + QString(": residual %1").arg(residual)));
+            (v > 0 ? eccentric : v < -1 ? beyond_v_max : concentric) += 1;
+        }
+        QCOMPARE(held, 1);  // the cases cover every regime
+        QVERIFY(eccentric >= 2 && concentric >= 2 && beyond_v_max >= 1);
+    }
+
     void stiffnessMultiplierScalesElasticForces() {
         for (const ModelCase& c : model_cases()) {
             std::vector<Diagnostic> diagnostics;
             const Model normal = line_model(0.31, 0.1), stiff = line_model(0.31, 0.1, 2.0);
-            auto muscle = create(normal, c.config, diagnostics);
-            const double f1 = evaluate(normal, *muscle, 0.5, 0.1).data.muscle_force[0];
-            const double f2 = evaluate(stiff, *muscle, 0.5, 0.1).data.muscle_force[0];
+            auto normal_muscle = create(normal, c.config, diagnostics),
+                 stiff_muscle = create(stiff, c.config, diagnostics);
+            const double f1 = evaluate(normal, *normal_muscle, 0.5, 0.1).data.muscle_force[0];
+            const double f2 = evaluate(stiff, *stiff_muscle, 0.5, 0.1).data.muscle_force[0];
             QVERIFY(f1 > 0);
             QVERIFY2(std::abs(f2 - 2 * f1) < 1e-9 * f1, c.config);
         }

@@ -211,9 +211,14 @@ private slots:
                 const double length = muscle_path_length(model, s, m), velocity = muscle_path_velocity(model, s, m);
                 QVERIFY(std::abs(one_pass.muscle_length[m] - length) < 1e-14 * length);
                 QVERIFY(std::abs(one_pass.muscle_velocity[m] - velocity) < 1e-13 * (1 + std::abs(velocity)));
-                for (Index k = one_pass.path_offset[m]; k < one_pass.path_offset[m + 1]; ++k)
-                    QVERIFY((one_pass.path_point[k] - world_point(s, one_pass.path_body[k], one_pass.path_local[k]))
-                                .norm() < 1e-15);
+                for (Index k = one_pass.segment_offset[m]; k < one_pass.segment_offset[m + 1]; ++k) {
+                    const Index a = one_pass.segment_body_a[k], b = one_pass.segment_body_b[k];
+                    const Vec3 point_a = world_point(s, a, one_pass.segment_local_a[k]);
+                    const Vec3 point_b = world_point(s, b, one_pass.segment_local_b[k]);
+                    QVERIFY((s.pos[a] + one_pass.segment_arm_a[k] - point_a).norm() < 1e-15);
+                    QVERIFY((s.pos[b] + one_pass.segment_arm_b[k] - point_b).norm() < 1e-15);
+                    QVERIFY((one_pass.segment_direction[k] - (point_b - point_a).normalized()).norm() < 1e-14);
+                }
                 for (size_t b = 0; b < model.bodies.size(); ++b) {
                     QVERIFY((one_pass.force[b] - reference.force[b]).norm() < 1e-12 * tension);
                     QVERIFY((one_pass.torque[b] - reference.torque[b]).norm() < 1e-12 * tension);
@@ -222,31 +227,31 @@ private slots:
         }
     }
 
-    void onePassPathKeepsOnlyTheEndsOfSegmentsBetweenBodies() {
+    void onePassPathKeepsOnlyTheSegmentsBetweenBodies() {
         const Model model = load(chain_model);
         Data data = sized_data(model);
         for (Index m = 0; m < Index(model.muscles.size()); ++m) {
             const auto& path = model.muscles[m].path;
-            std::vector<Index> kept;
+            std::vector<size_t> crossing;  // k: segment from point k to k + 1 joins two bodies
             double within_bodies = 0;
-            for (size_t k = 0; k < path.size(); ++k) {
-                const bool ends_crossing = (k > 0 && path[k - 1].body != path[k].body) ||
-                                           (k + 1 < path.size() && path[k + 1].body != path[k].body);
-                if (ends_crossing) kept.push_back(Index(k));
-                if (k + 1 < path.size() && path[k + 1].body == path[k].body)
-                    within_bodies += (path[k + 1].pos - path[k].pos).norm();
+            for (size_t k = 0; k + 1 < path.size(); ++k) {
+                if (path[k + 1].body != path[k].body) crossing.push_back(k);
+                else within_bodies += (path[k + 1].pos - path[k].pos).norm();
             }
-            QCOMPARE(data.path_offset[m + 1] - data.path_offset[m], Index(kept.size()));
-            for (size_t i = 0; i < kept.size(); ++i) {
-                QCOMPARE(data.path_body[data.path_offset[m] + Index(i)], path[kept[i]].body);
-                QVERIFY(data.path_local[data.path_offset[m] + Index(i)] == path[kept[i]].pos);
+            QCOMPARE(data.segment_offset[m + 1] - data.segment_offset[m], Index(crossing.size()));
+            for (size_t i = 0; i < crossing.size(); ++i) {
+                const Index segment = data.segment_offset[m] + Index(i);
+                QCOMPARE(data.segment_body_a[segment], path[crossing[i]].body);
+                QCOMPARE(data.segment_body_b[segment], path[crossing[i] + 1].body);
+                QVERIFY(data.segment_local_a[segment] == path[crossing[i]].pos);
+                QVERIFY(data.segment_local_b[segment] == path[crossing[i] + 1].pos);
             }
             QCOMPARE(data.path_fixed_length[m], within_bodies);
         }
-        // the model's "wrap" muscle has an inner point on body a that is not kept
+        // the model's "wrap" muscle: five points, of which a run of three on body a
         const Index wrap = model.find_muscle("wrap");
         QCOMPARE(int(model.muscles[wrap].path.size()), 5);
-        QCOMPARE(data.path_offset[wrap + 1] - data.path_offset[wrap], Index(4));
+        QCOMPARE(data.segment_offset[wrap + 1] - data.segment_offset[wrap], Index(2));
         QVERIFY(data.path_fixed_length[wrap] > 0.05);
     }
 
