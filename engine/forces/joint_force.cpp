@@ -142,6 +142,7 @@ public:
             t.sin_min_y = sin_limit(joint.limit_min.y()), t.sin_max_y = sin_limit(joint.limit_max.y());
             t.tan_half_min_z = tan_half_min_.back(), t.tan_half_max_z = tan_half_max_.back();
             limit_tests_.push_back(t);
+            if (joint.has_limits) limited_.push_back(Index(limit_tests_.size()) - 1);
         }
     }
     std::string_view name() const override {
@@ -151,12 +152,11 @@ public:
     bool is_planar() const override { return planar; }
     bool has_planar_variant() const override { return true; }
 
+    // Two passes: the constraint of every joint, then the limits of the joints that have them.
     void apply(const Model& m, const State& s, const Controls&, Data& d) const override {
-        for (Index j = 0, n = Index(m.joints.size()); j < n; ++j) {
-            if constexpr (planar) apply_planar_constraint(m, s, d, j);
-            else apply_constraint(m, s, d, j);
-            if (m.joints[j].has_limits) apply_limits(m, s, d, j);
-        }
+        if (d.z_rotations_only) apply_constraints<true>(m, s, d);
+        else apply_constraints<false>(m, s, d);
+        for (Index j : limited_) apply_limits(m, s, d, j);
     }
 
 private:
@@ -171,6 +171,7 @@ private:
         double tan_half_min_x, tan_half_max_x, sin_min_y, sin_max_y, tan_half_min_z, tan_half_max_z;
     };
     std::vector<LimitTests> limit_tests_;
+    std::vector<Index> limited_;  // the joints with limits
 
     // The x-y-z Euler angles of q (as euler_xyz_from_quat) where they may be past a
     // limit, else 0 with `past` false: atan2 and asin only for those axes. They come
@@ -194,42 +195,47 @@ private:
                     past[2] ? small_atan2(-r01, r00) : 0.0);
     }
 
-    void apply_constraint(const Model& m, const State& s, Data& d, Index j) const {
-        const Joint& joint = m.joints[j];
-        const Index p = joint.parent, c = joint.child;
-        const Vec3 r_parent = rotate_to_world(d, p, joint.pos_in_parent);
-        const Vec3 r_child = rotate_to_world(d, c, joint.pos_in_child);
-        const Vec3 displacement = (s.pos[c] + r_child) - (s.pos[p] + r_parent);
-        const Vec3 velocity =
-            (s.lin_vel[c] + s.ang_vel[c].cross(r_child)) - (s.lin_vel[p] + s.ang_vel[p].cross(r_parent));
-        const Vec3 force = -joint.stiffness * displacement - joint.damping * velocity;
-        d.joint_displacement[j] = displacement;
-        d.joint_force[j] = force;
-        d.force[c] += force;
-        d.force[p] -= force;
-        d.torque[c] += r_child.cross(force);
-        d.torque[p] -= r_parent.cross(force);
-    }
-
-    // The same in the x-y plane: point velocities v + w_z e_z x r, and r x F about z only.
-    void apply_planar_constraint(const Model& m, const State& s, Data& d, Index j) const {
-        const Joint& joint = m.joints[j];
-        const Index p = joint.parent, c = joint.child;
-        const Vec3 r_parent = rotate_to_world(d, p, joint.pos_in_parent);
-        const Vec3 r_child = rotate_to_world(d, c, joint.pos_in_child);
-        const double wc = s.ang_vel[c].z(), wp = s.ang_vel[p].z();
-        const double dx = (s.pos[c].x() + r_child.x()) - (s.pos[p].x() + r_parent.x());
-        const double dy = (s.pos[c].y() + r_child.y()) - (s.pos[p].y() + r_parent.y());
-        const double vx = (s.lin_vel[c].x() - wc * r_child.y()) - (s.lin_vel[p].x() - wp * r_parent.y());
-        const double vy = (s.lin_vel[c].y() + wc * r_child.x()) - (s.lin_vel[p].y() + wp * r_parent.x());
-        const double fx = -joint.stiffness * dx - joint.damping * vx;
-        const double fy = -joint.stiffness * dy - joint.damping * vy;
-        d.joint_displacement[j] = Vec3(dx, dy, 0.0);
-        d.joint_force[j] = Vec3(fx, fy, 0.0);
-        d.force[c].x() += fx, d.force[c].y() += fy;
-        d.force[p].x() -= fx, d.force[p].y() -= fy;
-        d.torque[c].z() += r_child.x() * fy - r_child.y() * fx;
-        d.torque[p].z() -= r_parent.x() * fy - r_parent.y() * fx;
+    // F_j of every joint; `z_only` as d.z_rotations_only. The vectors' data are read once
+    // (a store into a force cannot change where a vector keeps its data).
+    template <bool z_only>
+    static void apply_constraints(const Model& m, const State& s, Data& d) {
+        const Joint* joints = m.joints.data();
+        const Mat3* rotation = d.body_rotation.data();
+        const Vec3 *pos = s.pos.data(), *lin_vel = s.lin_vel.data(), *ang_vel = s.ang_vel.data();
+        Vec3 *force = d.force.data(), *torque = d.torque.data();
+        Vec3 *displacement_of = d.joint_displacement.data(), *force_of = d.joint_force.data();
+        for (size_t j = 0, n = m.joints.size(); j < n; ++j) {
+            const Joint& joint = joints[j];
+            const Index p = joint.parent, c = joint.child;
+            const Vec3 r_parent = rotate<z_only>(rotation[p], joint.pos_in_parent);
+            const Vec3 r_child = rotate<z_only>(rotation[c], joint.pos_in_child);
+            if constexpr (planar) {  // in the x-y plane: point velocities v + w_z e_z x r, r x F about z only
+                const double wc = ang_vel[c].z(), wp = ang_vel[p].z();
+                const double dx = (pos[c].x() + r_child.x()) - (pos[p].x() + r_parent.x());
+                const double dy = (pos[c].y() + r_child.y()) - (pos[p].y() + r_parent.y());
+                const double vx = (lin_vel[c].x() - wc * r_child.y()) - (lin_vel[p].x() - wp * r_parent.y());
+                const double vy = (lin_vel[c].y() + wc * r_child.x()) - (lin_vel[p].y() + wp * r_parent.x());
+                const double fx = -joint.stiffness * dx - joint.damping * vx;
+                const double fy = -joint.stiffness * dy - joint.damping * vy;
+                displacement_of[j] = Vec3(dx, dy, 0.0);
+                force_of[j] = Vec3(fx, fy, 0.0);
+                force[c].x() += fx, force[c].y() += fy;
+                force[p].x() -= fx, force[p].y() -= fy;
+                torque[c].z() += r_child.x() * fy - r_child.y() * fx;
+                torque[p].z() -= r_parent.x() * fy - r_parent.y() * fx;
+            } else {
+                const Vec3 displacement = (pos[c] + r_child) - (pos[p] + r_parent);
+                const Vec3 velocity =
+                    (lin_vel[c] + ang_vel[c].cross(r_child)) - (lin_vel[p] + ang_vel[p].cross(r_parent));
+                const Vec3 f = -joint.stiffness * displacement - joint.damping * velocity;
+                displacement_of[j] = displacement;
+                force_of[j] = f;
+                force[c] += f;
+                force[p] -= f;
+                torque[c] += r_child.cross(f);
+                torque[p] -= r_parent.cross(f);
+            }
+        }
     }
 
     void apply_limits(const Model& m, const State& s, Data& d, Index j) const {

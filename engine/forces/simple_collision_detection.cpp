@@ -53,9 +53,11 @@ public:
 
     void apply(const Model& model, const State& state, const Controls&, Data& data) const override {
         reserve(data);  // no-op after the first evaluation into this Data
+        const bool z_only = data.z_rotations_only;
         for (size_t i = 0; i < pairs_.size(); ++i) {
-            if (plane_sphere_[i].is_plane_sphere) detect_plane_sphere(model, state, pairs_[i], plane_sphere_[i], data);
-            else detect_pair_contacts(model, state, pairs_[i], data.contacts);
+            if (!plane_sphere_[i].is_plane_sphere) detect_pair_contacts(model, state, pairs_[i], data.contacts);
+            else if (z_only) detect_plane_sphere<true>(state, pairs_[i], plane_sphere_[i], data);
+            else detect_plane_sphere<false>(state, pairs_[i], plane_sphere_[i], data);
         }
         if (!objects_.empty()) detect_object_contacts(model, state, data);
     }
@@ -99,11 +101,17 @@ private:
     }
 
     // The feet's case, every evaluation: a plane against a sphere, placed with the
-    // body rotations of the evaluation instead of quaternion products.
+    // body rotations of the evaluation instead of quaternion products, from what the
+    // pair needs of the geometries (kept here: no lookups into the model's geometries).
+    //   depth = r - (c - p) . n,  point midway between the plane and the sphere's deepest point
     struct PlaneSphere {
         bool is_plane_sphere = false;
-        bool sphere_is_a = false;           // the contact normal points from a to b: flipped when the sphere is a
-        Vec3 plane_normal = Vec3::UnitY();  // unit, in the plane's body frame
+        bool sphere_is_a = false;  // the contact normal points from a to b: flipped when the sphere is a
+        bool a_moves = false;      // geometry a's body is dynamic (a static floor adds no velocity)
+        Index plane_body = no_index, sphere_body = no_index;
+        Vec3 plane_pos = Vec3::Zero(), sphere_pos = Vec3::Zero();  // in their bodies' frames
+        Vec3 plane_normal = Vec3::UnitY();                         // unit, in the plane's body frame
+        double radius = 0;
     };
     static PlaneSphere plane_sphere_of(const Model& model, const CollisionPair& pair) {
         const Geometry &ga = model.geometries[pair.geometry_a], &gb = model.geometries[pair.geometry_b];
@@ -113,21 +121,43 @@ private:
             fast.sphere_is_a || (ga.shape.type == ShapeType::Plane && gb.shape.type == ShapeType::Sphere);
         if (!fast.is_plane_sphere) return fast;
         const Geometry& plane = fast.sphere_is_a ? gb : ga;
+        const Geometry& sphere = fast.sphere_is_a ? ga : gb;
         const Vec3 n = plane.ori.normalized() * plane.shape.normal;
         if (n.norm() > 1e-12) fast.plane_normal = n.normalized();
+        fast.a_moves = !model.bodies[ga.body].is_static();
+        fast.plane_body = plane.body, fast.sphere_body = sphere.body;
+        fast.plane_pos = plane.pos, fast.sphere_pos = sphere.pos;
+        fast.radius = sphere.shape.radius;
         return fast;
     }
-    static void detect_plane_sphere(const Model& model, const State& state, const CollisionPair& pair,
-                                    const PlaneSphere& fast, Data& data) {
-        const Geometry& plane = model.geometries[fast.sphere_is_a ? pair.geometry_b : pair.geometry_a];
-        const Geometry& sphere = model.geometries[fast.sphere_is_a ? pair.geometry_a : pair.geometry_b];
-        const Vec3 centre = state.pos[sphere.body] + rotate_to_world(data, sphere.body, sphere.pos);
-        const Vec3 plane_point = state.pos[plane.body] + rotate_to_world(data, plane.body, plane.pos);
-        const Vec3 normal = rotate_to_world(data, plane.body, fast.plane_normal);
-        ShapeContact found[1];
-        if (collide_plane_sphere(plane_point, normal, centre, sphere.shape.radius, found) == 0) return;
-        if (fast.sphere_is_a) found[0].normal = -found[0].normal;
-        append_contacts(model, state, pair, found, 1, data.contacts);
+    template <bool z_only>
+    static void detect_plane_sphere(const State& state, const CollisionPair& pair, const PlaneSphere& fast,
+                                    Data& data) {
+        const Mat3 &sphere_rotation = data.body_rotation[fast.sphere_body],
+                   &plane_rotation = data.body_rotation[fast.plane_body];
+        const Vec3 centre = state.pos[fast.sphere_body] + rotate<z_only>(sphere_rotation, fast.sphere_pos);
+        const Vec3 plane_point = state.pos[fast.plane_body] + rotate<z_only>(plane_rotation, fast.plane_pos);
+        const Vec3 normal = rotate<z_only>(plane_rotation, fast.plane_normal);
+        const double depth = fast.radius - (centre - plane_point).dot(normal);
+        if (depth <= 0) return;
+        const Vec3 deepest = centre - fast.radius * normal;
+        const Vec3 point = deepest + (0.5 * depth) * normal;
+        const Index body_a = fast.sphere_is_a ? fast.sphere_body : fast.plane_body;
+        const Index body_b = fast.sphere_is_a ? fast.plane_body : fast.sphere_body;
+        Vec3 relative_velocity = world_point_velocity(state, body_b, point);
+        if (fast.a_moves) relative_velocity -= world_point_velocity(state, body_a, point);
+        data.contacts.push_back({.geometry_a = pair.geometry_a,
+                                 .geometry_b = pair.geometry_b,
+                                 .body_a = body_a,
+                                 .body_b = body_b,
+                                 .point = point,
+                                 .normal = fast.sphere_is_a ? Vec3(-normal) : normal,
+                                 .depth = depth,
+                                 .relative_velocity = relative_velocity,
+                                 .stiffness = pair.material.stiffness,
+                                 .damping = pair.material.damping,
+                                 .static_friction = pair.material.static_friction,
+                                 .dynamic_friction = pair.material.dynamic_friction});
     }
 
     std::vector<CollisionPair> pairs_;        // pairs with a static geometry

@@ -29,56 +29,75 @@ Quat quat_exp(const Vec3& rotation) {
 }
 }  // namespace
 
-void advance_bodies(const Model& m, State& s, const Data& d, double h, double beta) {
+void advance_bodies(const Model& m, const State& from, State& to, const Data& d, double h, double beta) {
     for (size_t b = 0, n = m.bodies.size(); b < n; ++b) {
-        if (m.bodies[b].is_static()) continue;
-        const Vec3 v_pos = s.lin_vel[b] + (beta * h) * d.lin_acc[b];
-        const Vec3 w_pos = s.ang_vel[b] + (beta * h) * d.ang_acc[b];
-        s.pos[b] += h * v_pos;
-        s.ori[b] = (quat_exp(h * w_pos) * s.ori[b]).normalized();
-        s.lin_vel[b] += h * d.lin_acc[b];
-        s.ang_vel[b] += h * d.ang_acc[b];
+        if (m.bodies[b].is_static()) {
+            to.pos[b] = from.pos[b], to.ori[b] = from.ori[b];
+            to.lin_vel[b] = from.lin_vel[b], to.ang_vel[b] = from.ang_vel[b];
+            continue;
+        }
+        const Vec3 v = from.lin_vel[b], w = from.ang_vel[b];
+        const Vec3 v_pos = v + (beta * h) * d.lin_acc[b];
+        const Vec3 w_pos = w + (beta * h) * d.ang_acc[b];
+        to.pos[b] = from.pos[b] + h * v_pos;
+        to.ori[b] = (quat_exp(h * w_pos) * from.ori[b]).normalized();
+        to.lin_vel[b] = v + h * d.lin_acc[b];
+        to.ang_vel[b] = w + h * d.ang_acc[b];
     }
-    advance_muscle_states(s, d, h);
-    s.time += h;
+    advance_muscle_states(from, to, d, h);
+    to.time = from.time + h;
 }
 
-void advance_bodies_planar(const Model& m, State& s, const Data& d, double h, double beta) {
-    // raw pointers: the stores cannot then be taken to change the vectors themselves
-    const Body* __restrict bodies = m.bodies.data();
-    const Vec3* __restrict lin_acc = d.lin_acc.data(), * __restrict ang_acc = d.ang_acc.data();
-    Vec3* __restrict pos = s.pos.data(), * __restrict lin_vel = s.lin_vel.data(), * __restrict ang_vel = s.ang_vel.data();
-    Quat* __restrict ori = s.ori.data();
+void advance_bodies_planar(const Model& m, const State& from, State& to, const Data& d, double h, double beta) {
+    // raw pointers, loaded once (stores into the bodies cannot change the vectors);
+    // `from` and `to` may be one state: each body is read before it is written, and
+    // x, y and the z rotation are all that change
+    const Body* bodies = m.bodies.data();
+    const Vec3 *lin_acc = d.lin_acc.data(), *ang_acc = d.ang_acc.data();
+    const Vec3 *pos = from.pos.data(), *lin_vel = from.lin_vel.data(), *ang_vel = from.ang_vel.data();
+    const Quat* ori = from.ori.data();
+    Vec3 *to_pos = to.pos.data(), *to_lin_vel = to.lin_vel.data(), *to_ang_vel = to.ang_vel.data();
+    Quat* to_ori = to.ori.data();
+    const bool in_place = &from == &to;
     for (size_t b = 0, n = m.bodies.size(); b < n; ++b) {
-        if (bodies[b].is_static()) continue;
-        const double vx = lin_vel[b].x() + beta * h * lin_acc[b].x();
-        const double vy = lin_vel[b].y() + beta * h * lin_acc[b].y();
-        const double wz = ang_vel[b].z() + beta * h * ang_acc[b].z();
-        pos[b].x() += h * vx;
-        pos[b].y() += h * vy;
+        if (!in_place) {  // the unchanged parts (all of a static body)
+            to_pos[b].z() = pos[b].z(), to_lin_vel[b].z() = lin_vel[b].z();
+            to_ang_vel[b].x() = ang_vel[b].x(), to_ang_vel[b].y() = ang_vel[b].y();
+            if (bodies[b].is_static()) {
+                to_pos[b] = pos[b], to_ori[b] = ori[b], to_lin_vel[b] = lin_vel[b], to_ang_vel[b] = ang_vel[b];
+                continue;
+            }
+        } else if (bodies[b].is_static()) {
+            continue;
+        }
+        const double vx = lin_vel[b].x(), vy = lin_vel[b].y(), wz = ang_vel[b].z();
+        const double ax = lin_acc[b].x(), ay = lin_acc[b].y(), alpha_z = ang_acc[b].z();
+        const double x = pos[b].x(), y = pos[b].y();
         double c, sn;
-        small_angle_cos_sin(0.5 * h * wz, c, sn);
-        Quat& q = ori[b];
+        small_angle_cos_sin(0.5 * h * (wz + beta * h * alpha_z), c, sn);
+        const Quat& q = ori[b];
         if (q.x() == 0.0 && q.y() == 0.0) {
             // a rotation about z stays one: the product and norm without the zero terms
-            const double w = c * q.w() - sn * q.z(), z = c * q.z() + sn * q.w();
-            const double norm = std::sqrt(z * z + w * w);
-            q = Quat(w / norm, 0.0, 0.0, z / norm);
+            const double qw = c * q.w() - sn * q.z(), qz = c * q.z() + sn * q.w();
+            const double norm = std::sqrt(qz * qz + qw * qw);
+            to_ori[b] = Quat(qw / norm, 0.0, 0.0, qz / norm);
         } else {
-            q = (Quat(c, 0.0, 0.0, sn) * q).normalized();
+            to_ori[b] = (Quat(c, 0.0, 0.0, sn) * q).normalized();
         }
-        lin_vel[b].x() += h * lin_acc[b].x();
-        lin_vel[b].y() += h * lin_acc[b].y();
-        ang_vel[b].z() += h * ang_acc[b].z();
+        to_pos[b].x() = x + h * (vx + beta * h * ax);
+        to_pos[b].y() = y + h * (vy + beta * h * ay);
+        to_lin_vel[b].x() = vx + h * ax;
+        to_lin_vel[b].y() = vy + h * ay;
+        to_ang_vel[b].z() = wz + h * alpha_z;
     }
-    advance_muscle_states(s, d, h);
-    s.time += h;
+    advance_muscle_states(from, to, d, h);
+    to.time = from.time + h;
 }
 
-void advance_muscle_states(State& s, const Data& d, double h) {
-    for (size_t i = 0, n = s.activation.size(); i < n; ++i) {
-        s.activation[i] = std::clamp(s.activation[i] + h * d.activation_derivative[i], 0.0, 1.0);
-        s.fiber_length[i] = std::max(1e-6, s.fiber_length[i] + h * d.fiber_length_derivative[i]);
+void advance_muscle_states(const State& from, State& to, const Data& d, double h) {
+    for (size_t i = 0, n = from.activation.size(); i < n; ++i) {
+        to.activation[i] = std::clamp(from.activation[i] + h * d.activation_derivative[i], 0.0, 1.0);
+        to.fiber_length[i] = std::max(1e-6, from.fiber_length[i] + h * d.fiber_length_derivative[i]);
     }
 }
 

@@ -11,8 +11,19 @@
 
 namespace hfd {
 
-void advance_bodies(const Model& m, State& s, const Data& d, double h, double beta);
-void advance_bodies_planar(const Model& m, State& s, const Data& d, double h, double beta);
-void advance_muscle_states(State& s, const Data& d, double h);
+// from -> to, d the evaluation of from; `to` sized for the model (a scratch state),
+// and may be `from` itself (each body is read before it is written). Static bodies
+// are copied.
+void advance_bodies(const Model& m, const State& from, State& to, const Data& d, double h, double beta);
+void advance_bodies_planar(const Model& m, const State& from, State& to, const Data& d, double h, double beta);
+void advance_muscle_states(const State& from, State& to, const Data& d, double h);
+// In place.
+inline void advance_bodies(const Model& m, State& s, const Data& d, double h, double beta) {
+    advance_bodies(m, s, s, d, h, beta);
+}
+inline void advance_bodies_planar(const Model& m, State& s, const Data& d, double h, double beta) {
+    advance_bodies_planar(m, s, s, d, h, beta);
+}
+inline void advance_muscle_states(State& s, const Data& d, double h) { advance_muscle_states(s, s, d, h); }
 
 }  // namespace hfd

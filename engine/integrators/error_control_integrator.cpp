@@ -69,21 +69,21 @@ double ErrorControlIntegrator::step_growth(double error) {
 // scratch_state(0)/scratch_data(0) receive the trial end state and its evaluation.
 void ErrorControlIntegrator::trial_step(StepContext& sim, double h) const {
     const Model& m = sim.model();
-    auto advance = [&](State& s, const Data& d, double dt) {
-        planar_ ? advance_bodies_planar(m, s, d, dt, beta_) : advance_bodies(m, s, d, dt, beta_);
+    // from -> to (no copy of the state first)
+    auto advance = [&](const State& from, State& to, const Data& d, double dt) {
+        planar_ ? advance_bodies_planar(m, from, to, d, dt, beta_) : advance_bodies(m, from, to, d, dt, beta_);
     };
     State& trial = sim.scratch_state(0);
     Data& trial_data = sim.scratch_data(0);
-    trial = std::as_const(sim).state();
     if (!step_doubling_) {
-        advance(trial, sim.data(), h);
+        advance(sim.state(), trial, sim.data(), h);
         sim.evaluate(trial, trial_data);
         return;
     }
     Data& half_data = sim.scratch_data(1);
-    advance(trial, sim.data(), 0.5 * h);
+    advance(sim.state(), trial, sim.data(), 0.5 * h);
     sim.evaluate(trial, half_data);
-    advance(trial, half_data, 0.5 * h);
+    advance(trial, trial, half_data, 0.5 * h);
     sim.evaluate(trial, trial_data);
 }
 
