@@ -143,6 +143,8 @@ public:
             t.tan_half_min_z = tan_half_min_.back(), t.tan_half_max_z = tan_half_max_.back();
             limit_tests_.push_back(t);
             if (joint.has_limits) limited_.push_back(Index(limit_tests_.size()) - 1);
+            ref_rotation_.push_back(joint.ref_ori.normalized().toRotationMatrix());
+            ref_is_identity_.push_back(ref_rotation_.back() == Mat3::Identity());
         }
     }
     std::string_view name() const override {
@@ -171,22 +173,26 @@ private:
         double tan_half_min_x, tan_half_max_x, sin_min_y, sin_max_y, tan_half_min_z, tan_half_max_z;
     };
     std::vector<LimitTests> limit_tests_;
-    std::vector<Index> limited_;  // the joints with limits
+    std::vector<Index> limited_;         // the joints with limits
+    std::vector<Mat3> ref_rotation_;     // per joint: ref_ori as a matrix (3D limits)
+    std::vector<char> ref_is_identity_;  // per joint: the frame is the parent's
 
-    // The x-y-z Euler angles of q (as euler_xyz_from_quat) where they may be past a
-    // limit, else 0 with `past` false: atan2 and asin only for those axes. They come
-    // from five entries of q's rotation matrix, here times |q|^2 (the atan2 ratios
-    // need no normalization; sin b is divided by it):
+    // The x-y-z Euler angles (as euler_xyz_from_quat) of the joint's relative rotation
+    // R = F^T R_c, F = R_p R_ref the joint frame, where they may be past a limit, else 0
+    // with `past` false: atan2 and asin only for those axes. They come from five
+    // entries of R, each a dot product of a column of F with one of R_c:
     //   sin b = r02,  x = atan2(-r12, r22),  z = atan2(-r01, r00).
-    Vec3 angles_that_may_pass(const Quat& q, const LimitTests& t, bool past[3]) const {
-        const double w = q.w(), x = q.x(), y = q.y(), z = q.z();
-        const double ww = w * w, xx = x * x, yy = y * y, zz = z * z;
-        const double r00 = ww + xx - yy - zz, r01 = 2.0 * (x * y - w * z), r02 = 2.0 * (x * z + w * y);
-        const double r12 = 2.0 * (y * z - w * x), r22 = ww - xx - yy + zz;
-        const double sin_b = std::clamp(r02 / (ww + xx + yy + zz), -1.0, 1.0);
-        if (std::abs(sin_b) >= 1.0 - 1e-12) {  // gimbal lock: as euler_xyz_from_quat
+    // At gimbal lock, from the quaternion `relative()` as euler_xyz_from_quat.
+    template <typename Relative>
+    static Vec3 angles_that_may_pass(const Mat3& frame, const Mat3& child, const LimitTests& t, bool past[3],
+                                     Relative relative) {
+        const double r00 = frame.col(0).dot(child.col(0)), r01 = frame.col(0).dot(child.col(1));
+        const double r02 = frame.col(0).dot(child.col(2)), r12 = frame.col(1).dot(child.col(2));
+        const double r22 = frame.col(2).dot(child.col(2));
+        const double sin_b = std::clamp(r02, -1.0, 1.0);
+        if (std::abs(sin_b) >= 1.0 - 1e-12) {  // gimbal lock
             past[0] = past[1] = past[2] = true;
-            return euler_xyz_from_quat(q);
+            return euler_xyz_from_quat(relative());
         }
         past[0] = may_pass(-r12, r22, t.tan_half_min_x, t.tan_half_max_x);
         past[1] = sin_b > t.sin_max_y || sin_b < t.sin_min_y || std::isnan(sin_b);
@@ -267,9 +273,12 @@ private:
             const double w = s.ang_vel[c].z() - s.ang_vel[p].z();
             torque.z() = limit_torque(nonlinear_damping, joint.limit_stiffness, joint.limit_damping, theta, w);
         } else {
-            const Quat frame = s.ori[p] * joint.ref_ori;
+            // the joint frame from the body rotations of the evaluation (no quaternion products)
+            const Mat3 frame = ref_is_identity_[j] ? d.body_rotation[p] : Mat3(d.body_rotation[p] * ref_rotation_[j]);
             bool past[3];
-            const Vec3 angles = angles_that_may_pass(frame.conjugate() * s.ori[c], limit_tests_[j], past);
+            const Vec3 angles = angles_that_may_pass(frame, d.body_rotation[c], limit_tests_[j], past, [&] {
+                return Quat((s.ori[p] * joint.ref_ori).conjugate() * s.ori[c]);
+            });
             Vec3 theta = Vec3::Zero();
             for (int axis = 0; axis < 3; ++axis)
                 if (past[axis])
@@ -281,7 +290,7 @@ private:
                 d.joint_limit_torque[j].setZero();
                 return;
             }
-            const Vec3 w = frame.conjugate() * (s.ang_vel[c] - s.ang_vel[p]);
+            const Vec3 w = frame.transpose() * (s.ang_vel[c] - s.ang_vel[p]);
             Vec3 local;
             for (int axis = 0; axis < 3; ++axis)
                 local[axis] =

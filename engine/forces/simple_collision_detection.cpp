@@ -53,12 +53,8 @@ public:
 
     void apply(const Model& model, const State& state, const Controls&, Data& data) const override {
         reserve(data);  // no-op after the first evaluation into this Data
-        const bool z_only = data.z_rotations_only;
-        for (size_t i = 0; i < pairs_.size(); ++i) {
-            if (!plane_sphere_[i].is_plane_sphere) detect_pair_contacts(model, state, pairs_[i], data.contacts);
-            else if (z_only) detect_plane_sphere<true>(state, pairs_[i], plane_sphere_[i], data);
-            else detect_plane_sphere<false>(state, pairs_[i], plane_sphere_[i], data);
-        }
+        if (data.z_rotations_only) detect_pairs<true>(model, state, data);
+        else detect_pairs<false>(model, state, data);
         if (!objects_.empty()) detect_object_contacts(model, state, data);
     }
 
@@ -108,7 +104,7 @@ private:
         bool is_plane_sphere = false;
         bool sphere_is_a = false;  // the contact normal points from a to b: flipped when the sphere is a
         bool a_moves = false;      // geometry a's body is dynamic (a static floor adds no velocity)
-        Index plane_body = no_index, sphere_body = no_index;
+        Index plane_geometry = no_index, plane_body = no_index, sphere_body = no_index;
         Vec3 plane_pos = Vec3::Zero(), sphere_pos = Vec3::Zero();  // in their bodies' frames
         Vec3 plane_normal = Vec3::UnitY();                         // unit, in the plane's body frame
         double radius = 0;
@@ -125,19 +121,39 @@ private:
         const Vec3 n = plane.ori.normalized() * plane.shape.normal;
         if (n.norm() > 1e-12) fast.plane_normal = n.normalized();
         fast.a_moves = !model.bodies[ga.body].is_static();
+        fast.plane_geometry = fast.sphere_is_a ? pair.geometry_b : pair.geometry_a;
         fast.plane_body = plane.body, fast.sphere_body = sphere.body;
         fast.plane_pos = plane.pos, fast.sphere_pos = sphere.pos;
         fast.radius = sphere.shape.radius;
         return fast;
     }
+    // The listed pairs in order; a plane is placed once for a run of pairs against it
+    // (every sphere of a model against its floor). `z_only` as data.z_rotations_only.
+    template <bool z_only>
+    void detect_pairs(const Model& model, const State& state, Data& data) const {
+        Index placed = no_index;  // the plane geometry placed below
+        Vec3 plane_point = Vec3::Zero(), normal = Vec3::UnitY();
+        for (size_t i = 0; i < pairs_.size(); ++i) {
+            const PlaneSphere& fast = plane_sphere_[i];
+            if (!fast.is_plane_sphere) {
+                detect_pair_contacts(model, state, pairs_[i], data.contacts);
+                continue;
+            }
+            if (fast.plane_geometry != placed) {
+                const Mat3& rotation = data.body_rotation[fast.plane_body];
+                plane_point = state.pos[fast.plane_body] + rotate<z_only>(rotation, fast.plane_pos);
+                normal = rotate<z_only>(rotation, fast.plane_normal);
+                placed = fast.plane_geometry;
+            }
+            detect_plane_sphere<z_only>(state, pairs_[i], fast, plane_point, normal, data);
+        }
+    }
+
     template <bool z_only>
     static void detect_plane_sphere(const State& state, const CollisionPair& pair, const PlaneSphere& fast,
-                                    Data& data) {
-        const Mat3 &sphere_rotation = data.body_rotation[fast.sphere_body],
-                   &plane_rotation = data.body_rotation[fast.plane_body];
-        const Vec3 centre = state.pos[fast.sphere_body] + rotate<z_only>(sphere_rotation, fast.sphere_pos);
-        const Vec3 plane_point = state.pos[fast.plane_body] + rotate<z_only>(plane_rotation, fast.plane_pos);
-        const Vec3 normal = rotate<z_only>(plane_rotation, fast.plane_normal);
+                                    const Vec3& plane_point, const Vec3& normal, Data& data) {
+        const Vec3 centre =
+            state.pos[fast.sphere_body] + rotate<z_only>(data.body_rotation[fast.sphere_body], fast.sphere_pos);
         const double depth = fast.radius - (centre - plane_point).dot(normal);
         if (depth <= 0) return;
         const Vec3 deepest = centre - fast.radius * normal;
