@@ -34,6 +34,8 @@ public:
                                  *__restrict activation = state.activation.data(),
                                  *__restrict excitation = controls.excitation.data();
         double* __restrict derivative = data.activation_derivative.data();
+        // ivdep: no muscle reads another's values (GCC does not take the local __restrict as proof)
+#pragma GCC ivdep
         for (size_t i = 0; i < excited; ++i) {
             const double u = std::clamp(excitation[i], 0.0, 1.0);
             derivative[i] = (u - activation[i]) * (c1[i] * u + c2[i]);

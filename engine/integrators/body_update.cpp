@@ -95,9 +95,15 @@ void advance_bodies_planar(const Model& m, const State& from, State& to, const D
 }
 
 void advance_muscle_states(const State& from, State& to, const Data& d, double h) {
+    // raw pointers; each muscle reads only its own values (in place too), so ivdep
+    const double *activation = from.activation.data(), *fiber_length = from.fiber_length.data();
+    const double *activation_derivative = d.activation_derivative.data(),
+                 *fiber_length_derivative = d.fiber_length_derivative.data();
+    double *to_activation = to.activation.data(), *to_fiber_length = to.fiber_length.data();
+#pragma GCC ivdep
     for (size_t i = 0, n = from.activation.size(); i < n; ++i) {
-        to.activation[i] = std::clamp(from.activation[i] + h * d.activation_derivative[i], 0.0, 1.0);
-        to.fiber_length[i] = std::max(1e-6, from.fiber_length[i] + h * d.fiber_length_derivative[i]);
+        to_activation[i] = std::clamp(activation[i] + h * activation_derivative[i], 0.0, 1.0);
+        to_fiber_length[i] = std::max(1e-6, fiber_length[i] + h * fiber_length_derivative[i]);
     }
 }
 
