@@ -143,9 +143,10 @@ void TestOsimModels::gaitModelsFallForTwoSeconds() {
     const auto model = std::make_shared<const Model>(std::move(*built.model));
     // A passive fall onto contacts is chaotic: accuracies 1e-7 apart (or the last
     // bits of the forces) give counts from 0.9 to 2.6 times the usual one when a
-    // toe is caught between floor and joint spring. Five such runs, their median.
+    // light foot body (talus 0.1 kg, toes 0.2 kg) rings on the undamped limit springs
+    // of its locked axes. Nine such runs, their median.
     std::vector<double> steps_per_second;
-    for (double relative : {0.0, 1e-7, -1e-7, 2e-7, -2e-7}) {
+    for (double relative : {0.0, 1e-7, -1e-7, 2e-7, -2e-7, 3e-7, -3e-7, 4e-7, -4e-7}) {
         std::vector<Diagnostic> diagnostics;
         auto sim = Simulation::create(model, gait_config(0.01 * (1 + relative)), diagnostics);
         QVERIFY2(sim, errors(diagnostics).c_str());
@@ -172,8 +173,9 @@ void TestOsimModels::gaitModelsFallForTwoSeconds() {
     // with this 3D integrator. Before the conversion merged light rigid bodies,
     // aligned hinges and damped light bodies' joints for an explicit step,
     // these models took 8,500 to 65,000.
-    std::nth_element(steps_per_second.begin(), steps_per_second.begin() + 2, steps_per_second.end());
-    QVERIFY2(steps_per_second[2] < 10000, qPrintable(QString::number(steps_per_second[2])));
+    const auto median = steps_per_second.begin() + steps_per_second.size() / 2;
+    std::nth_element(steps_per_second.begin(), median, steps_per_second.end());
+    QVERIFY2(*median < 10000, qPrintable(QString::number(*median)));
 }
 
 QTEST_APPLESS_MAIN(TestOsimModels)
