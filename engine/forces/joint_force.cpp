@@ -247,7 +247,6 @@ private:
     void apply_limits(const Model& m, const State& s, Data& d, Index j) const {
         const Joint& joint = m.joints[j];
         const Index p = joint.parent, c = joint.child;
-        Vec3 torque = Vec3::Zero();
         if constexpr (planar) {
             // rotation about z only: alpha_z = 2 atan2(q_z, q_w) of the relative orientation,
             // with q_w >= 0 (q and -q are the same rotation) so that alpha_z is in [-pi, pi];
@@ -271,7 +270,11 @@ private:
                 theta = towards_nearer_limit(forbidden - below, below);
             }
             const double w = s.ang_vel[c].z() - s.ang_vel[p].z();
-            torque.z() = limit_torque(nonlinear_damping, joint.limit_stiffness, joint.limit_damping, theta, w);
+            const double torque_z =
+                limit_torque(nonlinear_damping, joint.limit_stiffness, joint.limit_damping, theta, w);
+            d.joint_limit_torque[j] = Vec3(0.0, 0.0, torque_z);
+            d.torque[c].z() += torque_z;
+            d.torque[p].z() -= torque_z;
         } else {
             // the joint frame from the body rotations of the evaluation (no quaternion products)
             const Mat3 frame = ref_is_identity_[j] ? d.body_rotation[p] : Mat3(d.body_rotation[p] * ref_rotation_[j]);
@@ -299,11 +302,11 @@ private:
                 d.joint_limit_torque[j].setZero();
                 return;
             }
-            torque = frame * local;
+            const Vec3 torque = frame * local;
+            d.joint_limit_torque[j] = torque;
+            d.torque[c] += torque;
+            d.torque[p] -= torque;
         }
-        d.joint_limit_torque[j] = torque;
-        d.torque[c] += torque;
-        d.torque[p] -= torque;
     }
 };
 
