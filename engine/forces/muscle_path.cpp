@@ -1,5 +1,7 @@
 #include "forces/muscle_path.h"
 
+#include "forces/muscle_path_simd.h"
+
 #include "sim/kinematics.h"
 
 #include <algorithm>
@@ -160,7 +162,9 @@ void update_segments(const State& state, Data& data) {
     double* __restrict length_of = data.muscle_length.data(), * __restrict velocity_of = data.muscle_velocity.data();
     std::copy(data.path_fixed_length.begin(), data.path_fixed_length.end(), length_of);
     std::fill(velocity_of, velocity_of + data.path_fixed_length.size(), 0.0);
-    for (size_t k = 0, n = data.segment_body_a.size(); k < n; ++k) {
+    size_t done = 0;  // 3D: four segments at a time where the build has AVX2 (muscle_path_simd.h)
+    if constexpr (!planar) done = update_segments_x4(state, data);
+    for (size_t k = done, n = data.segment_body_a.size(); k < n; ++k) {
         const Index a = body_a_of[k], b = body_b_of[k], muscle = muscle_of[k];
         const Vec3 arm_a = rotate<z_only>(rotation[a], local_a[k]), arm_b = rotate<z_only>(rotation[b], local_b[k]);
         const Vec3 d = (pos[b] + arm_b) - (pos[a] + arm_a);
