@@ -6,7 +6,8 @@
 //   arm = R local,  d = (p_b + arm_b) - (p_a + arm_a),  L = |d|,  u = d / L (0 when L <= 1e-12),
 //   dL/dt = u . ((v_b + w_b x arm_b) - (v_a + w_a x arm_a)).
 // The lengths and dL/dt are added to their muscles in segment order, as the scalar
-// pass does. About a third of the scalar pass's instructions (human3d).
+// pass does. About 60 % of the scalar pass's instructions (human3d: 71 per segment
+// against 120), most of them the 42 gathers of four segments.
 #include "sim/data.h"
 #include "sim/state.h"
 
