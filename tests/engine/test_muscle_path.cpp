@@ -230,6 +230,40 @@ private slots:
         }
     }
 
+    void planarPassMatchesTheStateBasedFunctions() {
+        // Every body turned about z only, moving in the x-y plane: the planar pass
+        // (four segments at a time in AVX2 builds, then the rest) gives the 3D
+        // state-based length and dL/dt, and the arms and directions of the segments.
+        const Model model = load(chain_model);
+        std::mt19937 rng(23);
+        std::uniform_real_distribution<double> unit(-1, 1);
+        State s = initial_state(model);
+        for (size_t b = 0; b < model.bodies.size(); ++b) {
+            if (model.bodies[b].is_static()) continue;
+            s.pos[b] += 0.1 * Vec3(unit(rng), unit(rng), 0);
+            s.ori[b] = Quat(Eigen::AngleAxisd(2 * unit(rng), Vec3::UnitZ()));
+            s.lin_vel[b] = Vec3(unit(rng), unit(rng), 0);
+            s.ang_vel[b] = Vec3(0, 0, 3 * unit(rng));
+        }
+        Data data = sized_data(model);
+        update_body_frames(s, data, true);
+        QVERIFY(data.planar && data.z_rotations_only);
+        update_muscle_paths(model, s, data);
+        for (Index m = 0; m < Index(model.muscles.size()); ++m) {
+            const double length = muscle_path_length(model, s, m), velocity = muscle_path_velocity(model, s, m);
+            QVERIFY(std::abs(data.muscle_length[m] - length) < 1e-14 * length);
+            QVERIFY(std::abs(data.muscle_velocity[m] - velocity) < 1e-13 * (1 + std::abs(velocity)));
+        }
+        for (size_t k = 0; k < data.segment_body_a.size(); ++k) {
+            const Index a = data.segment_body_a[k], b = data.segment_body_b[k];
+            const Vec3 point_a = world_point(s, a, data.segment_local_a[k]);
+            const Vec3 point_b = world_point(s, b, data.segment_local_b[k]);
+            QVERIFY((s.pos[a] + data.segment_arm_a[k] - point_a).norm() < 1e-15);
+            QVERIFY((s.pos[b] + data.segment_arm_b[k] - point_b).norm() < 1e-15);
+            QVERIFY((data.segment_direction[k] - (point_b - point_a).normalized()).norm() < 1e-14);
+        }
+    }
+
     void onePassPathKeepsOnlyTheSegmentsBetweenBodies() {
         const Model model = load(chain_model);
         Data data = sized_data(model);
