@@ -95,6 +95,16 @@ Data sized_data(const Model& model) {
     return data;
 }
 
+// Segment k's arms and direction as evaluated match its points placed from the state.
+bool segment_frame_matches(const State& s, const Data& data, Index k) {
+    const Index a = data.segment_body_a[k], b = data.segment_body_b[k];
+    const Vec3 point_a = world_point(s, a, data.segment_local_a[k]);
+    const Vec3 point_b = world_point(s, b, data.segment_local_b[k]);
+    return (s.pos[a] + data.segment_arm_a[k] - point_a).norm() < 1e-15 &&
+           (s.pos[b] + data.segment_arm_b[k] - point_b).norm() < 1e-15 &&
+           (data.segment_direction[k] - (point_b - point_a).normalized()).norm() < 1e-14;
+}
+
 }  // namespace
 
 class TestMusclePath : public QObject {
@@ -214,14 +224,8 @@ private slots:
                 const double length = muscle_path_length(model, s, m), velocity = muscle_path_velocity(model, s, m);
                 QVERIFY(std::abs(one_pass.muscle_length[m] - length) < 1e-14 * length);
                 QVERIFY(std::abs(one_pass.muscle_velocity[m] - velocity) < 1e-13 * (1 + std::abs(velocity)));
-                for (Index k = one_pass.segment_offset[m]; k < one_pass.segment_offset[m + 1]; ++k) {
-                    const Index a = one_pass.segment_body_a[k], b = one_pass.segment_body_b[k];
-                    const Vec3 point_a = world_point(s, a, one_pass.segment_local_a[k]);
-                    const Vec3 point_b = world_point(s, b, one_pass.segment_local_b[k]);
-                    QVERIFY((s.pos[a] + one_pass.segment_arm_a[k] - point_a).norm() < 1e-15);
-                    QVERIFY((s.pos[b] + one_pass.segment_arm_b[k] - point_b).norm() < 1e-15);
-                    QVERIFY((one_pass.segment_direction[k] - (point_b - point_a).normalized()).norm() < 1e-14);
-                }
+                for (Index k = one_pass.segment_offset[m]; k < one_pass.segment_offset[m + 1]; ++k)
+                    QVERIFY(segment_frame_matches(s, one_pass, k));
                 for (size_t b = 0; b < model.bodies.size(); ++b) {
                     QVERIFY((one_pass.force[b] - reference.force[b]).norm() < 1e-12 * tension);
                     QVERIFY((one_pass.torque[b] - reference.torque[b]).norm() < 1e-12 * tension);
@@ -254,14 +258,7 @@ private slots:
             QVERIFY(std::abs(data.muscle_length[m] - length) < 1e-14 * length);
             QVERIFY(std::abs(data.muscle_velocity[m] - velocity) < 1e-13 * (1 + std::abs(velocity)));
         }
-        for (size_t k = 0; k < data.segment_body_a.size(); ++k) {
-            const Index a = data.segment_body_a[k], b = data.segment_body_b[k];
-            const Vec3 point_a = world_point(s, a, data.segment_local_a[k]);
-            const Vec3 point_b = world_point(s, b, data.segment_local_b[k]);
-            QVERIFY((s.pos[a] + data.segment_arm_a[k] - point_a).norm() < 1e-15);
-            QVERIFY((s.pos[b] + data.segment_arm_b[k] - point_b).norm() < 1e-15);
-            QVERIFY((data.segment_direction[k] - (point_b - point_a).normalized()).norm() < 1e-14);
-        }
+        for (Index k = 0; k < Index(data.segment_body_a.size()); ++k) QVERIFY(segment_frame_matches(s, data, k));
     }
 
     void onePassPathKeepsOnlyTheSegmentsBetweenBodies() {
