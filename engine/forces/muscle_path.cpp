@@ -1,7 +1,5 @@
 #include "forces/muscle_path.h"
 
-#include "forces/muscle_path_simd.h"
-
 #include "sim/kinematics.h"
 
 #include <algorithm>
@@ -162,10 +160,7 @@ void update_segments(const State& state, Data& data) {
     double* __restrict length_of = data.muscle_length.data(), * __restrict velocity_of = data.muscle_velocity.data();
     std::copy(data.path_fixed_length.begin(), data.path_fixed_length.end(), length_of);
     std::fill(velocity_of, velocity_of + data.path_fixed_length.size(), 0.0);
-    size_t done = 0;  // four segments at a time where the build has AVX2 (muscle_path_simd.h)
-    if constexpr (!planar) done = update_segments_x4(state, data);
-    else if constexpr (z_only) done = update_planar_segments_x4(state, data);
-    for (size_t k = done, n = data.segment_body_a.size(); k < n; ++k) {
+    for (size_t k = 0, n = data.segment_body_a.size(); k < n; ++k) {
         const Index a = body_a_of[k], b = body_b_of[k], muscle = muscle_of[k];
         const Vec3 arm_a = rotate<z_only>(rotation[a], local_a[k]), arm_b = rotate<z_only>(rotation[b], local_b[k]);
         const Vec3 d = (pos[b] + arm_b) - (pos[a] + arm_a);

@@ -207,9 +207,6 @@ private slots:
 
     void onePassPathMatchesTheStateBasedFunctions() {
         Model model = load(chain_model);
-        // more than four segments between bodies: the 3D pass takes four at a time
-        // (AVX2 builds) and the rest one by one
-        QVERIFY(sized_data(model).segment_body_a.size() % 4 != 0 && sized_data(model).segment_body_a.size() > 4);
         std::mt19937 rng(19);
         const State s = posed(model, random_pose(model, rng));
         const double tension = 420;
@@ -236,8 +233,8 @@ private slots:
 
     void planarPassMatchesTheStateBasedFunctions() {
         // Every body turned about z only, moving in the x-y plane: the planar pass
-        // (four segments at a time in AVX2 builds, then the rest) gives the 3D
-        // state-based length and dL/dt, and the arms and directions of the segments.
+        // gives the 3D state-based length and dL/dt, and the arms and directions of
+        // the segments.
         const Model model = load(chain_model);
         std::mt19937 rng(23);
         std::uniform_real_distribution<double> unit(-1, 1);
