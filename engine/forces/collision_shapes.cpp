@@ -97,15 +97,6 @@ double box_signed_distance(const Vec3& p, const Vec3& half_dim) {
     return q.cwiseMax(0.0).norm() + std::min(q.maxCoeff(), 0.0);
 }
 
-// depth = r - (c - p).n; the sphere's deepest point is c - r n, the plane
-// surface below it c - r n + depth n.
-int collide_plane_sphere(const Vec3& plane_point, const Vec3& n, const Vec3& center, double radius, ShapeContact* out) {
-    const double depth = radius - (center - plane_point).dot(n);
-    if (depth <= 0) return 0;
-    const Vec3 deepest = center - radius * n;
-    return write_contact(deepest + depth * n, deepest, n, depth, out);
-}
-
 int collide_plane_capsule(const Vec3& plane_point, const Vec3& n, const Vec3& cap0, const Vec3& cap1, double radius,
                           ShapeContact* out) {
     int count = collide_plane_sphere(plane_point, n, cap0, radius, out);

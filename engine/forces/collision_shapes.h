@@ -25,8 +25,19 @@ struct ShapePose {
 };
 
 // Plane given by a point on it and its unit normal (pointing out of the half space).
-int collide_plane_sphere(const Vec3& plane_point, const Vec3& plane_normal, const Vec3& center, double radius,
-                         ShapeContact* out);
+// depth = r - (c - p).n; the sphere's deepest point is c - r n, the plane surface
+// below it c - r n + depth n, the contact point midway. Inline: the feet's case,
+// every evaluation (simple_collision_detection).
+inline int collide_plane_sphere(const Vec3& plane_point, const Vec3& plane_normal, const Vec3& center, double radius,
+                                ShapeContact* out) {
+    const double depth = radius - (center - plane_point).dot(plane_normal);
+    if (depth <= 0) return 0;
+    const Vec3 deepest = center - radius * plane_normal;
+    out->point = 0.5 * ((deepest + depth * plane_normal) + deepest);
+    out->normal = plane_normal;
+    out->depth = depth;
+    return 1;
+}
 // One contact per penetrating end cap (0, 1 or 2).
 int collide_plane_capsule(const Vec3& plane_point, const Vec3& plane_normal, const Vec3& cap0, const Vec3& cap1,
                           double radius, ShapeContact* out);

@@ -13,6 +13,28 @@ namespace hfd {
 
 namespace {
 
+// One contact of a pair between body_a and body_b; a static a (the floor, a_moves
+// false) adds no velocity at the point. Always inlined: as a call it cost about 50
+// more instructions per contact (S1 +2 %).
+[[gnu::always_inline]] inline void append_contact(const State& state, const CollisionPair& pair, Index body_a,
+                                                  Index body_b, bool a_moves, const ShapeContact& found,
+                                                  std::vector<Contact>& contacts) {
+    Vec3 relative_velocity = world_point_velocity(state, body_b, found.point);
+    if (a_moves) relative_velocity -= world_point_velocity(state, body_a, found.point);
+    contacts.push_back({.geometry_a = pair.geometry_a,
+                        .geometry_b = pair.geometry_b,
+                        .body_a = body_a,
+                        .body_b = body_b,
+                        .point = found.point,
+                        .normal = found.normal,
+                        .depth = found.depth,
+                        .relative_velocity = relative_velocity,
+                        .stiffness = pair.material.stiffness,
+                        .damping = pair.material.damping,
+                        .static_friction = pair.material.static_friction,
+                        .dynamic_friction = pair.material.dynamic_friction});
+}
+
 // geometry_world_pose without the orientation of a sphere, which no contact test reads
 ShapePose contact_pose(const Model& model, const State& state, Index geometry) {
     const Geometry& g = model.geometries[geometry];
@@ -99,7 +121,6 @@ private:
     // The feet's case, every evaluation: a plane against a sphere, placed with the
     // body rotations of the evaluation instead of quaternion products, from what the
     // pair needs of the geometries (kept here: no lookups into the model's geometries).
-    //   depth = r - (c - p) . n,  point midway between the plane and the sphere's deepest point
     struct PlaneSphere {
         bool is_plane_sphere = false;
         bool sphere_is_a = false;  // the contact normal points from a to b: flipped when the sphere is a
@@ -154,26 +175,12 @@ private:
                                     const Vec3& plane_point, const Vec3& normal, Data& data) {
         const Vec3 centre =
             state.pos[fast.sphere_body] + rotate<z_only>(data.body_rotation[fast.sphere_body], fast.sphere_pos);
-        const double depth = fast.radius - (centre - plane_point).dot(normal);
-        if (depth <= 0) return;
-        const Vec3 deepest = centre - fast.radius * normal;
-        const Vec3 point = deepest + (0.5 * depth) * normal;
+        ShapeContact found;
+        if (collide_plane_sphere(plane_point, normal, centre, fast.radius, &found) == 0) return;
+        if (fast.sphere_is_a) found.normal = -found.normal;
         const Index body_a = fast.sphere_is_a ? fast.sphere_body : fast.plane_body;
         const Index body_b = fast.sphere_is_a ? fast.plane_body : fast.sphere_body;
-        Vec3 relative_velocity = world_point_velocity(state, body_b, point);
-        if (fast.a_moves) relative_velocity -= world_point_velocity(state, body_a, point);
-        data.contacts.push_back({.geometry_a = pair.geometry_a,
-                                 .geometry_b = pair.geometry_b,
-                                 .body_a = body_a,
-                                 .body_b = body_b,
-                                 .point = point,
-                                 .normal = fast.sphere_is_a ? Vec3(-normal) : normal,
-                                 .depth = depth,
-                                 .relative_velocity = relative_velocity,
-                                 .stiffness = pair.material.stiffness,
-                                 .damping = pair.material.damping,
-                                 .static_friction = pair.material.static_friction,
-                                 .dynamic_friction = pair.material.dynamic_friction});
+        append_contact(state, pair, body_a, body_b, fast.a_moves, found, data.contacts);
     }
 
     std::vector<CollisionPair> pairs_;        // pairs with a static geometry
@@ -302,25 +309,9 @@ void detect_posed_pair_contacts(const Model& model, const State& state, const Co
 
 void append_contacts(const Model& model, const State& state, const CollisionPair& pair, const ShapeContact* found,
                      int count, std::vector<Contact>& contacts) {
-    const Geometry& ga = model.geometries[pair.geometry_a];
-    const Geometry& gb = model.geometries[pair.geometry_b];
-    const bool a_moves = !model.bodies[ga.body].is_static();  // a static a (the floor) adds no velocity
-    for (int i = 0; i < count; ++i) {
-        Vec3 relative_velocity = world_point_velocity(state, gb.body, found[i].point);
-        if (a_moves) relative_velocity -= world_point_velocity(state, ga.body, found[i].point);
-        contacts.push_back({.geometry_a = pair.geometry_a,
-                            .geometry_b = pair.geometry_b,
-                            .body_a = ga.body,
-                            .body_b = gb.body,
-                            .point = found[i].point,
-                            .normal = found[i].normal,
-                            .depth = found[i].depth,
-                            .relative_velocity = relative_velocity,
-                            .stiffness = pair.material.stiffness,
-                            .damping = pair.material.damping,
-                            .static_friction = pair.material.static_friction,
-                            .dynamic_friction = pair.material.dynamic_friction});
-    }
+    const Index body_a = model.geometries[pair.geometry_a].body, body_b = model.geometries[pair.geometry_b].body;
+    const bool a_moves = !model.bodies[body_a].is_static();
+    for (int i = 0; i < count; ++i) append_contact(state, pair, body_a, body_b, a_moves, found[i], contacts);
 }
 
 std::unique_ptr<ForceComponent> create_simple_collision_detection(const PropNode& props, ForceContext& context) {
