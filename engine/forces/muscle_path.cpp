@@ -145,7 +145,10 @@ namespace {
 // update_muscle_paths; `planar` as data.planar and `z_only` as data.z_rotations_only,
 // fixed per pass. One flat loop over the segments between bodies (each end is
 // transformed by the segment that uses it), adding to the lengths and dL/dt of
-// their muscles.
+// their muscles. With r the arm of a point from its body's origin and m = r x u,
+// u . (w x r) = w . (r x u), so
+//   dL/dt = u . (v_b - v_a) + w_b . m_b - w_a . m_a,
+// and the moments m are kept: the tension pass needs them as they are.
 template <bool planar, bool z_only>
 void update_segments(const State& state, Data& data) {
     // raw pointers: the stores below cannot then be taken to change the vectors themselves
@@ -155,8 +158,8 @@ void update_segments(const State& state, Data& data) {
     const Mat3* __restrict rotation = data.body_rotation.data();
     const Vec3 *__restrict pos = state.pos.data(), *__restrict lin_vel = state.lin_vel.data(),
                            *__restrict ang_vel = state.ang_vel.data();
-    Vec3 *__restrict arms_a = data.segment_arm_a.data(), *__restrict arms_b = data.segment_arm_b.data(),
-                     *__restrict directions = data.segment_direction.data();
+    Vec3 *__restrict directions = data.segment_direction.data(), *__restrict moments_a = data.segment_moment_a.data(),
+                     *__restrict moments_b = data.segment_moment_b.data();
     double* __restrict length_of = data.muscle_length.data(), * __restrict velocity_of = data.muscle_velocity.data();
     std::copy(data.path_fixed_length.begin(), data.path_fixed_length.end(), length_of);
     std::fill(velocity_of, velocity_of + data.path_fixed_length.size(), 0.0);
@@ -166,17 +169,21 @@ void update_segments(const State& state, Data& data) {
         const Vec3 d = (pos[b] + arm_b) - (pos[a] + arm_a);
         const double length = d.norm();
         const Vec3 u = length > 1e-12 ? Vec3(d / length) : Vec3::Zero();  // as unit_direction
-        arms_a[k] = arm_a;
-        arms_b[k] = arm_b;
         directions[k] = u;
         length_of[muscle] += length;
-        if constexpr (planar) {  // v = v_body + w_z e_z x arm, in the x-y plane
-            const double wa = ang_vel[a].z(), wb = ang_vel[b].z();
-            velocity_of[muscle] += u.x() * (lin_vel[b].x() - wb * arm_b.y() - lin_vel[a].x() + wa * arm_a.y()) +
-                                   u.y() * (lin_vel[b].y() + wb * arm_b.x() - lin_vel[a].y() - wa * arm_a.x());
+        if constexpr (planar) {  // velocities in the x-y plane, w and m about z
+            const double moment_a = arm_a.x() * u.y() - arm_a.y() * u.x();
+            const double moment_b = arm_b.x() * u.y() - arm_b.y() * u.x();
+            moments_a[k].z() = moment_a;
+            moments_b[k].z() = moment_b;
+            velocity_of[muscle] += u.x() * (lin_vel[b].x() - lin_vel[a].x()) +
+                                   u.y() * (lin_vel[b].y() - lin_vel[a].y()) + ang_vel[b].z() * moment_b -
+                                   ang_vel[a].z() * moment_a;
         } else {
-            velocity_of[muscle] +=
-                u.dot((lin_vel[b] + ang_vel[b].cross(arm_b)) - (lin_vel[a] + ang_vel[a].cross(arm_a)));
+            const Vec3 moment_a = arm_a.cross(u), moment_b = arm_b.cross(u);
+            moments_a[k] = moment_a;
+            moments_b[k] = moment_b;
+            velocity_of[muscle] += u.dot(lin_vel[b] - lin_vel[a]) + ang_vel[b].dot(moment_b) - ang_vel[a].dot(moment_a);
         }
     }
 }
@@ -193,40 +200,42 @@ void update_muscle_paths(const Model& model, const State& state, Data& data) {
 
 namespace {
 
-// apply_tensions for the point-force muscles; true when it skipped a joint-torque
-// muscle under tension.
-template <bool planar>
+// apply_tensions for the point-force muscles: T u on body a and -T u on body b, with
+// the torques T m_a and -T m_b of update_segments. `joint_torque_muscles` as
+// data.path_joint_torques; true when it skipped a joint-torque muscle under tension.
+template <bool planar, bool joint_torque_muscles>
 bool apply_point_tensions(const Model& model, Index begin, Index end, const double* tension_of, Data& data) {
     // raw pointers: the stores cannot then be taken to change the vectors themselves
     // (nothing else in this function reaches force and torque)
     const Muscle* __restrict muscle = model.muscles.data();
     const Index *__restrict muscle_of = data.segment_muscle.data(), *__restrict body_a_of = data.segment_body_a.data(),
                             *__restrict body_b_of = data.segment_body_b.data();
-    const Vec3 *__restrict arms_a = data.segment_arm_a.data(), *__restrict arms_b = data.segment_arm_b.data(),
-                           *__restrict directions = data.segment_direction.data();
+    const Vec3 *__restrict directions = data.segment_direction.data(),
+                           *__restrict moments_a = data.segment_moment_a.data(),
+                           *__restrict moments_b = data.segment_moment_b.data();
     Vec3* __restrict force = data.force.data(), * __restrict torque = data.torque.data();
     bool skipped = false;
     for (Index k = data.segment_offset[begin], last = data.segment_offset[end]; k < last; ++k) {
         const Index i = muscle_of[k];
         const double tension = tension_of[i - begin];
         if (tension == 0.0) continue;  // a slack tendon (every passive muscle at rest) adds nothing
-        if (muscle[i].joint_torques) {
+        if (joint_torque_muscles && muscle[i].joint_torques) {
             skipped = true;
             continue;
         }
         const Index body_a = body_a_of[k], body_b = body_b_of[k];
-        const Vec3 f = tension * directions[k];
-        const Vec3 &arm_a = arms_a[k], &arm_b = arms_b[k];
         if constexpr (planar) {  // force x, y and torque z only
-            force[body_a].x() += f.x(), force[body_a].y() += f.y();
-            force[body_b].x() -= f.x(), force[body_b].y() -= f.y();
-            torque[body_a].z() += arm_a.x() * f.y() - arm_a.y() * f.x();
-            torque[body_b].z() -= arm_b.x() * f.y() - arm_b.y() * f.x();
+            const double fx = tension * directions[k].x(), fy = tension * directions[k].y();
+            force[body_a].x() += fx, force[body_a].y() += fy;
+            force[body_b].x() -= fx, force[body_b].y() -= fy;
+            torque[body_a].z() += tension * moments_a[k].z();
+            torque[body_b].z() -= tension * moments_b[k].z();
         } else {
+            const Vec3 f = tension * directions[k];
             force[body_a] += f;
-            torque[body_a] += arm_a.cross(f);
+            torque[body_a] += tension * moments_a[k];
             force[body_b] -= f;
-            torque[body_b] -= arm_b.cross(f);
+            torque[body_b] -= tension * moments_b[k];
         }
     }
     return skipped;
@@ -237,7 +246,11 @@ bool apply_point_tensions(const Model& model, Index begin, Index end, const doub
 template <bool planar>
 void apply_tensions(const Model& model, const State& state, Index begin, Index end, const double* tension_of,
                     Data& data) {
-    if (!apply_point_tensions<planar>(model, begin, end, tension_of, data)) return;
+    if (!data.path_joint_torques) {
+        apply_point_tensions<planar, false>(model, begin, end, tension_of, data);
+        return;
+    }
+    if (!apply_point_tensions<planar, true>(model, begin, end, tension_of, data)) return;
     for (Index i = begin; i < end; ++i)
         if (model.muscles[i].joint_torques && tension_of[i - begin] != 0.0)
             apply_joint_tension(model, state, i, tension_of[i - begin], data);
@@ -262,8 +275,10 @@ namespace {
 void apply_joint_tension(const Model& model, const State& state, Index muscle, double tension, Data& data) {
     for (Index k = data.segment_offset[muscle]; k < data.segment_offset[muscle + 1]; ++k) {
         const Index body_a = data.segment_body_a[k], body_b = data.segment_body_b[k];
-        apply_segment_force(model, state, body_a, body_b, state.pos[body_a] + data.segment_arm_a[k],
-                            state.pos[body_b] + data.segment_arm_b[k], tension * data.segment_direction[k], true, data);
+        apply_segment_force(model, state, body_a, body_b,
+                            state.pos[body_a] + rotate_to_world(data, body_a, data.segment_local_a[k]),
+                            state.pos[body_b] + rotate_to_world(data, body_b, data.segment_local_b[k]),
+                            tension * data.segment_direction[k], true, data);
     }
 }
 

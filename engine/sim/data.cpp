@@ -1,5 +1,6 @@
 #include "sim/data.h"
 
+#include <algorithm>
 #include <utility>
 
 namespace hfd {
@@ -49,7 +50,9 @@ void Data::resize_muscle_paths(const Model& model) {
         path_fixed_length.push_back(fixed);
     }
     const size_t segments = segment_body_a.size();
-    for (auto* v : {&segment_arm_a, &segment_arm_b, &segment_direction}) v->assign(segments, Vec3::Zero());
+    for (auto* v : {&segment_direction, &segment_moment_a, &segment_moment_b}) v->assign(segments, Vec3::Zero());
+    path_joint_torques =
+        std::any_of(model.muscles.begin(), model.muscles.end(), [](const Muscle& m) { return m.joint_torques; });
 }
 
 void Data::clear_accumulators() {

@@ -89,10 +89,12 @@ struct Data {
     std::vector<Vec3> segment_local_a;      // per segment: first point, body frame
     std::vector<Vec3> segment_local_b;      // per segment: second point, body frame
     std::vector<double> path_fixed_length;  // per muscle: its segments within one body
-    // of the evaluated state, per segment (update_muscle_paths):
-    std::vector<Vec3> segment_arm_a;      // world, first point - origin of body a
-    std::vector<Vec3> segment_arm_b;      // world, second point - origin of body b
-    std::vector<Vec3> segment_direction;  // unit, first to second point (zero where they coincide)
+    bool path_joint_torques = false;        // some muscle is a joint_point_path_muscle
+    // of the evaluated state, per segment (update_muscle_paths), u its direction:
+    std::vector<Vec3> segment_direction;  // u: unit, first to second point (zero where they coincide)
+    // (point - origin of its body) x u, world: the torque about the body's origin per unit
+    // tension, on body a (on body b it is minus moment_b); planar passes: z only
+    std::vector<Vec3> segment_moment_a, segment_moment_b;
 
     BroadPhase broad_phase;
 

@@ -12,6 +12,7 @@
 
 #include <QtTest>
 
+#include <algorithm>
 #include <cmath>
 #include <random>
 
@@ -95,14 +96,19 @@ Data sized_data(const Model& model) {
     return data;
 }
 
-// Segment k's arms and direction as evaluated match its points placed from the state.
-bool segment_frame_matches(const State& s, const Data& data, Index k) {
+// Segment k's direction and moments as evaluated match its points placed from the
+// state; a planar pass keeps the moments' z only.
+bool segment_frame_matches(const State& s, const Data& data, Index k, bool planar = false) {
     const Index a = data.segment_body_a[k], b = data.segment_body_b[k];
     const Vec3 point_a = world_point(s, a, data.segment_local_a[k]);
     const Vec3 point_b = world_point(s, b, data.segment_local_b[k]);
-    return (s.pos[a] + data.segment_arm_a[k] - point_a).norm() < 1e-15 &&
-           (s.pos[b] + data.segment_arm_b[k] - point_b).norm() < 1e-15 &&
-           (data.segment_direction[k] - (point_b - point_a).normalized()).norm() < 1e-14;
+    const Vec3 u = (point_b - point_a).normalized();
+    const Vec3 moment_a = (point_a - s.pos[a]).cross(u), moment_b = (point_b - s.pos[b]).cross(u);
+    const auto near = [planar](const Vec3& x, const Vec3& y, double tolerance) {
+        return planar ? std::abs(x.z() - y.z()) < tolerance : (x - y).norm() < tolerance;
+    };
+    return near(data.segment_moment_a[k], moment_a, 1e-14) && near(data.segment_moment_b[k], moment_b, 1e-14) &&
+           (data.segment_direction[k] - u).norm() < 1e-14;
 }
 
 }  // namespace
@@ -255,7 +261,19 @@ private slots:
             QVERIFY(std::abs(data.muscle_length[m] - length) < 1e-14 * length);
             QVERIFY(std::abs(data.muscle_velocity[m] - velocity) < 1e-13 * (1 + std::abs(velocity)));
         }
-        for (Index k = 0; k < Index(data.segment_body_a.size()); ++k) QVERIFY(segment_frame_matches(s, data, k));
+        for (Index k = 0; k < Index(data.segment_body_a.size()); ++k) QVERIFY(segment_frame_matches(s, data, k, true));
+        // and the tensions' forces in the plane and torques about z
+        const double tension = 420;
+        std::fill(data.muscle_force.begin(), data.muscle_force.end(), tension);
+        apply_path_tensions(model, s, data);
+        Data reference = sized_data(model);
+        for (Index m = 0; m < Index(model.muscles.size()); ++m)
+            apply_muscle_tension_as(model, s, m, tension, model.muscles[m].joint_torques, reference);
+        for (size_t b = 0; b < model.bodies.size(); ++b) {
+            QVERIFY(std::abs(data.force[b].x() - reference.force[b].x()) < 1e-12 * tension);
+            QVERIFY(std::abs(data.force[b].y() - reference.force[b].y()) < 1e-12 * tension);
+            QVERIFY(std::abs(data.torque[b].z() - reference.torque[b].z()) < 1e-12 * tension);
+        }
     }
 
     void onePassPathKeepsOnlyTheSegmentsBetweenBodies() {
