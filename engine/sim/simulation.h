@@ -51,7 +51,7 @@ public:
     const State& state() const { return *state_; }
     // Mutable access marks data() stale: the next step re-evaluates the forces first.
     State& state() {
-        data_stale_ = true;
+        data_stale_ = positions_unchecked_ = true;
         return *state_;
     }
     const Controls& controls() const { return controls_; }
@@ -145,6 +145,7 @@ private:
     long long accepted_steps_ = 0, rejected_steps_ = 0;
     double last_step_size_ = 0, last_step_error_ = 0;
     bool data_stale_ = true, controls_touched_ = false;
+    bool positions_unchecked_ = true;  // by check_finite since the state was set or handed out
     mutable StageTimes stage_times_;
     mutable long long evaluations_ = 0;
     bool stage_timing_ = false;

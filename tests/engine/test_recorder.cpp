@@ -15,6 +15,8 @@
 #include <QtTest>
 
 #include <cmath>
+#include <functional>
+#include <limits>
 #include <set>
 #include <utility>
 
@@ -39,6 +41,7 @@ private slots:
     void channel_layout();
     void blow_up_stops_with_time_and_body();
     void runaway_energy_stops_the_run();
+    void non_finite_values_set_from_outside_stop_the_next_step();
     void body_kinetic_energy_uses_body_frame_inertia();
     void muscle_channels();
     void angles_are_unwrapped();
@@ -221,6 +224,47 @@ symplectic_euler_integrator { step_size = 1e-4 }
     options.max_kinetic_energy = 1e10;
     QVERIFY(record_simulation(*again, second, options).ok);
     QCOMPARE(second.row_count(), size_t(11));
+}
+
+// A step checks the speeds; positions and orientations only after the state was set
+// or handed out for changes, from which a step keeps them finite. A free body that
+// no force reaches keeps a NaN position through every step: the check must see it.
+void TestRecorder::non_finite_values_set_from_outside_stop_the_next_step() {
+    const char* text = R"(
+model {
+	gravity = [ 0 0 0 ]
+	body { name = anchor mass = 1 inertia { x = 0.01 y = 0.01 z = 0.01 } }
+	body { name = drifter mass = 1 inertia { x = 0.01 y = 0.01 z = 0.01 } pos { x = 1 y = 0 z = 0 } }
+}
+composite_force { }
+symplectic_euler_integrator { step_size = 1e-4 }
+)";
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    const auto stops_at_drifter = [&](const std::function<void(Simulation&, Index)>& spoil) {
+        auto sim = test::make_simulation(text);
+        if (!sim) return false;
+        const Index drifter = sim->model().find_body("drifter");
+        if (!sim->advance_to(0.01)) return false;  // finite: runs
+        spoil(*sim, drifter);
+        const bool stopped = !sim->advance_to(0.02) && sim->error() && sim->error()->body == drifter &&
+                             sim->error()->message.find("drifter") != std::string::npos;
+        if (!stopped) return false;
+        sim->reset();  // the initial state is finite again
+        return sim->advance_to(0.01);
+    };
+    QVERIFY(stops_at_drifter([&](Simulation& sim, Index body) { sim.state().pos[body].y() = nan; }));
+    QVERIFY(stops_at_drifter([&](Simulation& sim, Index body) { sim.state().ori[body].z() = nan; }));
+    QVERIFY(stops_at_drifter([&](Simulation& sim, Index body) { sim.state().lin_vel[body].x() = 1e300; }));
+    QVERIFY(stops_at_drifter([&](Simulation& sim, Index body) { sim.state().ang_vel[body].z() = nan; }));
+    // a non-finite initial state stops the first step; reset returns to it, so only
+    // the stop is asked for here
+    auto sim = test::make_simulation(text);
+    QVERIFY(sim);
+    State spoiled = std::as_const(*sim).state();
+    spoiled.pos[sim->model().find_body("drifter")].x() = std::numeric_limits<double>::infinity();
+    sim->set_initial_state(spoiled);
+    QVERIFY(!sim->advance_to(0.01));
+    QVERIFY(sim->error() && sim->error()->message.find("drifter") != std::string::npos);
 }
 
 void TestRecorder::body_kinetic_energy_uses_body_frame_inertia() {
