@@ -53,7 +53,10 @@ inline double circular_limit_displacement(double angle, double min, double max) 
     if (!(angle < min || angle > max)) return angle == angle ? 0.0 : angle;  // inside (NaN stays NaN)
     const double range = max - min;
     if (range >= 2.0 * M_PI) return 0.0;
-    double u = angle - min;  // fmod only when that is not within one turn (limits beyond +-pi)
+    // fmod only when u is more than one turn from [0, 2 pi) (limits beyond +-pi): an
+    // angle just below its lower limit, as every locked axis (0..0) half the time, adds a turn
+    double u = angle - min;
+    if (u < 0.0 && u >= -2.0 * M_PI) u += 2.0 * M_PI;
     if (u < 0.0 || u >= 2.0 * M_PI) {
         u = std::fmod(u, 2.0 * M_PI);
         if (u < 0.0) u += 2.0 * M_PI;
@@ -86,10 +89,11 @@ double sin_limit(double limit) {
 }
 
 // Whether atan2(y, x) may lie outside its limits, without atan2: tan(angle / 2) =
-// y / (r + x) is increasing on (-pi, pi), so compare y with (r + x) tan(limit / 2).
-// At +-pi (r + x = 0) and for NaN it answers yes and the caller takes atan2.
-inline bool may_pass(double y, double x, double tan_half_min, double tan_half_max) {
-    const double r_plus_x = std::sqrt(x * x + y * y) + x;
+// y / (r + x) is increasing on (-pi, pi), r = sqrt(x^2 + y^2), so compare y with
+// (r + x) tan(limit / 2). At +-pi (r + x = 0) and for NaN it answers yes and the
+// caller takes atan2.
+inline bool may_pass(double y, double x, double r, double tan_half_min, double tan_half_max) {
+    const double r_plus_x = r + x;
     if (!(r_plus_x > 0.0)) return true;
     return y > r_plus_x * tan_half_max || y < r_plus_x * tan_half_min;
 }
@@ -141,6 +145,8 @@ public:
             t.tan_half_max_x = tan_half_limit(joint.limit_max.x());
             t.sin_min_y = sin_limit(joint.limit_min.y()), t.sin_max_y = sin_limit(joint.limit_max.y());
             t.tan_half_min_z = tan_half_min_.back(), t.tan_half_max_z = tan_half_max_.back();
+            for (int axis = 0; axis < 3; ++axis)
+                t.locked[axis] = joint.limit_min[axis] == 0.0 && joint.limit_max[axis] == 0.0;
             limit_tests_.push_back(t);
             if (joint.has_limits) limited_.push_back(Index(limit_tests_.size()) - 1);
             ref_rotation_.push_back(joint.ref_ori.normalized().toRotationMatrix());
@@ -171,6 +177,7 @@ private:
     // per joint: the limits as the values of the matrix terms the Euler angles come from
     struct LimitTests {
         double tan_half_min_x, tan_half_max_x, sin_min_y, sin_max_y, tan_half_min_z, tan_half_max_z;
+        bool locked[3];  // limits 0..0: past at (almost) every evaluation, theta the angle itself
     };
     std::vector<LimitTests> limit_tests_;
     std::vector<Index> limited_;         // the joints with limits
@@ -194,9 +201,12 @@ private:
             past[0] = past[1] = past[2] = true;
             return euler_xyz_from_quat(relative());
         }
-        past[0] = may_pass(-r12, r22, t.tan_half_min_x, t.tan_half_max_x);
+        // r12^2 + r22^2 = r00^2 + r01^2 = 1 - r02^2 = cos^2 b (unit rows and columns): the
+        // radius of may_pass, once
+        const double cos_b = std::sqrt(1.0 - sin_b * sin_b);
+        past[0] = t.locked[0] || may_pass(-r12, r22, cos_b, t.tan_half_min_x, t.tan_half_max_x);
         past[1] = sin_b > t.sin_max_y || sin_b < t.sin_min_y || std::isnan(sin_b);
-        past[2] = may_pass(-r01, r00, t.tan_half_min_z, t.tan_half_max_z);
+        past[2] = t.locked[2] || may_pass(-r01, r00, cos_b, t.tan_half_min_z, t.tan_half_max_z);
         return Vec3(past[0] ? small_atan2(-r12, r22) : 0.0, past[1] ? small_asin(sin_b) : 0.0,
                     past[2] ? small_atan2(-r01, r00) : 0.0);
     }
@@ -283,10 +293,12 @@ private:
                 return Quat((s.ori[p] * joint.ref_ori).conjugate() * s.ori[c]);
             });
             Vec3 theta = Vec3::Zero();
+            const bool* locked = limit_tests_[j].locked;
             for (int axis = 0; axis < 3; ++axis)
                 if (past[axis])
                     theta[axis] =
-                        axis == 1
+                        locked[axis] ? angles[axis]  // past 0..0 by the angle, which lies within +-pi (x, z)
+                        : axis == 1
                             ? limit_displacement(angles[axis], joint.limit_min[axis], joint.limit_max[axis])
                             : circular_limit_displacement(angles[axis], joint.limit_min[axis], joint.limit_max[axis]);
             if (theta.isZero()) {
