@@ -254,7 +254,9 @@ private:
         }
     }
 
-    void apply_limits(const Model& m, const State& s, Data& d, Index j) const {
+    // inlined into the loop of apply: as a call per joint, its set-up cost human3d 1.3 % of
+    // an evaluation
+    [[gnu::always_inline]] inline void apply_limits(const Model& m, const State& s, Data& d, Index j) const {
         const Joint& joint = m.joints[j];
         const Index p = joint.parent, c = joint.child;
         if constexpr (planar) {

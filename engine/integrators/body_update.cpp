@@ -30,19 +30,27 @@ Quat quat_exp(const Vec3& rotation) {
 }  // namespace
 
 void advance_bodies(const Model& m, const State& from, State& to, const Data& d, double h, double beta) {
+    // raw pointers, loaded once (stores into the bodies cannot change the vectors); `from`
+    // and `to` may be one state: each body is read before it is written
+    const Body* bodies = m.bodies.data();
+    const Vec3 *lin_acc = d.lin_acc.data(), *ang_acc = d.ang_acc.data();
+    const Vec3 *pos = from.pos.data(), *lin_vel = from.lin_vel.data(), *ang_vel = from.ang_vel.data();
+    const Quat* ori = from.ori.data();
+    Vec3 *to_pos = to.pos.data(), *to_lin_vel = to.lin_vel.data(), *to_ang_vel = to.ang_vel.data();
+    Quat* to_ori = to.ori.data();
     for (size_t b = 0, n = m.bodies.size(); b < n; ++b) {
-        if (m.bodies[b].is_static()) {
-            to.pos[b] = from.pos[b], to.ori[b] = from.ori[b];
-            to.lin_vel[b] = from.lin_vel[b], to.ang_vel[b] = from.ang_vel[b];
+        if (bodies[b].is_static()) {
+            to_pos[b] = pos[b], to_ori[b] = ori[b];
+            to_lin_vel[b] = lin_vel[b], to_ang_vel[b] = ang_vel[b];
             continue;
         }
-        const Vec3 v = from.lin_vel[b], w = from.ang_vel[b];
-        const Vec3 v_pos = v + (beta * h) * d.lin_acc[b];
-        const Vec3 w_pos = w + (beta * h) * d.ang_acc[b];
-        to.pos[b] = from.pos[b] + h * v_pos;
-        to.ori[b] = (quat_exp(h * w_pos) * from.ori[b]).normalized();
-        to.lin_vel[b] = v + h * d.lin_acc[b];
-        to.ang_vel[b] = w + h * d.ang_acc[b];
+        const Vec3 v = lin_vel[b], w = ang_vel[b];
+        const Vec3 v_pos = v + (beta * h) * lin_acc[b];
+        const Vec3 w_pos = w + (beta * h) * ang_acc[b];
+        to_pos[b] = pos[b] + h * v_pos;
+        to_ori[b] = (quat_exp(h * w_pos) * ori[b]).normalized();
+        to_lin_vel[b] = v + h * lin_acc[b];
+        to_ang_vel[b] = w + h * ang_acc[b];
     }
     advance_muscle_states(from, to, d, h);
     to.time = from.time + h;

@@ -49,29 +49,39 @@ void apply_perturbations(const Model& m, const State& s, const Controls& c, Data
 }
 
 void compute_accelerations(const Model& m, const std::vector<double>& inv_mass, const State& s, Data& d) {
+    // raw pointers, loaded once (a store into an acceleration cannot change the vectors)
+    const Body* bodies = m.bodies.data();
+    const double* inverse_mass = inv_mass.data();
+    const Mat3* rotation = d.body_rotation.data();
+    const Vec3 *force = d.force.data(), *torque = d.torque.data(), *ang_vel = s.ang_vel.data();
+    Vec3 *lin_acc = d.lin_acc.data(), *ang_acc = d.ang_acc.data();
     for (size_t b = 0, n = m.bodies.size(); b < n; ++b) {
-        if (inv_mass[b] == 0.0) {
-            d.lin_acc[b].setZero();
-            d.ang_acc[b].setZero();
+        if (inverse_mass[b] == 0.0) {
+            lin_acc[b].setZero();
+            ang_acc[b].setZero();
             continue;
         }
-        d.lin_acc[b] = inv_mass[b] * d.force[b];
+        lin_acc[b] = inverse_mass[b] * force[b];
         // Euler's equations in the body frame, with the evaluation's rotation matrix
         // (update_body_frames) rather than three quaternion rotations
-        const Vec3& inertia = m.bodies[b].inertia;
-        const Mat3& r = d.body_rotation[b];
-        const Vec3 w = r.transpose() * s.ang_vel[b];
-        const Vec3 tau = r.transpose() * d.torque[b];
+        const Vec3& inertia = bodies[b].inertia;
+        const Mat3& r = rotation[b];
+        const Vec3 w = r.transpose() * ang_vel[b];
+        const Vec3 tau = r.transpose() * torque[b];
         const Vec3 dw = (tau - w.cross(inertia.cwiseProduct(w))).cwiseQuotient(inertia);
-        d.ang_acc[b] = r * dw;
+        ang_acc[b] = r * dw;
     }
 }
 
-void compute_planar_accelerations(const Model& m, const std::vector<double>& inv_mass, const State& s, Data& d) {
+void compute_planar_accelerations(const Model& m, const std::vector<double>& inv_mass, const State&, Data& d) {
+    const Body* bodies = m.bodies.data();
+    const double* inverse_mass = inv_mass.data();
+    const Vec3 *force = d.force.data(), *torque = d.torque.data();
+    Vec3 *lin_acc = d.lin_acc.data(), *ang_acc = d.ang_acc.data();
     for (size_t b = 0, n = m.bodies.size(); b < n; ++b) {
-        const double im = inv_mass[b];
-        d.lin_acc[b] = Vec3(im * d.force[b].x(), im * d.force[b].y(), 0.0);
-        d.ang_acc[b] = Vec3(0.0, 0.0, im == 0.0 ? 0.0 : d.torque[b].z() / m.bodies[b].inertia.z());
+        const double im = inverse_mass[b];
+        lin_acc[b] = Vec3(im * force[b].x(), im * force[b].y(), 0.0);
+        ang_acc[b] = Vec3(0.0, 0.0, im == 0.0 ? 0.0 : torque[b].z() / bodies[b].inertia.z());
     }
 }
 
