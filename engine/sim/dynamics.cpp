@@ -5,19 +5,23 @@
 namespace hfd {
 
 void update_body_frames(const State& s, Data& d, bool planar) {
-    d.planar = planar;
-    d.z_rotations_only = planar;
+    // raw pointers, loaded once (a store into a rotation cannot change the vectors)
+    const Quat* ori = s.ori.data();
+    Mat3* rotation = d.body_rotation.data();
+    bool z_rotations_only = planar;
     for (size_t b = 0, n = s.ori.size(); b < n; ++b) {
-        const Quat& q = s.ori[b];
+        const Quat& q = ori[b];
         if (planar && q.x() == 0.0 && q.y() == 0.0) {
             // q = (cos a/2, 0, 0, sin a/2): cos a = w^2 - z^2, sin a = 2 w z (as toRotationMatrix)
             const double c = 1.0 - 2.0 * q.z() * q.z(), sn = 2.0 * q.w() * q.z();
-            d.body_rotation[b] << c, -sn, 0.0, sn, c, 0.0, 0.0, 0.0, 1.0;
+            rotation[b] << c, -sn, 0.0, sn, c, 0.0, 0.0, 0.0, 1.0;
             continue;
         }
-        d.z_rotations_only = false;
-        d.body_rotation[b] = q.toRotationMatrix();
+        z_rotations_only = false;
+        rotation[b] = q.toRotationMatrix();
     }
+    d.planar = planar;
+    d.z_rotations_only = z_rotations_only;
 }
 
 void apply_gravity(const Model& m, Data& d) {
