@@ -248,6 +248,11 @@ bool Simulation::check_finite() {
             return true;
         }
     }
+    return find_non_finite_body();
+}
+
+// Out of line and cold: the fast test above stays a short function.
+[[gnu::cold, gnu::noinline]] bool Simulation::find_non_finite_body() {
     for (size_t b = 0; b < model_->bodies.size(); ++b) {
         const bool finite = state_->pos[b].allFinite() && state_->ori[b].coeffs().allFinite() &&
                             state_->lin_vel[b].allFinite() && state_->ang_vel[b].allFinite() &&

@@ -124,6 +124,7 @@ private:
                                           std::vector<Diagnostic>& diagnostics);
     void initialize_components(State& state);
     bool check_finite();
+    bool find_non_finite_body();                                // check_finite's per-body test and message
     void evaluate_timed(const State& state, Data& data) const;  // evaluate() with stage_times_
 
     std::shared_ptr<const Model> model_;  // never null
