@@ -51,13 +51,21 @@ Vec3 hollars_friction(const Vec3& tangent_velocity, double normal_force, double 
 
 // Applies `force` to body b at the contact point and -force to body a (torques
 // about their centres of mass) and stores it in contact.force.
+// A planar evaluation (data.planar) adds the torques about z only, as the planar
+// dynamics reads no other.
 inline void apply_contact_force(const State& state, const Vec3& force, Contact& contact, Data& data) {
     contact.force = force;
     const Index a = contact.body_a, b = contact.body_b;
+    const Vec3 arm_b = contact.point - state.pos[b], arm_a = contact.point - state.pos[a];
     data.force[b] += force;
-    data.torque[b] += (contact.point - state.pos[b]).cross(force);
     data.force[a] -= force;
-    data.torque[a] -= (contact.point - state.pos[a]).cross(force);
+    if (data.planar) {
+        data.torque[b].z() += arm_b.x() * force.y() - arm_b.y() * force.x();
+        data.torque[a].z() -= arm_a.x() * force.y() - arm_a.y() * force.x();
+        return;
+    }
+    data.torque[b] += arm_b.cross(force);
+    data.torque[a] -= arm_a.cross(force);
 }
 
 }  // namespace hfd

@@ -221,6 +221,28 @@ private slots:
         QVERIFY(net_moment.norm() < 1e-12);
     }
 
+    // A planar evaluation adds the same force in the plane and the same torque about z
+    // as a 3D one, for every contact response, and nothing about x and y (which the
+    // planar dynamics does not read).
+    void planarEvaluationAddsTheTorqueAboutZ() {
+        for (const char* component :
+             {"contact_force_pd", "contact_force_hunt_crossley", "contact_force_hunt_crossley_sb"}) {
+            OneContact spatial(1e5, 50, 0.7, 0.5, 0.003, Vec3(0.4, -0.2, 0.0));
+            OneContact planar(1e5, 50, 0.7, 0.5, 0.003, Vec3(0.4, -0.2, 0.0));
+            planar.data.planar = true;
+            const Vec3 f = spatial.force_of(component), f_planar = planar.force_of(component);
+            QVERIFY2(f.allFinite() && f.norm() > 0, component);
+            QCOMPARE(f_planar, f);
+            for (int b = 0; b < 2; ++b) {
+                QCOMPARE(planar.data.force[b], spatial.data.force[b]);
+                QVERIFY(spatial.data.torque[b].head<2>().norm() > 0);  // the point lies off the plane z = 0
+                QCOMPARE(planar.data.torque[b].head<2>().norm(), 0.0);
+                QVERIFY(std::abs(planar.data.torque[b].z() - spatial.data.torque[b].z()) <=
+                        1e-14 * spatial.data.torque[b].norm());
+            }
+        }
+    }
+
     // OpenSim's HuntCrossleyForce (Simbody) for a sphere of radius r on a half
     // space, per-surface stiffness E_i, dissipation c, depth d, penetration rate v:
     //   s1 = E2^(2/3) / (E1^(2/3) + E2^(2/3)),  E = (s1 E1^(2/3))^(3/2),
