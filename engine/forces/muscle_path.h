@@ -29,8 +29,8 @@ namespace hfd {
 // state. A segment within one body has a constant length and adds nothing to dL/dt
 // (u . (w x d) = 0), so only the segments between two bodies (Data::segment_*) are
 // evaluated, with data.body_rotation (see update_body_frames): their unit
-// directions, moments per unit tension, lengths and dL/dt, then L = fixed length + their lengths and dL/dt
-// their sum per muscle (data.muscle_length, muscle_velocity).
+// directions, moments per unit tension, lengths and dL/dt, then L = fixed length +
+// their lengths and dL/dt their sum per muscle (data.muscle_length, muscle_velocity).
 // With data.planar, dL/dt takes the planar velocities (x, y, rotation about z) and
 // the tension adds force x, y and torque z only.
 void update_muscle_paths(const Model& model, const State& state, Data& data);
