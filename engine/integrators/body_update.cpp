@@ -27,17 +27,30 @@ Quat quat_exp(const Vec3& rotation) {
     const Vec3 v = (s / angle) * rotation;
     return Quat(c, v.x(), v.y(), v.z());
 }
+
+// The vectors a body update reads and writes as raw pointers, loaded once: stores
+// into the bodies cannot then be taken to change the vectors.
+struct BodyArrays {
+    const Body* bodies;
+    const Vec3 *lin_acc, *ang_acc;  // of the evaluation
+    const Vec3* pos;                // from
+    const Quat* ori;
+    const Vec3 *lin_vel, *ang_vel;
+    Vec3* to_pos;  // to
+    Quat* to_ori;
+    Vec3 *to_lin_vel, *to_ang_vel;
+};
+BodyArrays body_arrays(const Model& m, const State& from, State& to, const Data& d) {
+    return {m.bodies.data(), d.lin_acc.data(),    d.ang_acc.data(),    from.pos.data(),
+            from.ori.data(), from.lin_vel.data(), from.ang_vel.data(), to.pos.data(),
+            to.ori.data(),   to.lin_vel.data(),   to.ang_vel.data()};
+}
 }  // namespace
 
 void advance_bodies(const Model& m, const State& from, State& to, const Data& d, double h, double beta) {
-    // raw pointers, loaded once (stores into the bodies cannot change the vectors); `from`
-    // and `to` may be one state: each body is read before it is written
-    const Body* bodies = m.bodies.data();
-    const Vec3 *lin_acc = d.lin_acc.data(), *ang_acc = d.ang_acc.data();
-    const Vec3 *pos = from.pos.data(), *lin_vel = from.lin_vel.data(), *ang_vel = from.ang_vel.data();
-    const Quat* ori = from.ori.data();
-    Vec3 *to_pos = to.pos.data(), *to_lin_vel = to.lin_vel.data(), *to_ang_vel = to.ang_vel.data();
-    Quat* to_ori = to.ori.data();
+    // `from` and `to` may be one state: each body is read before it is written
+    const auto [bodies, lin_acc, ang_acc, pos, ori, lin_vel, ang_vel, to_pos, to_ori, to_lin_vel, to_ang_vel] =
+        body_arrays(m, from, to, d);
     for (size_t b = 0, n = m.bodies.size(); b < n; ++b) {
         if (bodies[b].is_static()) {
             to_pos[b] = pos[b], to_ori[b] = ori[b];
@@ -57,15 +70,10 @@ void advance_bodies(const Model& m, const State& from, State& to, const Data& d,
 }
 
 void advance_bodies_planar(const Model& m, const State& from, State& to, const Data& d, double h, double beta) {
-    // raw pointers, loaded once (stores into the bodies cannot change the vectors);
     // `from` and `to` may be one state: each body is read before it is written, and
     // x, y and the z rotation are all that change
-    const Body* bodies = m.bodies.data();
-    const Vec3 *lin_acc = d.lin_acc.data(), *ang_acc = d.ang_acc.data();
-    const Vec3 *pos = from.pos.data(), *lin_vel = from.lin_vel.data(), *ang_vel = from.ang_vel.data();
-    const Quat* ori = from.ori.data();
-    Vec3 *to_pos = to.pos.data(), *to_lin_vel = to.lin_vel.data(), *to_ang_vel = to.ang_vel.data();
-    Quat* to_ori = to.ori.data();
+    const auto [bodies, lin_acc, ang_acc, pos, ori, lin_vel, ang_vel, to_pos, to_ori, to_lin_vel, to_ang_vel] =
+        body_arrays(m, from, to, d);
     const bool in_place = &from == &to;
     for (size_t b = 0, n = m.bodies.size(); b < n; ++b) {
         if (!in_place) {  // the unchanged parts (all of a static body)
