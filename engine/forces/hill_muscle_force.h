@@ -1,7 +1,7 @@
 #pragma once
 // The skeleton shared by the Hill-type muscle force components (elastic tendon,
 // constant-thickness pennation, fiber length as state). Per muscle and evaluation:
-//   path -> L, dL/dt (update_muscle_paths)
+//   path -> L (update_muscle_paths; the fiber velocity below needs no dL/dt)
 //   fiber state -> geometry: l_f, cos(alpha), l_T = L - l_f cos(alpha) (fiber_geometry)
 //   tendon force f_T = s f_T(e), e = (l_T - l_slack) / l_slack      (normalized, s = stiffness_multiplier)
 //   fiber velocity v from the fiber's force balance (model-specific), held at 0

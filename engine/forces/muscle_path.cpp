@@ -144,11 +144,11 @@ namespace {
 
 // update_muscle_paths; `planar` as data.planar and `z_only` as data.z_rotations_only,
 // fixed per pass. One flat loop over the segments between bodies (each end is
-// transformed by the segment that uses it), adding to the lengths and dL/dt of
-// their muscles. With r the arm of a point from its body's origin and m = r x u,
-// u . (w x r) = w . (r x u), so
-//   dL/dt = u . (v_b - v_a) + w_b . m_b - w_a . m_a,
-// and the moments m are kept: the tension pass needs them as they are.
+// transformed by the segment that uses it), adding to the lengths of their muscles
+// and keeping what the tension pass needs: the direction u and, with r the arm of a
+// point from its body's origin, the moment m = r x u per unit tension. No force
+// model reads the path's dL/dt (the fibers' velocities come from their force
+// balance), so it is not computed here: muscle_path_velocity gives it.
 template <bool planar, bool z_only>
 void update_segments(const State& state, Data& data) {
     // raw pointers: the stores below cannot then be taken to change the vectors themselves
@@ -156,34 +156,25 @@ void update_segments(const State& state, Data& data) {
                             *__restrict body_b_of = data.segment_body_b.data();
     const Vec3* __restrict local_a = data.segment_local_a.data(), * __restrict local_b = data.segment_local_b.data();
     const Mat3* __restrict rotation = data.body_rotation.data();
-    const Vec3 *__restrict pos = state.pos.data(), *__restrict lin_vel = state.lin_vel.data(),
-                           *__restrict ang_vel = state.ang_vel.data();
+    const Vec3* __restrict pos = state.pos.data();
     Vec3 *__restrict directions = data.segment_direction.data(), *__restrict moments_a = data.segment_moment_a.data(),
                      *__restrict moments_b = data.segment_moment_b.data();
-    double* __restrict length_of = data.muscle_length.data(), * __restrict velocity_of = data.muscle_velocity.data();
+    double* __restrict length_of = data.muscle_length.data();
     std::copy(data.path_fixed_length.begin(), data.path_fixed_length.end(), length_of);
-    std::fill(velocity_of, velocity_of + data.path_fixed_length.size(), 0.0);
     for (size_t k = 0, n = data.segment_body_a.size(); k < n; ++k) {
-        const Index a = body_a_of[k], b = body_b_of[k], muscle = muscle_of[k];
+        const Index a = body_a_of[k], b = body_b_of[k];
         const Vec3 arm_a = rotate<z_only>(rotation[a], local_a[k]), arm_b = rotate<z_only>(rotation[b], local_b[k]);
         const Vec3 d = (pos[b] + arm_b) - (pos[a] + arm_a);
         const double length = d.norm();
         const Vec3 u = length > 1e-12 ? Vec3(d / length) : Vec3::Zero();  // as unit_direction
         directions[k] = u;
-        length_of[muscle] += length;
-        if constexpr (planar) {  // velocities in the x-y plane, w and m about z
-            const double moment_a = arm_a.x() * u.y() - arm_a.y() * u.x();
-            const double moment_b = arm_b.x() * u.y() - arm_b.y() * u.x();
-            moments_a[k].z() = moment_a;
-            moments_b[k].z() = moment_b;
-            velocity_of[muscle] += u.x() * (lin_vel[b].x() - lin_vel[a].x()) +
-                                   u.y() * (lin_vel[b].y() - lin_vel[a].y()) + ang_vel[b].z() * moment_b -
-                                   ang_vel[a].z() * moment_a;
+        length_of[muscle_of[k]] += length;
+        if constexpr (planar) {  // moments about z
+            moments_a[k].z() = arm_a.x() * u.y() - arm_a.y() * u.x();
+            moments_b[k].z() = arm_b.x() * u.y() - arm_b.y() * u.x();
         } else {
-            const Vec3 moment_a = arm_a.cross(u), moment_b = arm_b.cross(u);
-            moments_a[k] = moment_a;
-            moments_b[k] = moment_b;
-            velocity_of[muscle] += u.dot(lin_vel[b] - lin_vel[a]) + ang_vel[b].dot(moment_b) - ang_vel[a].dot(moment_a);
+            moments_a[k] = arm_a.cross(u);
+            moments_b[k] = arm_b.cross(u);
         }
     }
 }

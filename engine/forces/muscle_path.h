@@ -26,13 +26,12 @@
 namespace hfd {
 
 // The step's form: one pass over the segments of all muscles for the evaluated
-// state. A segment within one body has a constant length and adds nothing to dL/dt
-// (u . (w x d) = 0), so only the segments between two bodies (Data::segment_*) are
+// state. A segment within one body has a constant length and carries no load
+// between bodies, so only the segments between two bodies (Data::segment_*) are
 // evaluated, with data.body_rotation (see update_body_frames): their unit
-// directions, moments per unit tension, lengths and dL/dt, then L = fixed length +
-// their lengths and dL/dt their sum per muscle (data.muscle_length, muscle_velocity).
-// With data.planar, dL/dt takes the planar velocities (x, y, rotation about z) and
-// the tension adds force x, y and torque z only.
+// directions, moments per unit tension and lengths, then L = fixed length + their
+// lengths per muscle (data.muscle_length). With data.planar, the moments are about
+// z and the tension adds force x, y and torque z only.
 void update_muscle_paths(const Model& model, const State& state, Data& data);
 // Adds the effect of tension along the directions and moments stored by
 // update_muscle_paths (point forces or joint torques, per Muscle::joint_torques).

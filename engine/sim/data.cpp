@@ -19,8 +19,7 @@ void Data::resize(const Model& model) {
     joint_displacement.assign(joints, Vec3::Zero());
     joint_force.assign(joints, Vec3::Zero());
     joint_limit_torque.assign(joints, Vec3::Zero());
-    for (auto* v : {&muscle_length, &muscle_velocity, &muscle_force, &tendon_length, &activation_derivative,
-                    &fiber_length_derivative})
+    for (auto* v : {&muscle_length, &muscle_force, &tendon_length, &activation_derivative, &fiber_length_derivative})
         v->assign(muscles, 0.0);
     resize_muscle_paths(model);
     motor_torque.assign(model.motors.size(), Vec3::Zero());

@@ -71,9 +71,8 @@ struct Data {
     std::vector<Vec3> joint_limit_torque;  // on the child, world
 
     // per muscle
-    std::vector<double> muscle_length;    // musculotendon path length
-    std::vector<double> muscle_velocity;  // d length / dt
-    std::vector<double> muscle_force;     // tendon force
+    std::vector<double> muscle_length;  // musculotendon path length
+    std::vector<double> muscle_force;   // tendon force
     std::vector<double> tendon_length;
     std::vector<double> activation_derivative;    // da/dt, integrated by the integrator
     std::vector<double> fiber_length_derivative;  // dl_f/dt for models with fiber state
