@@ -203,25 +203,32 @@ bool Simulation::advance_to(double t) {
 }
 
 namespace {
-// The sum of term(x[i]) over n doubles in eight running sums, two vectors of the
-// compiler's vector extension (a single sum in order could not be reordered).
+using Lanes = double __attribute__((vector_size(4 * sizeof(double))));  // the compiler's vector extension
+
+// Four running sums of term(x[i]) over n doubles, four at a time; where n is not a
+// multiple of four, the last four overlap the ones before and a few values count
+// twice. For terms >= 0 a bound on the total still bounds every term, and a
+// non-finite term still makes the total non-finite.
 template <typename Term>
-double lane_sum(const double* x, size_t n, Term term) {
-    using Lanes = double __attribute__((vector_size(4 * sizeof(double))));
-    Lanes sum0 = {0, 0, 0, 0}, sum1 = sum0;
-    size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        Lanes values0, values1;
-        std::memcpy(&values0, x + i, sizeof values0);
-        std::memcpy(&values1, x + i + 4, sizeof values1);
-        sum0 += term(values0);
-        sum1 += term(values1);
+Lanes lane_sums(const double* x, size_t n, Term term) {
+    Lanes sum = {0, 0, 0, 0}, values;
+    if (n < 4) {
+        for (size_t i = 0; i < n; ++i) sum[i] = term(x[i]);
+        return sum;
     }
-    sum0 += sum1;
-    double total = (sum0[0] + sum0[1]) + (sum0[2] + sum0[3]);
-    for (; i < n; ++i) total += term(x[i]);
-    return total;
+    size_t i = 0;
+    for (; i + 4 <= n; i += 4) {
+        std::memcpy(&values, x + i, sizeof values);
+        sum += term(values);
+    }
+    if (i < n) {
+        std::memcpy(&values, x + n - 4, sizeof values);
+        sum += term(values);
+    }
+    return sum;
 }
+
+double total(Lanes sum) { return (sum[0] + sum[1]) + (sum[2] + sum[3]); }
 }  // namespace
 
 bool Simulation::check_finite() {
@@ -238,11 +245,11 @@ bool Simulation::check_finite() {
     if (n > 0) {
         const auto value = [](auto x) { return x; };
         const auto square = [](auto x) { return x * x; };
-        const double speeds = 1e2 * lane_sum(state_->lin_vel[0].data(), 3 * n, square) +
-                              lane_sum(state_->ang_vel[0].data(), 3 * n, square);
+        const double speeds = total(1e2 * lane_sums(state_->lin_vel[0].data(), 3 * n, square) +
+                                    lane_sums(state_->ang_vel[0].data(), 3 * n, square));
         const bool placed =
-            !positions_unchecked_ || std::isfinite(lane_sum(state_->pos[0].data(), 3 * n, value) +
-                                                   lane_sum(state_->ori[0].coeffs().data(), 4 * n, value));
+            !positions_unchecked_ || std::isfinite(total(lane_sums(state_->pos[0].data(), 3 * n, value) +
+                                                         lane_sums(state_->ori[0].coeffs().data(), 4 * n, value)));
         if (placed && speeds < 1e14) {
             positions_unchecked_ = false;
             return true;
