@@ -135,16 +135,20 @@ class JointForce final : public ForceComponent {
 public:
     explicit JointForce(const Model& model) {
         for (const Joint& joint : model.joints) {
-            tan_half_min_.push_back(tan_half_limit(joint.limit_min.z()));
-            tan_half_max_.push_back(tan_half_limit(joint.limit_max.z()));
-            half_min_.push_back({std::cos(0.5 * joint.limit_min.z()), std::sin(0.5 * joint.limit_min.z())});
-            half_max_.push_back({std::cos(0.5 * joint.limit_max.z()), std::sin(0.5 * joint.limit_max.z())});
-            ref_is_z_rotation_.push_back(joint.ref_ori.x() == 0.0 && joint.ref_ori.y() == 0.0);
+            const double min_z = joint.limit_min.z(), max_z = joint.limit_max.z();
+            planar_limits_.push_back({tan_half_limit(min_z),
+                                      tan_half_limit(max_z),
+                                      {std::cos(0.5 * min_z), std::sin(0.5 * min_z)},
+                                      {std::cos(0.5 * max_z), std::sin(0.5 * max_z)},
+                                      2.0 * M_PI - (max_z - min_z),
+                                      joint.has_limits,
+                                      joint.ref_ori.x() == 0.0 && joint.ref_ori.y() == 0.0});
             LimitTests t;
             t.tan_half_min_x = tan_half_limit(joint.limit_min.x()),
             t.tan_half_max_x = tan_half_limit(joint.limit_max.x());
             t.sin_min_y = sin_limit(joint.limit_min.y()), t.sin_max_y = sin_limit(joint.limit_max.y());
-            t.tan_half_min_z = tan_half_min_.back(), t.tan_half_max_z = tan_half_max_.back();
+            t.tan_half_min_z = planar_limits_.back().tan_half_min,
+            t.tan_half_max_z = planar_limits_.back().tan_half_max;
             for (int axis = 0; axis < 3; ++axis)
                 t.locked[axis] = joint.limit_min[axis] == 0.0 && joint.limit_max[axis] == 0.0;
             limit_tests_.push_back(t);
@@ -160,20 +164,32 @@ public:
     bool is_planar() const override { return planar; }
     bool has_planar_variant() const override { return true; }
 
-    // Two passes: the constraint of every joint, then the limits of the joints that have them.
+    // Planar: one pass, the constraint and the limit of each joint. 3D: two passes, the
+    // constraint of every joint, then the limits of the joints that have them.
     void apply(const Model& m, const State& s, const Controls&, Data& d) const override {
-        if (d.z_rotations_only) apply_constraints<true>(m, s, d);
-        else apply_constraints<false>(m, s, d);
-        for (Index j : limited_) apply_limits(m, s, d, j);
+        if constexpr (planar) {
+            if (d.z_rotations_only) apply_planar<true>(m, s, d);
+            else apply_planar<false>(m, s, d);
+        } else {
+            if (d.z_rotations_only) apply_constraints<true>(m, s, d);
+            else apply_constraints<false>(m, s, d);
+            for (Index j : limited_) apply_limits(m, s, d, j);
+        }
     }
 
 private:
-    std::vector<double> tan_half_min_, tan_half_max_;  // per joint of the model it was created for (planar limits)
     struct HalfAngle {
         double c, s;  // cos and sin of half a limit angle
     };
-    std::vector<HalfAngle> half_min_, half_max_;  // per joint, z limits (planar)
-    std::vector<char> ref_is_z_rotation_;         // char: no bit extraction per read
+    // per joint of the model it was created for: its z limits as planar limits read them
+    struct PlanarLimit {
+        double tan_half_min, tan_half_max;
+        HalfAngle half_min, half_max;
+        double forbidden;        // 2 pi - (max - min): the arc past both limits
+        bool limited;            // Joint::has_limits
+        bool ref_is_z_rotation;  // ref_ori turns about z only
+    };
+    std::vector<PlanarLimit> planar_limits_;
     // per joint: the limits as the values of the matrix terms the Euler angles come from
     struct LimitTests {
         double tan_half_min_x, tan_half_max_x, sin_min_y, sin_max_y, tan_half_min_z, tan_half_max_z;
@@ -211,8 +227,8 @@ private:
                     past[2] ? small_atan2(-r01, r00) : 0.0);
     }
 
-    // F_j of every joint; `z_only` as d.z_rotations_only. The vectors' data are read once
-    // (a store into a force cannot change where a vector keeps its data).
+    // F_j of every joint (3D); `z_only` as d.z_rotations_only. The vectors' data are read
+    // once (a store into a force cannot change where a vector keeps its data).
     template <bool z_only>
     static void apply_constraints(const Model& m, const State& s, Data& d) {
         const Joint* joints = m.joints.data();
@@ -225,102 +241,123 @@ private:
             const Index p = joint.parent, c = joint.child;
             const Vec3 r_parent = rotate<z_only>(rotation[p], joint.pos_in_parent);
             const Vec3 r_child = rotate<z_only>(rotation[c], joint.pos_in_child);
-            if constexpr (planar) {  // in the x-y plane: point velocities v + w_z e_z x r, r x F about z only
-                const double wc = ang_vel[c].z(), wp = ang_vel[p].z();
-                const double dx = (pos[c].x() + r_child.x()) - (pos[p].x() + r_parent.x());
-                const double dy = (pos[c].y() + r_child.y()) - (pos[p].y() + r_parent.y());
-                const double vx = (lin_vel[c].x() - wc * r_child.y()) - (lin_vel[p].x() - wp * r_parent.y());
-                const double vy = (lin_vel[c].y() + wc * r_child.x()) - (lin_vel[p].y() + wp * r_parent.x());
-                const double fx = -joint.stiffness * dx - joint.damping * vx;
-                const double fy = -joint.stiffness * dy - joint.damping * vy;
-                displacement_of[j] = Vec3(dx, dy, 0.0);
-                force_of[j] = Vec3(fx, fy, 0.0);
-                force[c].x() += fx, force[c].y() += fy;
-                force[p].x() -= fx, force[p].y() -= fy;
-                torque[c].z() += r_child.x() * fy - r_child.y() * fx;
-                torque[p].z() -= r_parent.x() * fy - r_parent.y() * fx;
-            } else {
-                const Vec3 displacement = (pos[c] + r_child) - (pos[p] + r_parent);
-                const Vec3 velocity =
-                    (lin_vel[c] + ang_vel[c].cross(r_child)) - (lin_vel[p] + ang_vel[p].cross(r_parent));
-                const Vec3 f = -joint.stiffness * displacement - joint.damping * velocity;
-                displacement_of[j] = displacement;
-                force_of[j] = f;
-                force[c] += f;
-                force[p] -= f;
-                torque[c] += r_child.cross(f);
-                torque[p] -= r_parent.cross(f);
-            }
+            const Vec3 displacement = (pos[c] + r_child) - (pos[p] + r_parent);
+            const Vec3 velocity = (lin_vel[c] + ang_vel[c].cross(r_child)) - (lin_vel[p] + ang_vel[p].cross(r_parent));
+            const Vec3 f = -joint.stiffness * displacement - joint.damping * velocity;
+            displacement_of[j] = displacement;
+            force_of[j] = f;
+            force[c] += f;
+            force[p] -= f;
+            torque[c] += r_child.cross(f);
+            torque[p] -= r_parent.cross(f);
         }
     }
 
-    // inlined into the loop of apply: as a call per joint, its set-up cost human3d 1.3 % of
-    // an evaluation
+    // Planar: F_j in the x-y plane (point velocities v + w_z e_z x r, r x F about z only)
+    // and the limit torque about z of each joint, in one pass: the joint's bodies, their
+    // angular velocities and torques are read once. `z_only` as d.z_rotations_only.
+    template <bool z_only>
+    void apply_planar(const Model& m, const State& s, Data& d) const {
+        const Joint* joints = m.joints.data();
+        const PlanarLimit* limits = planar_limits_.data();
+        const Mat3* rotation = d.body_rotation.data();
+        const Vec3 *pos = s.pos.data(), *lin_vel = s.lin_vel.data(), *ang_vel = s.ang_vel.data();
+        const Quat* ori = s.ori.data();
+        Vec3 *force = d.force.data(), *torque = d.torque.data();
+        Vec3 *displacement_of = d.joint_displacement.data(), *force_of = d.joint_force.data(),
+             *limit_torque_of = d.joint_limit_torque.data();
+        for (size_t j = 0, n = m.joints.size(); j < n; ++j) {
+            const Joint& joint = joints[j];
+            const Index p = joint.parent, c = joint.child;
+            const Vec3 r_parent = rotate<z_only>(rotation[p], joint.pos_in_parent);
+            const Vec3 r_child = rotate<z_only>(rotation[c], joint.pos_in_child);
+            const double wc = ang_vel[c].z(), wp = ang_vel[p].z();
+            const double dx = (pos[c].x() + r_child.x()) - (pos[p].x() + r_parent.x());
+            const double dy = (pos[c].y() + r_child.y()) - (pos[p].y() + r_parent.y());
+            const double vx = (lin_vel[c].x() - wc * r_child.y()) - (lin_vel[p].x() - wp * r_parent.y());
+            const double vy = (lin_vel[c].y() + wc * r_child.x()) - (lin_vel[p].y() + wp * r_parent.x());
+            const double fx = -joint.stiffness * dx - joint.damping * vx;
+            const double fy = -joint.stiffness * dy - joint.damping * vy;
+            displacement_of[j] = Vec3(dx, dy, 0.0);
+            force_of[j] = Vec3(fx, fy, 0.0);
+            force[c].x() += fx, force[c].y() += fy;
+            force[p].x() -= fx, force[p].y() -= fy;
+            double torque_child = r_child.x() * fy - r_child.y() * fx;
+            double torque_parent = r_parent.x() * fy - r_parent.y() * fx;
+            if (limits[j].limited) {
+                const double limit_z = planar_limit_torque<z_only>(joint, limits[j], ori[p], ori[c], wc - wp);
+                limit_torque_of[j] = Vec3(0.0, 0.0, limit_z);
+                torque_child += limit_z;
+                torque_parent += limit_z;
+            }
+            torque[c].z() += torque_child;
+            torque[p].z() -= torque_parent;
+        }
+    }
+
+    // The limit torque about z on the child of a planar joint, w the relative angular
+    // velocity about z. alpha_z = 2 atan2(q_z, q_w) of the relative orientation, with
+    // q_w >= 0 (q and -q are the same rotation) so that alpha_z is in [-pi, pi]; atan2
+    // only when the joint is past a limit.
+    template <bool z_only>
+    static double planar_limit_torque(const Joint& joint, const PlanarLimit& limit, const Quat& parent,
+                                      const Quat& child, double w) {
+        const Quat q = z_only && limit.ref_is_z_rotation ? relative_z_rotation(parent, joint.ref_ori, child)
+                                                         : Quat((parent * joint.ref_ori).conjugate() * child);
+        const double sign = q.w() < 0 ? -1.0 : 1.0, qz = sign * q.z(), qw = sign * q.w();
+        // past a limit: the angle from it, 2 atan2 of q turned back by half the limit
+        // (small, so small_atan2 takes its series); the other way round is the
+        // forbidden arc minus that angle
+        double theta = 0;
+        if (qz > qw * limit.tan_half_max) {
+            const HalfAngle& h = limit.half_max;
+            const double beyond = std::max(0.0, 2.0 * small_atan2(qz * h.c - qw * h.s, qw * h.c + qz * h.s));
+            theta = towards_nearer_limit(beyond, limit.forbidden - beyond);
+        } else if (qz < qw * limit.tan_half_min) {
+            const HalfAngle& h = limit.half_min;
+            const double below = std::max(0.0, -2.0 * small_atan2(qz * h.c - qw * h.s, qw * h.c + qz * h.s));
+            theta = towards_nearer_limit(limit.forbidden - below, below);
+        }
+        return limit_torque(nonlinear_damping, joint.limit_stiffness, joint.limit_damping, theta, w);
+    }
+
+    // The limit torques of a 3D joint. Inlined into the loop of apply: as a call per
+    // joint, its set-up cost human3d 1.3 % of an evaluation.
     [[gnu::always_inline]] inline void apply_limits(const Model& m, const State& s, Data& d, Index j) const {
         const Joint& joint = m.joints[j];
         const Index p = joint.parent, c = joint.child;
-        if constexpr (planar) {
-            // rotation about z only: alpha_z = 2 atan2(q_z, q_w) of the relative orientation,
-            // with q_w >= 0 (q and -q are the same rotation) so that alpha_z is in [-pi, pi];
-            // atan2 only when the joint is past a limit
-            const Quat q = d.z_rotations_only && ref_is_z_rotation_[j]
-                               ? relative_z_rotation(s.ori[p], joint.ref_ori, s.ori[c])
-                               : Quat((s.ori[p] * joint.ref_ori).conjugate() * s.ori[c]);
-            const double sign = q.w() < 0 ? -1.0 : 1.0, qz = sign * q.z(), qw = sign * q.w();
-            // past a limit: the angle from it, 2 atan2 of q turned back by half the limit
-            // (small, so small_atan2 takes its series); the other way round is the
-            // forbidden arc minus that angle
-            double theta = 0;
-            const double forbidden = 2.0 * M_PI - (joint.limit_max.z() - joint.limit_min.z());
-            if (qz > qw * tan_half_max_[j]) {
-                const HalfAngle& h = half_max_[j];
-                const double beyond = std::max(0.0, 2.0 * small_atan2(qz * h.c - qw * h.s, qw * h.c + qz * h.s));
-                theta = towards_nearer_limit(beyond, forbidden - beyond);
-            } else if (qz < qw * tan_half_min_[j]) {
-                const HalfAngle& h = half_min_[j];
-                const double below = std::max(0.0, -2.0 * small_atan2(qz * h.c - qw * h.s, qw * h.c + qz * h.s));
-                theta = towards_nearer_limit(forbidden - below, below);
-            }
-            const double w = s.ang_vel[c].z() - s.ang_vel[p].z();
-            const double torque_z =
-                limit_torque(nonlinear_damping, joint.limit_stiffness, joint.limit_damping, theta, w);
-            d.joint_limit_torque[j] = Vec3(0.0, 0.0, torque_z);
-            d.torque[c].z() += torque_z;
-            d.torque[p].z() -= torque_z;
-        } else {
-            // the joint frame from the body rotations of the evaluation (no quaternion products)
-            const Mat3 frame = ref_is_identity_[j] ? d.body_rotation[p] : Mat3(d.body_rotation[p] * ref_rotation_[j]);
-            bool past[3];
-            const Vec3 angles = angles_that_may_pass(frame, d.body_rotation[c], limit_tests_[j], past, [&] {
-                return Quat((s.ori[p] * joint.ref_ori).conjugate() * s.ori[c]);
-            });
-            Vec3 theta = Vec3::Zero();
-            const bool* locked = limit_tests_[j].locked;
-            for (int axis = 0; axis < 3; ++axis)
-                if (past[axis])
-                    theta[axis] =
-                        locked[axis] ? angles[axis]  // past 0..0 by the angle, which lies within +-pi (x, z)
-                        : axis == 1
-                            ? limit_displacement(angles[axis], joint.limit_min[axis], joint.limit_max[axis])
-                            : circular_limit_displacement(angles[axis], joint.limit_min[axis], joint.limit_max[axis]);
-            if (theta.isZero()) {
-                d.joint_limit_torque[j].setZero();
-                return;
-            }
-            const Vec3 w = frame.transpose() * (s.ang_vel[c] - s.ang_vel[p]);
-            Vec3 local;
-            for (int axis = 0; axis < 3; ++axis)
-                local[axis] =
-                    limit_torque(nonlinear_damping, joint.limit_stiffness, joint.limit_damping, theta[axis], w[axis]);
-            if (local.isZero()) {
-                d.joint_limit_torque[j].setZero();
-                return;
-            }
-            const Vec3 torque = frame * local;
-            d.joint_limit_torque[j] = torque;
-            d.torque[c] += torque;
-            d.torque[p] -= torque;
+        // the joint frame from the body rotations of the evaluation (no quaternion products)
+        const Mat3 frame = ref_is_identity_[j] ? d.body_rotation[p] : Mat3(d.body_rotation[p] * ref_rotation_[j]);
+        bool past[3];
+        const Vec3 angles = angles_that_may_pass(frame, d.body_rotation[c], limit_tests_[j], past, [&] {
+            return Quat((s.ori[p] * joint.ref_ori).conjugate() * s.ori[c]);
+        });
+        Vec3 theta = Vec3::Zero();
+        const bool* locked = limit_tests_[j].locked;
+        for (int axis = 0; axis < 3; ++axis)
+            if (past[axis])
+                theta[axis] =
+                    locked[axis] ? angles[axis]  // past 0..0 by the angle, which lies within +-pi (x, z)
+                    : axis == 1
+                        ? limit_displacement(angles[axis], joint.limit_min[axis], joint.limit_max[axis])
+                        : circular_limit_displacement(angles[axis], joint.limit_min[axis], joint.limit_max[axis]);
+        if (theta.isZero()) {
+            d.joint_limit_torque[j].setZero();
+            return;
         }
+        const Vec3 w = frame.transpose() * (s.ang_vel[c] - s.ang_vel[p]);
+        Vec3 local;
+        for (int axis = 0; axis < 3; ++axis)
+            local[axis] =
+                limit_torque(nonlinear_damping, joint.limit_stiffness, joint.limit_damping, theta[axis], w[axis]);
+        if (local.isZero()) {
+            d.joint_limit_torque[j].setZero();
+            return;
+        }
+        const Vec3 torque = frame * local;
+        d.joint_limit_torque[j] = torque;
+        d.torque[c] += torque;
+        d.torque[p] -= torque;
     }
 };
 
