@@ -75,6 +75,9 @@ void advance_bodies_planar(const Model& m, const State& from, State& to, const D
     const auto [bodies, lin_acc, ang_acc, pos, ori, lin_vel, ang_vel, to_pos, to_ori, to_lin_vel, to_ang_vel] =
         body_arrays(m, from, to, d);
     const bool in_place = &from == &to;
+    // d is the evaluation of `from`: every body of it turns about z only when the
+    // evaluation found so (update_body_frames), and the per-body test is left out
+    const bool z_rotations_only = d.z_rotations_only;
     for (size_t b = 0, n = m.bodies.size(); b < n; ++b) {
         if (!in_place) {  // the unchanged parts (all of a static body)
             to_pos[b].z() = pos[b].z(), to_lin_vel[b].z() = lin_vel[b].z();
@@ -92,7 +95,7 @@ void advance_bodies_planar(const Model& m, const State& from, State& to, const D
         double c, sn;
         small_angle_cos_sin(0.5 * h * (wz + beta * h * alpha_z), c, sn);
         const Quat& q = ori[b];
-        if (q.x() == 0.0 && q.y() == 0.0) {
+        if (z_rotations_only || (q.x() == 0.0 && q.y() == 0.0)) {
             // a rotation about z stays one: the product and norm without the zero terms
             const double qw = c * q.w() - sn * q.z(), qz = c * q.z() + sn * q.w();
             const double norm = std::sqrt(qz * qz + qw * qw);

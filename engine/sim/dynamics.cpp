@@ -37,8 +37,14 @@ std::vector<Vec3> gravity_loads(const Model& m) {
 }
 
 void start_loads(const std::vector<Vec3>& gravity_loads, Data& d) {
-    std::copy(gravity_loads.begin(), gravity_loads.end(), d.force.begin());
-    for (Vec3& t : d.torque) t.setZero();
+    // one loop over raw pointers (a library copy is a call, and a store into a torque
+    // cannot then change the vectors)
+    const Vec3* gravity = gravity_loads.data();
+    Vec3 *force = d.force.data(), *torque = d.torque.data();
+    for (size_t b = 0, n = gravity_loads.size(); b < n; ++b) {
+        force[b] = gravity[b];
+        torque[b].setZero();
+    }
     d.contacts.clear();
 }
 
