@@ -32,9 +32,15 @@ public:
     // the old current one takes the trial's slot (pointers exchanged, no copy).
     void accept(State& trial, Data& trial_data) {
         for (State*& slot : sim_.scratch_states_)
-            if (slot == &trial) std::swap(slot, sim_.state_);
+            if (slot == &trial) {
+                std::swap(slot, sim_.state_);
+                break;
+            }
         for (Data*& slot : sim_.scratch_data_)
-            if (slot == &trial_data) std::swap(slot, sim_.data_);
+            if (slot == &trial_data) {
+                std::swap(slot, sim_.data_);
+                break;
+            }
         sim_.data_stale_ = false;
     }
     // Advances the current state in place, `update(state, data)` reading its

@@ -64,6 +64,7 @@ std::unique_ptr<Simulation> Simulation::create(std::shared_ptr<const Model> mode
     const size_t errors_after = std::count_if(diagnostics.begin(), diagnostics.end(),
                                               [](const Diagnostic& d) { return d.severity == Severity::Error; });
     if (errors_after > errors_before || !sim->integrator_) return nullptr;
+    sim->planar_ = sim->integrator_->is_planar();
 
     add_default_activation_dynamics(*sim, context);
     // a component with a planar variant that does not match the integrator works
@@ -108,8 +109,6 @@ void Simulation::warn_about_idle_actuators(const Simulation& sim, const SimConfi
     if (!m.motors.empty() && !has_force("joint_motor_force"))
         warn(m.motors[0].location, m.motors.size(), "joint_motor components", "joint_motor_force");
 }
-
-bool Simulation::is_planar() const { return integrator_ && integrator_->is_planar(); }
 
 void Simulation::initialize_components(State& state) {
     for (const auto& force : forces_) force->initialize(*model_, state, controls_, *data_);

@@ -77,7 +77,7 @@ public:
     }
     const Integrator& integrator() const { return *integrator_; }
     const std::vector<std::unique_ptr<ForceComponent>>& forces() const { return forces_; }
-    bool is_planar() const;
+    bool is_planar() const { return planar_; }
 
     // Forces and accelerations for `state` at controls(); results in `data`.
     void evaluate(const State& state, Data& data) const;
@@ -130,6 +130,7 @@ private:
     std::shared_ptr<const Model> model_;  // never null
     std::vector<std::unique_ptr<ForceComponent>> forces_;
     std::unique_ptr<Integrator> integrator_;
+    bool planar_ = false;  // the integrator's (is_planar), read by every evaluation
     // The current state and data and the integrators' scratch ones live in slots;
     // accepting a trial exchanges pointers, not the vectors inside them.
     State state_slots_[1 + scratch_count];
