@@ -8,6 +8,7 @@ namespace hfd {
 void Data::resize(const Model& model) {
     const size_t bodies = model.bodies.size(), joints = model.joints.size(), muscles = model.muscles.size();
     body_rotation.assign(bodies, Mat3::Identity());
+    rotation_z_parts_standard = true;
     force.assign(bodies, Vec3::Zero());
     torque.assign(bodies, Vec3::Zero());
     lin_acc.assign(bodies, Vec3::Zero());

@@ -54,6 +54,10 @@ struct Data {
     // Every body_rotation is a rotation about z (planar evaluation of a planar pose):
     // a body point's world x, y take two products each and z is unchanged.
     bool z_rotations_only = false;
+    // Every body_rotation's third row and column are (0, 0, 1), as after resize and
+    // after a z_rotations_only evaluation: update_body_frames then writes the 2x2
+    // block of a rotation about z only.
+    bool rotation_z_parts_standard = true;
 
     // accumulators, world frame, per body
     std::vector<Vec3> force;

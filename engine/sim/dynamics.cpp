@@ -8,13 +8,16 @@ void update_body_frames(const State& s, Data& d, bool planar) {
     // raw pointers, loaded once (a store into a rotation cannot change the vectors)
     const Quat* ori = s.ori.data();
     Mat3* rotation = d.body_rotation.data();
+    const bool z_parts_standard = d.rotation_z_parts_standard;
     bool z_rotations_only = planar;
     for (size_t b = 0, n = s.ori.size(); b < n; ++b) {
         const Quat& q = ori[b];
         if (planar && q.x() == 0.0 && q.y() == 0.0) {
             // q = (cos a/2, 0, 0, sin a/2): cos a = w^2 - z^2, sin a = 2 w z (as toRotationMatrix)
             const double c = 1.0 - 2.0 * q.z() * q.z(), sn = 2.0 * q.w() * q.z();
-            rotation[b] << c, -sn, 0.0, sn, c, 0.0, 0.0, 0.0, 1.0;
+            Mat3& r = rotation[b];
+            if (z_parts_standard) r(0, 0) = c, r(1, 0) = sn, r(0, 1) = -sn, r(1, 1) = c;
+            else r << c, -sn, 0.0, sn, c, 0.0, 0.0, 0.0, 1.0;
             continue;
         }
         z_rotations_only = false;
@@ -22,6 +25,7 @@ void update_body_frames(const State& s, Data& d, bool planar) {
     }
     d.planar = planar;
     d.z_rotations_only = z_rotations_only;
+    d.rotation_z_parts_standard = z_rotations_only;  // each z rotation's parts were standard or written
 }
 
 void apply_gravity(const Model& m, Data& d) {

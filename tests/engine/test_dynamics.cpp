@@ -1,4 +1,5 @@
 // Rigid-body dynamics against analytic results and conservation laws.
+#include "sim/dynamics.h"
 #include "sim/kinematics.h"
 #include "sim_test_util.h"
 
@@ -241,6 +242,41 @@ midpoint_euler_integrator { step_size = 0.01 }
         QVERIFY(std::abs(sim->state().pos[0].y() - (10 - 0.5 * 9.81)) < 1e-9);
         QVERIFY(std::abs(sim->state().pos[0].x() - 1.0) < 1e-9);
         QCOMPARE(sim->state().time, 1.0);
+    }
+
+    // A planar evaluation of bodies turned about z writes only the 2x2 block of their
+    // rotations when the rest is known to be (0, 0, 1): into one Data, evaluations of
+    // tilted, planar and 3D poses in turn must each give every body's full rotation.
+    void body_frames_are_whole_after_any_earlier_evaluation() {
+        Model model;
+        for (int b = 0; b < 3; ++b) {
+            Body body;
+            body.name = "b" + std::to_string(b);
+            body.mass = 1;
+            body.inertia = Vec3(1, 1, 1);
+            model.bodies.push_back(body);
+        }
+        Data data;
+        data.resize(model);
+        State state;
+        state.pos.assign(3, Vec3::Zero());
+        state.lin_vel.assign(3, Vec3::Zero());
+        state.ang_vel.assign(3, Vec3::Zero());
+        const auto about_z = [](double angle) { return Quat(Eigen::AngleAxisd(angle, Vec3::UnitZ())); };
+        const Quat tilted = Quat(Eigen::AngleAxisd(0.7, Vec3(1, 2, 3).normalized()));
+        const struct {
+            std::vector<Quat> ori;
+            bool planar;
+        } evaluations[] = {
+            {{about_z(0.3), about_z(-1.2), about_z(2.5)}, true}, {{about_z(0.1), tilted, about_z(1.0)}, true},
+            {{about_z(-0.4), about_z(0.9), about_z(3.0)}, true}, {{tilted, about_z(0.2), tilted}, false},
+            {{about_z(1.1), about_z(-2.0), about_z(0.6)}, true}, {{about_z(0.5), about_z(0.4), about_z(-0.3)}, true}};
+        for (const auto& evaluation : evaluations) {
+            state.ori = evaluation.ori;
+            update_body_frames(state, data, evaluation.planar);
+            for (size_t b = 0; b < 3; ++b)
+                QVERIFY(data.body_rotation[b].isApprox(state.ori[b].toRotationMatrix(), 1e-15));
+        }
     }
 };
 
