@@ -60,8 +60,8 @@ inline void apply_contact_force(const State& state, const Vec3& force, Contact& 
     data.force[b] += force;
     data.force[a] -= force;
     if (data.planar) {
-        data.torque[b].z() += arm_b.x() * force.y() - arm_b.y() * force.x();
-        data.torque[a].z() -= arm_a.x() * force.y() - arm_a.y() * force.x();
+        data.torque[b].z() += cross_z(arm_b, force);
+        data.torque[a].z() -= cross_z(arm_a, force);
         return;
     }
     data.torque[b] += arm_b.cross(force);

@@ -170,8 +170,8 @@ void update_segments(const State& state, Data& data) {
         directions[k] = u;
         length_of[muscle_of[k]] += length;
         if constexpr (planar) {  // moments about z
-            moments_a[k].z() = arm_a.x() * u.y() - arm_a.y() * u.x();
-            moments_b[k].z() = arm_b.x() * u.y() - arm_b.y() * u.x();
+            moments_a[k].z() = cross_z(arm_a, u);
+            moments_b[k].z() = cross_z(arm_b, u);
         } else {
             moments_a[k] = arm_a.cross(u);
             moments_b[k] = arm_b.cross(u);

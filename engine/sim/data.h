@@ -120,6 +120,9 @@ inline Vec3 rotate(const Mat3& r, const Vec3& local) {
     else return r * local;
 }
 
+// The z component of a x b: in planar passes, the moment about z of b at arm a.
+inline double cross_z(const Vec3& a, const Vec3& b) { return a.x() * b.y() - a.y() * b.x(); }
+
 // A body-frame vector in world axes, with the rotation of the evaluated state.
 inline Vec3 rotate_to_world(const Data& d, Index body, const Vec3& local) {
     const Mat3& r = d.body_rotation[body];
