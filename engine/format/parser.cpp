@@ -114,8 +114,48 @@ private:
         return ok;
     }
 
+    // << path >> (SCONE's include): a node with key "<<" and the path as its value,
+    // which the reader of the including file replaces by the included file's nodes.
+    // The path may hold spaces: every word up to ">>" belongs to it.
+    bool parse_include(PropNode& group) {
+        PropNode& node = group.children.emplace_back();
+        node.key = "<<";
+        node.line = node.value_line = current_.line;
+        node.column = node.value_column = current_.column;
+        node.begin = node.value_begin = current_.begin;
+        const Token opening = current_;
+        std::string path = current_.text.substr(2);
+        bool closed = false;
+        for (;;) {
+            const bool close = path.size() >= 2 && path.compare(path.size() - 2, 2, ">>") == 0;
+            if (close) {
+                path.resize(path.size() - 2);
+                closed = true;
+            }
+            node.end = current_.end;
+            advance();
+            if (closed || (current_.kind != TokenKind::Word && current_.kind != TokenKind::String)) break;
+            if (current_.line != opening.line) break;
+            if (!path.empty() && current_.text != ">>") path += ' ';
+            path += current_.text;
+        }
+        while (!path.empty() && path.back() == ' ') path.pop_back();
+        while (!path.empty() && path.front() == ' ') path.erase(path.begin());
+        if (!closed) {
+            error_at(opening.line, opening.column, "expected '>>' to close the include '<<' on its line");
+            return false;
+        }
+        if (path.empty()) {
+            error_at(opening.line, opening.column, "expected a file name between '<<' and '>>'");
+            return false;
+        }
+        node.value = path;
+        return true;
+    }
+
     // key = value | key { ... } | key [ ... ]
     bool parse_item(PropNode& group, int depth) {
+        if (current_.kind == TokenKind::Word && current_.text.rfind("<<", 0) == 0) return parse_include(group);
         PropNode& node = group.children.emplace_back();
         node.key = current_.text;
         node.line = current_.line;

@@ -186,12 +186,13 @@ std::optional<std::pair<Eigen::Vector3d, Eigen::Vector3d>> to_range3(const PropN
 }
 
 SourceLocation location_of(const PropNode& node, const std::string& file) {
-    if (node.line > 0) return {file, node.line, node.column};
-    return {file, node.value_line, node.value_column};
+    const std::string& source = node.source_file ? *node.source_file : file;
+    if (node.line > 0) return {source, node.line, node.column};
+    return {source, node.value_line, node.value_column};
 }
 
 SourceLocation value_location_of(const PropNode& node, const std::string& file) {
-    if (node.value_line > 0) return {file, node.value_line, node.value_column};
+    if (node.value_line > 0) return {node.source_file ? *node.source_file : file, node.value_line, node.value_column};
     return location_of(node, file);
 }
 

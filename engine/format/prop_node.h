@@ -34,6 +34,9 @@ public:
     int line = 0, column = 0;                    // of the key (or of the value for array elements)
     int value_line = 0, value_column = 0;        // of the value / opening bracket
     int begin = -1, value_begin = -1, end = -1;  // end = one past the last character of the node
+    // The file the node was read from when a reader spliced it in from another file
+    // (a scenario's << include >>); null: the file of the whole tree. The reader owns the name.
+    const std::string* source_file = nullptr;
 
     bool is_value() const { return kind == Kind::Value; }
     bool is_group() const { return kind == Kind::Group; }

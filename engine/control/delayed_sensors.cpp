@@ -1,0 +1,77 @@
+#include "control/delayed_sensors.h"
+
+#include "sim/kinematics.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace hfd {
+
+double read_sensor(const Plant& plant, const SensorSource& source) {
+    switch (source.kind) {
+        case SensorKind::FiberLength: return normalized_fiber_length(plant, source.index);
+        case SensorKind::FiberVelocity: return normalized_fiber_velocity(plant, source.index);
+        case SensorKind::MuscleForce: return normalized_muscle_force(plant, source.index);
+        case SensorKind::Activation: return muscle_activation(plant, source.index);
+        case SensorKind::DofPosition: {
+            double value = dof_value(plant.model(), plant.state(), source.index);
+            if (source.root_dof != no_index)
+                value += source.root_sign * dof_value(plant.model(), plant.state(), source.root_dof);
+            return value;
+        }
+        case SensorKind::DofVelocity: {
+            double value = dof_velocity(plant.model(), plant.state(), source.index);
+            if (source.root_dof != no_index)
+                value += source.root_sign * dof_velocity(plant.model(), plant.state(), source.root_dof);
+            return value;
+        }
+        case SensorKind::LegLoad: return leg_load(plant, plant.legs[source.index]);
+    }
+    return 0;
+}
+
+Index DelayedSensors::acquire(const SensorSource& source, double delay) {
+    max_delay_ = std::max(max_delay_, delay);
+    const auto it = std::find(sources_.begin(), sources_.end(), source);
+    if (it != sources_.end()) return Index(it - sources_.begin());
+    sources_.push_back(source);
+    return Index(sources_.size() - 1);
+}
+
+void DelayedSensors::prepare(double control_step) {
+    step_ = control_step;
+    capacity_ = static_cast<size_t>(std::ceil(max_delay_ / control_step)) + 2;
+    history_.assign(capacity_ * sources_.size(), 0.0);
+    frames_ = 0;
+}
+
+void DelayedSensors::record(const Plant& plant) {
+    const size_t slot = frames_ % capacity_;
+    double* frame = history_.data() + slot * sources_.size();
+    for (size_t c = 0; c < sources_.size(); ++c) frame[c] = read_sensor(plant, sources_[c]);
+    ++frames_;
+}
+
+double DelayedSensors::value(Index channel, double delay) const {
+    const size_t channels = sources_.size();
+    const size_t latest = frames_ - 1;
+    // frames back from the latest, fractional: delay / step
+    const double back = std::max(0.0, delay / step_);
+    const double oldest_back = double(std::min(latest, capacity_ - 1));
+    const double clamped = std::min(back, oldest_back);
+    const size_t whole = static_cast<size_t>(std::floor(clamped));
+    const double fraction = clamped - double(whole);
+    const auto at = [&](size_t frames_back) {
+        return history_[((latest - frames_back) % capacity_) * channels + size_t(channel)];
+    };
+    const double newer = at(whole);
+    if (fraction <= 0 || whole + 1 > size_t(oldest_back)) return newer;
+    return newer + fraction * (at(whole + 1) - newer);
+}
+
+void DelayedSensors::reset() {
+    frames_ = 0;
+    std::fill(history_.begin(), history_.end(), 0.0);
+}
+
+}  // namespace hfd

@@ -1,0 +1,55 @@
+#pragma once
+// Sensors read with a neural delay. Every sensor a controller acquires is sampled
+// once per control step (record); value(channel, delay) is the sample history
+// linearly interpolated at t - delay, and the first sample before the start (as
+// SCONE's sensor delay storage). The history is a ring of frames long enough for
+// the largest delay asked at creation, so a run of any length keeps constant memory.
+#include "control/plant.h"
+
+#include <vector>
+
+namespace hfd {
+
+enum class SensorKind {
+    FiberLength,    // normalized fiber length of a muscle
+    FiberVelocity,  // normalized fiber velocity
+    MuscleForce,    // normalized tendon force
+    Activation,     // muscle activation
+    DofPosition,    // dof value (+ sign × a root dof's value)
+    DofVelocity,    // dof velocity (+ sign × a root dof's velocity)
+    LegLoad,        // |ground force on the leg| / body weight
+};
+
+struct SensorSource {
+    SensorKind kind = SensorKind::FiberLength;
+    Index index = no_index;     // muscle, dof or leg
+    Index root_dof = no_index;  // DofPosition / DofVelocity: added (SCONE's source_parent)
+    double root_sign = 1;
+    bool operator==(const SensorSource&) const = default;
+};
+
+double read_sensor(const Plant& plant, const SensorSource& source);
+
+class DelayedSensors {
+public:
+    // A channel for the source (the same source gives the same channel); `delay` is
+    // the largest delay it will be read with.
+    Index acquire(const SensorSource& source, double delay);
+    // Sizes the history for the control step; call after every acquire.
+    void prepare(double control_step);
+    // Samples every channel at the plant's current time (the start of a control step).
+    void record(const Plant& plant);
+    // The channel's value at (time of the latest record) - delay.
+    double value(Index channel, double delay) const;
+    void reset();
+    size_t channel_count() const { return sources_.size(); }
+
+private:
+    std::vector<SensorSource> sources_;
+    double max_delay_ = 0, step_ = 0;
+    size_t capacity_ = 0;          // frames kept
+    size_t frames_ = 0;            // frames recorded since reset
+    std::vector<double> history_;  // capacity_ frames of channel_count values, a ring
+};
+
+}  // namespace hfd

@@ -1,0 +1,148 @@
+#include "control/plant.h"
+
+#include <algorithm>
+
+namespace hfd {
+
+namespace {
+
+char side_of(const std::string& name) {
+    if (name.size() > 2 && name[name.size() - 2] == '_') {
+        const char side = name.back();
+        if (side == 'r' || side == 'l') return side;
+    }
+    return 0;
+}
+
+// The first body whose parent body is `parent`, or no_index.
+Index child_of(const Model& model, Index parent) {
+    for (const Joint& joint : model.joints)
+        if (joint.parent == parent) return joint.child;
+    return no_index;
+}
+
+Index parent_of(const Model& model, Index body) {
+    const Index joint = model.bodies[body].parent_joint;
+    return joint == no_index ? no_index : model.joints[joint].parent;
+}
+
+bool is_below(const Model& model, Index body, Index ancestor) {
+    for (Index b = body; b != no_index; b = parent_of(model, b))
+        if (b == ancestor) return true;
+    return false;
+}
+
+}  // namespace
+
+std::vector<Leg> find_legs(const Model& model) {
+    std::vector<Leg> right, left;
+    const State pose = initial_state(model);
+    for (Index b = 0; b < Index(model.bodies.size()); ++b) {
+        const std::string& name = model.bodies[b].name;
+        const char side = side_of(name);
+        if (name.rfind("femur", 0) != 0 || side == 0) continue;
+        Leg leg;
+        leg.side = side;
+        leg.upper = b;
+        leg.base = parent_of(model, b);
+        const Index lower = child_of(model, b);
+        leg.foot = lower == no_index ? no_index : child_of(model, lower);
+        if (leg.base == no_index || leg.foot == no_index) continue;
+        for (const Geometry& geometry : model.geometries)
+            if (geometry.body != no_index && is_below(model, geometry.body, b) &&
+                std::find(leg.contact_bodies.begin(), leg.contact_bodies.end(), geometry.body) ==
+                    leg.contact_bodies.end())
+                leg.contact_bodies.push_back(geometry.body);
+        // centre-of-mass distances from the foot up to the upper body, in the initial pose
+        for (Index body = leg.foot; body != b && body != no_index; body = parent_of(model, body))
+            leg.length += (pose.pos[body] - pose.pos[parent_of(model, body)]).norm();
+        (side == 'r' ? right : left).push_back(leg);
+    }
+    std::vector<Leg> legs;
+    for (size_t i = 0; i < std::min(right.size(), left.size()); ++i) {
+        for (Leg* leg : {&right[i], &left[i]}) {
+            leg->name = "leg" + std::to_string(legs.size()) + "_" + leg->side;
+            legs.push_back(*leg);
+        }
+    }
+    return legs;
+}
+
+Plant make_plant(const Simulation& simulation, double max_duration) {
+    Plant plant;
+    plant.simulation = &simulation;
+    plant.legs = find_legs(simulation.model());
+    plant.body_weight = simulation.model().total_mass() * simulation.model().gravity.norm();
+    plant.max_duration = max_duration;
+    plant.excitation.assign(simulation.model().muscles.size(), 0.0);
+    return plant;
+}
+
+double normalized_fiber_length(const Plant& plant, Index muscle) {
+    return plant.state().fiber_length[muscle] / plant.model().muscles[muscle].optimal_fiber_length;
+}
+
+double normalized_fiber_velocity(const Plant& plant, Index muscle) {
+    return plant.data().fiber_length_derivative[muscle] / plant.model().muscles[muscle].optimal_fiber_length;
+}
+
+double normalized_muscle_force(const Plant& plant, Index muscle) {
+    return plant.data().muscle_force[muscle] / plant.model().muscles[muscle].max_isometric_force;
+}
+
+double muscle_activation(const Plant& plant, Index muscle) { return plant.state().activation[muscle]; }
+
+Vec3 leg_ground_force(const Plant& plant, const Leg& leg) {
+    const Model& model = plant.model();
+    const auto on_leg = [&](Index body) {
+        return std::find(leg.contact_bodies.begin(), leg.contact_bodies.end(), body) != leg.contact_bodies.end();
+    };
+    Vec3 force = Vec3::Zero();
+    for (const Contact& contact : plant.data().contacts) {
+        const bool a_static = contact.body_a == no_index || model.bodies[contact.body_a].is_static();
+        const bool b_static = contact.body_b == no_index || model.bodies[contact.body_b].is_static();
+        if (a_static && !b_static && on_leg(contact.body_b)) force += contact.force;
+        else if (b_static && !a_static && on_leg(contact.body_a)) force -= contact.force;
+    }
+    return force;
+}
+
+double leg_load(const Plant& plant, const Leg& leg) {
+    return plant.body_weight > 0 ? leg_ground_force(plant, leg).norm() / plant.body_weight : 0.0;
+}
+
+Vec3 total_ground_force(const Plant& plant) {
+    const Model& model = plant.model();
+    Vec3 force = Vec3::Zero();
+    for (const Contact& contact : plant.data().contacts) {
+        const bool a_static = contact.body_a == no_index || model.bodies[contact.body_a].is_static();
+        const bool b_static = contact.body_b == no_index || model.bodies[contact.body_b].is_static();
+        if (a_static && !b_static) force += contact.force;
+        else if (b_static && !a_static) force -= contact.force;
+    }
+    return force;
+}
+
+Vec3 center_of_mass(const Model& model, const State& state) {
+    Vec3 sum = Vec3::Zero();
+    double mass = 0;
+    for (size_t b = 0; b < model.bodies.size(); ++b) {
+        if (model.bodies[b].is_static()) continue;
+        sum += model.bodies[b].mass * state.pos[b];
+        mass += model.bodies[b].mass;
+    }
+    return mass > 0 ? Vec3(sum / mass) : Vec3::Zero();
+}
+
+Vec3 center_of_mass_velocity(const Model& model, const State& state) {
+    Vec3 sum = Vec3::Zero();
+    double mass = 0;
+    for (size_t b = 0; b < model.bodies.size(); ++b) {
+        if (model.bodies[b].is_static()) continue;
+        sum += model.bodies[b].mass * state.lin_vel[b];
+        mass += model.bodies[b].mass;
+    }
+    return mass > 0 ? Vec3(sum / mass) : Vec3::Zero();
+}
+
+}  // namespace hfd

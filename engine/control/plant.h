@@ -1,0 +1,61 @@
+#pragma once
+// What controllers and measures read of a running simulation (the plant, in control
+// terms): muscle, dof, body and leg quantities of the current state, named as SCONE
+// names them. Quantities come from the Simulation's state and its last evaluation
+// (data()), which a run keeps current after every step.
+#include "sim/simulation.h"
+
+#include <string>
+#include <vector>
+
+namespace hfd {
+
+// A leg as SCONE finds it: an upper body (femur_r) with a parent (the base, pelvis),
+// the foot (two bodies below the upper body: calcn_r) and every body below the upper
+// body that carries contact geometry.
+struct Leg {
+    std::string name;  // "leg0_r", "leg1_l": legs are listed right then left, in pairs
+    char side = 'r';   // 'r' or 'l'
+    Index upper = no_index, foot = no_index, base = no_index;
+    std::vector<Index> contact_bodies;
+    double length = 0;  // sum of the distances between body origins from the foot up to the upper body
+};
+
+struct Plant {
+    const Simulation* simulation = nullptr;
+    std::vector<Leg> legs;
+    double body_weight = 0;   // total mass |g|, N
+    double max_duration = 0;  // s, the scenario's simulated time limit
+    // per muscle: the excitation the controllers set for the current control step
+    std::vector<double> excitation;
+
+    const Model& model() const { return simulation->model(); }
+    const State& state() const { return simulation->state(); }
+    const Data& data() const { return simulation->data(); }
+    double time() const { return simulation->state().time; }
+};
+
+// Legs by SCONE's rule: for each body named femur* (its side from a _r / _l suffix),
+// the foot is the body two joints below it. Legs without a mirror are dropped.
+std::vector<Leg> find_legs(const Model& model);
+Plant make_plant(const Simulation& simulation, double max_duration);
+
+// Muscle sensors, normalized as SCONE's: fiber length / optimal fiber length,
+// fiber velocity / optimal fiber length (per second), tendon force / max isometric force.
+double normalized_fiber_length(const Plant& plant, Index muscle);
+double normalized_fiber_velocity(const Plant& plant, Index muscle);
+double normalized_muscle_force(const Plant& plant, Index muscle);
+double muscle_activation(const Plant& plant, Index muscle);
+
+// Sum of the contact forces that static bodies (the ground) exert on the leg's
+// contact bodies, world frame, N.
+Vec3 leg_ground_force(const Plant& plant, const Leg& leg);
+// |leg_ground_force| / body weight.
+double leg_load(const Plant& plant, const Leg& leg);
+// Sum of the ground forces on every dynamic body.
+Vec3 total_ground_force(const Plant& plant);
+
+Vec3 center_of_mass(const Model& model, const State& state);
+Vec3 center_of_mass_velocity(const Model& model, const State& state);
+
+}  // namespace hfd
