@@ -35,6 +35,21 @@ public:
     virtual void reset() {}
 };
 
+// Where a controller acts (SCONE's Location): a side ('r', 'l', or 0 for none) and
+// whether it is symmetric. Names without a side get the location's side ("tib_ant" ->
+// "tib_ant_r"), "_o" the opposite one; a symmetric controller's parameter names leave
+// the side out, so both legs share one parameter ("_o" kept for the opposite side).
+struct Location {
+    char side = 0;
+    bool symmetric = false;
+    std::string sided(const std::string& name) const;
+    std::string parameter_name(const std::string& name) const;
+};
+
+// Side of a name from its suffix: 'r', 'l', 'o' (opposite) or 0; and the name without it.
+char side_of_name(const std::string& name);
+std::string name_without_side(const std::string& name);
+
 // What controllers are created with: the model, its legs, the sensors they acquire,
 // and the scenario's properties and parameters.
 struct ControllerContext {
@@ -42,16 +57,24 @@ struct ControllerContext {
     const Model& model;
     const std::vector<Leg>& legs;
     DelayedSensors& sensors;
-    // A symmetric controller of one leg: its side ('r' / 'l', 0 for none) is appended to
-    // the muscle and dof names it targets; parameter names leave the side out.
-    char side = 0;
+    Location location;
 };
 
 // Creates the controller named by node.key (GaitStateController, ReflexController, ...);
 // nullptr after a located error for an unknown type or bad properties.
 std::unique_ptr<Controller> create_controller(const PropNode& node, ControllerContext& context);
+// True for the keys create_controller knows (to find a controller among other nodes).
+bool is_controller_type(const std::string& key);
 
-// "tib_ant" on the right side -> "tib_ant_r" when the model has it, else the name itself.
-std::string sided_name(const std::string& name, char side);
+// Start and stop of a controller (SCONE's Controller: active while
+// start_time <= t < stop_time, stop_time 0 meaning no end), read with the other
+// common properties (name, disabled, signature*).
+struct ControllerTiming {
+    std::string name;
+    double start_time = 0, stop_time = 0;
+    bool disabled = false;
+    bool active(double time) const { return !disabled && time >= start_time && (stop_time <= 0 || time < stop_time); }
+};
+void read_controller_timing(PropertyReader& reader, ControllerTiming& timing);
 
 }  // namespace hfd

@@ -1,0 +1,101 @@
+// The controller table: SCONE type name -> creation function, and what all
+// controllers share (locations, timing).
+#include "control/controller.h"
+
+#include <algorithm>
+#include <cctype>
+
+namespace hfd {
+
+std::unique_ptr<Controller> create_reflex_controller(const PropNode& node, ControllerContext& context);
+std::unique_ptr<Controller> create_gait_state_controller(const PropNode& node, ControllerContext& context);
+
+namespace {
+
+using ControllerFactory = std::unique_ptr<Controller> (*)(const PropNode&, ControllerContext&);
+
+struct ControllerType {
+    std::string_view name;
+    ControllerFactory create;  // nullptr: known to SCONE, not supported here (the reason below)
+    std::string_view unsupported;
+};
+
+const ControllerType controller_types[] = {
+    {"ReflexController", create_reflex_controller, {}},
+    {"GaitStateController", create_gait_state_controller, {}},
+    {"ScriptController", nullptr, "Lua script controllers are not supported"},
+    {"NeuralController", nullptr, "NeuralController is not supported"},
+    {"SpinalController", nullptr, "SpinalController is not supported"},
+    {"MirrorController", nullptr, "MirrorController is not supported"},
+    {"TrackingController", nullptr, "TrackingController is not supported"},
+    {"SequentialController", nullptr, "SequentialController is not supported"},
+};
+
+}  // namespace
+
+char side_of_name(const std::string& name) {
+    if (name.size() < 2 || name[name.size() - 2] != '_') return 0;
+    const char side = static_cast<char>(std::tolower(static_cast<unsigned char>(name.back())));
+    return side == 'r' || side == 'l' || side == 'o' ? side : 0;
+}
+
+std::string name_without_side(const std::string& name) {
+    return side_of_name(name) ? name.substr(0, name.size() - 2) : name;
+}
+
+std::string Location::sided(const std::string& name) const {
+    const char name_side = side_of_name(name);
+    if (name_side == 0) return side ? name + "_" + side : name;
+    if (name_side == 'o') {
+        const char opposite = side == 'r' ? 'l' : side == 'l' ? 'r' : 0;
+        return opposite ? name_without_side(name) + "_" + opposite : name_without_side(name);
+    }
+    return name;
+}
+
+std::string Location::parameter_name(const std::string& name) const {
+    if (!symmetric) return sided(name);
+    const char name_side = side_of_name(name);
+    if (name_side == 0 || name_side == side || side == 0) return name_without_side(name);
+    return name_without_side(name) + "_o";
+}
+
+void read_controller_timing(PropertyReader& reader, ControllerTiming& timing) {
+    timing.name = reader.text("name");
+    timing.start_time = reader.parameter("start_time", 0);
+    timing.stop_time = reader.parameter("stop_time", 0);
+    timing.disabled = reader.flag("disabled", false);
+    for (const char* key : {"signature", "signature_prefix", "signature_postfix", "auto_std_factor"})
+        reader.accept(key);
+}
+
+bool is_controller_type(const std::string& key) {
+    return std::any_of(std::begin(controller_types), std::end(controller_types),
+                       [&](const ControllerType& type) { return type.name == key; });
+}
+
+std::unique_ptr<Controller> create_controller(const PropNode& node, ControllerContext& context) {
+    for (const ControllerType& type : controller_types) {
+        if (type.name != node.key) continue;
+        if (!type.create) {
+            context.creation.error(node, std::string(type.unsupported));
+            return nullptr;
+        }
+        // auto_std_factor applies to the parameters declared below it
+        ParamDefaults defaults = context.creation.defaults.back();
+        if (const PropNode* factor = node.find("auto_std_factor")) {
+            std::string error;
+            const std::optional<double> value = to_number(*factor, &error);
+            if (value && *value >= 0) defaults.auto_std_factor = *value;
+            else context.creation.error(*factor, "expected a number >= 0 for auto_std_factor");
+        }
+        context.creation.defaults.push_back(defaults);
+        std::unique_ptr<Controller> controller = type.create(node, context);
+        context.creation.defaults.pop_back();
+        return controller;
+    }
+    context.creation.error(node, "unknown controller type '" + node.key + "'");
+    return nullptr;
+}
+
+}  // namespace hfd

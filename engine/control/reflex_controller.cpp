@@ -1,0 +1,268 @@
+// ReflexController { MuscleReflex { ... } DofReflex { ... } ... }
+//
+// A set of reflexes, each adding to one target muscle's excitation (SCONE's
+// ReflexController). Properties: symmetric (default: the location's), dual_sided
+// (default: true when the location has no side: every reflex is created for the
+// left and then the right side), and the common controller properties.
+//
+// MuscleReflex { target source delay KL L0 KV V0 KF F0 KA A0 C0 allow_neg_L ... }
+//   u = C0 + KL [l(t-d) - L0] + KV [v(t-d) - V0] + KF [F(t-d) - F0] + KA [a(t-d) - A0]
+// with l = l_fiber / l_opt, v = dl_fiber/dt / l_opt, F = F_tendon / F_max and a the
+// activation of the source muscle (default: the target), read delay d earlier; a
+// bracket below zero counts as zero unless allow_neg_* (default: L and F allowed,
+// V and A not). Terms whose gain is zero acquire no sensor.
+//
+// DofReflex { target source source_parent delay KP P0 KV V0 C0 allow_neg_P allow_neg_V mirror_left }
+//   u = C0 + KP (P0 - q(t-d)) + KV (V0 - dq/dt(t-d))
+// with q the source dof (plus source_parent's, SCONE's root dof), negated on the left
+// side when mirror_left.
+//
+// Parameter names: target (or "target-source") with the side left out when
+// symmetric, then ".KL" etc.; outputs are recorded as target(-source).RL/RV/RF/RA
+// and .RP/.RV for dof reflexes.
+#include "control/controller.h"
+
+#include "sim/kinematics.h"
+
+#include <limits>
+
+namespace hfd {
+
+namespace {
+
+struct ReflexTerm {
+    Index channel = no_index;  // no_index: gain 0, no sensor
+    double gain = 0, offset = 0;
+    bool allow_negative = true;
+
+    // gain [x - offset], the bracket clipped at zero unless negatives are allowed
+    double value(const DelayedSensors& sensors, double delay) const {
+        if (channel == no_index) return 0;
+        double difference = sensors.value(channel, delay) - offset;
+        if (!allow_negative && difference < 0) difference = 0;
+        return gain * difference;
+    }
+};
+
+struct Reflex {
+    std::string name;  // target or target-source, sided
+    Index target = no_index;
+    double delay = 0, constant = 0;
+    double min_output = std::numeric_limits<double>::lowest(), max_output = std::numeric_limits<double>::max();
+    bool dof_reflex = false;
+    double mirror = 1;
+    ReflexTerm terms[4];  // muscle: L V F A; dof: P V
+    double outputs[4] = {0, 0, 0, 0};
+};
+
+const char* const muscle_terms[4][3] = {
+    {"KL", "L0", "allow_neg_L"}, {"KV", "V0", "allow_neg_V"}, {"KF", "F0", "allow_neg_F"}, {"KA", "A0", "allow_neg_A"}};
+const SensorKind muscle_sensors[4] = {SensorKind::FiberLength, SensorKind::FiberVelocity, SensorKind::MuscleForce,
+                                      SensorKind::Activation};
+const double muscle_default_offsets[4] = {1, 0, 0, 0};
+const bool muscle_default_negatives[4] = {true, false, true, false};
+const char* const muscle_output_names[4] = {".RL", ".RV", ".RF", ".RA"};
+
+std::string reflex_name(const std::string& target, const std::string& source) {
+    return target == source ? target : target + "-" + source;
+}
+
+// The dof named `name` on the location's side, else as written.
+Index find_sided_dof(const Model& model, const Location& location, const std::string& name) {
+    const Index sided = model.find_dof(location.sided(name));
+    return sided != no_index ? sided : model.find_dof(name);
+}
+
+bool read_common(PropertyReader& reader, ControllerContext& context, Reflex& reflex, std::string& target_name) {
+    const std::optional<std::string> target = reader.required_text("target");
+    if (!target) return false;
+    target_name = *target;
+    reflex.target = context.model.find_muscle(context.location.sided(*target));
+    if (reflex.target == no_index) {
+        context.creation.error(*reader.child("target"),
+                               "unknown target muscle '" + context.location.sided(*target) + "' of " + reader.type());
+        return false;
+    }
+    return true;
+}
+
+bool create_muscle_reflex(const PropNode& node, ControllerContext& context, Reflex& reflex) {
+    PropertyReader reader(node, context.creation, "MuscleReflex");
+    std::string target;
+    if (!read_common(reader, context, reflex, target)) return false;
+    const std::string source = reader.text("source", target);
+    const Index source_muscle = context.model.find_muscle(context.location.sided(source));
+    if (source_muscle == no_index) {
+        context.creation.error(*reader.child("source"),
+                               "unknown source muscle '" + context.location.sided(source) + "' of MuscleReflex");
+        return false;
+    }
+    const std::string par_target = context.location.parameter_name(target);
+    const std::string par_source = context.location.parameter_name(source);
+    const std::string par_name = reader.has("par_name") ? context.location.parameter_name(reader.text("par_name"))
+                                                        : reflex_name(par_target, par_source);
+    ScopedPrefix prefix(context.creation, par_name + ".");
+    reflex.name = reflex_name(context.location.sided(target), context.location.sided(source));
+    reflex.delay = reader.parameter("delay", 0);
+    for (int t = 0; t < 4; ++t) {
+        ReflexTerm& term = reflex.terms[t];
+        term.gain = reader.parameter(muscle_terms[t][0], 0);
+        term.offset = reader.parameter(muscle_terms[t][1], muscle_default_offsets[t]);
+        term.allow_negative = reader.flag(muscle_terms[t][2], muscle_default_negatives[t]);
+        if (term.gain != 0) term.channel = context.sensors.acquire({muscle_sensors[t], source_muscle}, reflex.delay);
+    }
+    reflex.constant = reader.parameter("C0", 0);
+    reflex.min_output = reader.parameter("min_control_value", reflex.min_output);
+    reflex.max_output = reader.parameter("max_control_value", reflex.max_output);
+    if (reader.parameter("KS", 0) != 0)
+        context.creation.error(*reader.child("KS"), "spindle reflexes (KS) are not supported");
+    reader.parameter("S0", 0);
+    reader.accept("allow_neg_S");
+    return true;
+}
+
+bool create_dof_reflex(const PropNode& node, ControllerContext& context, Reflex& reflex) {
+    PropertyReader reader(node, context.creation, "DofReflex");
+    std::string target;
+    if (!read_common(reader, context, reflex, target)) return false;
+    const std::optional<std::string> source = reader.required_text("source");
+    if (!source) return false;
+    const Index dof = find_sided_dof(context.model, context.location, *source);
+    if (dof == no_index) {
+        context.creation.error(*reader.child("source"), "unknown source dof '" + *source + "' of DofReflex");
+        return false;
+    }
+    Index parent = no_index;
+    double parent_sign = 1;
+    if (const std::string source_parent = reader.text("source_parent"); !source_parent.empty()) {
+        parent = find_sided_dof(context.model, context.location, source_parent);
+        if (parent == no_index) {
+            context.creation.error(*reader.child("source_parent"),
+                                   "unknown source_parent dof '" + source_parent + "' of DofReflex");
+            return false;
+        }
+        // SCONE: a left-side dof with an unsided root dof reads the root negated
+        const char dof_side = side_of_name(context.model.dofs[dof].name);
+        if (dof_side == 'l' && side_of_name(context.model.dofs[parent].name) == 0) parent_sign = -1;
+    }
+    const bool mirror_left = reader.flag("mirror_left", false);
+    reflex.mirror = mirror_left && context.location.side == 'l' ? -1 : 1;
+    const std::string par_name = reader.has("par_name") ? context.location.parameter_name(reader.text("par_name"))
+                                                        : reflex_name(context.location.parameter_name(target),
+                                                                      context.location.parameter_name(*source));
+    ScopedPrefix prefix(context.creation, par_name + ".");
+    reflex.name = reflex_name(context.location.sided(target), context.model.dofs[dof].name);
+    reflex.dof_reflex = true;
+    reflex.delay = reader.parameter("delay", 0);
+    const double p0 = reader.parameter("P0", 0), kp = reader.parameter("KP", 0);
+    const double v0 = reader.parameter("V0", 0), kv = reader.parameter("KV", 0);
+    const double a0 = reader.parameter("A0", 0), ka = reader.parameter("KA", 0);
+    if (ka != 0 || a0 != 0)
+        context.creation.error(reader.child("KA") ? *reader.child("KA") : node,
+                               "dof acceleration reflexes (KA, A0) are not supported");
+    reflex.constant = reader.parameter("C0", 0);
+    reflex.terms[0] = {context.sensors.acquire({SensorKind::DofPosition, dof, parent, parent_sign}, reflex.delay), kp,
+                       p0, reader.flag("allow_neg_P", true)};
+    reflex.terms[1] = {context.sensors.acquire({SensorKind::DofVelocity, dof, parent, parent_sign}, reflex.delay), kv,
+                       v0, reader.flag("allow_neg_V", true)};
+    reader.accept("allow_neg_A");
+    if (reader.number("condition", 0) != 0)
+        context.creation.error(*reader.child("condition"), "DofReflex condition is not supported");
+    if (reader.number("filter_cutoff_frequency", 0) != 0)
+        context.creation.error(*reader.child("filter_cutoff_frequency"),
+                               "DofReflex filter_cutoff_frequency is not supported");
+    if (reader.has("P0_source")) context.creation.error(*reader.child("P0_source"), "P0_source is not supported");
+    reflex.min_output = reader.parameter("min_control_value", reflex.min_output);
+    reflex.max_output = reader.parameter("max_control_value", reflex.max_output);
+    return true;
+}
+
+class ReflexController final : public Controller {
+public:
+    ControllerTiming timing;
+    std::vector<Reflex> reflexes;
+
+    void update(const Plant&, const DelayedSensors& sensors, double time, std::vector<double>& excitation) override {
+        if (!timing.active(time)) return;
+        for (Reflex& reflex : reflexes) {
+            double total = reflex.constant;
+            if (reflex.dof_reflex) {
+                // u = KP (P0 - q) + KV (V0 - dq/dt): the sensor's offset is subtracted the other way
+                for (int t = 0; t < 2; ++t) {
+                    const ReflexTerm& term = reflex.terms[t];
+                    double difference = term.offset - reflex.mirror * sensors.value(term.channel, reflex.delay);
+                    double output = term.gain * difference;
+                    if (!term.allow_negative && output < 0) output = 0;
+                    reflex.outputs[t] = output;
+                    total += output;
+                }
+            } else {
+                for (int t = 0; t < 4; ++t) {
+                    reflex.outputs[t] = reflex.terms[t].value(sensors, reflex.delay);
+                    total += reflex.outputs[t];
+                }
+            }
+            excitation[reflex.target] += std::clamp(total, reflex.min_output, reflex.max_output);
+        }
+    }
+
+    void channels(std::vector<ControlChannel>& out) const override {
+        for (const Reflex& reflex : reflexes) {
+            if (reflex.dof_reflex) {
+                out.push_back({reflex.name + ".RP", reflex.outputs[0]});
+                out.push_back({reflex.name + ".RV", reflex.outputs[1]});
+                continue;
+            }
+            for (int t = 0; t < 4; ++t)
+                if (reflex.terms[t].channel != no_index)
+                    out.push_back({reflex.name + muscle_output_names[t], reflex.outputs[t]});
+        }
+    }
+
+    void reset() override {
+        for (Reflex& reflex : reflexes) std::fill(std::begin(reflex.outputs), std::end(reflex.outputs), 0.0);
+    }
+};
+
+}  // namespace
+
+std::unique_ptr<Controller> create_reflex_controller(const PropNode& node, ControllerContext& context) {
+    auto controller = std::make_unique<ReflexController>();
+    PropertyReader reader(node, context.creation, "ReflexController");
+    read_controller_timing(reader, controller->timing);
+    const bool symmetric = reader.flag("symmetric", context.location.symmetric);
+    const bool dual_sided = reader.flag("dual_sided", context.location.side == 0);
+    bool ok = true;
+    const auto create = [&](const PropNode& item) {
+        const bool muscle = item.key == "MuscleReflex", dof = item.key == "DofReflex";
+        if (!muscle && !dof) {
+            context.creation.error(item, "unknown reflex type '" + item.key + "' in ReflexController" +
+                                             (item.key == "BodyPointReflex" || item.key == "ConditionalMuscleReflex"
+                                                  ? " (not supported yet)"
+                                                  : ""));
+            ok = false;
+            return;
+        }
+        std::vector<char> sides = dual_sided ? std::vector<char>{'l', 'r'} : std::vector<char>{context.location.side};
+        for (const char side : sides) {
+            ControllerContext sided = context;
+            sided.location = {side, symmetric};
+            Reflex reflex;
+            if (muscle ? create_muscle_reflex(item, sided, reflex) : create_dof_reflex(item, sided, reflex))
+                controller->reflexes.push_back(std::move(reflex));
+            else ok = false;
+        }
+    };
+    for (const PropNode& item : node.children) {
+        if (reader.has(item.key) &&
+            (item.key == "MuscleReflex" || item.key == "DofReflex" || item.key.find("Reflex") != std::string::npos)) {
+            reader.accept(item.key);
+            create(item);
+        }
+    }
+    if (const PropNode* group = reader.child("Reflexes"))
+        for (const PropNode& item : group->children) create(item);
+    return ok ? std::move(controller) : nullptr;
+}
+
+}  // namespace hfd
