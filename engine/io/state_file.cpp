@@ -50,6 +50,33 @@ void read_dof_group(const PropNode& group, const std::string& file, const Model&
     }
 }
 
+// Reads `activations { muscle = a ... }`: a in [0, 1] per named muscle.
+void read_activations(const PropNode& group, const std::string& file, const Model& model, std::vector<double>& target,
+                      std::vector<Diagnostic>& diagnostics) {
+    if (!group.is_group()) {
+        report(diagnostics, Severity::Error, group, file,
+               "'activations' must be a group: activations { muscle_name = number ... }");
+        return;
+    }
+    for (const PropNode& entry : group.children) {
+        if (entry.is_variable_definition()) continue;
+        const Index muscle = model.find_muscle(entry.key);
+        if (muscle == no_index) {
+            report(diagnostics, Severity::Error, entry, file, "unknown muscle '" + entry.key + "' in activations");
+            continue;
+        }
+        std::string why;
+        const std::optional<double> number = entry.is_value() ? to_number(entry, &why) : std::nullopt;
+        if (!number || !(*number >= 0 && *number <= 1)) {
+            diagnostics.push_back({Severity::Error, value_location_of(entry, file),
+                                   "activation of muscle '" + entry.key + "' must be a number in [0, 1]" +
+                                       (why.empty() ? "" : ": " + why)});
+            continue;
+        }
+        target[muscle] = *number;
+    }
+}
+
 }  // namespace
 
 StateFileResult read_state_text(std::string_view text, const std::string& file_name, const Model& model) {
@@ -63,9 +90,13 @@ StateFileResult read_state_text(std::string_view text, const std::string& file_n
     for (const PropNode& node : parsed.root.children) {
         if (node.key == "values") read_dof_group(node, file_name, model, dofs.value, result.diagnostics);
         else if (node.key == "velocities") read_dof_group(node, file_name, model, dofs.velocity, result.diagnostics);
-        else if (!node.is_variable_definition())
-            report(result.diagnostics, Severity::Warning, node, file_name,
-                   "'" + node.key + "' is not part of a state file (expected values or velocities); ignored");
+        else if (node.key == "activations") {
+            result.activations.assign(model.muscles.size(), std::nan(""));
+            read_activations(node, file_name, model, result.activations, result.diagnostics);
+        } else if (!node.is_variable_definition())
+            report(
+                result.diagnostics, Severity::Warning, node, file_name,
+                "'" + node.key + "' is not part of a state file (expected values, velocities or activations); ignored");
     }
     if (!has_errors(result.diagnostics)) result.dofs = std::move(dofs);
     return result;

@@ -3,6 +3,7 @@
 // dof name,
 //   values { pelvis_tilt = -0.0336 pelvis_ty = 0.95 ... }
 //   velocities { pelvis_tilt = -0.572 ... }
+//   activations { soleus_r = 0.069 ... }     (optional, per muscle, in [0, 1])
 // in radians / metres (per second). Dofs not named keep their default value
 // and zero velocity. Unknown dof names and non-numbers are errors with
 // file:line:col; other top-level entries are warnings.
@@ -19,6 +20,8 @@ namespace hfd {
 
 struct StateFileResult {
     std::optional<DofAssignment> dofs;  // empty when there are errors
+    // per Model::muscles when the file has an activations block (NaN: not given), else empty
+    std::vector<double> activations;
     std::vector<Diagnostic> diagnostics;
     bool ok() const { return dofs.has_value(); }
 };

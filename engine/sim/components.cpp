@@ -16,6 +16,7 @@ std::unique_ptr<ForceComponent> create_contact_force_pd(const PropNode& props, F
 std::unique_ptr<ForceComponent> create_contact_force_hunt_crossley(const PropNode& props, ForceContext& context);
 std::unique_ptr<ForceComponent> create_contact_force_hunt_crossley_sb(const PropNode& props, ForceContext& context);
 std::unique_ptr<ForceComponent> create_muscle_activation(const PropNode& props, ForceContext& context);
+std::unique_ptr<ForceComponent> create_muscle_activation_opensim(const PropNode& props, ForceContext& context);
 std::unique_ptr<ForceComponent> create_muscle_force_m2012fast(const PropNode& props, ForceContext& context);
 std::unique_ptr<ForceComponent> create_muscle_force_gh2010(const PropNode& props, ForceContext& context);
 std::unique_ptr<ForceComponent> create_muscle_force_tj2003(const PropNode& props, ForceContext& context);
@@ -34,6 +35,9 @@ constexpr PropertySpec hunt_crossley_sb_properties[] = {{"transition_velocity", 
 // activation dynamics (manual: 100 and 25 s^-1)
 constexpr PropertySpec activation_properties[] = {{"activation_rate", 100, Bound::Positive},
                                                   {"deactivation_rate", 25, Bound::Positive}};
+// OpenSim's activation dynamics (Thelen 2003: 10 and 40 ms)
+constexpr PropertySpec opensim_activation_properties[] = {{"activation_time_constant", 0.01, Bound::Positive},
+                                                          {"deactivation_time_constant", 0.04, Bound::Positive}};
 constexpr PropertySpec m2012fast_properties[] = {{"xi", 0.1, Bound::Positive},
                                                  {"v_max", 10, Bound::Positive},
                                                  {"use_pennation_during_equilibration", 0, Bound::Flag}};
@@ -64,6 +68,8 @@ const ComponentInfo table[] = {
     {"contact_force_hunt_crossley_sb", F::Contact, false, hunt_crossley_sb_properties,
      create_contact_force_hunt_crossley_sb},
     {"muscle_activation", F::Activation, false, activation_properties, create_muscle_activation},
+    {"muscle_activation_opensim", F::Activation, false, opensim_activation_properties,
+     create_muscle_activation_opensim},
     {"muscle_force_m2012fast", F::Muscle, false, m2012fast_properties, create_muscle_force_m2012fast},
     {"muscle_force_gh2010", F::Muscle, false, gh2010_properties, create_muscle_force_gh2010},
     {"muscle_force_tj2003", F::Muscle, false, tj2003_properties, create_muscle_force_tj2003},

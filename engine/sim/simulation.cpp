@@ -1,6 +1,7 @@
 #include "sim/simulation.h"
 
 #include "integrators/step_context.h"
+#include "sim/components.h"
 #include "sim/dynamics.h"
 #include "sim/step_diagnosis.h"
 
@@ -18,12 +19,15 @@ double seconds_since(Clock::time_point t0) { return std::chrono::duration<double
 }  // namespace
 
 // Muscle activation dynamics belong to the integrator in the manual: when the
-// model has muscles and the composite force has no muscle_activation component,
-// one is added first with the integrator's activation_rate / deactivation_rate.
+// model has muscles and the composite force has no activation component (of the
+// table's activation family), muscle_activation is added first with the integrator's activation_rate /
+// deactivation_rate.
 void Simulation::add_default_activation_dynamics(Simulation& sim, ForceContext& context) {
     if (sim.model_->muscles.empty()) return;
-    for (const auto& force : sim.forces_)
-        if (force->name() == "muscle_activation") return;
+    for (const auto& force : sim.forces_) {
+        const ComponentInfo* component = find_component(force->name());
+        if (component && component->family == ComponentFamily::Activation) return;
+    }
     const ForceFactory factory = find_force_factory("muscle_activation");
     if (!factory) return;
     PropNode props;
