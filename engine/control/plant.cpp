@@ -92,13 +92,14 @@ double normalized_muscle_force(const Plant& plant, Index muscle) {
 
 double muscle_activation(const Plant& plant, Index muscle) { return plant.state().activation[muscle]; }
 
-Vec3 leg_ground_force(const Plant& plant, const Leg& leg) {
-    const Model& model = plant.model();
+Vec3 leg_ground_force(const Plant& plant, const Leg& leg) { return leg_ground_force(plant.model(), plant.data(), leg); }
+
+Vec3 leg_ground_force(const Model& model, const Data& data, const Leg& leg) {
     const auto on_leg = [&](Index body) {
         return std::find(leg.contact_bodies.begin(), leg.contact_bodies.end(), body) != leg.contact_bodies.end();
     };
     Vec3 force = Vec3::Zero();
-    for (const Contact& contact : plant.data().contacts) {
+    for (const Contact& contact : data.contacts) {
         const bool a_static = contact.body_a == no_index || model.bodies[contact.body_a].is_static();
         const bool b_static = contact.body_b == no_index || model.bodies[contact.body_b].is_static();
         if (a_static && !b_static && on_leg(contact.body_b)) force += contact.force;

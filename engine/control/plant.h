@@ -50,6 +50,8 @@ double muscle_activation(const Plant& plant, Index muscle);
 // Sum of the contact forces that static bodies (the ground) exert on the leg's
 // contact bodies, world frame, N.
 Vec3 leg_ground_force(const Plant& plant, const Leg& leg);
+// The same from any evaluated Data of the model.
+Vec3 leg_ground_force(const Model& model, const Data& data, const Leg& leg);
 // |leg_ground_force| / body weight.
 double leg_load(const Plant& plant, const Leg& leg);
 // Sum of the ground forces on every dynamic body.
