@@ -10,4 +10,5 @@ int run_convert(const Args& args);
 int run_simulate(const Args& args);
 int run_analyze(const Args& args);
 int run_batch(const Args& args);
+int run_scenario(const Args& args);
 }  // namespace hfd::cli

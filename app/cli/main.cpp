@@ -18,6 +18,7 @@ constexpr const char* usage =
     "  analyze collocate EXAMPLE  direct-collocation example on the implicit dynamics residual\n"
     "  batch MODEL [options]      many simulations on a thread pool: a parameter sweep\n"
     "                             and/or a set of excitation files\n"
+    "  scenario evaluate SCENARIO.scone [--par P.par]   run a SCONE scenario and score it\n"
     "\n"
     "Run 'hfd <command> --help' for the options of a command.\n";
 
@@ -35,6 +36,7 @@ int main(int argc, char** argv) {
     if (command == "convert") return hfd::cli::run_convert(args);
     if (command == "analyze") return hfd::cli::run_analyze(args);
     if (command == "batch") return hfd::cli::run_batch(args);
+    if (command == "scenario") return hfd::cli::run_scenario(args);
     std::fprintf(stderr, "hfd: unknown command '%s'\n\n%s", command.c_str(), usage);
     return 2;
 }

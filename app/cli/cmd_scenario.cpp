@@ -1,0 +1,195 @@
+// hfd scenario: SCONE scenarios (.scone) evaluated with a parameter set.
+// Exit codes: 0 done, 1 unusable input (scenario, model, .par), 2 bad arguments,
+// 3 the simulation failed (the scores of the run until then are printed),
+// 4 an output file could not be written.
+#include "commands.h"
+
+#include "arguments.h"
+
+#include "io/text_file.h"
+#include "scenario/scenario.h"
+#include "sim/kinematics.h"
+
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <string>
+
+namespace hfd::cli {
+
+namespace {
+
+constexpr int exit_ok = 0, exit_input = 1, exit_usage = 2, exit_simulation = 3, exit_output = 4;
+
+constexpr const char* scenario_usage =
+    "usage: hfd scenario evaluate SCENARIO.scone [--par P.par] [--out run.csv]\n"
+    "       hfd scenario parameters SCENARIO.scone\n"
+    "\n"
+    "  evaluate     runs the scenario's model under its controller and prints the\n"
+    "               objective, every measure term, the simulated time, the distance\n"
+    "               (centre of mass) and the average speed\n"
+    "  parameters   lists the scenario's optimizable parameters (name mean std min max)\n"
+    "\n"
+    "  --par P.par  parameter values (SCONE's .par: name value mean std); default: the\n"
+    "               init file its optimizer names, else the means written in the scenario\n"
+    "  --out CSV    per control step: time, dof values, leg ground forces, excitation and\n"
+    "               activation of every muscle, gait states and reflex outputs\n"
+    "\n"
+    "exit codes: 0 done, 1 bad input file, 2 bad arguments, 3 simulation failed,\n"
+    "4 an output could not be written\n";
+
+int usage_error(const std::string& message) {
+    std::fprintf(stderr, "hfd scenario: %s\n\n%s", message.c_str(), scenario_usage);
+    return exit_usage;
+}
+
+void print_diagnostics(const std::vector<Diagnostic>& diagnostics) {
+    for (const Diagnostic& diagnostic : diagnostics)
+        std::fprintf(stderr, "%s\n", format_diagnostic(diagnostic).c_str());
+}
+
+// The CSV rows of a run, one per control step.
+class ScenarioRecording {
+public:
+    void add(double time, const Plant& plant, const std::vector<ControlChannel>& channels) {
+        const Model& model = plant.model();
+        if (header_.empty()) {
+            header_ = "time";
+            for (const Dof& dof : model.dofs) header_ += "," + dof.name;
+            for (const Leg& leg : plant.legs)
+                for (const char* axis : {".grf_x", ".grf_y", ".grf_z"}) header_ += "," + leg.name + axis;
+            for (const Muscle& muscle : model.muscles) header_ += "," + muscle.name + ".excitation";
+            for (const Muscle& muscle : model.muscles) header_ += "," + muscle.name + ".activation";
+            for (const ControlChannel& channel : channels) {
+                header_ += ",";
+                append_csv_field(header_, channel.name);
+            }
+            header_ += '\n';
+            channel_count_ = channels.size();
+        }
+        append_number(rows_, time);
+        for (Index d = 0; d < Index(model.dofs.size()); ++d) {
+            rows_ += ',';
+            append_number(rows_, dof_value(model, plant.state(), d));
+        }
+        for (const Leg& leg : plant.legs) {
+            const Vec3 force = leg_ground_force(plant, leg);
+            for (int axis = 0; axis < 3; ++axis) {
+                rows_ += ',';
+                append_number(rows_, force[axis]);
+            }
+        }
+        for (const double u : plant.excitation) {
+            rows_ += ',';
+            append_number(rows_, u);
+        }
+        for (const double a : plant.state().activation) {
+            rows_ += ',';
+            append_number(rows_, a);
+        }
+        for (size_t c = 0; c < channel_count_; ++c) {
+            rows_ += ',';
+            append_number(rows_, c < channels.size() ? channels[c].value : 0.0);
+        }
+        rows_ += '\n';
+    }
+    bool save(const std::string& path, std::string* error) const {
+        return write_file_streamed(
+            path, [&](const TextSink& sink) { return sink(header_) && sink(rows_); }, error);
+    }
+
+private:
+    std::string header_, rows_;
+    size_t channel_count_ = 0;
+};
+
+int run_parameters(const Scenario& scenario) {
+    for (const ParamInfo& info : scenario.parameters().infos)
+        std::printf("%-40s %.6g %.6g %.6g %.6g\n", info.name.c_str(), info.mean, info.std, info.min, info.max);
+    return exit_ok;
+}
+
+int run_evaluate(const Scenario& scenario, const std::string& par, const std::string& out) {
+    std::vector<Diagnostic> diagnostics;
+    std::optional<std::unordered_map<std::string, double>> values;
+    if (!par.empty()) values = scenario.values_from_par(par, diagnostics);
+    else values = scenario.initial_values(diagnostics);
+    print_diagnostics(diagnostics);
+    if (!values) {
+        std::fprintf(stderr, "hfd scenario: cannot use parameter file '%s'\n", par.c_str());
+        return exit_input;
+    }
+    ScenarioRecording recording;
+    EvaluationOptions options;
+    if (!out.empty())
+        options.on_control_step = [&](double time, const Plant& plant, const std::vector<ControlChannel>& channels) {
+            recording.add(time, plant, channels);
+        };
+    const auto wall_start = std::chrono::steady_clock::now();
+    const Evaluation evaluation = scenario.evaluate(*values, options);
+    const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
+    print_diagnostics(evaluation.diagnostics);
+    if (evaluation.terms.empty() && !evaluation.ok && evaluation.steps == 0) {
+        std::fprintf(stderr, "hfd scenario: %s\n", evaluation.message.c_str());
+        return exit_input;
+    }
+    std::printf("objective %.10g (%s)\n", evaluation.objective, evaluation.minimize ? "minimized" : "maximized");
+    for (const MeasureTerm& term : evaluation.terms)
+        std::printf("  %*s%-28s %14.8g  (raw %.8g)\n", 2 * term.depth, "", term.name.c_str(), term.weighted,
+                    term.result);
+    std::printf("simulated %.4g s of %.4g s%s%s\n", evaluation.simulated_time, scenario.max_duration(),
+                evaluation.termination.empty() ? "" : ": ", evaluation.termination.c_str());
+    std::printf("distance %.4g m, average speed %.4g m/s\n", evaluation.distance, evaluation.speed);
+    std::printf("%lld steps in %.3f s wall (%.4g x real time)\n", evaluation.steps, wall,
+                wall > 0 ? evaluation.simulated_time / wall : 0.0);
+    bool written = true;
+    if (!out.empty()) {
+        std::string error;
+        written = recording.save(out, &error);
+        if (!written) std::fprintf(stderr, "hfd scenario: cannot write '%s': %s\n", out.c_str(), error.c_str());
+    }
+    if (!evaluation.ok) {
+        std::fprintf(stderr, "hfd scenario: %s\n", evaluation.message.c_str());
+        return exit_simulation;
+    }
+    return written ? exit_ok : exit_output;
+}
+
+}  // namespace
+
+int run_scenario(const Args& args) {
+    std::vector<Word> words;
+    if (const auto error = split_words(args, one_of({"--par", "--out"}), words)) return usage_error(*error);
+    std::vector<std::string> positional;
+    std::string par, out;
+    for (const Word& word : words) {
+        if (word.kind == Word::Kind::Help) {
+            std::fputs(scenario_usage, stdout);
+            return exit_ok;
+        }
+        if (word.kind == Word::Kind::Positional) positional.push_back(word.name);
+        else if (word.name == "--par") par = word.value;
+        else if (word.name == "--out") out = word.value;
+    }
+    if (positional.empty()) return usage_error("no action given (evaluate or parameters)");
+    const std::string& action = positional[0];
+    if (action != "evaluate" && action != "parameters") return usage_error("unknown action '" + action + "'");
+    if (positional.size() != 2) return usage_error("expected one scenario file after '" + action + "'");
+    if (!out.empty()) {
+        std::error_code ignored;
+        const std::filesystem::path parent = std::filesystem::absolute(out).parent_path();
+        if (!std::filesystem::is_directory(parent, ignored))
+            return usage_error("output directory '" + parent.string() + "' of '" + out + "' does not exist");
+    }
+    std::vector<Diagnostic> diagnostics;
+    const std::unique_ptr<Scenario> scenario = Scenario::load(positional[1], diagnostics);
+    print_diagnostics(diagnostics);
+    if (!scenario) {
+        std::fprintf(stderr, "hfd scenario: cannot use scenario '%s'\n", positional[1].c_str());
+        return exit_input;
+    }
+    if (action == "parameters") return run_parameters(*scenario);
+    return run_evaluate(*scenario, par, out);
+}
+
+}  // namespace hfd::cli

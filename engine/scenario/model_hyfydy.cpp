@@ -1,0 +1,231 @@
+#include "scenario/model_hyfydy.h"
+
+#include "format/parser.h"
+#include "io/state_file.h"
+#include "scenario/scenario_file.h"
+#include "sim/kinematics.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace hfd {
+
+namespace {
+
+bool wildcard_match(const char* pattern, const char* text) {
+    if (*pattern == 0) return *text == 0;
+    if (*pattern == '*') return wildcard_match(pattern + 1, text) || (*text && wildcard_match(pattern, text + 1));
+    if (*text == 0) return false;
+    return (*pattern == '?' || *pattern == *text) && wildcard_match(pattern + 1, text + 1);
+}
+
+}  // namespace
+
+bool matches_pattern_list(const std::string& name, const std::string& patterns) {
+    size_t start = 0;
+    while (start <= patterns.size()) {
+        size_t end = patterns.find(';', start);
+        if (end == std::string::npos) end = patterns.size();
+        std::string pattern = patterns.substr(start, end - start);
+        pattern.erase(0, pattern.find_first_not_of(' '));
+        pattern.erase(pattern.find_last_not_of(' ') + 1);
+        if (!pattern.empty() && wildcard_match(pattern.c_str(), name.c_str())) return true;
+        start = end + 1;
+    }
+    return false;
+}
+
+ModelHyfydyOptions read_model_hyfydy(const PropNode& node, CreationContext& context, const std::string& directory) {
+    ModelHyfydyOptions options;
+    PropertyReader reader(node, context, "ModelHyfydy");
+    if (const std::optional<std::string> file = reader.required_text("model_file"))
+        options.model_file = resolve_path(directory, *file);
+    if (const std::string state = reader.text("state_init_file"); !state.empty())
+        options.state_init_file = resolve_path(directory, state);
+    options.ignore_state_activations = reader.flag("state_init_file_ignore_activations", false);
+    options.state_offset = reader.child("initial_state_offset");
+    options.offset_include = reader.text("initial_state_offset_include", "*");
+    options.offset_exclude = reader.text("initial_state_offset_exclude", "");
+    if (reader.flag("initial_state_offset_symmetric", false))
+        context.error(*reader.child("initial_state_offset_symmetric"),
+                      "initial_state_offset_symmetric is not supported");
+    options.initial_load = reader.parameter("initial_load", 0.2);
+    options.initial_load_dof = reader.text("initial_load_dof", "pelvis_ty");
+    options.control_step = reader.number("fixed_control_step_size", 0.001);
+    if (!(options.control_step > 0)) {
+        context.error(*reader.child("fixed_control_step_size"), "fixed_control_step_size must be > 0");
+        options.control_step = 0.001;
+    }
+    if (reader.has("use_fixed_control_step_size") && !reader.flag("use_fixed_control_step_size", true))
+        context.error(*reader.child("use_fixed_control_step_size"),
+                      "controllers run at a fixed control step only (use_fixed_control_step_size = 1)");
+    reader.accept("fixed_measure_step_size");
+    reader.accept("max_integration_step_size");
+    options.opensim_activation = reader.flag("use_opensim_activation_dynamics", false);
+    options.zero_velocity_equilibration = reader.flag("zero_velocity_equilibration", false);
+    if (reader.has("initialize_activations_from_controller"))
+        options.activations_from_controller = reader.flag("initialize_activations_from_controller", false);
+    options.equilibration_activation = reader.parameter("initial_equilibration_activation", 0.05);
+    options.min_activation = reader.parameter("min_muscle_activation", 0.01);
+    options.max_activation = reader.parameter("max_muscle_activation", 1);
+    options.sensor_delay_scaling = reader.parameter("sensor_delay_scaling_factor", 1);
+    for (const char* key : {"signature", "signature_prefix", "signature_postfix", "scone_version", "name",
+                            "use_omnidirectional_root_dofs", "enable_external_forces"})
+        reader.accept(key);
+    if (reader.has("composite_force") || std::any_of(node.children.begin(), node.children.end(), [](const PropNode& c) {
+            return c.key.find("integrator") != std::string::npos;
+        })) {
+        options.config_root = &node;
+        for (const PropNode& child : node.children)
+            if (child.key == "composite_force" || child.key.find("integrator") != std::string::npos)
+                reader.accept(child.key);
+    }
+    for (const char* key :
+         {"neural_delays", "muscle_input_soft_limits", "max_individual_muscle_activation", "user_input_file", "planar"})
+        if (reader.has(key)) context.error(*reader.child(key), std::string(key) + " is not supported");
+    return options;
+}
+
+bool is_planar_model(const Model& model) {
+    if (model.joints.empty()) return false;
+    for (const Joint& joint : model.joints) {
+        if (!joint.has_limits) return false;
+        for (int axis = 0; axis < 2; ++axis)
+            if (joint.limit_min[axis] != 0 || joint.limit_max[axis] != 0) return false;
+    }
+    return true;
+}
+
+SimConfig model_hyfydy_default_config(const Model& model) {
+    if (!is_planar_model(model)) return default_sim_config();
+    std::vector<Diagnostic> ignored;
+    const ParseResult parsed = parse_text(
+        "composite_force {\n"
+        "  planar_joint_force_pnld {}\n"
+        "  simple_collision_detection {}\n"
+        "  contact_force_hunt_crossley { viscosity = 1e3 }\n"
+        "  muscle_activation { activation_rate = 100 deactivation_rate = 25 }\n"
+        "  muscle_force_m2012fast { xi = 0.1 }\n"
+        "}\n"
+        "error_control_integrator_pse { accuracy = 0.01 }\n",
+        "(ModelHyfydy planar default)");
+    SimConfig config = read_sim_config(parsed.root, "(ModelHyfydy planar default)", ignored);
+    config.from_defaults = true;
+    return config;
+}
+
+double static_leg_load(const Simulation& simulation, const std::vector<Leg>& legs, State state) {
+    for (Vec3& v : state.lin_vel) v.setZero();
+    for (Vec3& w : state.ang_vel) w.setZero();
+    Data data = simulation.data();
+    simulation.evaluate(state, data);
+    double total = 0;
+    for (const Leg& leg : legs) total += leg_ground_force(simulation.model(), data, leg).norm();
+    return total;
+}
+
+namespace {
+
+// Moves `dof` so that the static leg load is `target` N, by bisection: the load
+// falls as the dof (a root height) rises.
+bool adjust_to_load(const Simulation& simulation, const std::vector<Leg>& legs, Index dof, double target,
+                    DofAssignment& dofs, State& state, std::string& error) {
+    const Model& model = simulation.model();
+    const auto load_at = [&](double height) {
+        DofAssignment trial = dofs;
+        trial.value[dof] = height;
+        State posed = state;
+        apply_dofs(model, trial, posed);
+        return static_leg_load(simulation, legs, posed);
+    };
+    double high = dofs.value[dof], low = dofs.value[dof];
+    for (int i = 0; load_at(high) > target; ++i) {
+        if (i > 40) {
+            error = "initial_load: no height of '" + model.dofs[dof].name + "' lifts the legs' load below it";
+            return false;
+        }
+        high += 0.02;
+    }
+    for (int i = 0; load_at(low) < target; ++i) {
+        if (i > 100) {
+            error = "initial_load: no height of '" + model.dofs[dof].name + "' loads the legs with " +
+                    std::to_string(target) + " N";
+            return false;
+        }
+        low -= 0.01;
+    }
+    for (int i = 0; i < 50 && high - low > 1e-9; ++i) {
+        const double middle = 0.5 * (low + high);
+        (load_at(middle) > target ? low : high) = middle;
+    }
+    dofs.value[dof] = 0.5 * (low + high);
+    apply_dofs(model, dofs, state);
+    return true;
+}
+
+}  // namespace
+
+bool prepare_initial_state(Simulation& simulation, const ModelHyfydyOptions& options, const PropNode& node,
+                           const std::vector<Leg>& legs, CreationContext& context,
+                           const std::function<std::vector<double>()>& controller_excitation) {
+    const Model& model = simulation.model();
+    DofAssignment dofs = default_dof_assignment(model);
+    std::vector<double> activations;
+    if (!options.state_init_file.empty()) {
+        StateFileResult read = read_state_file(options.state_init_file, model);
+        for (Diagnostic& diagnostic : read.diagnostics) context.diagnostics->push_back(std::move(diagnostic));
+        if (!read.ok()) return false;
+        dofs = *read.dofs;
+        if (!options.ignore_state_activations) activations = read.activations;
+    }
+    if (options.state_offset) {
+        // a copy of the spec node under each state's name gives each its own parameter
+        PropNode spec_holder;
+        spec_holder.kind = PropNode::Kind::Group;
+        for (size_t d = 0; d < model.dofs.size(); ++d) {
+            for (int velocity = 0; velocity < 2; ++velocity) {
+                const std::string state_name = model.dofs[d].name + (velocity ? "_u" : "");
+                if (!matches_pattern_list(state_name, options.offset_include) ||
+                    matches_pattern_list(state_name, options.offset_exclude))
+                    continue;
+                PropNode& spec = spec_holder.children.emplace_back(*options.state_offset);
+                spec.key = state_name + ".offset";
+            }
+        }
+        PropertyReader offsets(spec_holder, context, "initial_state_offset");
+        for (size_t d = 0; d < model.dofs.size(); ++d) {
+            dofs.value[d] += offsets.parameter(model.dofs[d].name + ".offset", 0);
+            dofs.velocity[d] += offsets.parameter(model.dofs[d].name + "_u.offset", 0);
+        }
+    }
+    State state = simulation.initial_state();
+    apply_dofs(model, dofs, state);
+    if (options.initial_load > 0) {
+        const Index dof = model.find_dof(options.initial_load_dof);
+        if (dof == no_index) {
+            context.error(node, "initial_load_dof '" + options.initial_load_dof + "' is not a dof of the model");
+            return false;
+        }
+        std::string error;
+        if (!adjust_to_load(simulation, legs, dof, options.initial_load * model.total_mass() * model.gravity.norm(),
+                            dofs, state, error)) {
+            context.error(node, error);
+            return false;
+        }
+    }
+    const bool from_file = !activations.empty();
+    for (size_t m = 0; m < model.muscles.size(); ++m) {
+        const double given = from_file ? activations[m] : std::nan("");
+        state.activation[m] = std::isnan(given) ? options.equilibration_activation : given;
+    }
+    simulation.set_initial_state(state);
+    if (controller_excitation && options.activations_from_controller.value_or(!from_file)) {
+        const std::vector<double> excitation = controller_excitation();
+        for (size_t m = 0; m < model.muscles.size(); ++m)
+            state.activation[m] = std::clamp(excitation[m], options.min_activation, options.max_activation);
+        simulation.set_initial_state(state);
+    }
+    return true;
+}
+
+}  // namespace hfd

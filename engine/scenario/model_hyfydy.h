@@ -1,0 +1,75 @@
+#pragma once
+// SCONE's ModelHyfydy block: which model to simulate, how its initial state is
+// made, and how often controllers run.
+//
+//   model_file                      the .hfd model (required)
+//   state_init_file                 values / velocities / activations (state_file.h)
+//   state_init_file_ignore_activations = 0
+//   initial_state_offset            a parameter spec (e.g. 0~0.01<-0.5,0.5>): one parameter
+//                                   "<state>.offset" per dof position (state name: the dof)
+//                                   and velocity ("<dof>_u") matched by
+//   initial_state_offset_include = "*", initial_state_offset_exclude = ""  (';'-separated, * and ?)
+//   initial_load = 0.2              body weights: the initial_load_dof (pelvis_ty) is moved so
+//                                   that the legs' ground forces, at zero velocity, sum to it
+//   fixed_control_step_size = 0.001 s between controller and measure updates
+//   use_opensim_activation_dynamics = 0     muscle_activation_opensim instead of muscle_activation
+//   zero_velocity_equilibration = 0        muscles start in equilibrium at zero fiber velocity
+//   initialize_activations_from_controller  (default: when the state file gives no activations)
+//   initial_equilibration_activation = 0.05 activation when neither gives one
+//   min_muscle_activation = 0.01, max_muscle_activation = 1   excitation bounds
+//   sensor_delay_scaling_factor = 1
+//   composite_force { ... } and an integrator block: the simulation config, as in a model file
+// When neither the model file nor ModelHyfydy has a config, a planar model (every joint
+// locked to rotation about z) gets the planar config of SCONE's Hyfydy examples
+// (planar_joint_force_pnld, simple_collision_detection, contact_force_hunt_crossley,
+// muscle_activation, muscle_force_m2012fast, error_control_integrator_pse 0.01) and a 3D
+// model the engine's default config.
+#include "control/plant.h"
+#include "control/properties.h"
+#include "sim/simulation.h"
+
+#include <optional>
+#include <string>
+
+namespace hfd {
+
+struct ModelHyfydyOptions {
+    std::string model_file, state_init_file;  // resolved paths
+    bool ignore_state_activations = false;
+    const PropNode* state_offset = nullptr;  // the initial_state_offset node
+    std::string offset_include = "*", offset_exclude;
+    double initial_load = 0.2;
+    std::string initial_load_dof = "pelvis_ty";
+    double control_step = 0.001;
+    bool opensim_activation = false;
+    bool zero_velocity_equilibration = false;
+    std::optional<bool> activations_from_controller;
+    double equilibration_activation = 0.05;
+    double min_activation = 0.01, max_activation = 1;
+    double sensor_delay_scaling = 1;
+    const PropNode* config_root = nullptr;  // the ModelHyfydy node when it holds config blocks
+};
+
+// Reads the block; parameters (initial_load, ...) are declared through `context`.
+// The model file and state file paths are resolved against `directory`.
+ModelHyfydyOptions read_model_hyfydy(const PropNode& node, CreationContext& context, const std::string& directory);
+
+// The config used when neither the model file nor ModelHyfydy has one.
+SimConfig model_hyfydy_default_config(const Model& model);
+bool is_planar_model(const Model& model);
+
+// SCONE's ';'-separated patterns with '*' and '?' wildcards.
+bool matches_pattern_list(const std::string& name, const std::string& patterns);
+
+// Sets the initial state: the state file, offsets (declaring their parameters),
+// initial load and activations; muscles are put in equilibrium. The controller
+// callback, when given, returns excitations for the initial state (to initialize
+// activations from the controller). False after a located error in context.
+bool prepare_initial_state(Simulation& simulation, const ModelHyfydyOptions& options, const PropNode& node,
+                           const std::vector<Leg>& legs, CreationContext& context,
+                           const std::function<std::vector<double>()>& controller_excitation);
+
+// Sum over the legs of |ground force on the leg| for `state` at zero velocity (N).
+double static_leg_load(const Simulation& simulation, const std::vector<Leg>& legs, State state);
+
+}  // namespace hfd

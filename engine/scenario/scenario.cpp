@@ -1,0 +1,220 @@
+#include "scenario/scenario.h"
+
+#include "format/parser.h"
+#include "model/build_model.h"
+#include "scenario/run_objects.h"
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+
+namespace hfd {
+
+namespace {
+
+bool is_measure_type(const std::string& key) {
+    return key.size() > 7 && key.compare(key.size() - 7, 7, "Measure") == 0;
+}
+
+void read_optimizer(const PropNode& node, CreationContext& context, const std::string& directory,
+                    OptimizerSettings& settings) {
+    PropertyReader reader(node, context, node.key);
+    settings.present = true;
+    settings.lambda = int(reader.number("lambda", 0));
+    settings.mu = int(reader.number("mu", 0));
+    settings.sigma = reader.number("sigma", 1);
+    settings.max_generations = int(reader.number("max_generations", 10000));
+    settings.min_progress = reader.number("min_progress", 1e-6);
+    settings.min_progress_samples = int(reader.number("min_progress_samples", 200));
+    settings.random_seed = static_cast<long long>(reader.number("random_seed", 123));
+    settings.signature_prefix = reader.text("signature_prefix");
+    if (const std::string init_file = reader.text("init_file"); !init_file.empty())
+        settings.init_file = resolve_path(directory, init_file);
+    settings.use_init_file = reader.flag("use_init_file", true);
+    settings.use_init_file_std = reader.flag("use_init_file_std", true);
+    if (const PropNode* init = reader.child("init")) {
+        PropertyReader init_reader(*init, context, "init");
+        if (const std::optional<std::string> file = init_reader.required_text("file"))
+            settings.init_file = resolve_path(directory, *file);
+        settings.use_init_file_std = init_reader.flag("use_std", settings.use_init_file_std);
+        settings.init_std_factor = init_reader.number("std_factor", 1);
+        settings.init_std_offset = init_reader.number("std_offset", 0);
+    }
+    for (const char* key : {"signature_postfix", "signature", "max_errors", "max_threads", "thread_priority",
+                            "output_root", "log_level", "window_size", "flat_fitness_epsilon", "recombination_type",
+                            "update_eigen_modulo", "encoding", "target_fitness"})
+        reader.accept(key);
+    reader.accept("SimulationObjective");
+}
+
+}  // namespace
+
+std::unique_ptr<Scenario> Scenario::load(const std::string& path, std::vector<Diagnostic>& diagnostics) {
+    std::unique_ptr<Scenario> scenario(new Scenario);
+    scenario->file_ = read_scenario_file(path);
+    return scenario->read_structure(diagnostics) ? std::move(scenario) : nullptr;
+}
+
+std::unique_ptr<Scenario> Scenario::load_text(std::string_view text, const std::string& path,
+                                              std::vector<Diagnostic>& diagnostics) {
+    std::unique_ptr<Scenario> scenario(new Scenario);
+    scenario->file_ = read_scenario_text(text, path);
+    return scenario->read_structure(diagnostics) ? std::move(scenario) : nullptr;
+}
+
+bool Scenario::read_structure(std::vector<Diagnostic>& diagnostics) {
+    for (Diagnostic& diagnostic : file_.diagnostics) diagnostics.push_back(diagnostic);
+    if (!file_.ok()) return false;
+    CreationContext context;
+    context.file = file_.file;
+    context.diagnostics = &diagnostics;
+    context.params = &parameters_;
+
+    // CmaOptimizer { SimulationObjective { ... } } or a bare SimulationObjective
+    const PropNode* objective = nullptr;
+    for (const PropNode& top : file_.root.children) {
+        if (top.is_variable_definition()) continue;
+        if (top.key == "SimulationObjective") objective = &top;
+        else if (top.key == "CmaOptimizer" || top.key == "CmaOptimizerSpot" || top.key == "CmaPoolOptimizer") {
+            read_optimizer(top, context, file_.directory, optimizer_);
+            objective = top.find("SimulationObjective");
+            if (!objective) context.error(top, top.key + " holds no SimulationObjective");
+        } else if (top.key.find("Optimizer") != std::string::npos) {
+            context.error(top, "optimizer '" + top.key + "' is not supported (CmaOptimizer is)");
+        } else {
+            context.error(top,
+                          "unknown top-level block '" + top.key + "' (expected CmaOptimizer or SimulationObjective)");
+        }
+    }
+    if (!objective) {
+        if (!has_errors(diagnostics))
+            diagnostics.push_back({Severity::Error, {file_.file, 0, 0}, "no SimulationObjective in the scenario"});
+        return false;
+    }
+    objective_ = objective;
+    {
+        PropertyReader reader(*objective, context, "SimulationObjective");
+        max_duration_ = reader.number("max_duration", 1e12);
+        if (!(max_duration_ > 0) || max_duration_ > 1e6) {
+            context.error(*objective, "max_duration must be in (0, 1e6] s");
+            return false;
+        }
+        for (const char* key : {"signature", "signature_prefix", "signature_postfix"}) reader.accept(key);
+        for (const PropNode& child : objective->children) {
+            if (child.is_variable_definition() || !reader.has(child.key)) continue;
+            if (child.key == "ModelHyfydy") {
+                model_node_ = &child;
+            } else if (child.key.rfind("Model", 0) == 0) {
+                context.error(child, "model type '" + child.key + "' is not supported (ModelHyfydy is)");
+            } else if (is_controller_type(child.key) || child.key.find("Controller") != std::string::npos) {
+                if (controller_node_) context.error(child, "a second controller (use CompositeController)");
+                controller_node_ = &child;
+            } else if (is_measure_type(child.key)) {
+                if (measure_node_) context.error(child, "a second measure (use CompositeMeasure)");
+                measure_node_ = &child;
+            } else {
+                continue;
+            }
+            reader.accept(child.key);
+        }
+        if (!model_node_) context.error(*objective, "SimulationObjective holds no ModelHyfydy");
+    }
+    if (has_errors(diagnostics)) return false;
+
+    // the model and its config, once
+    ModelHyfydyOptions options = read_model_hyfydy(*model_node_, context, file_.directory);
+    if (has_errors(diagnostics)) return false;
+    BuildResult built = load_model(options.model_file);
+    for (Diagnostic& diagnostic : built.diagnostics) diagnostics.push_back(diagnostic);
+    if (!built.ok()) return false;
+    model_ = std::make_shared<const Model>(std::move(*built.model));
+    const ParseResult model_text = parse_file(options.model_file);
+    std::vector<Diagnostic> config_diagnostics;
+    if (options.config_root) {
+        config_ = read_sim_config(*options.config_root, file_.file, config_diagnostics);
+    } else {
+        config_ = read_sim_config(model_text.root, options.model_file, config_diagnostics);
+        if (config_.from_defaults) config_ = model_hyfydy_default_config(*model_);
+    }
+    for (Diagnostic& diagnostic : config_diagnostics) diagnostics.push_back(diagnostic);
+    if (has_errors(config_diagnostics)) return false;
+    if (options.opensim_activation) {
+        for (PropNode& component : config_.composite_force.children)
+            if (component.key == "muscle_activation") {
+                component.key = "muscle_activation_opensim";
+                component.children.clear();
+            }
+        if (!config_.composite_force.find("muscle_activation_opensim")) {
+            PropNode& added = config_.composite_force.add_group("muscle_activation_opensim");
+            (void)added;
+        }
+    }
+    control_step_ = options.control_step;
+
+    // a dry evaluation's creation declares the parameters (with their means)
+    ParamSet declared;
+    const std::unique_ptr<RunObjects> dry = create_run({}, declared, diagnostics);
+    parameters_ = std::move(declared);
+    return dry != nullptr && !has_errors(diagnostics);
+}
+
+std::unordered_map<std::string, double> Scenario::values_by_name(const std::vector<double>& values) const {
+    std::unordered_map<std::string, double> named;
+    for (size_t i = 0; i < parameters_.infos.size() && i < values.size(); ++i)
+        named.emplace(parameters_.infos[i].name, values[i]);
+    return named;
+}
+
+std::optional<std::unordered_map<std::string, double>> Scenario::values_from_par(
+    const std::string& par_path, std::vector<Diagnostic>& diagnostics) const {
+    const ParFile par = read_par_file(par_path);
+    for (const Diagnostic& diagnostic : par.diagnostics) diagnostics.push_back(diagnostic);
+    if (!par.ok()) return std::nullopt;
+    std::unordered_map<std::string, double> values;
+    bool ok = true;
+    for (const ParFileEntry& entry : par.entries) {
+        const ParamInfo* info = parameters_.find(entry.name);
+        const SourceLocation where{par_path, entry.line, 1};
+        if (!info) {
+            diagnostics.push_back(
+                {Severity::Error, where,
+                 "parameter '" + entry.name + "' is not a parameter of scenario '" + file_.file + "'"});
+            ok = false;
+            continue;
+        }
+        if (entry.value < info->min || entry.value > info->max) {
+            diagnostics.push_back({Severity::Error, where,
+                                   "parameter '" + entry.name + "' = " + std::to_string(entry.value) +
+                                       " is outside its range [" + std::to_string(info->min) + ", " +
+                                       std::to_string(info->max) + "] declared at " + info->location.file + ":" +
+                                       std::to_string(info->location.line)});
+            ok = false;
+            continue;
+        }
+        values[entry.name] = entry.value;
+    }
+    std::string missing;
+    size_t missing_count = 0;
+    for (const ParamInfo& info : parameters_.infos) {
+        if (values.count(info.name)) continue;
+        if (missing_count++ < 8) missing += (missing.empty() ? "" : ", ") + info.name;
+    }
+    if (missing_count > 0 && ok)
+        diagnostics.push_back({Severity::Warning,
+                               {par_path, 0, 0},
+                               std::to_string(missing_count) + " parameter(s) of the scenario are not in the file " +
+                                   "and keep their means: " + missing + (missing_count > 8 ? ", ..." : "")});
+    if (!ok) return std::nullopt;
+    return values;
+}
+
+std::unordered_map<std::string, double> Scenario::initial_values(std::vector<Diagnostic>& diagnostics) const {
+    if (optimizer_.present && optimizer_.use_init_file && !optimizer_.init_file.empty()) {
+        if (auto values = values_from_par(optimizer_.init_file, diagnostics)) return *values;
+    }
+    std::unordered_map<std::string, double> means;
+    for (const ParamInfo& info : parameters_.infos) means.emplace(info.name, info.mean);
+    return means;
+}
+
+}  // namespace hfd
