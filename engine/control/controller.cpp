@@ -9,6 +9,10 @@ namespace hfd {
 
 std::unique_ptr<Controller> create_reflex_controller(const PropNode& node, ControllerContext& context);
 std::unique_ptr<Controller> create_gait_state_controller(const PropNode& node, ControllerContext& context);
+std::unique_ptr<Controller> create_feed_forward_controller(const PropNode& node, ControllerContext& context);
+std::unique_ptr<Controller> create_composite_controller(const PropNode& node, ControllerContext& context);
+std::unique_ptr<Controller> create_noise_controller(const PropNode& node, ControllerContext& context);
+std::unique_ptr<Controller> create_perturbation_controller(const PropNode& node, ControllerContext& context);
 
 namespace {
 
@@ -23,6 +27,10 @@ struct ControllerType {
 const ControllerType controller_types[] = {
     {"ReflexController", create_reflex_controller, {}},
     {"GaitStateController", create_gait_state_controller, {}},
+    {"FeedForwardController", create_feed_forward_controller, {}},
+    {"CompositeController", create_composite_controller, {}},
+    {"NoiseController", create_noise_controller, {}},
+    {"PerturbationController", create_perturbation_controller, {}},
     {"ScriptController", nullptr, "Lua script controllers are not supported"},
     {"NeuralController", nullptr, "NeuralController is not supported"},
     {"SpinalController", nullptr, "SpinalController is not supported"},

@@ -29,6 +29,10 @@ public:
     // since the controller became active (a conditional controller's activation).
     virtual void update(const Plant& plant, const DelayedSensors& sensors, double time,
                         std::vector<double>& excitation) = 0;
+    // Sets the inputs it drives besides excitations (external forces on bodies:
+    // PerturbationController), in the same control step after update(), at the same
+    // time. A controller that drives none leaves controls as they are.
+    virtual void update_controls(const Plant& plant, double time, Controls& controls) {}
     // Appends the values it reports (names stay the same every step).
     virtual void channels(std::vector<ControlChannel>& out) const {}
     // Back to the state at the start of a run.

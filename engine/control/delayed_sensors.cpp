@@ -26,6 +26,21 @@ double read_sensor(const Plant& plant, const SensorSource& source) {
             return value;
         }
         case SensorKind::LegLoad: return leg_load(plant, plant.legs[source.index]);
+        case SensorKind::BodyPointPosition:
+            return source.direction.dot(world_point(plant.state(), source.index, source.offset));
+        case SensorKind::BodyPointVelocity: {
+            const Vec3 point = world_point(plant.state(), source.index, source.offset);
+            return source.direction.dot(world_point_velocity(plant.state(), source.index, point));
+        }
+        case SensorKind::BodyPointAcceleration: {
+            // a_point = a + alpha x r + omega x (omega x r), r the offset in world frame
+            const Index body = source.index;
+            const Vec3 arm = plant.state().ori[body] * source.offset;
+            const Vec3& omega = plant.state().ang_vel[body];
+            const Vec3 acceleration =
+                plant.data().lin_acc[body] + plant.data().ang_acc[body].cross(arm) + omega.cross(omega.cross(arm));
+            return source.direction.dot(acceleration);
+        }
     }
     return 0;
 }

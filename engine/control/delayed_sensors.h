@@ -18,6 +18,11 @@ enum class SensorKind {
     DofPosition,    // dof value (+ sign × a root dof's value)
     DofVelocity,    // dof velocity (+ sign × a root dof's velocity)
     LegLoad,        // |ground force on the leg| / body weight
+    // a point fixed on a body (offset, body frame from its centre of mass), projected on
+    // a world direction: direction . x_point, direction . v_point, direction . a_point
+    BodyPointPosition,
+    BodyPointVelocity,
+    BodyPointAcceleration,  // from the accelerations of the plant's last evaluation
 };
 
 struct SensorSource {
@@ -25,6 +30,7 @@ struct SensorSource {
     Index index = no_index;     // muscle, dof or leg
     Index root_dof = no_index;  // DofPosition / DofVelocity: added (SCONE's source_parent)
     double root_sign = 1;
+    Vec3 offset = Vec3::Zero(), direction = Vec3::Zero();  // BodyPoint*: index is the body
     bool operator==(const SensorSource&) const = default;
 };
 

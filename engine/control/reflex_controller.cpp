@@ -19,41 +19,15 @@
 //
 // Parameter names: target (or "target-source") with the side left out when
 // symmetric, then ".KL" etc.; outputs are recorded as target(-source).RL/RV/RF/RA
-// and .RP/.RV for dof reflexes.
-#include "control/controller.h"
+// and .RP/.RV for dof reflexes. BodyPointReflex: body_point_reflex.cpp;
+// ConditionalMuscleReflex: conditional_muscle_reflex.cpp.
+#include "control/reflex.h"
 
 #include "sim/kinematics.h"
-
-#include <limits>
 
 namespace hfd {
 
 namespace {
-
-struct ReflexTerm {
-    Index channel = no_index;  // no_index: gain 0, no sensor
-    double gain = 0, offset = 0;
-    bool allow_negative = true;
-
-    // gain [x - offset], the bracket clipped at zero unless negatives are allowed
-    double value(const DelayedSensors& sensors, double delay) const {
-        if (channel == no_index) return 0;
-        double difference = sensors.value(channel, delay) - offset;
-        if (!allow_negative && difference < 0) difference = 0;
-        return gain * difference;
-    }
-};
-
-struct Reflex {
-    std::string name;  // target or target-source, sided
-    Index target = no_index;
-    double delay = 0, constant = 0;
-    double min_output = std::numeric_limits<double>::lowest(), max_output = std::numeric_limits<double>::max();
-    bool dof_reflex = false;
-    double mirror = 1;
-    ReflexTerm terms[4];  // muscle: L V F A; dof: P V
-    double outputs[4] = {0, 0, 0, 0};
-};
 
 const char* const muscle_terms[4][3] = {
     {"KL", "L0", "allow_neg_L"}, {"KV", "V0", "allow_neg_V"}, {"KF", "F0", "allow_neg_F"}, {"KA", "A0", "allow_neg_A"}};
@@ -62,18 +36,15 @@ const SensorKind muscle_sensors[4] = {SensorKind::FiberLength, SensorKind::Fiber
 const double muscle_default_offsets[4] = {1, 0, 0, 0};
 const bool muscle_default_negatives[4] = {true, false, true, false};
 const char* const muscle_output_names[4] = {".RL", ".RV", ".RF", ".RA"};
+const char* const dof_output_names[4] = {".RP", ".RV", "", ""};
+
+}  // namespace
 
 std::string reflex_name(const std::string& target, const std::string& source) {
     return target == source ? target : target + "-" + source;
 }
 
-// The dof named `name` on the location's side, else as written.
-Index find_sided_dof(const Model& model, const Location& location, const std::string& name) {
-    const Index sided = model.find_dof(location.sided(name));
-    return sided != no_index ? sided : model.find_dof(name);
-}
-
-bool read_common(PropertyReader& reader, ControllerContext& context, Reflex& reflex, std::string& target_name) {
+bool read_reflex_target(PropertyReader& reader, ControllerContext& context, Reflex& reflex, std::string& target_name) {
     const std::optional<std::string> target = reader.required_text("target");
     if (!target) return false;
     target_name = *target;
@@ -86,10 +57,14 @@ bool read_common(PropertyReader& reader, ControllerContext& context, Reflex& ref
     return true;
 }
 
-bool create_muscle_reflex(const PropNode& node, ControllerContext& context, Reflex& reflex) {
-    PropertyReader reader(node, context.creation, "MuscleReflex");
+Index find_sided_dof(const Model& model, const Location& location, const std::string& name) {
+    const Index sided = model.find_dof(location.sided(name));
+    return sided != no_index ? sided : model.find_dof(name);
+}
+
+bool read_muscle_reflex(PropertyReader& reader, ControllerContext& context, Reflex& reflex) {
     std::string target;
-    if (!read_common(reader, context, reflex, target)) return false;
+    if (!read_reflex_target(reader, context, reflex, target)) return false;
     const std::string source = reader.text("source", target);
     const Index source_muscle = context.model.find_muscle(context.location.sided(source));
     if (source_muscle == no_index) {
@@ -102,6 +77,8 @@ bool create_muscle_reflex(const PropNode& node, ControllerContext& context, Refl
     const std::string par_name = reader.has("par_name") ? context.location.parameter_name(reader.text("par_name"))
                                                         : reflex_name(par_target, par_source);
     ScopedPrefix prefix(context.creation, par_name + ".");
+    reflex.parameter_name = par_name;
+    reflex.output_names = muscle_output_names;
     reflex.name = reflex_name(context.location.sided(target), context.location.sided(source));
     reflex.delay = reader.parameter("delay", 0);
     for (int t = 0; t < 4; ++t) {
@@ -121,10 +98,17 @@ bool create_muscle_reflex(const PropNode& node, ControllerContext& context, Refl
     return true;
 }
 
+namespace {
+
+bool create_muscle_reflex(const PropNode& node, ControllerContext& context, Reflex& reflex) {
+    PropertyReader reader(node, context.creation, "MuscleReflex");
+    return read_muscle_reflex(reader, context, reflex);
+}
+
 bool create_dof_reflex(const PropNode& node, ControllerContext& context, Reflex& reflex) {
     PropertyReader reader(node, context.creation, "DofReflex");
     std::string target;
-    if (!read_common(reader, context, reflex, target)) return false;
+    if (!read_reflex_target(reader, context, reflex, target)) return false;
     const std::optional<std::string> source = reader.required_text("source");
     if (!source) return false;
     const Index dof = find_sided_dof(context.model, context.location, *source);
@@ -153,6 +137,8 @@ bool create_dof_reflex(const PropNode& node, ControllerContext& context, Reflex&
     ScopedPrefix prefix(context.creation, par_name + ".");
     reflex.name = reflex_name(context.location.sided(target), context.model.dofs[dof].name);
     reflex.dof_reflex = true;
+    reflex.output_names = dof_output_names;
+    reflex.parameter_name = par_name;
     reflex.delay = reader.parameter("delay", 0);
     const double p0 = reader.parameter("P0", 0), kp = reader.parameter("KP", 0);
     const double v0 = reader.parameter("V0", 0), kv = reader.parameter("KV", 0);
@@ -186,10 +172,13 @@ public:
         if (!timing.active(time)) return;
         for (Reflex& reflex : reflexes) {
             double total = reflex.constant;
-            if (reflex.dof_reflex) {
+            if (reflex.condition && reflex.condition->suppresses(sensors, reflex.delay)) {
+                std::fill(std::begin(reflex.outputs), std::end(reflex.outputs), 0.0);
+            } else if (reflex.dof_reflex) {
                 // u = KP (P0 - q) + KV (V0 - dq/dt): the sensor's offset is subtracted the other way
-                for (int t = 0; t < 2; ++t) {
+                for (int t = 0; t < 4; ++t) {
                     const ReflexTerm& term = reflex.terms[t];
+                    if (term.channel == no_index) continue;
                     double difference = term.offset - reflex.mirror * sensors.value(term.channel, reflex.delay);
                     double output = term.gain * difference;
                     if (!term.allow_negative && output < 0) output = 0;
@@ -207,16 +196,10 @@ public:
     }
 
     void channels(std::vector<ControlChannel>& out) const override {
-        for (const Reflex& reflex : reflexes) {
-            if (reflex.dof_reflex) {
-                out.push_back({reflex.name + ".RP", reflex.outputs[0]});
-                out.push_back({reflex.name + ".RV", reflex.outputs[1]});
-                continue;
-            }
+        for (const Reflex& reflex : reflexes)
             for (int t = 0; t < 4; ++t)
                 if (reflex.terms[t].channel != no_index)
-                    out.push_back({reflex.name + muscle_output_names[t], reflex.outputs[t]});
-        }
+                    out.push_back({reflex.name + reflex.output_names[t], reflex.outputs[t]});
     }
 
     void reset() override {
@@ -234,12 +217,14 @@ std::unique_ptr<Controller> create_reflex_controller(const PropNode& node, Contr
     const bool dual_sided = reader.flag("dual_sided", context.location.side == 0);
     bool ok = true;
     const auto create = [&](const PropNode& item) {
-        const bool muscle = item.key == "MuscleReflex", dof = item.key == "DofReflex";
-        if (!muscle && !dof) {
-            context.creation.error(item, "unknown reflex type '" + item.key + "' in ReflexController" +
-                                             (item.key == "BodyPointReflex" || item.key == "ConditionalMuscleReflex"
-                                                  ? " (not supported yet)"
-                                                  : ""));
+        using ReflexFactory = bool (*)(const PropNode&, ControllerContext&, Reflex&);
+        const ReflexFactory factory = item.key == "MuscleReflex"              ? create_muscle_reflex
+                                      : item.key == "DofReflex"               ? create_dof_reflex
+                                      : item.key == "BodyPointReflex"         ? create_body_point_reflex
+                                      : item.key == "ConditionalMuscleReflex" ? create_conditional_muscle_reflex
+                                                                              : nullptr;
+        if (!factory) {
+            context.creation.error(item, "unknown reflex type '" + item.key + "' in ReflexController");
             ok = false;
             return;
         }
@@ -248,8 +233,7 @@ std::unique_ptr<Controller> create_reflex_controller(const PropNode& node, Contr
             ControllerContext sided = context;
             sided.location = {side, symmetric};
             Reflex reflex;
-            if (muscle ? create_muscle_reflex(item, sided, reflex) : create_dof_reflex(item, sided, reflex))
-                controller->reflexes.push_back(std::move(reflex));
+            if (factory(item, sided, reflex)) controller->reflexes.push_back(std::move(reflex));
             else ok = false;
         }
     };
