@@ -149,6 +149,7 @@ Evaluation Scenario::evaluate(const std::unordered_map<std::string, double>& val
         for (double& u : excitation) u = std::clamp(u, run->options.min_activation, run->options.max_activation);
         plant.excitation = excitation;
         simulation.controls().excitation = excitation;
+        if (run->controller) run->controller->update_controls(plant, time, simulation.controls());
         if (options.on_control_step) {
             channels.clear();
             if (run->controller) run->controller->channels(channels);

@@ -9,11 +9,11 @@
 See python/README.md for the whole API, hfd.batch for sweeps on a thread pool
 or a Dask cluster, and hfd.envs for a gym-style standing task.
 """
-from ._hfd import (Config, HfdError, Model, OsimImportOptions, Recording, Simulation, SimulationError,
+from ._hfd import (Config, HfdError, Model, OsimImportOptions, Recording, Scenario, Simulation, SimulationError,
                    csv_table)
 from .batch import BatchResult, RunResult, batch, make_jobs
 
-__all__ = ["Config", "HfdError", "Model", "OsimImportOptions", "Recording", "Simulation", "SimulationError",
+__all__ = ["Config", "HfdError", "Model", "OsimImportOptions", "Recording", "Scenario", "Simulation", "SimulationError",
            "csv_table", "load", "loads", "run", "convert_osim", "batch", "make_jobs", "BatchResult", "RunResult"]
 
 

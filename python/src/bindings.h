@@ -56,5 +56,6 @@ void bind_model(py::module_& m);
 void bind_simulation(py::module_& m);
 void bind_recording(py::module_& m);
 void bind_batch(py::module_& m);
+void bind_scenario(py::module_& m);
 
 }  // namespace hfd::python

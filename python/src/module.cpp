@@ -95,6 +95,7 @@ PYBIND11_MODULE(_hfd, m) {
     bind_recording(m);
     bind_simulation(m);
     bind_batch(m);
+    bind_scenario(m);
 
     py::class_<hfd::OsimImportOptions>(m, "OsimImportOptions")
         .def(py::init<>())
