@@ -106,13 +106,6 @@ Index InducedAccelerations::column(std::string_view name) const {
     return no_index;
 }
 
-Vec3 center_of_mass(const Model& m, const State& s) {
-    Vec3 sum = Vec3::Zero();
-    for (size_t b = 0; b < m.bodies.size(); ++b)
-        if (!m.bodies[b].is_static()) sum += m.bodies[b].mass * s.pos[b];
-    return sum / m.total_mass();
-}
-
 Vec3 com_acceleration(const Model& m, const Eigen::Ref<const VectorXd>& body) {
     Vec3 sum = Vec3::Zero();
     for (size_t b = 0; b < m.bodies.size(); ++b)

@@ -24,6 +24,7 @@
 // whole-body centre of mass acceleration, and the force each contact constraint
 // applies to its body.
 #include "analysis/constraint_rows.h"
+#include "sim/kinematics.h"
 #include "sim/simulation.h"
 
 #include <Eigen/Core>
@@ -63,8 +64,8 @@ struct InducedAccelerations {
 InducedAccelerations induced_accelerations(const Simulation& sim, const State& state,
                                            const InducedAccelerationOptions& options = {});
 
-// Whole-body centre of mass and its acceleration for body accelerations `body` (6 n_bodies).
-Vec3 center_of_mass(const Model& model, const State& state);
+// Whole-body centre of mass acceleration for body accelerations `body` (6 n_bodies);
+// the centre of mass itself is sim/kinematics.h's center_of_mass.
 Vec3 com_acceleration(const Model& model, const Eigen::Ref<const Eigen::VectorXd>& body);
 
 // Coordinate accelerations J a for body accelerations `body` (no velocity products).

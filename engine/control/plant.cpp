@@ -124,26 +124,4 @@ Vec3 total_ground_force(const Plant& plant) {
     return force;
 }
 
-Vec3 center_of_mass(const Model& model, const State& state) {
-    Vec3 sum = Vec3::Zero();
-    double mass = 0;
-    for (size_t b = 0; b < model.bodies.size(); ++b) {
-        if (model.bodies[b].is_static()) continue;
-        sum += model.bodies[b].mass * state.pos[b];
-        mass += model.bodies[b].mass;
-    }
-    return mass > 0 ? Vec3(sum / mass) : Vec3::Zero();
-}
-
-Vec3 center_of_mass_velocity(const Model& model, const State& state) {
-    Vec3 sum = Vec3::Zero();
-    double mass = 0;
-    for (size_t b = 0; b < model.bodies.size(); ++b) {
-        if (model.bodies[b].is_static()) continue;
-        sum += model.bodies[b].mass * state.lin_vel[b];
-        mass += model.bodies[b].mass;
-    }
-    return mass > 0 ? Vec3(sum / mass) : Vec3::Zero();
-}
-
 }  // namespace hfd

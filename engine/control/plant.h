@@ -3,6 +3,7 @@
 // terms): muscle, dof, body and leg quantities of the current state, named as SCONE
 // names them. Quantities come from the Simulation's state and its last evaluation
 // (data()), which a run keeps current after every step.
+#include "sim/kinematics.h"
 #include "sim/simulation.h"
 
 #include <string>
@@ -57,7 +58,5 @@ double leg_load(const Plant& plant, const Leg& leg);
 // Sum of the ground forces on every dynamic body.
 Vec3 total_ground_force(const Plant& plant);
 
-Vec3 center_of_mass(const Model& model, const State& state);
-Vec3 center_of_mass_velocity(const Model& model, const State& state);
 
 }  // namespace hfd

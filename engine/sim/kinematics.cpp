@@ -197,4 +197,26 @@ void apply_dofs(const Model& m, const DofAssignment& dofs, State& s) {
     }
 }
 
+Vec3 center_of_mass(const Model& m, const State& s) {
+    Vec3 sum = Vec3::Zero();
+    double mass = 0;
+    for (size_t b = 0; b < m.bodies.size(); ++b) {
+        if (m.bodies[b].is_static()) continue;
+        sum += m.bodies[b].mass * s.pos[b];
+        mass += m.bodies[b].mass;
+    }
+    return mass > 0 ? Vec3(sum / mass) : Vec3::Zero();
+}
+
+Vec3 center_of_mass_velocity(const Model& m, const State& s) {
+    Vec3 sum = Vec3::Zero();
+    double mass = 0;
+    for (size_t b = 0; b < m.bodies.size(); ++b) {
+        if (m.bodies[b].is_static()) continue;
+        sum += m.bodies[b].mass * s.lin_vel[b];
+        mass += m.bodies[b].mass;
+    }
+    return mass > 0 ? Vec3(sum / mass) : Vec3::Zero();
+}
+
 }  // namespace hfd

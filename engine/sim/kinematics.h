@@ -27,6 +27,10 @@ Vec3 joint_angular_velocity(const Model& m, const State& s, Index joint);
 // child anchor - parent anchor, world frame.
 Vec3 joint_displacement(const Model& m, const State& s, Index joint);
 
+// Whole-body centre of mass and its velocity: sum m_b x_b / sum m_b over the moving bodies.
+Vec3 center_of_mass(const Model& m, const State& s);
+Vec3 center_of_mass_velocity(const Model& m, const State& s);
+
 // Value and rate of every dof of Model::dofs, or when the model has none, of
 // the implicit coordinates (see coordinate_names).
 struct CoordinateValues {

@@ -1,0 +1,299 @@
+// SCONE scenarios: parameters and .par files, includes, located errors, the
+// initial state of ModelHyfydy, delayed sensors, and the Tutorials3 files.
+#include "control/delayed_sensors.h"
+#include "control/properties.h"
+#include "scenario/run_objects.h"
+#include "scenario/scenario_file.h"
+#include "sim/kinematics.h"
+#include "sim_test_util.h"
+
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+
+using namespace hfd;
+
+namespace {
+
+std::string corpus(const std::string& relative) {
+    return std::string(HFD_CORPUS_DIR) + "/scone-tutorials3/" + relative;
+}
+
+void write(const std::string& path, const std::string& text) {
+    std::ofstream(path, std::ios::binary) << text;
+}
+
+bool has_message(const std::vector<Diagnostic>& diagnostics, const std::string& part, int line = 0) {
+    for (const Diagnostic& d : diagnostics)
+        if (d.message.find(part) != std::string::npos && (line == 0 || d.location.line == line)) return true;
+    return false;
+}
+
+// A planar pelvis with two legs (femur, tibia, calcn), spheres under the feet, a
+// muscle per leg; dofs like H0918's.
+const char* legs_model = R"(
+model {
+	model_options { joint_stiffness = 1e5 joint_limit_stiffness = 500 }
+	body { name = ground mass = 0 inertia { x = 0 y = 0 z = 0 } }
+	body { name = pelvis mass = 20 inertia { x = 0.2 y = 0.2 z = 0.2 } pos { x = 0 y = 0.9 z = 0 } }
+	body { name = femur_r mass = 5 inertia { x = 0.05 y = 0.01 z = 0.05 }
+		joint { name = hip_r parent = pelvis pos_in_parent { x = 0 y = -0.05 z = 0.08 } pos_in_child { x = 0 y = 0.2 z = 0 } limits { x = 0..0 y = 0..0 z = -30..120 } } }
+	body { name = tibia_r mass = 3 inertia { x = 0.03 y = 0.005 z = 0.03 }
+		joint { name = knee_r parent = femur_r pos_in_parent { x = 0 y = -0.2 z = 0 } pos_in_child { x = 0 y = 0.2 z = 0 } limits { x = 0..0 y = 0..0 z = -120..-5 } } }
+	body { name = calcn_r mass = 1 inertia { x = 0.002 y = 0.004 z = 0.004 }
+		joint { name = ankle_r parent = tibia_r pos_in_parent { x = 0 y = -0.2 z = 0 } pos_in_child { x = 0 y = 0.03 z = 0 } limits { x = 0..0 y = 0..0 z = -60..25 } } }
+	body { name = femur_l mass = 5 inertia { x = 0.05 y = 0.01 z = 0.05 }
+		joint { name = hip_l parent = pelvis pos_in_parent { x = 0 y = -0.05 z = -0.08 } pos_in_child { x = 0 y = 0.2 z = 0 } limits { x = 0..0 y = 0..0 z = -30..120 } } }
+	body { name = tibia_l mass = 3 inertia { x = 0.03 y = 0.005 z = 0.03 }
+		joint { name = knee_l parent = femur_l pos_in_parent { x = 0 y = -0.2 z = 0 } pos_in_child { x = 0 y = 0.2 z = 0 } limits { x = 0..0 y = 0..0 z = -120..-5 } } }
+	body { name = calcn_l mass = 1 inertia { x = 0.002 y = 0.004 z = 0.004 }
+		joint { name = ankle_l parent = tibia_l pos_in_parent { x = 0 y = -0.2 z = 0 } pos_in_child { x = 0 y = 0.03 z = 0 } limits { x = 0..0 y = 0..0 z = -60..25 } } }
+	geometry { name = platform type = plane normal { x = -1 y = 0 z = 0 } body = ground }
+	geometry { name = heel_r type = sphere radius = 0.03 body = calcn_r pos { x = -0.05 y = -0.02 z = 0 } }
+	geometry { name = heel_l type = sphere radius = 0.03 body = calcn_l pos { x = -0.05 y = -0.02 z = 0 } }
+	point_path_muscle { name = soleus_r max_isometric_force = 2000 optimal_fiber_length = 0.05 tendon_slack_length = 0.25
+		path [ { body = tibia_r pos { x = 0 y = 0.1 z = 0 } } { body = calcn_r pos { x = -0.05 y = 0 z = 0 } } ] }
+	point_path_muscle { name = soleus_l max_isometric_force = 2000 optimal_fiber_length = 0.05 tendon_slack_length = 0.25
+		path [ { body = tibia_l pos { x = 0 y = 0.1 z = 0 } } { body = calcn_l pos { x = -0.05 y = 0 z = 0 } } ] }
+	dof { pelvis_tilt = pelvis_rz }
+	dof { pelvis_tx = pelvis_tx }
+	dof { pelvis_ty = pelvis_ty }
+	dof { hip_flexion_r = hip_rz_r }
+	dof { knee_angle_r = knee_rz_r }
+	dof { ankle_angle_r = ankle_rz_r }
+	dof { hip_flexion_l = hip_rz_l }
+	dof { knee_angle_l = knee_rz_l }
+	dof { ankle_angle_l = ankle_rz_l }
+}
+)";
+
+}  // namespace
+
+class TestScenario : public QObject {
+    Q_OBJECT
+
+private slots:
+    void parameterTextFollowsSconeNotation() {
+        const ParamDefaults defaults;  // auto std: max(0.1 |mean|, 0.01)
+        std::string error;
+        std::optional<ParamInfo> p = parse_param_text("~0.3<0.001,1>", defaults, &error);
+        QVERIFY2(p, error.c_str());
+        QCOMPARE(p->mean, 0.3);
+        QCOMPARE(p->std, 0.1 * 0.3);
+        QCOMPARE(p->min, 0.001);
+        QCOMPARE(p->max, 1.0);
+        p = parse_param_text("0~0.01<-0.5,0.5>", defaults, &error);
+        QVERIFY2(p, error.c_str());
+        QCOMPARE(p->mean, 0.0);
+        QCOMPARE(p->std, 0.01);
+        p = parse_param_text("~0.05", defaults, &error);  // small mean: the std's minimum
+        QVERIFY(p);
+        QCOMPARE(p->std, 0.01);
+        p = parse_param_text("[2,6]", defaults, &error);  // bounds only: middle and a quarter width
+        QVERIFY(p);
+        QCOMPARE(p->mean, 4.0);
+        QCOMPARE(p->std, 1.0);
+        QVERIFY(!parse_param_text("~0.3<1,0>", defaults, &error));
+        QVERIFY(error.find("min >= max") != std::string::npos);
+        QVERIFY(!parse_param_text("~0.3<0,1]", defaults, &error));
+        QVERIFY(!parse_param_text("~2<0,1>", defaults, &error));  // mean outside its bounds
+        QVERIFY(!is_param_text("0.25"));
+        QVERIFY(!is_param_text("-1e-3"));
+    }
+
+    void parFileRoundTrips() {
+        ParamSet params;
+        for (const char* name : {"a.KL", "S00011.vasti.L0"}) {
+            params.index.emplace(name, params.infos.size());
+            params.infos.push_back(ParamInfo{name, 0, 0, -1, 1, {}});
+        }
+        params.values = {0.1234567890123456789, -1.0 / 3};
+        const std::string text = par_text(params, {0.5, 0.25}, {0.01, 1e-7});
+        const ParFile read = read_par_text(text, "x.par");
+        QVERIFY(read.ok());
+        QCOMPARE(read.entries.size(), size_t(2));
+        QCOMPARE(read.entries[0].name, std::string("a.KL"));
+        QCOMPARE(read.entries[0].value, params.values[0]);  // 17 digits: exact
+        QCOMPARE(read.entries[1].value, params.values[1]);
+        QCOMPARE(read.entries[1].mean, 0.25);
+        QCOMPARE(read.entries[1].std, 1e-7);
+        const ParFile bad = read_par_text("a 1 2\nb x\nc 1\nc 2\n", "bad.par");
+        QVERIFY(has_message(bad.diagnostics, "found 3 fields", 1));
+        QVERIFY(has_message(bad.diagnostics, "expected a number for 'b'", 2));
+        QVERIFY(has_message(bad.diagnostics, "given twice", 4));
+    }
+
+    void includesAreSplicedWithTheirOwnLocations() {
+        QTemporaryDir dir;
+        const std::string root = dir.path().toStdString();
+        std::filesystem::create_directories(root + "/sub");
+        write(root + "/sub/part.scone", "inner { a = 1 }\n\nbroken { b = }\n");
+        write(root + "/main.scone", "outer {\n\t<< sub/part.scone >>\n\tc = 2\n}\n<< missing.scone >>\n");
+        const ScenarioFile file = read_scenario_file(root + "/main.scone");
+        const PropNode* outer = file.root.find("outer");
+        QVERIFY(outer);
+        QVERIFY(outer->find("inner"));
+        QVERIFY(outer->find("c"));
+        QCOMPARE(outer->children[0].key, std::string("inner"));  // in place of the include
+        bool syntax_in_part = false, missing = false;
+        for (const Diagnostic& d : file.diagnostics) {
+            if (d.location.file.find("part.scone") != std::string::npos && d.location.line == 3) syntax_in_part = true;
+            if (d.message.find("cannot open included file") != std::string::npos && d.location.line == 5) missing = true;
+        }
+        QVERIFY(syntax_in_part);
+        QVERIFY(missing);
+        // a spliced node knows its file
+        QCOMPARE(location_of(*outer->find("inner"), file.file).file, root + "/sub/part.scone");
+        QCOMPARE(location_of(*outer->find("c"), file.file).file, root + "/main.scone");
+    }
+
+    void includeCyclesStop() {
+        QTemporaryDir dir;
+        const std::string root = dir.path().toStdString();
+        write(root + "/a.scone", "x { << a.scone >> }\n");
+        const ScenarioFile file = read_scenario_file(root + "/a.scone");
+        QVERIFY(has_message(file.diagnostics, "include cycle"));
+    }
+
+    void locationsNameSidesAndSymmetricParameters() {
+        const Location right{'r', true}, left_plain{'l', false};
+        QCOMPARE(right.sided("tib_ant"), std::string("tib_ant_r"));
+        QCOMPARE(right.sided("tib_ant_o"), std::string("tib_ant_l"));
+        QCOMPARE(right.sided("pelvis_tilt_l"), std::string("pelvis_tilt_l"));
+        QCOMPARE(right.parameter_name("tib_ant"), std::string("tib_ant"));
+        QCOMPARE(right.parameter_name("tib_ant_l"), std::string("tib_ant_o"));
+        QCOMPARE(left_plain.parameter_name("tib_ant"), std::string("tib_ant_l"));
+        QVERIFY(matches_pattern_list("pelvis_tx", "*_tx;*_ty;*_u"));
+        QVERIFY(matches_pattern_list("knee_angle_r_u", "*_tx;*_ty;*_u"));
+        QVERIFY(!matches_pattern_list("knee_angle_r", "*_tx;*_ty;*_u"));
+        QVERIFY(matches_pattern_list("pelvis_tz", "*_t?"));
+    }
+
+    // A body moving at constant velocity: a sensor read with delay d is its
+    // position d earlier, exactly (linear interpolation of a linear signal).
+    void delayedSensorsReadThePast() {
+        auto sim = test::make_simulation(R"(
+model {
+	gravity { x = 0 y = 0 z = 0 }
+	body { name = ground mass = 0 inertia { x = 0 y = 0 z = 0 } }
+	body { name = block mass = 1 inertia { x = 1 y = 1 z = 1 } lin_vel { x = 2 y = 0 z = 0 } }
+	dof { block_tx = block_tx }
+}
+composite_force {}
+symplectic_euler_integrator { step_size = 0.001 }
+)");
+        QVERIFY(sim);
+        const Plant plant = make_plant(*sim, 1);
+        DelayedSensors sensors;
+        const Index channel = sensors.acquire({SensorKind::DofPosition, 0}, 0.0325);
+        sensors.prepare(0.005);
+        const double x0 = std::as_const(*sim).state().pos[1].x();
+        for (int k = 0; k <= 20; ++k) {
+            QVERIFY(sim->advance_to(0.005 * k));
+            sensors.record(plant);
+        }
+        // now t = 0.1; x(t) = x0 + 2 t
+        QVERIFY(std::abs(sensors.value(channel, 0) - (x0 + 0.2)) < 1e-12);
+        QVERIFY(std::abs(sensors.value(channel, 0.01) - (x0 + 0.18)) < 1e-12);
+        QVERIFY(std::abs(sensors.value(channel, 0.0325) - (x0 + 2 * (0.1 - 0.0325))) < 1e-12);
+    }
+
+    // initial_load = 1: the legs carry the body weight at zero velocity.
+    void initialLoadCarriesTheGivenBodyWeights() {
+        QTemporaryDir dir;
+        const std::string root = dir.path().toStdString();
+        write(root + "/legs.hfd", legs_model);
+        write(root + "/s.scone", R"(
+SimulationObjective {
+	max_duration = 0.05
+	ModelHyfydy { model_file = legs.hfd initial_load = 1 fixed_control_step_size = 0.01 }
+}
+)");
+        std::vector<Diagnostic> diagnostics;
+        const auto scenario = Scenario::load(root + "/s.scone", diagnostics);
+        QVERIFY2(scenario, test::diagnostics_text(diagnostics).c_str());
+        ParamSet declared;
+        const auto run = scenario->create_run({}, declared, diagnostics);
+        QVERIFY2(run, test::diagnostics_text(diagnostics).c_str());
+        const Simulation& sim = *run->simulation;
+        const double weight = sim.model().total_mass() * sim.model().gravity.norm();
+        const double load = static_leg_load(sim, run->plant.legs, sim.initial_state());
+        QVERIFY2(std::abs(load - weight) < 1e-3 * weight, qPrintable(QString::number(load / weight)));
+        QCOMPARE(run->plant.legs.size(), size_t(2));
+        QCOMPARE(run->plant.legs[0].name, std::string("leg0_r"));
+        QCOMPARE(run->plant.legs[1].name, std::string("leg1_l"));
+    }
+
+    void misspeltKeysAndUnknownTypesAreLocated() {
+        QTemporaryDir dir;
+        const std::string root = dir.path().toStdString();
+        write(root + "/legs.hfd", legs_model);
+        write(root + "/s.scone", R"(
+SimulationObjective {
+	max_duration = 1
+	ModelHyfydy { model_file = legs.hfd fixed_control_stepsize = 0.01 }
+	ReflexController {
+		MuscleReflex { target = soleus KL = ~1<0,10> L0 = 1 dealy = 0.02 }
+		MuscleReflex { target = gastroc KF = 1 }
+		BogusReflex { }
+	}
+}
+)");
+        std::vector<Diagnostic> diagnostics;
+        QVERIFY(!Scenario::load(root + "/s.scone", diagnostics));
+        QVERIFY2(has_message(diagnostics, "unknown property 'fixed_control_stepsize' of ModelHyfydy", 4),
+                 test::diagnostics_text(diagnostics).c_str());
+        QVERIFY(has_message(diagnostics, "unknown property 'dealy' of MuscleReflex", 6));
+        QVERIFY(has_message(diagnostics, "unknown target muscle 'gastroc_", 7));
+        QVERIFY(has_message(diagnostics, "unknown reflex type 'BogusReflex'", 8));
+        write(root + "/t.scone", "SimulationObjective { ModelHyfydy { model_file = legs.hfd } WalkController {} }\n");
+        diagnostics.clear();
+        QVERIFY(!Scenario::load(root + "/t.scone", diagnostics));
+        QVERIFY(has_message(diagnostics, "unknown controller type 'WalkController'", 1));
+        write(root + "/u.scone", "SimulationObjective { ModelHyfydy { model_file = legs.hfd } ScriptController {} }\n");
+        diagnostics.clear();
+        QVERIFY(!Scenario::load(root + "/u.scone", diagnostics));
+        QVERIFY(has_message(diagnostics, "Lua script controllers are not supported", 1));
+    }
+
+    // Every parameter of SCONE's walking parameters is a parameter of Tutorial 4a,
+    // and the scenario declares no other.
+    void tutorial4aDeclaresTheParametersOfItsParFile() {
+        const std::string path = corpus("Tutorial 4a - Gait - Hyfydy.scone");
+        if (!std::filesystem::exists(path)) QSKIP("corpus scone-tutorials3 absent");
+        std::vector<Diagnostic> diagnostics;
+        const auto scenario = Scenario::load(path, diagnostics);
+        QVERIFY2(scenario, test::diagnostics_text(diagnostics).c_str());
+        const ParFile par = read_par_file(corpus("init/H0918GaitRS2Hfd4.par"));
+        QVERIFY(par.ok());
+        QCOMPARE(scenario->parameters().size(), par.entries.size());
+        for (size_t i = 0; i < par.entries.size(); ++i)
+            QVERIFY2(scenario->parameters().find(par.entries[i].name), par.entries[i].name.c_str());
+        // declared in SCONE's order (model, then controller)
+        for (size_t i = 0; i < par.entries.size(); ++i)
+            QCOMPARE(scenario->parameters().infos[i].name, par.entries[i].name);
+        diagnostics.clear();
+        QVERIFY(scenario->values_from_par(corpus("init/H0918GaitRS2Hfd4.par"), diagnostics));
+    }
+
+    void parNamingUnknownParametersIsAnError() {
+        const std::string path = corpus("Tutorial 4a - Gait - Hyfydy.scone");
+        if (!std::filesystem::exists(path)) QSKIP("corpus scone-tutorials3 absent");
+        std::vector<Diagnostic> diagnostics;
+        const auto scenario = Scenario::load(path, diagnostics);
+        QVERIFY(scenario);
+        QTemporaryDir dir;
+        const std::string par = dir.path().toStdString() + "/bad.par";
+        write(par, "stance_load_threshold 0.3 0.3 0.01\nS11111.tib_ant.KX 1 1 0.1\nS00011.vasti.KL 9 9 0.1\n");
+        diagnostics.clear();
+        QVERIFY(!scenario->values_from_par(par, diagnostics));
+        QVERIFY(has_message(diagnostics, "'S11111.tib_ant.KX' is not a parameter", 2));
+        QVERIFY(has_message(diagnostics, "outside its range", 3));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestScenario)
+#include "test_scenario.moc"
