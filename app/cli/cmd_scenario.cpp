@@ -126,7 +126,7 @@ int run_evaluate(const Scenario& scenario, const std::string& par, const std::st
             recording.add(time, plant, channels);
         };
     const auto wall_start = std::chrono::steady_clock::now();
-    const Evaluation evaluation = scenario.evaluate(*values, options);
+    const ScenarioResult evaluation = scenario.evaluate(*values, options);
     const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
     print_diagnostics(evaluation.diagnostics);
     if (evaluation.terms.empty() && !evaluation.ok && evaluation.steps == 0) {

@@ -11,4 +11,5 @@ int run_simulate(const Args& args);
 int run_analyze(const Args& args);
 int run_batch(const Args& args);
 int run_scenario(const Args& args);
+int run_optimize(const Args& args);
 }  // namespace hfd::cli

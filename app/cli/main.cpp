@@ -19,6 +19,7 @@ constexpr const char* usage =
     "  batch MODEL [options]      many simulations on a thread pool: a parameter sweep\n"
     "                             and/or a set of excitation files\n"
     "  scenario evaluate SCENARIO.scone [--par P.par]   run a SCONE scenario and score it\n"
+    "  optimize SCENARIO.scone [options]   find a scenario's parameters with CMA-ES\n"
     "\n"
     "Run 'hfd <command> --help' for the options of a command.\n";
 
@@ -37,6 +38,7 @@ int main(int argc, char** argv) {
     if (command == "analyze") return hfd::cli::run_analyze(args);
     if (command == "batch") return hfd::cli::run_batch(args);
     if (command == "scenario") return hfd::cli::run_scenario(args);
+    if (command == "optimize") return hfd::cli::run_optimize(args);
     std::fprintf(stderr, "hfd: unknown command '%s'\n\n%s", command.c_str(), usage);
     return 2;
 }

@@ -121,9 +121,9 @@ std::unique_ptr<Scenario::RunObjects> Scenario::create_run(const std::unordered_
     return run;
 }
 
-Evaluation Scenario::evaluate(const std::unordered_map<std::string, double>& values,
-                              const EvaluationOptions& options) const {
-    Evaluation result;
+ScenarioResult Scenario::evaluate(const std::unordered_map<std::string, double>& values,
+                                  const EvaluationOptions& options) const {
+    ScenarioResult result;
     ParamSet declared;
     const std::unique_ptr<RunObjects> run = create_run(values, declared, result.diagnostics);
     if (!run) {

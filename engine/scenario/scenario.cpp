@@ -20,13 +20,17 @@ void read_optimizer(const PropNode& node, CreationContext& context, const std::s
                     OptimizerSettings& settings) {
     PropertyReader reader(node, context, node.key);
     settings.present = true;
-    settings.lambda = int(reader.number("lambda", 0));
-    settings.mu = int(reader.number("mu", 0));
-    settings.sigma = reader.number("sigma", 1);
-    settings.max_generations = int(reader.number("max_generations", 10000));
-    settings.min_progress = reader.number("min_progress", 1e-6);
-    settings.min_progress_samples = int(reader.number("min_progress_samples", 200));
-    settings.random_seed = static_cast<long long>(reader.number("random_seed", 123));
+    CmaSettings& cma = settings.cma;
+    cma.lambda = int(reader.number("lambda", cma.lambda));
+    cma.mu = int(reader.number("mu", cma.mu));
+    cma.sigma = reader.number("sigma", cma.sigma);
+    cma.max_generations = int(reader.number("max_generations", cma.max_generations));
+    cma.min_progress = reader.number("min_progress", cma.min_progress);
+    cma.window_size = int(reader.number("window_size", cma.window_size));
+    cma.min_progress_samples = int(reader.number("min_progress_samples", cma.min_progress_samples));
+    cma.random_seed = static_cast<std::uint64_t>(reader.number("random_seed", double(cma.random_seed)));
+    if (cma.lambda < 0 || cma.mu < 0 || !(cma.sigma > 0) || cma.max_generations < 0)
+        context.error(node, "CmaOptimizer: lambda, mu and max_generations must be >= 0 and sigma > 0");
     settings.signature_prefix = reader.text("signature_prefix");
     if (const std::string init_file = reader.text("init_file"); !init_file.empty())
         settings.init_file = resolve_path(directory, init_file);
@@ -40,9 +44,9 @@ void read_optimizer(const PropNode& node, CreationContext& context, const std::s
         settings.init_std_factor = init_reader.number("std_factor", 1);
         settings.init_std_offset = init_reader.number("std_offset", 0);
     }
-    for (const char* key : {"signature_postfix", "signature", "max_errors", "max_threads", "thread_priority",
-                            "output_root", "log_level", "window_size", "flat_fitness_epsilon", "recombination_type",
-                            "update_eigen_modulo", "encoding", "target_fitness"})
+    for (const char* key :
+         {"signature_postfix", "signature", "max_errors", "max_threads", "thread_priority", "output_root", "log_level",
+          "flat_fitness_epsilon", "recombination_type", "update_eigen_modulo", "encoding", "target_fitness"})
         reader.accept(key);
     reader.accept("SimulationObjective");
 }

@@ -9,6 +9,7 @@
 #include "control/controller.h"
 #include "control/properties.h"
 #include "measures/measure.h"
+#include "optimize/cma_es.h"
 #include "scenario/scenario_file.h"
 #include "sim/simulation.h"
 
@@ -22,19 +23,14 @@
 namespace hfd {
 
 // SCONE's CmaOptimizer properties (read by the scenario so that a misspelt key is
-// reported; used by the optimizer).
+// reported; used by the optimizer). Defaults are CmaSettings's.
 struct OptimizerSettings {
-    bool present = false;    // the scenario has a CmaOptimizer block
-    int lambda = 0, mu = 0;  // 0: automatic
-    double sigma = 1;        // multiplies the parameters' std
-    int max_generations = 10000;
-    double min_progress = 1e-6;  // relative improvement over the window below which it stops
-    int min_progress_samples = 200;
-    long long random_seed = 123;
+    bool present = false;   // the scenario has a CmaOptimizer block
+    CmaSettings cma;        // lambda, mu, sigma, random_seed and the stop conditions
     std::string init_file;  // resolved path of init { file } or init_file
     bool use_init_file = true, use_init_file_std = true;
-    double init_std_factor = 1;  // init { std_factor }
-    double init_std_offset = 0;  // init { std_offset }
+    double init_std_factor = 1;  // init { std_factor }: multiplies the file's stds
+    double init_std_offset = 0;  // init { std_offset }: added to them
     std::string signature_prefix;
 };
 
@@ -46,7 +42,7 @@ struct EvaluationOptions {
     const volatile bool* stop = nullptr;  // set to end the run early (its measures still score it)
 };
 
-struct Evaluation {
+struct ScenarioResult {
     bool ok = true;  // false: the simulation failed (message says why); still scored
     std::string message;
     double objective = 0;  // the weighted result of the scenario's measure
@@ -86,9 +82,9 @@ public:
     std::unordered_map<std::string, double> initial_values(std::vector<Diagnostic>& diagnostics) const;
     std::unordered_map<std::string, double> values_by_name(const std::vector<double>& values) const;
 
-    Evaluation evaluate(const std::unordered_map<std::string, double>& values,
-                        const EvaluationOptions& options = {}) const;
-    Evaluation evaluate(const std::vector<double>& values, const EvaluationOptions& options = {}) const {
+    ScenarioResult evaluate(const std::unordered_map<std::string, double>& values,
+                            const EvaluationOptions& options = {}) const;
+    ScenarioResult evaluate(const std::vector<double>& values, const EvaluationOptions& options = {}) const {
         return evaluate(values_by_name(values), options);
     }
 

@@ -10,7 +10,7 @@ namespace hfd::python {
 
 namespace {
 
-py::dict evaluation_dict(const Evaluation& evaluation) {
+py::dict evaluation_dict(const ScenarioResult& evaluation) {
     py::dict result;
     result["ok"] = evaluation.ok;
     result["message"] = evaluation.message;
@@ -73,7 +73,7 @@ public:
             values = scenario_->values_by_name(list);
         }
         throw_if_errors(diagnostics, "cannot use the parameters");
-        Evaluation evaluation;
+        ScenarioResult evaluation;
         {
             py::gil_scoped_release release;
             evaluation = scenario_->evaluate(values);

@@ -22,9 +22,7 @@ std::string corpus(const std::string& relative) {
     return std::string(HFD_CORPUS_DIR) + "/scone-tutorials3/" + relative;
 }
 
-void write(const std::string& path, const std::string& text) {
-    std::ofstream(path, std::ios::binary) << text;
-}
+void write(const std::string& path, const std::string& text) { std::ofstream(path, std::ios::binary) << text; }
 
 bool has_message(const std::vector<Diagnostic>& diagnostics, const std::string& part, int line = 0) {
     for (const Diagnostic& d : diagnostics)
@@ -141,7 +139,8 @@ private slots:
         bool syntax_in_part = false, missing = false;
         for (const Diagnostic& d : file.diagnostics) {
             if (d.location.file.find("part.scone") != std::string::npos && d.location.line == 3) syntax_in_part = true;
-            if (d.message.find("cannot open included file") != std::string::npos && d.location.line == 5) missing = true;
+            if (d.message.find("cannot open included file") != std::string::npos && d.location.line == 5)
+                missing = true;
         }
         QVERIFY(syntax_in_part);
         QVERIFY(missing);
