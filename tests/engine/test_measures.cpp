@@ -11,7 +11,10 @@
 #include <QtTest>
 
 #include <cmath>
+#include <filesystem>
+#include <functional>
 #include <fstream>
+#include <map>
 #include <sstream>
 
 using namespace hfd;
@@ -147,6 +150,42 @@ void hold_activations(Run& run, double activation) {
     run.sim->state().activation.assign(run.sim->model().muscles.size(), activation);
     run.sim->controls().excitation.assign(run.sim->model().muscles.size(), activation);
     run.plant.excitation.assign(run.sim->model().muscles.size(), activation);
+}
+
+// Splices SCONE's << file >> includes (parsed as "<<" nodes), paths relative to dir.
+void splice_includes(PropNode& node, const std::string& dir) {
+    std::vector<PropNode> children;
+    for (PropNode& child : node.children) {
+        if (child.key != "<<") {
+            splice_includes(child, dir);
+            children.push_back(std::move(child));
+            continue;
+        }
+        ParseResult included = parse_file(dir + "/" + child.value);
+        for (PropNode& part : included.root.children) {
+            splice_includes(part, dir);
+            children.push_back(std::move(part));
+        }
+    }
+    node.children = std::move(children);
+}
+
+const PropNode* find_first(const PropNode& node, const std::function<bool(const PropNode&)>& wanted) {
+    for (const PropNode& child : node.children) {
+        if (wanted(child)) return &child;
+        if (const PropNode* found = find_first(child, wanted)) return found;
+    }
+    return nullptr;
+}
+
+std::unique_ptr<Simulation> corpus_simulation(const std::string& path) {
+    const ParseResult parsed = parse_file(path);
+    if (!parsed.ok()) return nullptr;
+    BuildResult built = build_model(parsed.root, path);
+    if (!built.model) return nullptr;
+    std::vector<Diagnostic> diagnostics;
+    const SimConfig config = read_sim_config(parsed.root, path, diagnostics);
+    return Simulation::create(std::move(*built.model), config, diagnostics);
 }
 
 }  // namespace
@@ -489,6 +528,61 @@ private slots:
         run.diagnostics.clear();
         QVERIFY2(run.create("Measure { type = BalanceMeasure termination_height = 0.7 }"), run.messages().c_str());
         QCOMPARE(run.measure->name, std::string("BalanceMeasure"));
+    }
+    void tutorialMeasuresAllCreate() {
+        // every measure of the Tutorials3 Hyfydy scenarios and measures/ folder is read
+        // without an error on its model (Lua script measures: the located refusal)
+        const std::string dir = std::string(HFD_CORPUS_DIR) + "/scone-tutorials3";
+        if (!std::filesystem::exists(dir)) QSKIP("corpus scone-tutorials3 not available");
+        std::vector<std::string> files;
+        for (const auto& entry : std::filesystem::directory_iterator(dir))
+            if (entry.path().extension() == ".scone") files.push_back(entry.path().string());
+        for (const auto& entry : std::filesystem::directory_iterator(dir + "/measures"))
+            if (entry.path().extension() == ".scone") files.push_back(entry.path().string());
+        std::sort(files.begin(), files.end());
+        std::map<std::string, std::unique_ptr<Simulation>> models;
+        int created = 0, refused = 0;
+        for (const std::string& file : files) {
+            ParseResult parsed = parse_file(file);
+            QVERIFY2(parsed.ok(), file.c_str());
+            splice_includes(parsed.root, dir);
+            const PropNode* model_file =
+                find_first(parsed.root, [](const PropNode& n) { return n.key == "model_file"; });
+            const std::string model = dir + "/" + (model_file ? model_file->value : "models/H0918v3.hfd");
+            if (!models.count(model)) models[model] = corpus_simulation(model);
+            QVERIFY2(models[model], model.c_str());
+            Plant plant = make_plant(*models[model], 10);
+            std::vector<Diagnostic> diagnostics;
+            ParamSet params;
+            CreationContext creation;
+            creation.file = file;
+            creation.diagnostics = &diagnostics;
+            creation.params = &params;
+            MeasureContext context{creation, plant};
+            for (const PropNode& node : parsed.root.children) {
+                const PropNode* measure = is_measure_key(node.key) ? &node : find_first(node, [](const PropNode& n) {
+                    return is_measure_key(n.key);
+                });
+                if (!measure) continue;
+                const bool lua = measure->key == "ScriptMeasure";
+                const std::unique_ptr<Measure> created_measure = create_measure(*measure, context);
+                if (lua) {
+                    QVERIFY(!created_measure);
+                    QVERIFY2(
+                        diagnostics.size() == 1 &&
+                            diagnostics[0].message.find("Lua script measures are not supported") != std::string::npos,
+                        (file + "\n" + test::diagnostics_text(diagnostics)).c_str());
+                    ++refused;
+                } else {
+                    QVERIFY2(created_measure && diagnostics.empty(),
+                             (file + "\n" + test::diagnostics_text(diagnostics)).c_str());
+                    ++created;
+                }
+                diagnostics.clear();
+            }
+        }
+        QVERIFY2(created >= 30 && refused == 2,
+                 qPrintable(QString("%1 created, %2 refused").arg(created).arg(refused)));
     }
 };
 
