@@ -1,6 +1,9 @@
 #include "control/plant.h"
 
+#include "sim/kinematics.h"
+
 #include <algorithm>
+#include <cmath>
 
 namespace hfd {
 

@@ -59,4 +59,24 @@ double leg_load(const Plant& plant, const Leg& leg);
 Vec3 total_ground_force(const Plant& plant);
 
 
+// Height of a world point above the ground: along y down to the first plane geometry
+// of a static body (or of the world), as SCONE projects onto its ground plane; the
+// point's y when the model has no such plane (or a vertical one).
+double height_above_ground(const Model& model, const State& state, const Vec3& point);
+
+// The first dynamic body without a parent joint (the pelvis of a human model), or no_index.
+Index root_body(const Model& model);
+
+// Torques about a dof's axis, N m, signed like the dof's value; 0 for root dofs.
+// A joint's limit torque (Data::joint_limit_torque, world, on the child) is, per axis
+// of the joint frame R_p ref_ori, the torque the limit applies about that axis:
+//   tau_dof = sign e_axis . (R_p ref_ori)^T tau_world
+double dof_limit_torque(const Plant& plant, Index dof);
+// The same for the joint motors acting on the dof's joint (Data::motor_torque).
+double dof_motor_torque(const Plant& plant, Index dof);
+// Rate of dof_velocity along the current motion, by a central difference of the
+// state advanced +-h along its derivative (velocities, and the accelerations of the
+// last evaluation); `scratch` is working space (its storage is reused between calls).
+double dof_acceleration(const Plant& plant, Index dof, State& scratch);
+
 }  // namespace hfd

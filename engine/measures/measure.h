@@ -4,16 +4,24 @@
 // objective minimizes.
 //
 // Common properties (SCONE's names and defaults):
-//   name, weight = 1, threshold (optional), threshold_transition = 0,
-//   result_offset = 0, minimize = 1, start_time = 0, stop_time = 0 (none)
+//   name, weight = 1, threshold (optional), soft_threshold (optional),
+//   threshold_transition = 0, result_offset = 0, minimize = 1 (JumpMeasure: 0),
+//   scale_weight_by_relative_duration = 0, start_time = 0, stop_time = 0 (none),
+//   disabled = 0; signature, signature_prefix, signature_postfix (SCONE's output
+//   folder names: accepted, unused); Parameters { name = ~mean<min,max> ... } (extra
+//   optimizable parameters).
+// Active at time t when start_time <= t and (stop_time = 0 or t < stop_time).
 // weighted result (minimize with a threshold T, transition w, m = result + offset):
-//   m < T -> 0;  T <= m < T + w -> m (m - T) / w;  else m;  times weight
+//   m < T -> 0;  T <= m < T + w -> m (m - T) / w;  else m;
+//   times the relative duration (when scale_weight_by_relative_duration), times weight.
+// soft_threshold S is offset = -S with T = 0: max(0, result - S).
 #include "control/plant.h"
 #include "control/properties.h"
 
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace hfd {
@@ -25,6 +33,8 @@ struct MeasureTerm {
     int depth = 0;
     double result = 0;    // raw, as the measure computes it
     double weighted = 0;  // after offset, threshold and weight
+    // What SCONE's report adds for the measure (step_velocity, distance, jump_height, ...)
+    std::vector<std::pair<std::string, double>> values;
 };
 
 class Measure {
@@ -36,32 +46,61 @@ public:
     std::optional<double> threshold;
     double threshold_transition = 0, result_offset = 0;
     bool minimize = true;
+    bool scale_weight_by_relative_duration = false;
+    bool disabled = false;
     double start_time = 0, stop_time = 0;  // stop_time 0: to the end
 
-    // After every control step from start_time (to stop_time). Returns true when
-    // the run must end (e.g. the model fell).
-    virtual bool update(const Plant& plant) = 0;
-    // The raw result at the end of the run (plant holds the final state).
-    virtual double result(const Plant& plant) = 0;
+    bool is_active(double time) const {
+        return !disabled && time >= start_time && (stop_time == 0 || time < stop_time);
+    }
+    // After every control step; does nothing outside [start_time, stop_time). Returns
+    // true when the run must end (e.g. the model fell); termination_reason says why.
+    bool update(const Plant& plant) { return is_active(plant.time()) && update_measure(plant); }
+    // The raw result at the end of the run (plant holds the final state). Computed
+    // once per run: later calls return the same value.
+    double result(const Plant& plant);
     // Back to the state at the start of a run.
-    virtual void reset() {}
-    // The result after offset, threshold and weight.
+    void reset() {
+        result_.reset();
+        termination_reason.clear();
+        reset_measure();
+    }
+    // The result after offset, threshold, relative duration and weight.
     double weighted_result(double raw) const;
     // This measure's term(s): composite measures append their parts after themselves.
     virtual void report(const Plant& plant, int depth, std::vector<MeasureTerm>& out);
     // Why the run ended early, when update() returned true.
     std::string termination_reason;
+
+protected:
+    virtual bool update_measure(const Plant& plant) = 0;
+    virtual double compute_result(const Plant& plant) = 0;
+    virtual void reset_measure() {}
+    // The report's extra values of the last computed result.
+    virtual void report_values(std::vector<std::pair<std::string, double>>& out) const {}
+
+private:
+    std::optional<double> result_;
+    double relative_duration_ = 1;
 };
 
-// Reads the common properties above (name defaults to the type, e.g. "GaitMeasure").
+// Reads the common properties above. Fields already set are the defaults (a measure
+// whose minimize defaults to 0 sets it first); name defaults to the reader's type.
 void read_measure_properties(PropertyReader& reader, Measure& measure);
 
 struct MeasureContext {
     CreationContext& creation;
     const Plant& plant;  // the model in its initial state
+    // Inside a CompositeMeasure with symmetric = 1: the side ('r' / 'l') whose dofs
+    // and bodies unsided names refer to; 0 for none.
+    char side = 0;
 };
 
-// Creates the measure named by node.key; nullptr after a located error.
+// Creates the measure named by node.key (GaitMeasure, ..., or Measure { type = .. });
+// nullptr after a located error.
 std::unique_ptr<Measure> create_measure(const PropNode& node, MeasureContext& context);
+
+// Whether a child key of a composite names a measure (ends with "Measure").
+bool is_measure_key(const std::string& key);
 
 }  // namespace hfd
