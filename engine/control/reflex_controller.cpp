@@ -238,8 +238,8 @@ std::unique_ptr<Controller> create_reflex_controller(const PropNode& node, Contr
         }
     };
     for (const PropNode& item : node.children) {
-        if (reader.has(item.key) &&
-            (item.key == "MuscleReflex" || item.key == "DofReflex" || item.key.find("Reflex") != std::string::npos)) {
+        // every *Reflex* key but the Reflexes group, read below
+        if (item.key != "Reflexes" && item.key.find("Reflex") != std::string::npos) {
             reader.accept(item.key);
             create(item);
         }
