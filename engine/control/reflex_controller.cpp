@@ -224,7 +224,9 @@ std::unique_ptr<Controller> create_reflex_controller(const PropNode& node, Contr
                                       : item.key == "ConditionalMuscleReflex" ? create_conditional_muscle_reflex
                                                                               : nullptr;
         if (!factory) {
-            context.creation.error(item, "unknown reflex type '" + item.key + "' in ReflexController");
+            context.creation.error(item, item.key == "BodyOrientationReflex"
+                                             ? "BodyOrientationReflex is not supported"
+                                             : "unknown reflex type '" + item.key + "' in ReflexController");
             ok = false;
             return;
         }

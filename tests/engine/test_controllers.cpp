@@ -506,6 +506,31 @@ private slots:
         QCOMPARE(h.control(*controller, 0)[h.muscle("soleus_r")], 0.3);  // coefficient0's mean
     }
 
+    // Tutorial 3a's balance reflexes: length reflexes and vestibular body point
+    // reflexes on the torso, both sides sharing parameters; at the first control step
+    // u = KL (l - L0) with the means KL = 1, L0 = 0.65 (KP = KV = 0).
+    void tutorial_3a_balance_reflexes() {
+        const std::string controller_file = tutorials + "/controllers/ControllerReflexBalance.scone";
+        if (!std::filesystem::exists(controller_file)) QSKIP("scone-tutorials3 corpus absent");
+        Harness h(tutorials + "/models/H0918v3.hfd");
+        QVERIFY(h.sim);
+        auto controller = h.create_from_file(controller_file, {});
+        QVERIFY2(controller, diagnostics_text(h.diagnostics).c_str());
+        const char* const muscles[] = {"iliopsoas", "glut_max", "rect_fem", "hamstrings", "vasti",
+                                       "bifemsh",   "gastroc",  "soleus",   "tib_ant"};
+        QCOMPARE(h.params.size(), size_t(9 * 4));
+        for (const char* muscle : muscles)
+            for (const std::string name : {std::string(muscle) + ".L0", std::string(muscle) + ".KL",
+                                           std::string(muscle) + "-torso.KP", std::string(muscle) + "-torso.KV"})
+                QVERIFY2(h.declared(name), name.c_str());
+        const std::vector<double> u = h.control(*controller, 0);
+        for (const char* muscle : muscles)
+            for (const char* side : {"_r", "_l"}) {
+                const Index m = h.sim->model().find_muscle(std::string(muscle) + side);
+                QCOMPARE(u[m], normalized_fiber_length(h.plant, m) - 0.65);
+            }
+    }
+
     // The walking parameters SCONE ships for Tutorial 4a name only parameters of its
     // controller (and the model's initial state offsets, "<dof>.offset").
     void tutorial_4a_par_names() {
