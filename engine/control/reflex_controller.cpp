@@ -224,7 +224,9 @@ std::unique_ptr<Controller> create_reflex_controller(const PropNode& node, Contr
                                       : item.key == "ConditionalMuscleReflex" ? create_conditional_muscle_reflex
                                                                               : nullptr;
         if (!factory) {
-            context.creation.error(item, "unknown reflex type '" + item.key + "' in ReflexController");
+            context.creation.error(item, item.key == "BodyOrientationReflex"
+                                             ? "BodyOrientationReflex is not supported"
+                                             : "unknown reflex type '" + item.key + "' in ReflexController");
             ok = false;
             return;
         }
@@ -238,8 +240,8 @@ std::unique_ptr<Controller> create_reflex_controller(const PropNode& node, Contr
         }
     };
     for (const PropNode& item : node.children) {
-        if (reader.has(item.key) &&
-            (item.key == "MuscleReflex" || item.key == "DofReflex" || item.key.find("Reflex") != std::string::npos)) {
+        // every *Reflex* key but the Reflexes group, read below
+        if (item.key != "Reflexes" && item.key.find("Reflex") != std::string::npos) {
             reader.accept(item.key);
             create(item);
         }
