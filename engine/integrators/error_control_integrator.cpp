@@ -45,12 +45,11 @@ std::pair<double, double> largest_squared_terms(const BodyErrorWeights& weights,
         const size_t b = size_t(weights.body[k]);
         double linear, angular, displacement, rotation;
         if constexpr (planar) {
-            const double ax0 = lin0[b].x(), ay0 = lin0[b].y(), ax1 = lin1[b].x(), ay1 = lin1[b].y();
+            const Eigen::Vector2d a0 = lin0[b].head<2>(), a1 = lin1[b].head<2>();
             const double az0 = ang0[b].z(), az1 = ang1[b].z();
-            const double dx = ax1 - ax0, dy = ay1 - ay0, dz = az1 - az0;
-            const double px = c0 * ax0 + c1 * ax1, py = c0 * ay0 + c1 * ay1, pz = c0 * az0 + c1 * az1;
-            linear = dx * dx + dy * dy, angular = dz * dz;
-            displacement = px * px + py * py, rotation = pz * pz;
+            const double dz = az1 - az0, pz = c0 * az0 + c1 * az1;
+            linear = (a1 - a0).squaredNorm(), angular = dz * dz;
+            displacement = (c0 * a0 + c1 * a1).squaredNorm(), rotation = pz * pz;
         } else {
             linear = (lin1[b] - lin0[b]).squaredNorm(), angular = (ang1[b] - ang0[b]).squaredNorm();
             displacement = (c0 * lin0[b] + c1 * lin1[b]).squaredNorm();
