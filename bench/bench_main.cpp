@@ -3,9 +3,10 @@
 // evaluations per accepted step (rejected trials and re-evaluations included), wall microseconds per step (and per
 // body), simulated seconds per wall second; then, from one more run with every component timed, the wall time per step
 // of each stage (force components, the Newton-Euler dynamics, the integrator's own work).
-//   hfd-bench [--runs N] [--corpus DIR] [--only TEXT] [--integrators] [--callgrind]
+//   hfd-bench [--runs N] [--corpus DIR] [--only TEXT] [--integrators] [--callgrind] [--accuracy]
 // --only runs the row named TEXT, or else the rows whose name contains TEXT; --integrators adds the older
-// table of every integrator on a pendulum, chain 10 and H0918 without muscles.
+// table of every integrator on a pendulum, chain 10 and H0918 without muscles; --accuracy prints
+// only the accuracy table of docs/accuracy.md (steps and position errors, bench/accuracy_table.cpp).
 // Instruction counts of the simulation alone (no model loading, no timed-stage run):
 //   valgrind --tool=callgrind --instr-atstart=no hfd-bench --callgrind --only "S2 H0918 gait"
 // --callgrind runs each row once and switches callgrind's instrumentation on only
@@ -36,61 +37,11 @@ using namespace hfd;
 using namespace hfd::bench;
 
 namespace hfd {
-void print_analysis_rows(const std::string& corpus, int runs);  // bench_analysis.cpp
-}
+void print_analysis_rows(const std::string& corpus, int runs);                  // bench_analysis.cpp
+void print_accuracy_table(const std::string& corpus, const std::string& only);  // accuracy_table.cpp
+}  // namespace hfd
 
 namespace {
-
-PropNode parse_or_die(const std::string& text, const std::string& name) {
-    ParseResult parsed = parse_text(text, name);
-    if (!parsed.ok()) {
-        for (const auto& d : parsed.diagnostics) std::fprintf(stderr, "%s\n", format_diagnostic(d).c_str());
-        std::exit(1);
-    }
-    return parsed.root;
-}
-
-PropNode load_or_die(const std::string& file) {
-    ParseResult parsed = parse_file(file);
-    if (!parsed.ok()) {
-        for (const auto& d : parsed.diagnostics) std::fprintf(stderr, "%s\n", format_diagnostic(d).c_str());
-        std::exit(1);
-    }
-    return parsed.root;
-}
-
-std::unique_ptr<Simulation> create(const Scenario& c) {
-    std::vector<Diagnostic> diagnostics;
-    const std::string model_name = c.model_file.empty() ? c.name : c.model_file;
-    BuildResult built =
-        c.model_file.empty() ? build_model(parse_or_die(c.model_text, c.name), c.name) : load_model(c.model_file);
-    if (!built.model) {
-        for (const auto& d : built.diagnostics) std::fprintf(stderr, "%s\n", format_diagnostic(d).c_str());
-        return nullptr;
-    }
-    const std::string config_name = c.config_file.empty() ? c.name + " config" : c.config_file;
-    const PropNode config_root =
-        c.config_file.empty() ? parse_or_die(c.config_text, config_name) : load_or_die(c.config_file);
-    const SimConfig config = read_sim_config(config_root, config_name, diagnostics);
-    auto sim = Simulation::create(std::move(*built.model), config, diagnostics);
-    if (!sim) {
-        for (const auto& d : diagnostics) std::fprintf(stderr, "%s\n", format_diagnostic(d).c_str());
-        return nullptr;
-    }
-    DofAssignment dofs = default_dof_assignment(sim->model());
-    if (!c.state_file.empty()) {
-        StateFileResult read = read_state_file(c.state_file, sim->model());
-        if (!read.ok()) return nullptr;
-        dofs = *read.dofs;
-    }
-    for (const auto& [name, value] : c.dof_values)
-        if (Index d = sim->model().find_dof(name); d != no_index) dofs.value[d] = value;
-    State s = std::as_const(*sim).state();
-    apply_dofs(sim->model(), dofs, s);
-    sim->set_initial_state(s);
-    for (double& u : sim->controls().excitation) u = c.excitation;
-    return sim;
-}
 
 struct Measurement {
     double wall = 0, steps = 0, evaluations = 0, simulated = 0;
@@ -102,7 +53,7 @@ struct Measurement {
 // about 10 % of a H0918 step): only for the stage columns, not for the wall times.
 Measurement run_once(const Scenario& c, bool time_stages = false) {
     Measurement m;
-    auto sim = create(c);
+    auto sim = create_simulation(c);
     if (!sim) return {0, 0, 0, 0, {}, false};
     sim->set_stage_timing(time_stages);
     for (int episode = 0; episode < c.episodes; ++episode) {
@@ -126,7 +77,7 @@ Measurement run_once(const Scenario& c, bool time_stages = false) {
 
 std::vector<std::string> stage_names(const Scenario& c) {
     std::vector<std::string> names;
-    if (auto sim = create(c))
+    if (auto sim = create_simulation(c))
         for (const auto& force : sim->forces()) names.emplace_back(force->name());
     names.emplace_back("dynamics");
     names.emplace_back("integrator");
@@ -201,7 +152,7 @@ void run_integrators(const std::string& corpus, int runs) {
 
 int main(int argc, char** argv) {
     int runs = 5;
-    bool integrators = false, callgrind = false;
+    bool integrators = false, callgrind = false, accuracy = false;
     std::string corpus = std::string(HFD_SOURCE_DIR) + "/../shared/corpus", only;
     for (int i = 1; i < argc; ++i) {
         if (!std::strcmp(argv[i], "--runs") && i + 1 < argc) runs = std::max(1, std::atoi(argv[++i]));
@@ -209,11 +160,17 @@ int main(int argc, char** argv) {
         else if (!std::strcmp(argv[i], "--only") && i + 1 < argc) only = argv[++i];
         else if (!std::strcmp(argv[i], "--integrators")) integrators = true;
         else if (!std::strcmp(argv[i], "--callgrind")) callgrind = true, runs = 1;
+        else if (!std::strcmp(argv[i], "--accuracy")) accuracy = true;
         else {
             std::fprintf(stderr,
-                         "usage: hfd-bench [--runs N] [--corpus DIR] [--only TEXT] [--integrators] [--callgrind]\n");
+                         "usage: hfd-bench [--runs N] [--corpus DIR] [--only TEXT] [--integrators] [--callgrind] "
+                         "[--accuracy]\n");
             return 2;
         }
+    }
+    if (accuracy) {
+        print_accuracy_table(corpus, only);
+        return 0;
     }
     std::vector<Scenario> scenarios = all_scenarios(corpus);
     // --only: the row of exactly that name, else every row whose name contains it

@@ -1,10 +1,88 @@
 #include "scenarios.h"
 
+#include "format/parser.h"
+#include "io/state_file.h"
+#include "model/build_model.h"
+#include "sim/kinematics.h"
+
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
 
 namespace hfd::bench {
+
+namespace {
+
+PropNode parse_or_die(const std::string& text, const std::string& name) {
+    ParseResult parsed = parse_text(text, name);
+    if (!parsed.ok()) {
+        for (const auto& d : parsed.diagnostics) std::fprintf(stderr, "%s\n", format_diagnostic(d).c_str());
+        std::exit(1);
+    }
+    return parsed.root;
+}
+
+PropNode load_or_die(const std::string& file) {
+    ParseResult parsed = parse_file(file);
+    if (!parsed.ok()) {
+        for (const auto& d : parsed.diagnostics) std::fprintf(stderr, "%s\n", format_diagnostic(d).c_str());
+        std::exit(1);
+    }
+    return parsed.root;
+}
+
+}  // namespace
+
+std::unique_ptr<Simulation> create_simulation(const Scenario& c, const IntegratorProperties& integrator_properties,
+                                              SimConfig* config_out) {
+    std::vector<Diagnostic> diagnostics;
+    BuildResult built =
+        c.model_file.empty() ? build_model(parse_or_die(c.model_text, c.name), c.name) : load_model(c.model_file);
+    if (!built.model) {
+        for (const auto& d : built.diagnostics) std::fprintf(stderr, "%s\n", format_diagnostic(d).c_str());
+        return nullptr;
+    }
+    const std::string config_name = c.config_file.empty() ? c.name + " config" : c.config_file;
+    const PropNode config_root =
+        c.config_file.empty() ? parse_or_die(c.config_text, config_name) : load_or_die(c.config_file);
+    SimConfig config = read_sim_config(config_root, config_name, diagnostics);
+    for (const auto& [key, value] : integrator_properties) {
+        PropNode* node = config.integrator.find(key);
+        char text[32];
+        std::snprintf(text, sizeof text, "%.17g", value);
+        (node ? *node : config.integrator.add(key)).value = text;
+    }
+    if (config_out) *config_out = config;
+    auto sim = Simulation::create(std::move(*built.model), config, diagnostics);
+    if (!sim) {
+        for (const auto& d : diagnostics) std::fprintf(stderr, "%s\n", format_diagnostic(d).c_str());
+        return nullptr;
+    }
+    DofAssignment dofs = default_dof_assignment(sim->model());
+    if (!c.state_file.empty()) {
+        StateFileResult read = read_state_file(c.state_file, sim->model());
+        if (!read.ok()) return nullptr;
+        dofs = *read.dofs;
+    }
+    for (const auto& [name, value] : c.dof_values)
+        if (Index d = sim->model().find_dof(name); d != no_index) dofs.value[d] = value;
+    State s = std::as_const(*sim).state();
+    apply_dofs(sim->model(), dofs, s);
+    sim->set_initial_state(s);
+    for (double& u : sim->controls().excitation) u = c.excitation;
+    return sim;
+}
+
+std::string sphere_model(double height, double speed) {
+    char text[400];
+    std::snprintf(text, sizeof text,
+                  "model {\n body { name = ground mass = 0 inertia = [ 0 0 0 ] }\n"
+                  " geometry { name = floor type = plane normal = [ 0 1 0 ] body = ground }\n"
+                  " body { name = ball mass = 1 inertia = [ 0.004 0.004 0.004 ] pos = [ 0 %g 0 ] lin_vel = [ %g 0 0 ]\n"
+                  "  geometry { name = shell type = sphere radius = 0.1 } }\n}\n",
+                  height, speed);
+    return text;
+}
 
 std::string chain_model(int links) {
     std::string text = "model {\n body { name = ground mass = 0 inertia = [ 0 0 0 ] }\n";

@@ -3,6 +3,9 @@
 // initial pose, constant excitations, and how long to run (episodes of a
 // duration with a reset between them).
 #include "format/prop_node.h"
+#include "sim/simulation.h"
+
+#include <memory>
 
 #include <string>
 #include <utility>
@@ -22,6 +25,16 @@ struct Scenario {
     double bodies = 1;  // for the per-body cost column (per muscle in the muscle rows)
 };
 
+// The scenario's simulation at its initial pose and excitation, the given
+// properties of its integrator (e.g. accuracy) replaced or added; its config
+// into config_out when given. Null (and the reasons on stderr) on failure.
+using IntegratorProperties = std::vector<std::pair<std::string, double>>;
+std::unique_ptr<Simulation> create_simulation(const Scenario& c, const IntegratorProperties& integrator_properties = {},
+                                              SimConfig* config_out = nullptr);
+
+// A 1 kg sphere (r = 0.1 m, solid: I = 2/5 m r^2) above a ground plane, its centre
+// at `height`, moving along x at `speed`; default material.
+std::string sphere_model(double height, double speed);
 // Planar chain of `links` bodies hanging from the ground by pinned revolute joints.
 std::string chain_model(int links);
 // `count` spheres (r = 5 cm) stacked in a column-shaped heap on a ground plane, touching.

@@ -15,25 +15,60 @@ ErrorControlIntegrator::ErrorControlIntegrator(std::string_view name, double bet
       beta_(beta),
       planar_(planar),
       step_doubling_(step_doubling),
+      position_coefficients_(position_error_coefficients(beta, step_doubling)),
       accuracy_(accuracy),
       log_accuracy_(std::log(accuracy)),
       min_step_(min_step),
       max_step_(max_step),
       next_step_(std::clamp(1e-4, min_step, max_step)) {}
 
-// max over bodies of h/2 max(|a1 - a0|, r_g |alpha1 - alpha0|), r_g the radius of gyration
-// sqrt(mean(I) / m); compared in squares, with one square root at the end. Planar
-// accelerations have x, y and the z rotation only.
-double largest_body_error(const BodyErrorWeights& weights, const Data& d0, const Data& d1, double h, bool planar) {
-    double largest_squared = 0;
+PositionErrorCoefficients position_error_coefficients(double beta, bool step_doubling) {
+    // one step of h: x + h v + beta h^2 a0, against x + h v + h^2 (2 a0 + a1) / 6;
+    // two steps of h/2 reach x + h v + h^2 ((beta + 1) a0 + beta a_half) / 4
+    if (step_doubling) return {(3 * beta - 1) / 4, -beta / 4};
+    return {beta - 1.0 / 3, -1.0 / 6};
+}
+
+namespace {
+// The largest squared velocity and position terms of the error over bodies, each
+// without its power of h: |a1 - a0|^2, rho^2 |alpha1 - alpha0|^2 and
+// |c0 a0 + c1 a1|^2 / L^2, |c0 alpha0 + c1 alpha1|^2. Planar: x, y and the z
+// rotation only, written out per component.
+template <bool planar>
+std::pair<double, double> largest_squared_terms(const BodyErrorWeights& weights, const PositionErrorCoefficients& c,
+                                                const Data& d0, const Data& d1) {
+    const Vec3 *lin0 = d0.lin_acc.data(), *lin1 = d1.lin_acc.data();
+    const Vec3 *ang0 = d0.ang_acc.data(), *ang1 = d1.ang_acc.data();
+    const double c0 = c.start, c1 = c.end;
+    double velocity = 0, position = 0;
     for (size_t k = 0, n = weights.body.size(); k < n; ++k) {
         const size_t b = size_t(weights.body[k]);
-        const Vec3 da = d1.lin_acc[b] - d0.lin_acc[b], dalpha = d1.ang_acc[b] - d0.ang_acc[b];
-        const double linear = planar ? da.x() * da.x() + da.y() * da.y() : da.squaredNorm();
-        const double angular = weights.gyration_squared[k] * (planar ? dalpha.z() * dalpha.z() : dalpha.squaredNorm());
-        largest_squared = std::max(largest_squared, std::max(linear, angular));
+        double linear, angular, displacement, rotation;
+        if constexpr (planar) {
+            const Eigen::Vector2d a0 = lin0[b].head<2>(), a1 = lin1[b].head<2>();
+            const double az0 = ang0[b].z(), az1 = ang1[b].z();
+            const double dz = az1 - az0, pz = c0 * az0 + c1 * az1;
+            linear = (a1 - a0).squaredNorm(), angular = dz * dz;
+            displacement = (c0 * a0 + c1 * a1).squaredNorm(), rotation = pz * pz;
+        } else {
+            linear = (lin1[b] - lin0[b]).squaredNorm(), angular = (ang1[b] - ang0[b]).squaredNorm();
+            displacement = (c0 * lin0[b] + c1 * lin1[b]).squaredNorm();
+            rotation = (c0 * ang0[b] + c1 * ang1[b]).squaredNorm();
+        }
+        velocity = std::max(velocity, std::max(linear, weights.gyration_squared[k] * angular));
+        position = std::max(position, std::max(weights.inverse_length_squared[k] * displacement, rotation));
     }
-    const double largest = 0.5 * h * std::sqrt(largest_squared);
+    return {velocity, position};
+}
+}  // namespace
+
+// max over bodies of max(h/2 |a1 - a0|, h/2 rho |alpha1 - alpha0|, h^2 |c0 a0 + c1 a1| / L,
+// h^2 |c0 alpha0 + c1 alpha1|); compared in squares, with two square roots at the end.
+double largest_body_error(const BodyErrorWeights& weights, const PositionErrorCoefficients& position, const Data& d0,
+                          const Data& d1, double h, bool planar) {
+    const auto [velocity_squared, position_squared] = planar ? largest_squared_terms<true>(weights, position, d0, d1)
+                                                             : largest_squared_terms<false>(weights, position, d0, d1);
+    const double largest = std::max(0.5 * h * std::sqrt(velocity_squared), h * h * std::sqrt(position_squared));
     return std::isfinite(largest) ? largest : std::numeric_limits<double>::infinity();
 }
 
@@ -41,8 +76,11 @@ BodyErrorWeights body_error_weights(const Model& m) {
     BodyErrorWeights weights;
     for (size_t b = 0; b < m.bodies.size(); ++b) {
         if (m.bodies[b].is_static()) continue;
+        const double gyration_squared = m.bodies[b].inertia.mean() / m.bodies[b].mass;
+        const double length = std::max(std::sqrt(gyration_squared), min_position_error_length);
         weights.body.push_back(Index(b));
-        weights.gyration_squared.push_back(m.bodies[b].inertia.mean() / m.bodies[b].mass);
+        weights.gyration_squared.push_back(gyration_squared);
+        weights.inverse_length_squared.push_back(1 / (length * length));
     }
     return weights;
 }
@@ -96,7 +134,7 @@ StepOutcome ErrorControlIntegrator::step(StepContext& sim, double max_h) {
         // h/2 |a(t+h/2) - a(t)| in velocity; else the embedded trapezoidal estimate
         const Data& compare = step_doubling_ ? sim.scratch_data(1) : sim.scratch_data(0);
         if (weights_.body.empty() && !sim.model().bodies.empty()) weights_ = body_error_weights(sim.model());
-        const double error = largest_body_error(weights_, sim.data(), compare, h, planar_);
+        const double error = largest_body_error(weights_, position_coefficients_, sim.data(), compare, h, planar_);
         if (error <= accuracy_) {
             outcome.error = error;
             break;

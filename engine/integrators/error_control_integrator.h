@@ -10,10 +10,20 @@
 // Properties: accuracy (0.01), min_step (1e-8 s), max_step (0.01 s).
 //
 // Error criterion: the LARGEST error over all bodies, not a weighted sum, so
-// every body's error is below `accuracy`:
-//   e = max_b  h/2 * max(|a_b(t+h) - a_b(t)|,  rho_b |alpha_b(t+h) - alpha_b(t)|)
-// i.e. the velocity error of the step against the trapezoidal rule [m/s], with
-// the angular part taken at the body's radius of gyration rho_b = sqrt(mean(I_b)/m_b).
+// every body's error is below `accuracy`. Each body is held to two bounds:
+//   velocity:  h/2 max(|a1 - a0|, rho |alpha1 - alpha0|)           <= accuracy [m/s]
+//   position:  h^2 max(|c0 a0 + c1 a1| / L, |c0 alpha0 + c1 alpha1|) <= accuracy
+// with a0, a1 the accelerations at t and t+h. The velocity error is the step's
+// against the trapezoidal rule, with the angular part taken at the body's radius
+// of gyration rho = sqrt(mean(I) / m). The position error is the step's against
+// the position a linear acceleration from a0 to a1 reaches,
+//   x + h v + h^2 (2 a0 + a1) / 6,
+// in units of the body's length L = max(rho, 1 cm) (orientation: in radians).
+// The update x + h v + beta h^2 a0 differs from it by h^2 ((beta - 1/3) a0 - a1/6):
+// c0 = beta - 1/3, c1 = -1/6; h^2 |a| / 2 under a constant acceleration for
+// symplectic Euler (its drift ahead of the parabola), 0 for midpoint Euler. Step
+// doubling compares one step of h with two of h/2 (a1 the acceleration at t+h/2):
+// c0 = (3 beta - 1) / 4, c1 = -beta / 4, for both bounds the difference of the two.
 // Accelerations at t+h are needed anyway for the next step (first same as last),
 // so sem/mem cost one force evaluation per trial step. A step with e > accuracy is
 // rejected and retried with h * max(0.2, 0.9 sqrt(accuracy / e)); after an accepted
@@ -30,12 +40,21 @@ namespace hfd {
 
 struct Data;
 
-// The dynamic bodies and their squared radii of gyration mean(I) / m.
+// The dynamic bodies, their squared radii of gyration mean(I) / m and
+// 1 / L^2 of their position error lengths L = max(rho, min_position_error_length).
+constexpr double min_position_error_length = 0.01;  // m
 struct BodyErrorWeights {
     std::vector<Index> body;
     std::vector<double> gyration_squared;
+    std::vector<double> inverse_length_squared;
 };
 BodyErrorWeights body_error_weights(const Model& m);
+
+// The position error of a step is h^2 |start a0 + end a1| (see above).
+struct PositionErrorCoefficients {
+    double start, end;
+};
+PositionErrorCoefficients position_error_coefficients(double beta, bool step_doubling);
 
 class ErrorControlIntegrator final : public Integrator {
 public:
@@ -62,6 +81,7 @@ private:
     std::string_view name_;
     double beta_;
     bool planar_, step_doubling_;
+    PositionErrorCoefficients position_coefficients_;
     double accuracy_, log_accuracy_, min_step_, max_step_;
     double next_step_;
     std::optional<double> previous_log_error_;  // of the accepted step before (none at the start)
@@ -69,6 +89,7 @@ private:
 };
 
 // The error measure above, for accelerations before (d0) and after (d1) a step of h.
-double largest_body_error(const BodyErrorWeights& weights, const Data& d0, const Data& d1, double h, bool planar);
+double largest_body_error(const BodyErrorWeights& weights, const PositionErrorCoefficients& position, const Data& d0,
+                          const Data& d1, double h, bool planar);
 
 }  // namespace hfd
