@@ -2,6 +2,7 @@
 //   hfd analyze induced MODEL [options]   induced acceleration analysis
 //   hfd analyze collocate EXAMPLE [options]  direct-collocation example on the implicit residual
 //   hfd analyze residual MODEL [options]     dynamic consistency of a recorded run
+//   hfd analyze muscles MODEL [options]      muscle moment arms, lengths, forces against a coordinate
 // Exit codes: 0 done, 1 unusable input, 2 bad arguments, 3 the analysis failed,
 // 4 an output could not be written.
 #include "commands.h"
@@ -26,6 +27,7 @@ namespace hfd::cli {
 
 int run_collocate(const Args& args);  // cmd_collocate.cpp
 int run_residual(const Args& args);   // cmd_analyze_residual.cpp
+int run_muscles(const Args& args);    // cmd_analyze_muscles.cpp
 
 void print_analysis_diagnostics(const std::vector<Diagnostic>& diagnostics) {
     for (const Diagnostic& d : diagnostics) std::fprintf(stderr, "%s\n", format_diagnostic(d).c_str());
@@ -67,6 +69,7 @@ constexpr const char* analyze_usage =
     "  induced MODEL [options]     induced acceleration analysis (accelerations each force induces)\n"
     "  collocate EXAMPLE [options] direct-collocation example solved on the implicit residual\n"
     "  residual MODEL [options]    dynamic consistency of a recorded run (implicit residual per body)\n"
+    "  muscles MODEL [options]     moment arms, lengths and forces of the muscles against a coordinate\n"
     "\n"
     "Run 'hfd analyze <analysis> --help' for its options; docs/analyses.md explains them.\n";
 
@@ -227,6 +230,7 @@ int run_analyze(const Args& args) {
     if (args[0] == "induced") return run_induced(rest);
     if (args[0] == "collocate") return run_collocate(rest);
     if (args[0] == "residual") return run_residual(rest);
+    if (args[0] == "muscles") return run_muscles(rest);
     std::fprintf(stderr, "hfd analyze: unknown analysis '%s'\n\n%s", args[0].c_str(), analyze_usage);
     return exit_usage;
 }

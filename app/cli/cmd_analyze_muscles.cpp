@@ -1,0 +1,164 @@
+// hfd analyze muscles MODEL --coordinate NAME [options] --out FILE.csv
+// Muscle analysis against a coordinate (engine/analysis/muscle_sweep.h): per
+// crossing muscle its moment arm, lengths, pennation and equilibrium forces over
+// the coordinate's range, and the strength curve (docs/analyses.md).
+#include "commands.h"
+
+#include "arguments.h"
+
+#include "analysis/muscle_sweep.h"
+#include "format/parser.h"
+#include "format/writer.h"
+#include "io/state_file.h"
+#include "model/build_model.h"
+#include "sim/kinematics.h"
+
+#include <cstdio>
+#include <sstream>
+#include <string>
+
+namespace hfd::cli {
+
+void print_analysis_diagnostics(const std::vector<Diagnostic>& diagnostics);  // cmd_analyze.cpp
+
+namespace {
+
+constexpr const char* muscles_usage =
+    "usage: hfd analyze muscles MODEL --coordinate NAME [options] --out FILE.csv\n"
+    "\n"
+    "  --coordinate NAME   the dof swept over its range (the other dofs stay at the pose)\n"
+    "  --muscles LIST      comma list of muscles (default: every muscle crossing it)\n"
+    "  --points N          sweep points, >= 2 (default 50)\n"
+    "  --activation A      activation of every muscle, in [0, 1] (default 1)\n"
+    "  --state STATE       the pose (dof values, velocities); default: the model's defaults\n"
+    "  --config CFG        file whose muscle force component gives the curves (default:\n"
+    "                      the model file's own, else muscle_force_m2012fast)\n"
+    "  --out FILE.csv      coordinate, then per muscle moment arm, lengths, pennation,\n"
+    "                      normalized fiber length and velocity, forces and moment, then\n"
+    "                      the strength curve (full activation, each direction)\n"
+    "exit codes: 0 done, 1 bad input file, 2 bad arguments, 4 output not written\n";
+
+int usage(const std::string& message) {
+    std::fprintf(stderr, "hfd analyze muscles: %s\n\n%s", message.c_str(), muscles_usage);
+    return 2;
+}
+
+int input_error(const std::string& message) {
+    std::fprintf(stderr, "hfd analyze muscles: %s\n", message.c_str());
+    return 1;
+}
+
+struct MusclesOptions {
+    std::string model, coordinate, muscles, state, config, out;
+    int points = 50;
+    double activation = 1;
+};
+
+// nullopt: the options are fine; else the exit code.
+std::optional<int> parse_options(const Args& args, MusclesOptions& o, bool& help) {
+    std::vector<Word> words;
+    if (const auto error = split_words(
+            args, one_of({"--coordinate", "--muscles", "--points", "--activation", "--state", "--config", "--out"}),
+            words))
+        return usage(*error);
+    for (const Word& word : words) {
+        if (word.kind == Word::Kind::Help) {
+            help = true;
+            continue;
+        }
+        if (word.kind == Word::Kind::Positional) {
+            if (!o.model.empty()) return usage("more than one model given");
+            o.model = word.name;
+            continue;
+        }
+        const std::string& value = word.value;
+        std::istringstream in(value);
+        if (word.name == "--points") {
+            if (!(in >> o.points) || !in.eof() || o.points < 2)
+                return usage("--points needs a whole number >= 2, got '" + value + "'");
+        } else if (word.name == "--activation") {
+            if (!(in >> o.activation) || !in.eof() || !(o.activation >= 0 && o.activation <= 1))
+                return usage("--activation needs a number in [0, 1], got '" + value + "'");
+        } else if (word.name == "--coordinate") o.coordinate = value;
+        else if (word.name == "--muscles") o.muscles = value;
+        else if (word.name == "--state") o.state = value;
+        else if (word.name == "--config") o.config = value;
+        else o.out = value;
+    }
+    if (help) return std::nullopt;
+    if (o.model.empty()) return usage("no model given");
+    if (o.coordinate.empty()) return usage("no coordinate given (--coordinate NAME)");
+    if (o.out.empty()) return usage("no output file given (--out FILE.csv)");
+    return std::nullopt;
+}
+
+std::string dof_names(const Model& model) {
+    std::string names;
+    for (const Dof& d : model.dofs) names += (names.empty() ? "" : ", ") + d.name;
+    return names.empty() ? "(the model has no dofs)" : names;
+}
+
+// The curves of the config's muscle force component (the model file's own blocks by default).
+std::optional<MuscleResidualModel> fiber_model(const std::string& config_file) {
+    const ParseResult parsed = parse_file(config_file);
+    std::vector<Diagnostic> diagnostics = parsed.diagnostics;
+    SimConfig config;
+    if (parsed.ok()) config = read_sim_config(parsed.root, config_file, diagnostics);
+    print_analysis_diagnostics(diagnostics);
+    if (has_errors(diagnostics)) return std::nullopt;
+    return muscle_fiber_model(config);
+}
+
+}  // namespace
+
+int run_muscles(const Args& args) {
+    MusclesOptions o;
+    bool help = false;
+    if (const std::optional<int> code = parse_options(args, o, help)) return *code;
+    if (help) {
+        std::fputs(muscles_usage, stdout);
+        return 0;
+    }
+    const BuildResult built = load_model(o.model);
+    print_analysis_diagnostics(built.diagnostics);
+    if (!built.ok()) return input_error("cannot use model '" + o.model + "'");
+    const Model& model = *built.model;
+
+    MuscleSweepOptions sweep_options;
+    sweep_options.points = o.points;
+    sweep_options.activation = o.activation;
+    sweep_options.dof = model.find_dof(o.coordinate);
+    if (sweep_options.dof == no_index)
+        return usage("unknown coordinate '" + o.coordinate + "'; the model's are: " + dof_names(model));
+    std::stringstream list(o.muscles);
+    for (std::string name; std::getline(list, name, ',');) {
+        if (name.empty()) continue;
+        const Index m = model.find_muscle(name);
+        if (m == no_index) return usage("unknown muscle '" + name + "' in --muscles");
+        sweep_options.muscles.push_back(m);
+    }
+    const std::optional<MuscleResidualModel> fiber = fiber_model(o.config.empty() ? o.model : o.config);
+    if (!fiber) return input_error("cannot use config '" + (o.config.empty() ? o.model : o.config) + "'");
+    sweep_options.fiber = *fiber;
+
+    State pose = initial_state(model);
+    if (!o.state.empty()) {
+        const StateFileResult read = read_state_file(o.state, model);
+        print_analysis_diagnostics(read.diagnostics);
+        if (!read.ok()) return input_error("cannot use state '" + o.state + "'");
+        apply_dofs(model, *read.dofs, pose);
+    }
+    const MuscleSweep sweep = sweep_muscles(model, pose, sweep_options);
+    for (const std::string& note : sweep.notes)
+        std::fprintf(stderr, "hfd analyze muscles: %s: left out\n", note.c_str());
+    std::string error;
+    if (!write_file_atomic(o.out, muscle_sweep_csv(model, sweep), &error)) {
+        std::fprintf(stderr, "hfd analyze muscles: %s\n", error.c_str());
+        return 4;
+    }
+    std::printf("%zu muscle(s) cross '%s', %d points -> %s\n", sweep.muscles.size(), o.coordinate.c_str(), o.points,
+                o.out.c_str());
+    return 0;
+}
+
+}  // namespace hfd::cli
