@@ -127,4 +127,87 @@ Vec3 total_ground_force(const Plant& plant) {
     return force;
 }
 
+
+double height_above_ground(const Model& model, const State& state, const Vec3& point) {
+    for (const Geometry& geometry : model.geometries) {
+        if (geometry.shape.type != ShapeType::Plane) continue;
+        if (geometry.body != no_index && !model.bodies[geometry.body].is_static()) continue;
+        Vec3 origin = geometry.pos;
+        Quat ori = geometry.ori;
+        if (geometry.body != no_index) {
+            origin = state.pos[geometry.body] + state.ori[geometry.body] * geometry.pos;
+            ori = state.ori[geometry.body] * geometry.ori;
+        }
+        const Vec3 normal = ori * geometry.shape.normal;
+        // point - h e_y on the plane: n . (point - h e_y - origin) = 0
+        if (std::abs(normal.y()) < 1e-9) continue;
+        return normal.dot(point - origin) / normal.y();
+    }
+    return point.y();
+}
+
+Index root_body(const Model& model) {
+    for (Index b = 0; b < Index(model.bodies.size()); ++b)
+        if (!model.bodies[b].is_static() && model.bodies[b].parent_joint == no_index) return b;
+    return no_index;
+}
+
+namespace {
+
+double torque_about_dof_axis(const Plant& plant, Index dof, const Vec3& world_torque) {
+    const Dof& d = plant.model().dofs[dof];
+    if (d.kind != Dof::Kind::JointRotation) return 0;
+    const Joint& joint = plant.model().joints[d.joint];
+    const Quat frame = plant.state().ori[joint.parent] * joint.ref_ori;
+    return d.sign * (frame.conjugate() * world_torque)[d.axis];
+}
+
+}  // namespace
+
+double dof_limit_torque(const Plant& plant, Index dof) {
+    const Dof& d = plant.model().dofs[dof];
+    if (d.kind != Dof::Kind::JointRotation || size_t(d.joint) >= plant.data().joint_limit_torque.size()) return 0;
+    return torque_about_dof_axis(plant, dof, plant.data().joint_limit_torque[d.joint]);
+}
+
+double dof_motor_torque(const Plant& plant, Index dof) {
+    const Dof& d = plant.model().dofs[dof];
+    if (d.kind != Dof::Kind::JointRotation) return 0;
+    Vec3 torque = Vec3::Zero();
+    for (size_t m = 0; m < plant.model().motors.size() && m < plant.data().motor_torque.size(); ++m)
+        if (plant.model().motors[m].joint == d.joint) torque += plant.data().motor_torque[m];
+    return torque_about_dof_axis(plant, dof, torque);
+}
+
+namespace {
+
+// `out` = `state` moved by h along its derivative (orientation: q' = 1/2 w q, w world).
+void advance_state(const State& state, const Data& data, double h, State& out) {
+    out = state;
+    for (size_t b = 0; b < state.pos.size(); ++b) {
+        out.pos[b] += h * state.lin_vel[b];
+        const Vec3 turn = h * state.ang_vel[b];
+        const double angle = turn.norm();
+        if (angle > 0) out.ori[b] = (Quat(Eigen::AngleAxisd(angle, turn / angle)) * state.ori[b]).normalized();
+        if (b < data.lin_acc.size()) {
+            out.lin_vel[b] += h * data.lin_acc[b];
+            out.ang_vel[b] += h * data.ang_acc[b];
+        }
+    }
+}
+
+}  // namespace
+
+double dof_acceleration(const Plant& plant, Index dof, State& scratch) {
+    const Dof& d = plant.model().dofs[dof];
+    const Data& data = plant.data();
+    if (d.kind == Dof::Kind::RootTranslation) return d.sign * data.lin_acc[d.body][d.axis];
+    const double h = 1e-6;
+    advance_state(plant.state(), data, h, scratch);
+    const double ahead = dof_velocity(plant.model(), scratch, dof);
+    advance_state(plant.state(), data, -h, scratch);
+    const double behind = dof_velocity(plant.model(), scratch, dof);
+    return (ahead - behind) / (2 * h);
+}
+
 }  // namespace hfd

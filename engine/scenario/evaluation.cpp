@@ -11,12 +11,16 @@
 #include "scenario/run_objects.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <limits>
 
 namespace hfd {
 
 namespace {
+
+using Clock = std::chrono::steady_clock;
+double seconds_since(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
 
 void deduplicate(std::vector<Diagnostic>& diagnostics, size_t from) {
     std::vector<Diagnostic> unique(diagnostics.begin(), diagnostics.begin() + long(from));
@@ -139,10 +143,12 @@ ScenarioResult Scenario::evaluate(const std::unordered_map<std::string, double>&
     const Vec3 start_com = center_of_mass(*model_, simulation.state());
     std::vector<double> excitation(model_->muscles.size(), 0.0);
     std::vector<ControlChannel> channels;
+    const bool timed = options.control_seconds && options.measure_seconds;
     const long long control_steps = static_cast<long long>(std::ceil(max_duration_ / step - 1e-9));
     for (long long k = 0;; ++k) {
         const double time = start_time + double(k) * step;
         simulation.ensure_evaluated();
+        const Clock::time_point control_start = timed ? Clock::now() : Clock::time_point{};
         run->sensors.record(plant);
         std::fill(excitation.begin(), excitation.end(), 0.0);
         if (run->controller) run->controller->update(plant, run->sensors, time, excitation);
@@ -150,6 +156,7 @@ ScenarioResult Scenario::evaluate(const std::unordered_map<std::string, double>&
         plant.excitation = excitation;
         simulation.controls().excitation = excitation;
         if (run->controller) run->controller->update_controls(plant, time, simulation.controls());
+        if (timed) *options.control_seconds += seconds_since(control_start);
         if (options.on_control_step) {
             channels.clear();
             if (run->controller) run->controller->channels(channels);
@@ -164,7 +171,10 @@ ScenarioResult Scenario::evaluate(const std::unordered_map<std::string, double>&
             break;
         }
         simulation.ensure_evaluated();
-        if (run->measure && run->measure->update(plant)) {
+        const Clock::time_point measure_start = timed ? Clock::now() : Clock::time_point{};
+        const bool ended = run->measure && run->measure->update(plant);
+        if (timed) *options.measure_seconds += seconds_since(measure_start);
+        if (ended) {
             result.termination = run->measure->termination_reason.empty() ? run->measure->name + " ended the run"
                                                                           : run->measure->termination_reason;
             break;

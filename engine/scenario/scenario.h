@@ -40,6 +40,10 @@ struct EvaluationOptions {
     // channels), e.g. to record a row; empty: nothing recorded.
     std::function<void(double time, const Plant& plant, const std::vector<ControlChannel>& channels)> on_control_step;
     const volatile bool* stop = nullptr;  // set to end the run early (its measures still score it)
+    // When set, the wall seconds spent in the sensors and controllers, and in the measures,
+    // are added here (two clock reads per control step).
+    double* control_seconds = nullptr;
+    double* measure_seconds = nullptr;
 };
 
 struct ScenarioResult {

@@ -1,0 +1,84 @@
+// hfd-bench rows for SCONE scenarios: a whole evaluation (model, controller,
+// measures) per run, timed in wall seconds per simulated second, with the share of
+// the controllers (sensors, reflexes, gait states) and of the measures.
+//   4a gait reflex    Tutorial 4a (corpus scone-tutorials3) with SCONE's walking parameters
+//   3D gait H1922     Examples3 "Gait3D - H1922 - Hyfydy.scone" with its init file, when
+//                     --scone-examples DIR (scone-core's scenarios/Examples3) is given
+#include "scenario/scenario.h"
+
+#include <valgrind/callgrind.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace hfd {
+
+namespace {
+
+struct ScenarioRow {
+    std::string name, scenario, par;  // par empty: the scenario's own start
+};
+
+void run_row(const ScenarioRow& row, int runs) {
+    std::vector<Diagnostic> diagnostics;
+    const std::unique_ptr<Scenario> scenario = Scenario::load(row.scenario, diagnostics);
+    if (!scenario) {
+        std::printf("%-16s could not be loaded\n", row.name.c_str());
+        for (const Diagnostic& d : diagnostics) std::fprintf(stderr, "%s\n", format_diagnostic(d).c_str());
+        return;
+    }
+    diagnostics.clear();
+    const auto values =
+        row.par.empty() ? scenario->initial_values(diagnostics) : scenario->values_from_par(row.par, diagnostics);
+    if (!values) {
+        std::printf("%-16s parameters could not be read\n", row.name.c_str());
+        return;
+    }
+    struct Run {
+        double wall = 0, control = 0, measure = 0, simulated = 0;
+        long long steps = 0;
+    };
+    std::vector<Run> measured;
+    for (int r = 0; r < runs; ++r) {
+        Run run;
+        EvaluationOptions options;
+        options.control_seconds = &run.control;
+        options.measure_seconds = &run.measure;
+        const auto start = std::chrono::steady_clock::now();
+        CALLGRIND_START_INSTRUMENTATION;
+        const ScenarioResult result = scenario->evaluate(*values, options);
+        CALLGRIND_STOP_INSTRUMENTATION;
+        run.wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        run.simulated = result.simulated_time;
+        run.steps = result.steps;
+        measured.push_back(run);
+    }
+    std::sort(measured.begin(), measured.end(), [](const Run& a, const Run& b) { return a.wall < b.wall; });
+    const Run& median = measured[measured.size() / 2];
+    std::printf("%-16s %8.2f s %10.0f %12.0f %11.1f %% %11.1f %%\n", row.name.c_str(), median.simulated,
+                median.steps / std::max(median.simulated, 1e-9), median.simulated / median.wall,
+                100 * median.control / median.wall, 100 * median.measure / median.wall);
+}
+
+}  // namespace
+
+void print_scenario_rows(const std::string& corpus, const std::string& examples, const std::string& only, int runs) {
+    std::vector<ScenarioRow> rows;
+    const std::string tutorials = corpus + "/scone-tutorials3/";
+    if (std::filesystem::exists(tutorials + "Tutorial 4a - Gait - Hyfydy.scone"))
+        rows.push_back({"4a gait reflex", tutorials + "Tutorial 4a - Gait - Hyfydy.scone",
+                        tutorials + "init/H0918GaitRS2Hfd4.par"});
+    else std::fprintf(stderr, "note: %s not found, scenario rows skipped\n", tutorials.c_str());
+    if (!examples.empty()) rows.push_back({"3D gait H1922", examples + "/Gait3D - H1922 - Hyfydy.scone", ""});
+    std::erase_if(rows, [&](const ScenarioRow& row) { return row.name.find(only) == std::string::npos; });
+    if (rows.empty()) return;
+    std::printf("\n%-16s %10s %10s %12s %13s %13s\n", "scenario", "simulated", "steps/s", "x real time",
+                "controllers", "measures");
+    for (const ScenarioRow& row : rows) run_row(row, runs);
+}
+
+}  // namespace hfd
