@@ -34,7 +34,7 @@ constexpr const char* optimize_usage =
     "Ctrl+C ends the run after the current generation and keeps the best.\n";
 
 std::atomic<bool> stop_requested{false};
-extern "C" void on_interrupt(int) { stop_requested.store(true); }
+extern "C" void on_optimize_interrupt(int) { stop_requested.store(true); }
 
 int usage_error(const std::string& message) {
     std::fprintf(stderr, "hfd optimize: %s\n\n%s", message.c_str(), optimize_usage);
@@ -106,8 +106,8 @@ int run_optimize(const Args& args) {
     }
     const bool tty = isatty(2);
     optimization->on_progress([&](const OptimizationProgress& progress) { print_progress(progress, tty); });
-    std::signal(SIGINT, on_interrupt);
-    std::signal(SIGTERM, on_interrupt);
+    std::signal(SIGINT, on_optimize_interrupt);
+    std::signal(SIGTERM, on_optimize_interrupt);
     std::string error;
     const bool written = optimization->run(&stop_requested, &error);
     std::signal(SIGINT, SIG_DFL);
