@@ -11,9 +11,8 @@
 
 #include "analysis/induced_series.h"
 #include "analysis/trajectory_states.h"
-#include "format/parser.h"
 #include "io/state_file.h"
-#include "model/build_model.h"
+#include "run/run_setup.h"
 #include "sim/kinematics.h"
 
 #include <chrono>
@@ -35,28 +34,18 @@ void print_analysis_diagnostics(const std::vector<Diagnostic>& diagnostics) {
 
 std::unique_ptr<Simulation> create_analysis_simulation(const std::string& model_path, const std::string& config_path,
                                                        SimConfig* config_out) {
-    BuildResult built = load_model(model_path);
-    print_analysis_diagnostics(built.diagnostics);
-    if (!built.ok()) {
-        std::fprintf(stderr, "hfd analyze: cannot use model '%s'\n", model_path.c_str());
-        return nullptr;
-    }
-    const std::string& config_file = config_path.empty() ? model_path : config_path;
-    const ParseResult parsed = parse_file(config_file);
-    std::vector<Diagnostic> diagnostics = parsed.diagnostics;
-    SimConfig config;
-    if (parsed.ok()) config = read_sim_config(parsed.root, config_file, diagnostics);
-    if (config_out) *config_out = config;
-    print_analysis_diagnostics(diagnostics);
-    if (has_errors(diagnostics)) {
-        std::fprintf(stderr, "hfd analyze: cannot use config '%s'\n", config_file.c_str());
-        return nullptr;
-    }
-    diagnostics.clear();
-    std::unique_ptr<Simulation> sim = Simulation::create(std::move(*built.model), config, diagnostics);
-    print_analysis_diagnostics(diagnostics);
-    if (!sim) std::fprintf(stderr, "hfd analyze: cannot create the simulation\n");
-    return sim;
+    RunInputs inputs;
+    inputs.model = RunInput::path(model_path);
+    if (!config_path.empty()) inputs.config = RunInput::path(config_path);
+    PreparedRun run = prepare_run(inputs);
+    print_analysis_diagnostics(run.diagnostics);
+    if (config_out) *config_out = run.config;
+    if (run.failed == RunStage::Model) std::fprintf(stderr, "hfd analyze: cannot use model '%s'\n", model_path.c_str());
+    else if (run.failed == RunStage::Config)
+        std::fprintf(stderr, "hfd analyze: cannot use config '%s'\n",
+                     (config_path.empty() ? model_path : config_path).c_str());
+    else if (!run.ok()) std::fprintf(stderr, "hfd analyze: cannot create the simulation\n");
+    return std::move(run.sim);
 }
 
 namespace {

@@ -7,9 +7,7 @@
 #include "commands.h"
 
 #include "analysis/collocation.h"
-#include "format/parser.h"
 #include "io/text_file.h"
-#include "model/build_model.h"
 
 #include <cmath>
 #include <cstdio>
@@ -17,6 +15,9 @@
 #include <sstream>
 
 namespace hfd::cli {
+
+std::unique_ptr<Simulation> create_analysis_simulation(const std::string& model_path, const std::string& config_path,
+                                                       SimConfig* config_out);  // cmd_analyze.cpp
 
 namespace {
 
@@ -86,16 +87,8 @@ int run_collocate(const Args& args) {
     }
     if (model_path.empty()) return usage_error("no model given");
 
-    BuildResult built = load_model(model_path);
-    for (const Diagnostic& d : built.diagnostics) std::fprintf(stderr, "%s\n", format_diagnostic(d).c_str());
-    if (!built.ok()) return 1;
-    const ParseResult parsed = parse_file(model_path);
-    std::vector<Diagnostic> diagnostics = parsed.diagnostics;
     SimConfig config;
-    if (parsed.ok()) config = read_sim_config(parsed.root, model_path, diagnostics);
-    std::unique_ptr<Simulation> sim =
-        has_errors(diagnostics) ? nullptr : Simulation::create(std::move(*built.model), config, diagnostics);
-    for (const Diagnostic& d : diagnostics) std::fprintf(stderr, "%s\n", format_diagnostic(d).c_str());
+    const std::unique_ptr<Simulation> sim = create_analysis_simulation(model_path, {}, &config);
     if (!sim) return 1;
     const Model& m = sim->model();
     if (m.motors.empty() || m.dofs.empty()) {

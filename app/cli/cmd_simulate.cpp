@@ -6,18 +6,13 @@
 
 #include "arguments.h"
 
-#include "format/parser.h"
 #include "io/contact_events.h"
 #include "io/csv_writer.h"
-#include "io/excitation_csv.h"
 #include "io/recorder.h"
 #include "io/run.h"
-#include "io/state_file.h"
 #include "io/sto_writer.h"
-#include "model/build_model.h"
-#include "sim/kinematics.h"
+#include "run/run_setup.h"
 #include "sim/simulation.h"
-#include "sim/start_checks.h"
 
 #include <algorithm>
 #include <chrono>
@@ -122,49 +117,33 @@ void print_diagnostics(const std::vector<Diagnostic>& diagnostics) {
         std::fprintf(stderr, "%s\n", format_diagnostic(diagnostic).c_str());
 }
 
-// Model, config and simulation; nullptr (diagnostics printed) on failure.
-std::unique_ptr<Simulation> create_simulation(const Options& options, SimConfig& config) {
-    BuildResult built = load_model(options.model);
-    print_diagnostics(built.diagnostics);
-    if (!built.ok()) {
-        std::fprintf(stderr, "hfd simulate: cannot use model '%s'\n", options.model.c_str());
-        return nullptr;
-    }
+// Model, config, state and excitation; nullopt (diagnostics printed) on failure.
+std::optional<PreparedRun> prepare(const Options& options) {
+    RunInputs inputs;
+    inputs.model = RunInput::path(options.model);
+    if (!options.config.empty()) inputs.config = RunInput::path(options.config);
+    if (!options.state.empty()) inputs.state = RunInput::path(options.state);
+    if (!options.excitation.empty()) inputs.excitation = RunInput::path(options.excitation);
+    PreparedRun run = prepare_run(inputs);
+    print_diagnostics(run.diagnostics);
+    if (run.ok()) return run;
     const std::string& config_file = options.config.empty() ? options.model : options.config;
-    const ParseResult parsed = parse_file(config_file);
-    std::vector<Diagnostic> diagnostics = parsed.diagnostics;
-    if (parsed.ok()) config = read_sim_config(parsed.root, config_file, diagnostics);
-    if (!options.config.empty() && parsed.ok() && config.from_defaults) {
-        Diagnostic empty_config;
-        empty_config.location.file = options.config;
-        empty_config.message = "no composite_force or integrator block in the config file";
-        diagnostics.push_back(std::move(empty_config));
+    switch (run.failed) {
+        case RunStage::Model:
+            std::fprintf(stderr, "hfd simulate: cannot use model '%s'\n", options.model.c_str());
+            break;
+        case RunStage::Config:
+            std::fprintf(stderr, "hfd simulate: cannot use config '%s'\n", config_file.c_str());
+            break;
+        case RunStage::State:
+            std::fprintf(stderr, "hfd simulate: cannot use state file '%s'\n", options.state.c_str());
+            break;
+        case RunStage::Excitation:
+            std::fprintf(stderr, "hfd simulate: cannot use excitation file '%s'\n", options.excitation.c_str());
+            break;
+        default: std::fprintf(stderr, "hfd simulate: cannot create the simulation\n"); break;
     }
-    print_diagnostics(diagnostics);
-    if (has_errors(diagnostics)) {
-        std::fprintf(stderr, "hfd simulate: cannot use config '%s'\n", config_file.c_str());
-        return nullptr;
-    }
-    if (config.from_defaults)
-        std::fprintf(stderr, "hfd simulate: no simulation config in '%s'; using the default\n", config_file.c_str());
-    diagnostics.clear();
-    std::unique_ptr<Simulation> sim = Simulation::create(std::move(*built.model), config, diagnostics);
-    print_diagnostics(diagnostics);
-    if (!sim) std::fprintf(stderr, "hfd simulate: cannot create the simulation\n");
-    return sim;
-}
-
-bool apply_state_file(Simulation& sim, const std::string& path) {
-    const StateFileResult read = read_state_file(path, sim.model());
-    print_diagnostics(read.diagnostics);
-    if (!read.ok()) {
-        std::fprintf(stderr, "hfd simulate: cannot use state file '%s'\n", path.c_str());
-        return false;
-    }
-    State posed = std::as_const(sim).state();
-    apply_dofs(sim.model(), *read.dofs, posed);
-    sim.set_initial_state(posed);
-    return true;
+    return std::nullopt;
 }
 
 volatile std::sig_atomic_t interrupted = 0;
@@ -226,21 +205,10 @@ int run_simulate(const Args& args) {
         std::fputs(simulate_usage, stdout);
         return exit_ok;
     }
-    SimConfig config;
-    std::unique_ptr<Simulation> sim = create_simulation(options, config);
-    if (!sim) return exit_input;
-    if (!options.state.empty() && !apply_state_file(*sim, options.state)) return exit_input;
-    print_diagnostics(check_initial_contacts(*sim));
-    std::optional<ExcitationSeries> excitation;
-    if (!options.excitation.empty()) {
-        ExcitationReadResult read = read_excitation_csv(options.excitation, sim->model());
-        print_diagnostics(read.diagnostics);
-        if (!read.ok()) {
-            std::fprintf(stderr, "hfd simulate: cannot use excitation file '%s'\n", options.excitation.c_str());
-            return exit_input;
-        }
-        excitation = std::move(read.series);
-    }
+    std::optional<PreparedRun> prepared = prepare(options);
+    if (!prepared) return exit_input;
+    Simulation* sim = prepared->sim.get();
+    const SimConfig& config = prepared->config;
 
     const ContactPairSet pairs = candidate_contact_pairs(sim->model(), collision_settings(config));
     GroupMask recorded = options.groups;
@@ -250,14 +218,10 @@ int run_simulate(const Args& args) {
     if (!options.events.empty()) events.emplace(*sim, pairs);
 
     ProgressBar progress(std::as_const(*sim).state().time, options.duration);
-    RunOptions run;
-    run.duration = options.duration;
-    run.sample_period = options.sample;
+    RunOptions run = prepared->run_options(options.duration, options.sample);
     run.events = events ? &*events : nullptr;
     run.on_sample = [&](double time) { progress.update(time); };
     run.interrupted = &interrupted;
-    if (excitation)
-        run.control = [&](double time, Controls& controls) { apply_excitation(*excitation, time, controls); };
     std::signal(SIGINT, on_interrupt);
     const auto wall_start = std::chrono::steady_clock::now();
     const RunResult result = record_simulation(*sim, recorder, run);

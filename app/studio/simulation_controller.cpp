@@ -2,7 +2,7 @@
 
 #include "io/csv_writer.h"
 #include "io/sto_writer.h"
-#include "sim/start_checks.h"
+#include "run/run_setup.h"
 #include "draw/snapshot.h"
 
 #include <QTimer>
@@ -39,20 +39,24 @@ std::vector<Diagnostic> SimulationWorker::load(SimulationSetup setup, unsigned g
     recorder_.reset();
     events_.reset();
     held_ = no_index;
-    sim_ = Simulation::create(std::move(setup.model), setup.config, diagnostics);
-    if (sim_) sim_->set_stage_timing(true);  // the Simulation dock shows the time of each stage and component
-    if (!sim_) return diagnostics;
-    if (setup.initial_dofs) {
-        State posed = std::as_const(*sim_).state();
-        apply_dofs(sim_->model(), *setup.initial_dofs, posed);
-        sim_->set_initial_state(posed);
-        sim_->reset();
-    }
-    for (Diagnostic& warning : check_initial_contacts(*sim_)) diagnostics.push_back(std::move(warning));
+    run_.reset();
+    sim_.reset();
+    control_ = {};
+    RunInputs inputs;
+    inputs.built_model = std::move(setup.model);
+    inputs.read_config = setup.config;
+    inputs.initial_dofs = std::move(setup.initial_dofs);
+    inputs.excitation_series = std::move(setup.excitation);
+    inputs.controllers = std::move(setup.controllers);
+    PreparedRun prepared = prepare_run(inputs);
+    diagnostics = std::move(prepared.diagnostics);
+    if (!prepared.ok()) return diagnostics;
+    sim_ = std::move(prepared.sim);
+    sim_->set_stage_timing(true);  // the Simulation dock shows the time of each stage and component
+    control_ = prepared.control();
     end_time_ = setup.end_time;
     sample_period_ = setup.sample_period;
     max_kinetic_energy_ = setup.max_kinetic_energy;
-    excitation_ = std::move(setup.excitation);
     pairs_ = candidate_contact_pairs(sim_->model(), collision_settings(setup.config));
     model_perturbations_ = std::as_const(*sim_).controls().perturbations;
     startRecording();
@@ -71,10 +75,7 @@ void SimulationWorker::startRecording() {
     options.sample_period = sample_period_;
     options.max_kinetic_energy = max_kinetic_energy_;
     options.events = &*events_;
-    if (excitation_)
-        options.control = [series = excitation_](double time, Controls& controls) {
-            apply_excitation(*series, time, controls);
-        };
+    options.control = control_;
     run_ = std::make_unique<Run>(*sim_, *recorder_, options);
     steps_ = 0;
     rates_.clear();

@@ -16,6 +16,7 @@
 #include "io/excitation_csv.h"
 #include "io/recorder.h"
 #include "io/run.h"
+#include "run/run_setup.h"
 #include "rate_window.h"
 #include "sim/kinematics.h"
 #include "sim/simulation.h"
@@ -42,6 +43,8 @@ struct SimulationSetup {
     std::optional<DofAssignment> initial_dofs;
     // Muscle excitations over time, applied before every step as `hfd simulate --excitation` does.
     std::shared_ptr<const ExcitationSeries> excitation;
+    // Called after the excitation at every control time (run/run_setup.h).
+    std::vector<Controller> controllers;
 };
 
 // Channels of the recording and the contact pairs (once per recording).
@@ -133,7 +136,7 @@ private:
     std::unique_ptr<Run> run_;  // the engine's run loop over recorder_ and events_
     ContactPairSet pairs_;
     std::vector<Perturbation> model_perturbations_;
-    std::shared_ptr<const ExcitationSeries> excitation_;
+    std::function<void(double time, Controls& controls)> control_;  // excitation and controllers
     QTimer* timer_ = nullptr;
     double end_time_ = 1, sample_period_ = 0.01, max_kinetic_energy_ = 1e9;
     double real_time_factor_ = 1;  // <= 0: as fast as possible

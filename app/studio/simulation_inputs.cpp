@@ -3,13 +3,13 @@
 #include "format/parser.h"
 #include "io/excitation_csv.h"
 #include "io/state_file.h"
+#include "run/run_setup.h"
 #include "sim/sim_config.h"
 #include "studio_settings.h"
 
 #include <QFile>
 #include <QFileInfo>
 #include <QVariantMap>
-#include <algorithm>
 
 namespace hfd::studio {
 
@@ -24,11 +24,6 @@ Diagnostic file_error(const QString& path, const std::string& message) {
     diagnostic.location.file = native(path);
     diagnostic.message = message;
     return diagnostic;
-}
-
-bool errors_since(const std::vector<Diagnostic>& diagnostics, size_t first) {
-    return std::any_of(diagnostics.begin() + std::ptrdiff_t(first), diagnostics.end(),
-                       [](const Diagnostic& d) { return d.severity == Severity::Error; });
 }
 
 }  // namespace
@@ -70,14 +65,7 @@ void SimulationInputs::moveToModelPath(const QString& model_path) {
 
 bool SimulationInputs::setConfigPath(const QString& path, std::vector<Diagnostic>& diagnostics) {
     const QString absolute = QFileInfo(path).absoluteFilePath();
-    const ParseResult parsed = parse_file(native(absolute));
-    diagnostics.insert(diagnostics.end(), parsed.diagnostics.begin(), parsed.diagnostics.end());
-    if (!parsed.ok()) return false;
-    const size_t before = diagnostics.size();
-    const SimConfig config = read_sim_config(parsed.root, native(absolute), diagnostics);
-    if (config.from_defaults)
-        diagnostics.push_back(file_error(absolute, "no composite_force or integrator block in the config file"));
-    if (errors_since(diagnostics, before)) return false;
+    if (!read_config_input(RunInput::path(native(absolute)), diagnostics)) return false;
     config_ = absolute;
     store();
     emit changed();
@@ -151,12 +139,9 @@ void SimulationInputs::clear() {
 }
 
 bool SimulationInputs::readConfig(SimConfig& config, std::vector<Diagnostic>& diagnostics) const {
-    const ParseResult parsed = parse_file(native(config_));
-    diagnostics.insert(diagnostics.end(), parsed.diagnostics.begin(), parsed.diagnostics.end());
-    if (!parsed.ok()) return false;
-    const size_t before = diagnostics.size();
-    config = read_sim_config(parsed.root, native(config_), diagnostics);
-    return !errors_since(diagnostics, before);
+    std::optional<SimConfig> read = read_config_input(RunInput::path(native(config_)), diagnostics);
+    if (read) config = std::move(*read);
+    return read.has_value();
 }
 
 bool SimulationInputs::readState(const Model& model, DofAssignment& dofs, std::vector<Diagnostic>& diagnostics) const {

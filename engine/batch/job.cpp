@@ -2,43 +2,39 @@
 
 #include "io/text_file.h"
 
-#include "format/parser.h"
 #include "io/contact_pairs.h"
-#include "io/excitation_csv.h"
-#include "io/state_file.h"
-#include "model/build_model.h"
-#include "sim/kinematics.h"
-#include "sim/start_checks.h"
 
 #include <chrono>
-#include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <utility>
 
 namespace hfd {
 
 namespace {
 
-void add_error(std::vector<Diagnostic>& diagnostics, const std::string& file, std::string message) {
-    diagnostics.push_back({Severity::Error, {file, 0, 0}, std::move(message)});
+RunInput run_input(const TextInput& input) {
+    if (!input.given()) return {};
+    return RunInput::content(input.text, input.file);
 }
 
 // Applies every override to the root of the file whose top level holds the
 // path's first segment (the config file when given and it does), else the model.
-bool apply_overrides(const OverrideSet& overrides, const std::string& model_file, PropNode& model_root,
-                     PropNode* config_root, std::vector<Diagnostic>& diagnostics) {
-    bool ok = true;
-    for (const Override& change : overrides) {
-        const std::string first = change.path.substr(0, change.path.find('.'));
-        PropNode& root = config_root && config_root->find(first) ? *config_root : model_root;
-        std::string error;
-        if (!apply_override(root, change, &error)) {
-            add_error(diagnostics, model_file, error);
-            ok = false;
+TextEditor override_editor(const OverrideSet& overrides, const std::string& model_file) {
+    return [&overrides, model_file](PropNode& model_root, PropNode* config_root, std::vector<Diagnostic>& diagnostics) {
+        bool ok = true;
+        for (const Override& change : overrides) {
+            const std::string first = change.path.substr(0, change.path.find('.'));
+            PropNode& root = config_root && config_root->find(first) ? *config_root : model_root;
+            std::string error;
+            if (!apply_override(root, change, &error)) {
+                Diagnostic failed;
+                failed.location.file = model_file;
+                failed.message = std::move(error);
+                diagnostics.push_back(std::move(failed));
+                ok = false;
+            }
         }
-    }
-    return ok;
+        return ok;
+    };
 }
 
 }  // namespace
@@ -52,60 +48,14 @@ std::optional<TextInput> read_text_input(const std::string& path, std::string* e
     return TextInput{std::move(*text), path};
 }
 
-JobSimulation create_job_simulation(const JobInputs& inputs) {
-    JobSimulation job;
-    std::vector<Diagnostic>& diagnostics = job.diagnostics;
-    ParseResult model_file = parse_text(inputs.model.text, inputs.model.file);
-    diagnostics = model_file.diagnostics;
-    if (!model_file.ok()) return job;
-    std::optional<ParseResult> config_file;
-    if (inputs.config.given()) {
-        config_file = parse_text(inputs.config.text, inputs.config.file);
-        diagnostics.insert(diagnostics.end(), config_file->diagnostics.begin(), config_file->diagnostics.end());
-        if (!config_file->ok()) return job;
-    }
-    if (!apply_overrides(inputs.overrides, inputs.model.file, model_file.root,
-                         config_file ? &config_file->root : nullptr, diagnostics))
-        return job;
-
-    BuildResult built = build_model(model_file.root, inputs.model.file);
-    diagnostics.insert(diagnostics.end(), built.diagnostics.begin(), built.diagnostics.end());
-    if (!built.ok()) return job;
-    if (!inputs.model.file.empty()) {  // as load_model does
-        built.model->file = inputs.model.file;
-        std::error_code ec;
-        const std::filesystem::path absolute = std::filesystem::absolute(inputs.model.file, ec);
-        built.model->directory = (ec ? std::filesystem::path(inputs.model.file) : absolute).parent_path().string();
-    }
-
-    const PropNode& config_root = config_file ? config_file->root : model_file.root;
-    const std::string& config_name = config_file ? inputs.config.file : inputs.model.file;
-    job.config = read_sim_config(config_root, config_name, diagnostics);
-    if (config_file && job.config.from_defaults)
-        add_error(diagnostics, inputs.config.file, "no composite_force or integrator block in the config file");
-    if (!config_file && job.config.from_defaults) {  // as hfd simulate says it
-        Diagnostic note;
-        note.severity = Severity::Warning;
-        note.location.file = inputs.model.file;
-        note.message = "no simulation config in the file; using the default";
-        diagnostics.push_back(std::move(note));
-    }
-    if (has_errors(diagnostics)) return job;
-
-    std::unique_ptr<Simulation> sim = Simulation::create(std::move(*built.model), job.config, diagnostics);
-    if (!sim) return job;
-    if (inputs.state.given()) {
-        const StateFileResult read = read_state_text(inputs.state.text, inputs.state.file, sim->model());
-        diagnostics.insert(diagnostics.end(), read.diagnostics.begin(), read.diagnostics.end());
-        if (!read.ok()) return job;
-        State posed = std::as_const(*sim).state();
-        apply_dofs(sim->model(), *read.dofs, posed);
-        sim->set_initial_state(posed);
-    }
-    const std::vector<Diagnostic> contacts = check_initial_contacts(*sim);
-    diagnostics.insert(diagnostics.end(), contacts.begin(), contacts.end());
-    job.sim = std::move(sim);
-    return job;
+PreparedRun prepare_job(const JobInputs& inputs, const TextInput& excitation) {
+    RunInputs run;
+    run.model = RunInput::content(inputs.model.text, inputs.model.file);
+    if (!inputs.overrides.empty()) run.edit_texts = override_editor(inputs.overrides, inputs.model.file);
+    run.config = run_input(inputs.config);
+    run.state = run_input(inputs.state);
+    run.excitation = run_input(excitation);
+    return prepare_run(run);
 }
 
 const char* job_status_name(JobStatus status) {
@@ -125,32 +75,17 @@ JobOutcome run_job(const BatchJob& job, const volatile std::sig_atomic_t* interr
             if (d.severity == Severity::Error) return format_diagnostic(d);
         return std::string("unusable input");
     };
-    JobSimulation created = create_job_simulation(job.inputs);
-    outcome.diagnostics = std::move(created.diagnostics);
-    if (!created.sim) {
+    PreparedRun prepared = prepare_job(job.inputs, job.excitation);
+    outcome.diagnostics = std::move(prepared.diagnostics);
+    if (!prepared.ok()) {
         outcome.message = first_error();
         return outcome;
     }
-    Simulation& sim = *created.sim;
-    std::optional<ExcitationSeries> excitation;
-    if (job.excitation.given()) {
-        ExcitationReadResult read = read_excitation_text(job.excitation.text, job.excitation.file, sim.model());
-        outcome.diagnostics.insert(outcome.diagnostics.end(), read.diagnostics.begin(), read.diagnostics.end());
-        if (!read.ok()) {
-            outcome.message = first_error();
-            return outcome;
-        }
-        excitation = std::move(read.series);
-    }
-
-    const ContactPairSet pairs = candidate_contact_pairs(sim.model(), collision_settings(created.config));
+    Simulation& sim = *prepared.sim;
+    const ContactPairSet pairs = candidate_contact_pairs(sim.model(), collision_settings(prepared.config));
     outcome.recording.emplace(sim, pairs, job.groups);
-    RunOptions options;
-    options.duration = job.duration;
-    options.sample_period = job.sample_period;
+    RunOptions options = prepared.run_options(job.duration, job.sample_period);
     options.interrupted = interrupted;
-    if (excitation)
-        options.control = [&](double time, Controls& controls) { apply_excitation(*excitation, time, controls); };
     outcome.run = record_simulation(sim, *outcome.recording, options);
     outcome.status = outcome.run.ok ? JobStatus::Done : JobStatus::SimulationFailed;
     outcome.message = outcome.run.message;

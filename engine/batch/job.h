@@ -6,6 +6,7 @@
 #include "batch/sweep.h"
 #include "io/recorder.h"
 #include "io/run.h"
+#include "run/run_setup.h"
 #include "sim/simulation.h"
 
 #include <csignal>
@@ -39,14 +40,9 @@ struct BatchJob {
     GroupMask groups = all_channel_groups;
 };
 
-struct JobSimulation {
-    std::unique_ptr<Simulation> sim;  // nullptr when an input is unusable
-    SimConfig config;
-    std::vector<Diagnostic> diagnostics;  // errors and warnings of every input
-};
-
-// Model, overrides, config and initial state, exactly as `hfd simulate` builds them.
-JobSimulation create_job_simulation(const JobInputs& inputs);
+// Model, overrides, config, initial state and excitation, set up by prepare_run
+// (run/run_setup.h) as for `hfd simulate`.
+PreparedRun prepare_job(const JobInputs& inputs, const TextInput& excitation = {});
 
 enum class JobStatus { Done, InputError, SimulationFailed };
 const char* job_status_name(JobStatus status);  // "done", "input error", "failed"

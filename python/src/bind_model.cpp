@@ -4,6 +4,7 @@
 #include "batch/sweep.h"
 #include "format/parser.h"
 #include "model/build_model.h"
+#include "run/run_setup.h"
 #include "sim/kinematics.h"
 
 #include <pybind11/eigen.h>
@@ -52,13 +53,8 @@ std::vector<std::string> names_of(const std::vector<T>& items) {
 }
 
 PyConfig make_config(TextInput source) {
-    const ParseResult parsed = parse_text(source.text, source.file);
-    std::vector<Diagnostic> diagnostics = parsed.diagnostics;
-    throw_if_errors(diagnostics, "cannot parse config '" + source.file + "'");
-    const SimConfig config = read_sim_config(parsed.root, source.file, diagnostics);
-    if (config.from_defaults)
-        diagnostics.push_back(
-            {Severity::Error, {source.file, 0, 0}, "no composite_force or integrator block in the config file"});
+    std::vector<Diagnostic> diagnostics;
+    read_config_input(RunInput::content(source.text, source.file), diagnostics);
     throw_if_errors(diagnostics, "cannot use config '" + source.file + "'");
     return PyConfig{std::move(source)};
 }

@@ -127,7 +127,7 @@ PySimulation create(const PyModel& model, const std::optional<PyConfig>& config,
     if (config) inputs.config = config->source;
     if (state) inputs.state = text_from_file(*state);
     if (state_text) inputs.state = TextInput{*state_text, "<state>"};
-    JobSimulation created = create_job_simulation(inputs);
+    PreparedRun created = prepare_job(inputs);
     throw_if_errors(created.diagnostics, "cannot create the simulation of '" + model.source.file + "'");
     if (!created.sim) throw_error(model.source.file, "cannot create the simulation");
     PySimulation result;
