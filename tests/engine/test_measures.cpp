@@ -455,6 +455,28 @@ private slots:
         VERIFY_CLOSE(run.result(), 100 * (y0 + 4 / (2 * g)), 0.03);
     }
 
+    void longJumpOfAThrownStool() {
+        // thrown at (1, 2) m/s: at the peak the ballistic landing point of the COM on
+        // y = 0 is x = v_x (v_y / g + sqrt(2 y_peak / g)); result 10 + 50 x (the
+        // recover bonus 50 + 50 t / recover_time, recover_time 1e9)
+        Run run(stool_text(0.001), 2);
+        QVERIFY(run.sim);
+        for (size_t b = 1; b < run.sim->state().lin_vel.size(); ++b) run.sim->state().lin_vel[b] = Vec3(1, 2, 0);
+        const Vec3 com = center_of_mass(run.sim->model(), run.sim->state());
+        QVERIFY(run.create("JumpMeasure { jump_type = 2 prepare_time = 0 }"));
+        run.run(2);
+        const double y_peak = com.y() + 4 / (2 * g);
+        const double landing = com.x() + 1 * (2 / g + std::sqrt(2 * y_peak / g));
+        VERIFY_CLOSE(run.result(), 10 + 50 * landing, 0.02);
+        // negate_result
+        Run negated(stool_text(0.001), 2);
+        for (size_t b = 1; b < negated.sim->state().lin_vel.size(); ++b)
+            negated.sim->state().lin_vel[b] = Vec3(1, 2, 0);
+        QVERIFY(negated.create("JumpMeasure { jump_type = LongJump prepare_time = 0 negate_result = 1 }"));
+        negated.run(2);
+        VERIFY_CLOSE(negated.result(), -run.result(), 1e-12);
+    }
+
     void compositeSumsWeightedChildrenAndMirrorsSymmetricOnes() {
         // symmetric: ankle_angle_l and ankle_angle_r, each 10 degrees below min = 10
         // (the locked ankles stay at 0), weight 0.5 -> 5 each; the balance measure
