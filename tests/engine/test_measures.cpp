@@ -36,12 +36,14 @@ constexpr double g = 9.81;
 
 // A rigid stool: pelvis on two locked legs (femur, tibia, calcn with a heel and a toe
 // sphere), feet `lift` above a floor plane. Bodies 10 + 2 (5 + 3 + 1) = 28 kg.
-std::string stool_text(double lift) {
+std::string stool_text(double lift, double friction = 1, double damping = 5) {
     std::ostringstream text;
     const auto y = [&](double height) { return std::to_string(height + lift); };
     text << "model {\n gravity = [ 0 -9.81 0 ]\n"
             " model_options { joint_stiffness = 1e6 joint_limit_stiffness = 1e5 }\n"
-            " material { name = m stiffness = 1e5 damping = 5 static_friction = 1 dynamic_friction = 1 }\n"
+            " material { name = m stiffness = 1e5 damping = "
+         << damping << " static_friction = " << friction << " dynamic_friction = " << friction
+         << " }\n"
             " body { name = ground mass = 0 inertia = [ 0 0 0 ]\n"
             "  geometry { name = floor type = plane normal = [ 0 1 0 ] material = m } }\n"
             " body { name = pelvis mass = 10 inertia = [ 0.1 0.1 0.1 ] pos = [ 0 "
@@ -116,7 +118,7 @@ struct Run {
     double run(double until, double dt = 0.001) {
         sim->evaluate();
         if (measure->update(plant)) return sim->state().time;
-        for (int i = 1; sim->state().time < until - 1e-9; ++i) {
+        for (int i = int(std::lround(sim->state().time / dt)) + 1; sim->state().time < until - 1e-9; ++i) {
             if (!sim->advance_to(i * dt)) return -1;
             sim->evaluate();
             if (measure->update(plant)) break;
@@ -417,6 +419,58 @@ private slots:
             run.measure->report(run.plant, 0, terms);
             QCOMPARE(terms.size(), size_t(1));
             VERIFY_CLOSE(terms[0].values[2].second, 0.5 * t_end, 1e-6);  // distance
+        }
+    }
+
+    void gaitMeasureCountsStepsAtNewFootContact() {
+        // A stool sliding at 1 m/s on a frictionless floor (x = t) is stopped at 0.3 s
+        // (x = 0.3 after), and lands (and bounces) on the way. Steps end at the updates
+        // where a leg's load reaches 0.1 BW, more than 0.1 s after the last step end,
+        // and at the end D = 0.5 s. Step i: dt_i, length x(t_i) - x(t_i-1), speed v_i,
+        // n_i = min(v_i, 1) (min_velocity 1); with initiation_steps = 1 the steps from
+        // s0 = clamp(count - 1, 0, 1) count: result = 1 - sum dt n / sum dt.
+        // Dropped 0.02 m it lands before 0.1 s: no step there.
+        const double duration = 0.5;
+        const auto x = [](double t) { return std::min(t, 0.3); };
+        for (const double lift : {0.1, 0.02}) {
+            Run run(stool_text(lift, 0), duration);
+            QVERIFY(run.sim);
+            for (size_t b = 1; b < run.sim->state().lin_vel.size(); ++b) run.sim->state().lin_vel[b] = Vec3(1, 0, 0);
+            QVERIFY(run.create("GaitMeasure { min_velocity = 1 initiation_steps = 1 }"));
+            std::vector<double> step_ends;
+            std::vector<char> loaded;
+            run.sim->evaluate();
+            run.measure->update(run.plant);
+            for (const Leg& leg : run.plant.legs) loaded.push_back(leg_load(run.plant, leg) >= 0.1);
+            for (int i = 1; i <= 500; ++i) {
+                QVERIFY(run.sim->advance_to(i * 0.001));
+                if (i == 300)
+                    for (Vec3& v : run.sim->state().lin_vel) v.x() = 0;
+                run.sim->evaluate();
+                const double t = run.sim->state().time;
+                bool new_contact = false;
+                for (size_t l = 0; l < loaded.size(); ++l) {
+                    const bool now = leg_load(run.plant, run.plant.legs[l]) >= 0.1;
+                    new_contact |= now && !loaded[l];
+                    loaded[l] = now;
+                }
+                if (new_contact && t - (step_ends.empty() ? 0.0 : step_ends.back()) > 0.1) step_ends.push_back(t);
+                QVERIFY(!run.measure->update(run.plant));
+            }
+            step_ends.push_back(duration);
+            QVERIFY(lift == 0.02 ? step_ends[0] > 0.1 : step_ends.size() >= 2);
+            const int count = int(step_ends.size()), first = std::clamp(count - 1, 0, 1);
+            double weighted = 0, time = 0;
+            for (int i = first; i < count; ++i) {
+                const double before = i > 0 ? step_ends[i - 1] : 0.0, dt = step_ends[i] - before;
+                weighted += dt * std::min(1.0, (x(step_ends[i]) - x(before)) / dt);
+                time += dt;
+            }
+            std::vector<MeasureTerm> terms;
+            run.measure->report(run.plant, 0, terms);
+            QCOMPARE(terms[0].values[1].second, double(count));  // step_count
+            VERIFY_CLOSE(terms[0].values[2].second, 0.3, 1e-6);  // distance
+            VERIFY_CLOSE(run.result(), 1 - weighted / time, 1e-6);
         }
     }
 
