@@ -564,6 +564,50 @@ private slots:
         VERIFY_CLOSE(terms[0].weighted, 10, 0.05);
     }
 
+    void resetRunsTheSameAgain() {
+        // a composite of every kind, run, reset (with the simulation) and run again:
+        // the same end time, terms and values, bit for bit
+        Run run(stool_text(1.0), 1.0);
+        QVERIFY(run.sim);
+        QVERIFY2(run.create("CompositeMeasure {\n"
+                            " GaitMeasure { termination_height = 0.6 min_velocity = 1 }\n"
+                            " BalanceMeasure { termination_height = 0.5 }\n"
+                            " JumpMeasure { terminate_on_peak = 0 }\n"
+                            " ReactionForceMeasure { max = 0.5 abs_penalty = 1 }\n"
+                            " DofMeasure { dof = ankle_angle_r velocity { max = 0 abs_penalty = 1 } }\n"
+                            " EffortMeasure { measure_type = Constant use_cost_of_transport = 1 } }"),
+                 run.messages().c_str());
+        std::vector<MeasureTerm> first, second;
+        const double end = run.run(1.0);
+        run.measure->report(run.plant, 0, first);
+        run.sim->reset();
+        run.measure->reset();
+        QVERIFY(run.measure->termination_reason.empty());
+        QCOMPARE(run.run(1.0), end);
+        run.measure->report(run.plant, 0, second);
+        QCOMPARE(second.size(), first.size());
+        for (size_t i = 0; i < first.size(); ++i) {
+            QCOMPARE(second[i].result, first[i].result);
+            QCOMPARE(second[i].weighted, first[i].weighted);
+            QCOMPARE(second[i].values, first[i].values);
+        }
+        QVERIFY(end < 1.0);  // the gait measure ended it (0.6 of the height)
+        QCOMPARE(run.measure->termination_reason, std::string("GaitMeasure: termination_height reached"));
+    }
+
+    void firstNonZeroResult() {
+        // use_first_non_zero_result: the first child whose weighted result is not 0
+        Run run(pendulum_text(0), 1.0);
+        QVERIFY(run.sim);
+        QVERIFY(
+            run.create("CompositeMeasure { use_first_non_zero_result = 1\n"
+                       " DofMeasure { dof = swing position { min = -10 max = 10 abs_penalty = 1 } }\n"
+                       " DofMeasure { dof = swing weight = 3 position { min = 5 abs_penalty = 1 } }\n"
+                       " DofMeasure { dof = swing position { min = 1 abs_penalty = 1 } } }"));
+        run.run(0.01);
+        VERIFY_CLOSE(run.result(), 15, 1e-9);
+    }
+
     void badMeasureTextIsReportedWhereItIs() {
         Run run(stool_text(0), 1);
         QVERIFY(run.sim);
