@@ -216,6 +216,20 @@ void read_slow_twitch_ratios(PropertyReader& reader, EffortMeasure& effort, cons
     }
 }
 
+// The type named by measure_type; nullopt after a located error.
+std::optional<EffortType> effort_type(const std::string& name, PropertyReader& reader) {
+    for (const auto& [text, type] : effort_types)
+        if (name == text) return type;
+    std::string names;
+    for (const auto& [text, type] : effort_types) names += std::string(names.empty() ? "" : ", ") + text;
+    const bool scone_has = name == "Uchida2016" || name == "MechnicalWork" || name == "MotorTorque";
+    reader.context().error(
+        *reader.node().find("measure_type"),
+        (scone_has ? "measure_type '" + name + "' is not supported yet" : "unknown measure_type '" + name + "'") +
+            " (supported: " + names + ")");
+    return std::nullopt;
+}
+
 }  // namespace
 
 std::unique_ptr<Measure> create_effort_measure(PropertyReader& reader, MeasureContext& context) {
@@ -223,25 +237,12 @@ std::unique_ptr<Measure> create_effort_measure(PropertyReader& reader, MeasureCo
     CreationContext& creation = context.creation;
     const Model& model = context.plant.model();
     const std::optional<std::string> type_name = reader.required_text("measure_type");
-    if (!type_name) {
-        reader.accept_all();
+    const std::optional<EffortType> type = type_name ? effort_type(*type_name, reader) : std::nullopt;
+    if (!type) {
+        reader.accept_all();  // the error says what is wrong; the other properties are not read
         return nullptr;
     }
-    bool known = false;
-    for (const auto& [text, type] : effort_types)
-        if (*type_name == text) effort->type = type, known = true;
-    if (!known) {
-        std::string names;
-        for (const auto& [text, type] : effort_types) names += std::string(names.empty() ? "" : ", ") + text;
-        const bool scone_has =
-            *type_name == "Uchida2016" || *type_name == "MechnicalWork" || *type_name == "MotorTorque";
-        creation.error(*reader.node().find("measure_type"),
-                       (scone_has ? "measure_type '" + *type_name + "' is not supported yet"
-                                  : "unknown measure_type '" + *type_name + "'") +
-                           " (supported: " + names + ")");
-        reader.accept_all();
-        return nullptr;
-    }
+    effort->type = *type;
     effort->name = *type_name;
     read_measure_properties(reader, *effort);
     effort->use_cost_of_transport = reader.flag("use_cost_of_transport", false);
