@@ -36,29 +36,28 @@ protected:
         const Model& model = plant.model();
         const State& state = plant.state();
         const double t = plant.time();
-        const double rate =
-            dof_velocity(model, state, dof) + (parent != no_index ? dof_velocity(model, state, parent) : 0);
-        const double v = to_unit(rate);
         if (!position.is_null())
             position.add(
                 t, to_unit(dof_value(model, state, dof) + (parent != no_index ? dof_value(model, state, parent) : 0)));
-        if (!velocity.is_null()) velocity.add(t, v);
-        if (!acceleration.is_null()) {
-            double a;
-            if (use_average_acceleration_per_frame) {
+        // the rate (a second pass over the joint's angles) only when a range needs it
+        const bool velocity_used =
+            !velocity.is_null() || (!acceleration.is_null() && use_average_acceleration_per_frame);
+        if (velocity_used) {
+            const double v = to_unit(dof_velocity(model, state, dof) +
+                                     (parent != no_index ? dof_velocity(model, state, parent) : 0));
+            if (!velocity.is_null()) velocity.add(t, v);
+            if (!acceleration.is_null() && use_average_acceleration_per_frame) {
                 const double dt = t - previous_time_;
-                a = dt > 0 ? (v - previous_velocity_) / dt : 0.0;
-            } else {
-                a = dof_acceleration(plant, dof, scratch_) +
-                    (parent != no_index ? dof_acceleration(plant, parent, scratch_) : 0);
-                a = to_unit(a);
+                acceleration.add(t, dt > 0 ? (v - previous_velocity_) / dt : 0.0);
             }
-            acceleration.add(t, a);
+            previous_velocity_ = v;
         }
+        if (!acceleration.is_null() && !use_average_acceleration_per_frame)
+            acceleration.add(t, to_unit(dof_acceleration(plant, dof, scratch_) +
+                                        (parent != no_index ? dof_acceleration(plant, parent, scratch_) : 0)));
         if (!limit_torque.is_null()) limit_torque.add(t, dof_limit_torque(plant, dof));
         if (!actuator_torque.is_null()) actuator_torque.add(t, dof_motor_torque(plant, dof));
         previous_time_ = t;
-        previous_velocity_ = v;
         return false;
     }
 

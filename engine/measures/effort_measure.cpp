@@ -64,6 +64,8 @@ public:
     double specific_tension = 0.25e6, muscle_density = 1059.7, min_distance = 1.0;
     std::vector<Index> muscles;
     std::vector<double> slow_twitch_ratio;  // per included muscle
+    std::vector<double> masses;             // per included muscle, M = F_max / sigma rho l_opt
+    std::vector<double> pennation_height;   // per included muscle, l_opt sin(alpha_opt)
     double body_mass = 0;
     Vec3 initial_com = Vec3::Zero();
 
@@ -117,10 +119,6 @@ private:
     TimeStatistic effort_;
     double total_effort_ = 0, distance_ = 0;
 
-    double muscle_mass(const Muscle& muscle) const {
-        return muscle.max_isometric_force / specific_tension * muscle_density * muscle.optimal_fiber_length;
-    }
-
     double wang2012(const Plant& plant) const {
         constexpr double half_pi = 1.5707963267948966;
         const Model& model = plant.model();
@@ -137,11 +135,11 @@ private:
             const double g = l < 0.5 ? 0.5 : l < 1.0 ? l : l < 1.5 ? 3 - 2 * l : 0.0;
             const double v = plant.data().fiber_length_derivative[m];
             const double force = plant.data().muscle_force[m];
-            const double sin_pennation = muscle.optimal_fiber_length * std::sin(muscle.pennation_angle) / l_fiber;
+            const double sin_pennation = pennation_height[i] / l_fiber;
             const double cos_pennation = std::sqrt(std::max(1e-6, 1 - sin_pennation * sin_pennation));
             const double active =
                 std::max(0.0, force / cos_pennation - muscle.max_isometric_force * m2012::passive_force_length(l));
-            const double mass = muscle_mass(muscle);
+            const double mass = masses[i];
             e += mass * f_a + mass * g * f_m + std::max(0.0, -0.25 * force * v) + std::max(0.0, -active * v);
         }
         return e;
@@ -218,6 +216,20 @@ void read_slow_twitch_ratios(PropertyReader& reader, EffortMeasure& effort, cons
     }
 }
 
+// The type named by measure_type; nullopt after a located error.
+std::optional<EffortType> effort_type(const std::string& name, PropertyReader& reader) {
+    for (const auto& [text, type] : effort_types)
+        if (name == text) return type;
+    std::string names;
+    for (const auto& [text, type] : effort_types) names += std::string(names.empty() ? "" : ", ") + text;
+    const bool scone_has = name == "Uchida2016" || name == "MechnicalWork" || name == "MotorTorque";
+    reader.context().error(
+        *reader.node().find("measure_type"),
+        (scone_has ? "measure_type '" + name + "' is not supported yet" : "unknown measure_type '" + name + "'") +
+            " (supported: " + names + ")");
+    return std::nullopt;
+}
+
 }  // namespace
 
 std::unique_ptr<Measure> create_effort_measure(PropertyReader& reader, MeasureContext& context) {
@@ -225,25 +237,12 @@ std::unique_ptr<Measure> create_effort_measure(PropertyReader& reader, MeasureCo
     CreationContext& creation = context.creation;
     const Model& model = context.plant.model();
     const std::optional<std::string> type_name = reader.required_text("measure_type");
-    if (!type_name) {
-        reader.accept_all();
+    const std::optional<EffortType> type = type_name ? effort_type(*type_name, reader) : std::nullopt;
+    if (!type) {
+        reader.accept_all();  // the error says what is wrong; the other properties are not read
         return nullptr;
     }
-    bool known = false;
-    for (const auto& [text, type] : effort_types)
-        if (*type_name == text) effort->type = type, known = true;
-    if (!known) {
-        std::string names;
-        for (const auto& [text, type] : effort_types) names += std::string(names.empty() ? "" : ", ") + text;
-        const bool scone_has =
-            *type_name == "Uchida2016" || *type_name == "MechnicalWork" || *type_name == "MotorTorque";
-        creation.error(*reader.node().find("measure_type"),
-                       (scone_has ? "measure_type '" + *type_name + "' is not supported yet"
-                                  : "unknown measure_type '" + *type_name + "'") +
-                           " (supported: " + names + ")");
-        reader.accept_all();
-        return nullptr;
-    }
+    effort->type = *type;
     effort->name = *type_name;
     read_measure_properties(reader, *effort);
     effort->use_cost_of_transport = reader.flag("use_cost_of_transport", false);
@@ -275,6 +274,12 @@ std::unique_ptr<Measure> create_effort_measure(PropertyReader& reader, MeasureCo
         return nullptr;
     }
     read_slow_twitch_ratios(reader, *effort, model, slow_twitch);
+    for (const Index m : effort->muscles) {
+        const Muscle& muscle = model.muscles[m];
+        effort->masses.push_back(muscle.max_isometric_force / effort->specific_tension * effort->muscle_density *
+                                 muscle.optimal_fiber_length);
+        effort->pennation_height.push_back(muscle.optimal_fiber_length * std::sin(muscle.pennation_angle));
+    }
     effort->body_mass = model.total_mass();
     effort->initial_com = center_of_mass(model, context.plant.state());
     return effort;

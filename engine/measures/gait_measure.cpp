@@ -54,6 +54,11 @@ public:
         return (d[0] + d[1]) / 2;
     }
 
+    // Steps are at least min_step_duration apart: updates then never allocate.
+    void reserve_steps(double max_duration) {
+        steps_.reserve(size_t(std::clamp(max_duration / std::max(min_step_duration, 1e-3), 0.0, 1e5)) + 2);
+    }
+
     void start(const Plant& plant) {
         initial_com_height = com_height(plant);
         initial_gait_position = previous_gait_position_ = gait_position(plant);
@@ -207,6 +212,7 @@ std::unique_ptr<Measure> create_gait_measure(PropertyReader& reader, MeasureCont
         return nullptr;
     }
     gait->start(context.plant);
+    gait->reserve_steps(context.plant.max_duration);
     return gait;
 }
 

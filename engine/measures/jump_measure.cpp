@@ -146,7 +146,9 @@ private:
     double long_jump(const Plant& plant) {
         const Vec3 com = center_of_mass(plant.model(), plant.state());
         const Vec3 com_velocity = center_of_mass_velocity(plant.model(), plant.state());
-        const double early_jump_penalty = std::max(0.0, prepare_com_.y() - initial_com.y()) / prepare_time;
+        // (0 / 0 when prepare_time = 0 and the COM did not rise: no penalty)
+        const double rise = std::max(0.0, prepare_com_.y() - initial_com.y());
+        const double early_jump_penalty = rise > 0 ? rise / prepare_time : 0.0;
         const double takeoff_speed = (com.y() - prepare_com_.y()) / (plant.time() - prepare_time);
         const double com_landing = landing_x(com, com_velocity);
         const double body_landing = target_body == no_index

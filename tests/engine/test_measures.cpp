@@ -36,12 +36,14 @@ constexpr double g = 9.81;
 
 // A rigid stool: pelvis on two locked legs (femur, tibia, calcn with a heel and a toe
 // sphere), feet `lift` above a floor plane. Bodies 10 + 2 (5 + 3 + 1) = 28 kg.
-std::string stool_text(double lift) {
+std::string stool_text(double lift, double friction = 1, double damping = 5) {
     std::ostringstream text;
     const auto y = [&](double height) { return std::to_string(height + lift); };
     text << "model {\n gravity = [ 0 -9.81 0 ]\n"
             " model_options { joint_stiffness = 1e6 joint_limit_stiffness = 1e5 }\n"
-            " material { name = m stiffness = 1e5 damping = 5 static_friction = 1 dynamic_friction = 1 }\n"
+            " material { name = m stiffness = 1e5 damping = "
+         << damping << " static_friction = " << friction << " dynamic_friction = " << friction
+         << " }\n"
             " body { name = ground mass = 0 inertia = [ 0 0 0 ]\n"
             "  geometry { name = floor type = plane normal = [ 0 1 0 ] material = m } }\n"
             " body { name = pelvis mass = 10 inertia = [ 0.1 0.1 0.1 ] pos = [ 0 "
@@ -116,7 +118,7 @@ struct Run {
     double run(double until, double dt = 0.001) {
         sim->evaluate();
         if (measure->update(plant)) return sim->state().time;
-        for (int i = 1; sim->state().time < until - 1e-9; ++i) {
+        for (int i = int(std::lround(sim->state().time / dt)) + 1; sim->state().time < until - 1e-9; ++i) {
             if (!sim->advance_to(i * dt)) return -1;
             sim->evaluate();
             if (measure->update(plant)) break;
@@ -420,6 +422,58 @@ private slots:
         }
     }
 
+    void gaitMeasureCountsStepsAtNewFootContact() {
+        // A stool sliding at 1 m/s on a frictionless floor (x = t) is stopped at 0.3 s
+        // (x = 0.3 after), and lands (and bounces) on the way. Steps end at the updates
+        // where a leg's load reaches 0.1 BW, more than 0.1 s after the last step end,
+        // and at the end D = 0.5 s. Step i: dt_i, length x(t_i) - x(t_i-1), speed v_i,
+        // n_i = min(v_i, 1) (min_velocity 1); with initiation_steps = 1 the steps from
+        // s0 = clamp(count - 1, 0, 1) count: result = 1 - sum dt n / sum dt.
+        // Dropped 0.02 m it lands before 0.1 s: no step there.
+        const double duration = 0.5;
+        const auto x = [](double t) { return std::min(t, 0.3); };
+        for (const double lift : {0.1, 0.02}) {
+            Run run(stool_text(lift, 0), duration);
+            QVERIFY(run.sim);
+            for (size_t b = 1; b < run.sim->state().lin_vel.size(); ++b) run.sim->state().lin_vel[b] = Vec3(1, 0, 0);
+            QVERIFY(run.create("GaitMeasure { min_velocity = 1 initiation_steps = 1 }"));
+            std::vector<double> step_ends;
+            std::vector<char> loaded;
+            run.sim->evaluate();
+            run.measure->update(run.plant);
+            for (const Leg& leg : run.plant.legs) loaded.push_back(leg_load(run.plant, leg) >= 0.1);
+            for (int i = 1; i <= 500; ++i) {
+                QVERIFY(run.sim->advance_to(i * 0.001));
+                if (i == 300)
+                    for (Vec3& v : run.sim->state().lin_vel) v.x() = 0;
+                run.sim->evaluate();
+                const double t = run.sim->state().time;
+                bool new_contact = false;
+                for (size_t l = 0; l < loaded.size(); ++l) {
+                    const bool now = leg_load(run.plant, run.plant.legs[l]) >= 0.1;
+                    new_contact |= now && !loaded[l];
+                    loaded[l] = now;
+                }
+                if (new_contact && t - (step_ends.empty() ? 0.0 : step_ends.back()) > 0.1) step_ends.push_back(t);
+                QVERIFY(!run.measure->update(run.plant));
+            }
+            step_ends.push_back(duration);
+            QVERIFY(lift == 0.02 ? step_ends[0] > 0.1 : step_ends.size() >= 2);
+            const int count = int(step_ends.size()), first = std::clamp(count - 1, 0, 1);
+            double weighted = 0, time = 0;
+            for (int i = first; i < count; ++i) {
+                const double before = i > 0 ? step_ends[i - 1] : 0.0, dt = step_ends[i] - before;
+                weighted += dt * std::min(1.0, (x(step_ends[i]) - x(before)) / dt);
+                time += dt;
+            }
+            std::vector<MeasureTerm> terms;
+            run.measure->report(run.plant, 0, terms);
+            QCOMPARE(terms[0].values[1].second, double(count));  // step_count
+            VERIFY_CLOSE(terms[0].values[2].second, 0.3, 1e-6);  // distance
+            VERIFY_CLOSE(run.result(), 1 - weighted / time, 1e-6);
+        }
+    }
+
     void gaitMeasureOfAStandingStool() {
         // no fall, no speed asked: one step of speed 0 within [0, inf): result 0
         Run run(stool_text(0), 0.2);
@@ -455,6 +509,28 @@ private slots:
         VERIFY_CLOSE(run.result(), 100 * (y0 + 4 / (2 * g)), 0.03);
     }
 
+    void longJumpOfAThrownStool() {
+        // thrown at (1, 2) m/s: at the peak the ballistic landing point of the COM on
+        // y = 0 is x = v_x (v_y / g + sqrt(2 y_peak / g)); result 10 + 50 x (the
+        // recover bonus 50 + 50 t / recover_time, recover_time 1e9)
+        Run run(stool_text(0.001), 2);
+        QVERIFY(run.sim);
+        for (size_t b = 1; b < run.sim->state().lin_vel.size(); ++b) run.sim->state().lin_vel[b] = Vec3(1, 2, 0);
+        const Vec3 com = center_of_mass(run.sim->model(), run.sim->state());
+        QVERIFY(run.create("JumpMeasure { jump_type = 2 prepare_time = 0 }"));
+        run.run(2);
+        const double y_peak = com.y() + 4 / (2 * g);
+        const double landing = com.x() + 1 * (2 / g + std::sqrt(2 * y_peak / g));
+        VERIFY_CLOSE(run.result(), 10 + 50 * landing, 0.02);
+        // negate_result
+        Run negated(stool_text(0.001), 2);
+        for (size_t b = 1; b < negated.sim->state().lin_vel.size(); ++b)
+            negated.sim->state().lin_vel[b] = Vec3(1, 2, 0);
+        QVERIFY(negated.create("JumpMeasure { jump_type = LongJump prepare_time = 0 negate_result = 1 }"));
+        negated.run(2);
+        VERIFY_CLOSE(negated.result(), -run.result(), 1e-12);
+    }
+
     void compositeSumsWeightedChildrenAndMirrorsSymmetricOnes() {
         // symmetric: ankle_angle_l and ankle_angle_r, each 10 degrees below min = 10
         // (the locked ankles stay at 0), weight 0.5 -> 5 each; the balance measure
@@ -486,6 +562,50 @@ private slots:
         QCOMPARE(terms[5].weighted, 0.0);  // 2 * 10 = 20 is below its threshold 25
         VERIFY_CLOSE(terms[0].result, terms[1].weighted + terms[4].weighted + terms[5].weighted, 1e-12);
         VERIFY_CLOSE(terms[0].weighted, 10, 0.05);
+    }
+
+    void resetRunsTheSameAgain() {
+        // a composite of every kind, run, reset (with the simulation) and run again:
+        // the same end time, terms and values, bit for bit
+        Run run(stool_text(1.0), 1.0);
+        QVERIFY(run.sim);
+        QVERIFY2(run.create("CompositeMeasure {\n"
+                            " GaitMeasure { termination_height = 0.6 min_velocity = 1 }\n"
+                            " BalanceMeasure { termination_height = 0.5 }\n"
+                            " JumpMeasure { terminate_on_peak = 0 }\n"
+                            " ReactionForceMeasure { max = 0.5 abs_penalty = 1 }\n"
+                            " DofMeasure { dof = ankle_angle_r velocity { max = 0 abs_penalty = 1 } }\n"
+                            " EffortMeasure { measure_type = Constant use_cost_of_transport = 1 } }"),
+                 run.messages().c_str());
+        std::vector<MeasureTerm> first, second;
+        const double end = run.run(1.0);
+        run.measure->report(run.plant, 0, first);
+        run.sim->reset();
+        run.measure->reset();
+        QVERIFY(run.measure->termination_reason.empty());
+        QCOMPARE(run.run(1.0), end);
+        run.measure->report(run.plant, 0, second);
+        QCOMPARE(second.size(), first.size());
+        for (size_t i = 0; i < first.size(); ++i) {
+            QCOMPARE(second[i].result, first[i].result);
+            QCOMPARE(second[i].weighted, first[i].weighted);
+            QCOMPARE(second[i].values, first[i].values);
+        }
+        QVERIFY(end < 1.0);  // the gait measure ended it (0.6 of the height)
+        QCOMPARE(run.measure->termination_reason, std::string("GaitMeasure: termination_height reached"));
+    }
+
+    void firstNonZeroResult() {
+        // use_first_non_zero_result: the first child whose weighted result is not 0
+        Run run(pendulum_text(0), 1.0);
+        QVERIFY(run.sim);
+        QVERIFY(
+            run.create("CompositeMeasure { use_first_non_zero_result = 1\n"
+                       " DofMeasure { dof = swing position { min = -10 max = 10 abs_penalty = 1 } }\n"
+                       " DofMeasure { dof = swing weight = 3 position { min = 5 abs_penalty = 1 } }\n"
+                       " DofMeasure { dof = swing position { min = 1 abs_penalty = 1 } } }"));
+        run.run(0.01);
+        VERIFY_CLOSE(run.result(), 15, 1e-9);
     }
 
     void badMeasureTextIsReportedWhereItIs() {
