@@ -506,6 +506,53 @@ private slots:
         QCOMPARE(h.control(*controller, 0)[h.muscle("soleus_r")], 0.3);  // coefficient0's mean
     }
 
+    // A step scripted by placing the feet (loaded: pressed 3 cm into the floor, else
+    // 30 cm above it; x relative to the pelvis) walks the gait state machine through
+    // EarlyStance, LateStance, Liftoff, Swing and Landing; the conditional controller
+    // for EarlyStance drives the vasti of the leg in that state only.
+    void gait_states_follow_a_scripted_step() {
+        Harness h(planar_model);
+        QVERIFY(h.sim);
+        auto controller = h.create(R"(GaitStateController { ConditionalControllers { ConditionalController {
+            states = "EarlyStance" FeedForwardController { include = "vasti*" Constant { value = 0.3 } } } } })");
+        QVERIFY2(controller, diagnostics_text(h.diagnostics).c_str());
+        const Model& model = h.sim->model();
+        const Index pelvis = model.find_body("pelvis");
+        const Index feet[2] = {model.find_body("calcn_r"), model.find_body("calcn_l")};
+        enum { early_stance, late_stance, liftoff, swing, landing };
+        struct Step {
+            double x[2];
+            bool loaded[2];
+            int expected[2];  // right, left
+        };
+        const Step steps[] = {
+            {{0.1, -0.2}, {true, false}, {early_stance, swing}},  {{-0.1, -0.05}, {true, false}, {late_stance, swing}},
+            {{-0.2, 0.2}, {true, true}, {liftoff, early_stance}}, {{-0.25, 0.0}, {false, true}, {swing, early_stance}},
+            {{0.2, -0.1}, {false, true}, {landing, late_stance}}, {{0.2, -0.1}, {true, true}, {early_stance, liftoff}},
+        };
+        double time = 0;
+        for (const Step& step : steps) {
+            State& s = h.sim->state();
+            for (int leg = 0; leg < 2; ++leg) {
+                Vec3& pos = s.pos[feet[leg]];
+                pos = Vec3(s.pos[pelvis].x() + step.x[leg], step.loaded[leg] ? 0.0102 : 0.3, pos.z());
+                s.ori[feet[leg]] = Quat::Identity();
+            }
+            const std::vector<double> u = h.control(*controller, time);
+            time += 0.01;
+            std::vector<ControlChannel> channels;
+            controller->channels(channels);
+            QVERIFY(channels.size() >= 6);  // per leg: state, load, sagittal position
+            for (int leg = 0; leg < 2; ++leg) {
+                const double load = channels[size_t(3 * leg + 1)].value;
+                QVERIFY2(step.loaded[leg] ? load > 0.1 : load == 0, std::to_string(load).c_str());
+                QCOMPARE(int(channels[size_t(3 * leg)].value), step.expected[leg]);
+                const char* vasti = leg == 0 ? "vasti_r" : "vasti_l";
+                QCOMPARE(u[h.muscle(vasti)], step.expected[leg] == early_stance ? 0.3 : 0.0);
+            }
+        }
+    }
+
     // Tutorial 3a's balance reflexes: length reflexes and vestibular body point
     // reflexes on the torso, both sides sharing parameters; at the first control step
     // u = KL (l - L0) with the means KL = 1, L0 = 0.65 (KP = KV = 0).
