@@ -59,7 +59,7 @@ std::unique_ptr<Scenario::RunObjects> Scenario::create_run(const std::unordered_
     std::vector<Diagnostic> creation;
     run->simulation = Simulation::create(model_, config_, creation);
     for (Diagnostic& diagnostic : creation) diagnostics.push_back(std::move(diagnostic));
-    if (!run->simulation || has_errors(diagnostics)) {
+    if (!run->simulation) {
         deduplicate(diagnostics, first);
         return nullptr;
     }

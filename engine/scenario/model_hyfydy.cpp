@@ -140,11 +140,11 @@ bool adjust_to_load(const Simulation& simulation, const std::vector<Leg>& legs, 
     };
     double high = dofs.value[dof], low = dofs.value[dof];
     for (int i = 0; load_at(high) > target; ++i) {
-        if (i > 40) {
+        if (i > 60) {
             error = "initial_load: no height of '" + model.dofs[dof].name + "' lifts the legs' load below it";
             return false;
         }
-        high += 0.02;
+        high += 0.05;
     }
     for (int i = 0; load_at(low) < target; ++i) {
         if (i > 100) {

@@ -98,11 +98,10 @@ bool Scenario::read_structure(std::vector<Diagnostic>& diagnostics) {
     objective_ = objective;
     {
         PropertyReader reader(*objective, context, "SimulationObjective");
-        max_duration_ = reader.number("max_duration", 1e12);
-        if (!(max_duration_ > 0) || max_duration_ > 1e6) {
-            context.error(*objective, "max_duration must be in (0, 1e6] s");
-            return false;
-        }
+        const std::optional<double> duration = reader.required_number("max_duration");
+        if (duration && (!(*duration > 0) || *duration > 1e6))
+            context.error(*reader.child("max_duration"), "max_duration must be in (0, 1e6] s");
+        max_duration_ = duration.value_or(1);
         for (const char* key : {"signature", "signature_prefix", "signature_postfix"}) reader.accept(key);
         for (const PropNode& child : objective->children) {
             if (child.is_variable_definition() || !reader.has(child.key)) continue;
@@ -126,8 +125,10 @@ bool Scenario::read_structure(std::vector<Diagnostic>& diagnostics) {
     if (has_errors(diagnostics)) return false;
 
     // the model and its config, once
+    // a bad model option is reported with the controller's and measure's errors (the
+    // dry creation below); only a model that cannot be read stops here
     ModelHyfydyOptions options = read_model_hyfydy(*model_node_, context, file_.directory);
-    if (has_errors(diagnostics)) return false;
+    if (options.model_file.empty()) return false;
     BuildResult built = load_model(options.model_file);
     for (Diagnostic& diagnostic : built.diagnostics) diagnostics.push_back(diagnostic);
     if (!built.ok()) return false;
@@ -157,7 +158,17 @@ bool Scenario::read_structure(std::vector<Diagnostic>& diagnostics) {
 
     // a dry evaluation's creation declares the parameters (with their means)
     ParamSet declared;
+    const size_t before_dry = diagnostics.size();
     const std::unique_ptr<RunObjects> dry = create_run({}, declared, diagnostics);
+    // the dry creation reads the model options again: their messages once
+    for (size_t i = before_dry; i < diagnostics.size(); ++i)
+        for (size_t j = 0; j < before_dry; ++j)
+            if (diagnostics[j].message == diagnostics[i].message &&
+                diagnostics[j].location.line == diagnostics[i].location.line &&
+                diagnostics[j].location.file == diagnostics[i].location.file) {
+                diagnostics.erase(diagnostics.begin() + long(i--));
+                break;
+            }
     parameters_ = std::move(declared);
     return dry != nullptr && !has_errors(diagnostics);
 }

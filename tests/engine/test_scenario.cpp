@@ -49,7 +49,7 @@ model {
 		joint { name = knee_l parent = femur_l pos_in_parent { x = 0 y = -0.2 z = 0 } pos_in_child { x = 0 y = 0.2 z = 0 } limits { x = 0..0 y = 0..0 z = -120..-5 } } }
 	body { name = calcn_l mass = 1 inertia { x = 0.002 y = 0.004 z = 0.004 }
 		joint { name = ankle_l parent = tibia_l pos_in_parent { x = 0 y = -0.2 z = 0 } pos_in_child { x = 0 y = 0.03 z = 0 } limits { x = 0..0 y = 0..0 z = -60..25 } } }
-	geometry { name = platform type = plane normal { x = -1 y = 0 z = 0 } body = ground }
+	geometry { name = platform type = plane normal { x = 0 y = 1 z = 0 } body = ground }
 	geometry { name = heel_r type = sphere radius = 0.03 body = calcn_r pos { x = -0.05 y = -0.02 z = 0 } }
 	geometry { name = heel_l type = sphere radius = 0.03 body = calcn_l pos { x = -0.05 y = -0.02 z = 0 } }
 	point_path_muscle { name = soleus_r max_isometric_force = 2000 optimal_fiber_length = 0.05 tendon_slack_length = 0.25
@@ -58,7 +58,7 @@ model {
 		path [ { body = tibia_l pos { x = 0 y = 0.1 z = 0 } } { body = calcn_l pos { x = -0.05 y = 0 z = 0 } } ] }
 	dof { pelvis_tilt = pelvis_rz }
 	dof { pelvis_tx = pelvis_tx }
-	dof { pelvis_ty = pelvis_ty }
+	dof { name = pelvis_ty source = pelvis_ty default = 0.9 }
 	dof { hip_flexion_r = hip_rz_r }
 	dof { knee_angle_r = knee_rz_r }
 	dof { ankle_angle_r = ankle_rz_r }
@@ -178,7 +178,7 @@ private slots:
 model {
 	gravity { x = 0 y = 0 z = 0 }
 	body { name = ground mass = 0 inertia { x = 0 y = 0 z = 0 } }
-	body { name = block mass = 1 inertia { x = 1 y = 1 z = 1 } lin_vel { x = 2 y = 0 z = 0 } }
+	body { name = block mass = 1 inertia { x = 1 y = 1 z = 1 } }
 	dof { block_tx = block_tx }
 }
 composite_force {}
@@ -189,6 +189,10 @@ symplectic_euler_integrator { step_size = 0.001 }
         DelayedSensors sensors;
         const Index channel = sensors.acquire({SensorKind::DofPosition, 0}, 0.0325);
         sensors.prepare(0.005);
+        State moving = sim->initial_state();
+        moving.lin_vel[1] = Vec3(2, 0, 0);
+        sim->set_initial_state(moving);
+        sim->reset();
         const double x0 = std::as_const(*sim).state().pos[1].x();
         for (int k = 0; k <= 20; ++k) {
             QVERIFY(sim->advance_to(0.005 * k));
@@ -248,11 +252,14 @@ SimulationObjective {
         QVERIFY(has_message(diagnostics, "unknown property 'dealy' of MuscleReflex", 6));
         QVERIFY(has_message(diagnostics, "unknown target muscle 'gastroc_", 7));
         QVERIFY(has_message(diagnostics, "unknown reflex type 'BogusReflex'", 8));
-        write(root + "/t.scone", "SimulationObjective { ModelHyfydy { model_file = legs.hfd } WalkController {} }\n");
+        write(root + "/t.scone",
+              "SimulationObjective { max_duration = 1 ModelHyfydy { model_file = legs.hfd } WalkController {} }\n");
         diagnostics.clear();
         QVERIFY(!Scenario::load(root + "/t.scone", diagnostics));
-        QVERIFY(has_message(diagnostics, "unknown controller type 'WalkController'", 1));
-        write(root + "/u.scone", "SimulationObjective { ModelHyfydy { model_file = legs.hfd } ScriptController {} }\n");
+        QVERIFY2(has_message(diagnostics, "unknown controller type 'WalkController'", 1),
+                 test::diagnostics_text(diagnostics).c_str());
+        write(root + "/u.scone",
+              "SimulationObjective { max_duration = 1 ModelHyfydy { model_file = legs.hfd } ScriptController {} }\n");
         diagnostics.clear();
         QVERIFY(!Scenario::load(root + "/u.scone", diagnostics));
         QVERIFY(has_message(diagnostics, "Lua script controllers are not supported", 1));
