@@ -238,8 +238,8 @@ std::unique_ptr<Controller> create_reflex_controller(const PropNode& node, Contr
         }
     };
     for (const PropNode& item : node.children) {
-        if (reader.has(item.key) &&
-            (item.key == "MuscleReflex" || item.key == "DofReflex" || item.key.find("Reflex") != std::string::npos)) {
+        // a reflex type (its name ends in "Reflex"); the Reflexes group is read below
+        if (reader.has(item.key) && item.key.size() >= 6 && item.key.compare(item.key.size() - 6, 6, "Reflex") == 0) {
             reader.accept(item.key);
             create(item);
         }
