@@ -53,9 +53,10 @@ Index DelayedSensors::acquire(const SensorSource& source, double delay) {
     return Index(sources_.size() - 1);
 }
 
-void DelayedSensors::prepare(double control_step) {
+void DelayedSensors::prepare(double control_step, double delay_scaling) {
     step_ = control_step;
-    capacity_ = static_cast<size_t>(std::ceil(max_delay_ / control_step)) + 2;
+    delay_scaling_ = std::max(0.0, delay_scaling);
+    capacity_ = static_cast<size_t>(std::ceil(delay_scaling_ * max_delay_ / control_step)) + 2;
     history_.assign(capacity_ * sources_.size(), 0.0);
     frames_ = 0;
 }
@@ -71,7 +72,7 @@ double DelayedSensors::value(Index channel, double delay) const {
     const size_t channels = sources_.size();
     const size_t latest = frames_ - 1;
     // frames back from the latest, fractional: delay / step
-    const double back = std::max(0.0, delay / step_);
+    const double back = std::max(0.0, delay_scaling_ * delay / step_);
     const double oldest_back = double(std::min(latest, capacity_ - 1));
     const double clamped = std::min(back, oldest_back);
     const size_t whole = static_cast<size_t>(std::floor(clamped));

@@ -41,8 +41,9 @@ public:
     // A channel for the source (the same source gives the same channel); `delay` is
     // the largest delay it will be read with.
     Index acquire(const SensorSource& source, double delay);
-    // Sizes the history for the control step; call after every acquire.
-    void prepare(double control_step);
+    // Sizes the history for the control step; call after every acquire. Every delay
+    // is multiplied by delay_scaling (ModelHyfydy's sensor_delay_scaling_factor).
+    void prepare(double control_step, double delay_scaling = 1);
     // Samples every channel at the plant's current time (the start of a control step).
     void record(const Plant& plant);
     // The channel's value at (time of the latest record) - delay.
@@ -52,7 +53,7 @@ public:
 
 private:
     std::vector<SensorSource> sources_;
-    double max_delay_ = 0, step_ = 0;
+    double max_delay_ = 0, step_ = 0, delay_scaling_ = 1;
     size_t capacity_ = 0;          // frames kept
     size_t frames_ = 0;            // frames recorded since reset
     std::vector<double> history_;  // capacity_ frames of channel_count values, a ring

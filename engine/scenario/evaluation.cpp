@@ -86,7 +86,7 @@ std::unique_ptr<Scenario::RunObjects> Scenario::create_run(const std::unordered_
     ParamSet controller_params;
     context.params = &controller_params;
     if (controller_node_) run->controller = create_controller(*controller_node_, controller_context);
-    run->sensors.prepare(run->options.control_step);
+    run->sensors.prepare(run->options.control_step, run->options.sensor_delay_scaling);
     if (controller_node_ && !run->controller) {
         deduplicate(diagnostics, first);
         return nullptr;

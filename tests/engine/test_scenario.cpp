@@ -68,6 +68,13 @@ model {
 }
 )";
 
+// Writes legs_model and the scenario text into `root` and loads the scenario.
+auto load_with_legs(const std::string& root, const char* scenario_text, std::vector<Diagnostic>& diagnostics) {
+    write(root + "/legs.hfd", legs_model);
+    write(root + "/s.scone", scenario_text);
+    return Scenario::load(root + "/s.scone", diagnostics);
+}
+
 }  // namespace
 
 class TestScenario : public QObject {
@@ -202,6 +209,63 @@ symplectic_euler_integrator { step_size = 0.001 }
         QVERIFY(std::abs(sensors.value(channel, 0) - (x0 + 0.2)) < 1e-12);
         QVERIFY(std::abs(sensors.value(channel, 0.01) - (x0 + 0.18)) < 1e-12);
         QVERIFY(std::abs(sensors.value(channel, 0.0325) - (x0 + 2 * (0.1 - 0.0325))) < 1e-12);
+    }
+
+    // sensor_delay_scaling_factor s: a delay d reads the sample of t - s d.
+    void delayedSensorsScaleTheirDelays() {
+        // a block falling freely from rest
+        auto sim = test::make_simulation(
+            "model { body { name = ground mass = 0 inertia { x = 0 y = 0 z = 0 } }"
+            " body { name = block mass = 1 inertia { x = 1 y = 1 z = 1 } } dof { block_ty = block_ty } }\n"
+            "composite_force {}\nsymplectic_euler_integrator { step_size = 0.001 }\n");
+        QVERIFY(sim);
+        const Plant plant = make_plant(*sim, 1);
+        DelayedSensors plain, scaled;
+        const Index a = plain.acquire({SensorKind::DofPosition, 0}, 0.05);
+        const Index b = scaled.acquire({SensorKind::DofPosition, 0}, 0.02);
+        plain.prepare(0.005);
+        scaled.prepare(0.005, 2.5);
+        for (int k = 0; k <= 20; ++k) {
+            QVERIFY(sim->advance_to(0.005 * k));
+            plain.record(plant);
+            scaled.record(plant);
+        }
+        // the scaled history reaches back 2.5 x 0.02 = 0.05 s
+        QVERIFY(std::abs(scaled.value(b, 0.02) - plain.value(a, 0.05)) < 1e-12);
+        QVERIFY(std::abs(scaled.value(b, 0.01) - plain.value(a, 0.025)) < 1e-12);
+        QVERIFY(std::abs(scaled.value(b, 0) - plain.value(a, 0)) < 1e-12);
+        // falling freely: y at t = 0.08 and t = 0.05 differ by g (0.08^2 - 0.05^2) / 2 = 19 mm
+        QVERIFY(std::abs(scaled.value(b, 0.02) - plain.value(a, 0.02)) > 1e-3);
+    }
+
+    // A ReflexController's reflexes may sit in a Reflexes group (SCONE's
+    // ControllerGH2010v12): each is created for both sides, as the direct ones.
+    void reflexesGroupHoldsReflexes() {
+        QTemporaryDir dir;
+        std::vector<Diagnostic> diagnostics;
+        const auto scenario = load_with_legs(dir.path().toStdString(), R"(
+SimulationObjective {
+	max_duration = 0.02
+	ModelHyfydy { model_file = legs.hfd initial_load = 0 fixed_control_step_size = 0.01 }
+	ReflexController {
+		symmetric = 1
+		MuscleReflex { target = soleus KF = ~0.5<0,2> }
+		Reflexes { MuscleReflex { target = soleus KL = ~1<0,10> L0 = 0.9 } }
+	}
+}
+)",
+                                             diagnostics);
+        QVERIFY2(scenario, test::diagnostics_text(diagnostics).c_str());
+        QVERIFY(scenario->parameters().find("soleus.KF"));
+        QVERIFY(scenario->parameters().find("soleus.KL"));
+        ParamSet declared;
+        const auto run = scenario->create_run({}, declared, diagnostics);
+        QVERIFY2(run, test::diagnostics_text(diagnostics).c_str());
+        std::vector<ControlChannel> channels;
+        run->controller->channels(channels);
+        int length_outputs = 0;
+        for (const ControlChannel& channel : channels) length_outputs += channel.name.find(".RL") != std::string::npos;
+        QCOMPARE(length_outputs, 2);  // soleus_l and soleus_r
     }
 
     // initial_load = 1: the legs carry the body weight at zero velocity.
