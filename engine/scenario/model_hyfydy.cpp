@@ -80,10 +80,57 @@ ModelHyfydyOptions read_model_hyfydy(const PropNode& node, CreationContext& cont
             if (child.key == "composite_force" || child.key.find("integrator") != std::string::npos)
                 reader.accept(child.key);
     }
+    options.properties = reader.child("Properties");
     for (const char* key :
          {"neural_delays", "muscle_input_soft_limits", "max_individual_muscle_activation", "user_input_file", "planar"})
         if (reader.has(key)) context.error(*reader.child(key), std::string(key) + " is not supported");
     return options;
+}
+
+bool apply_model_properties(const PropNode& properties, Model& model, CreationContext& context) {
+    bool ok = true;
+    for (const PropNode& entry : properties.children) {
+        const Index muscle = model.find_muscle(entry.key);
+        if (muscle == no_index || !entry.is_group()) {
+            context.error(entry, muscle == no_index ? "Properties: '" + entry.key + "' is not a muscle of the model"
+                                                    : "Properties: expected " + entry.key + " { property = value }");
+            ok = false;
+            continue;
+        }
+        Muscle& m = model.muscles[muscle];
+        for (const PropNode& property : entry.children) {
+            std::string name = property.key, how = "value";
+            for (const char* suffix : {".factor", ".offset"}) {
+                const std::string s = suffix;
+                if (name.size() > s.size() && name.compare(name.size() - s.size(), s.size(), s) == 0) {
+                    how = s.substr(1);
+                    name.resize(name.size() - s.size());
+                }
+            }
+            double* target = name == "max_isometric_force"    ? &m.max_isometric_force
+                             : name == "optimal_fiber_length" ? &m.optimal_fiber_length
+                             : name == "tendon_slack_length"  ? &m.tendon_slack_length
+                             : name == "pennation_angle"      ? &m.pennation_angle
+                                                              : nullptr;
+            std::string error;
+            const std::optional<double> value = property.is_value() ? to_number(property, &error) : std::nullopt;
+            if (!target || !value) {
+                context.error(property, !target ? "Properties: unknown muscle property '" + name +
+                                                      "' (max_isometric_force, optimal_fiber_length, "
+                                                      "tendon_slack_length, pennation_angle)"
+                                                : "Properties: expected a number for '" + property.key + "'");
+                ok = false;
+                continue;
+            }
+            *target = how == "factor" ? *target * *value : how == "offset" ? *target + *value : *value;
+            if (!(m.max_isometric_force > 0 && m.optimal_fiber_length > 0 && m.tendon_slack_length > 0 &&
+                  m.pennation_angle >= 0 && m.pennation_angle < 1.5)) {
+                context.error(property, "Properties: muscle '" + m.name + "' gets an impossible " + name);
+                ok = false;
+            }
+        }
+    }
+    return ok;
 }
 
 bool is_planar_model(const Model& model) {

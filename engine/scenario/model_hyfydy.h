@@ -18,6 +18,7 @@
 //   initial_equilibration_activation = 0.05 activation when neither gives one
 //   min_muscle_activation = 0.01, max_muscle_activation = 1   excitation bounds
 //   sensor_delay_scaling_factor = 1
+//   Properties { muscle { max_isometric_force.factor = 0.3 } }   see apply_model_properties
 //   composite_force { ... } and an integrator block: the simulation config, as in a model file
 // When neither the model file nor ModelHyfydy has a config, a planar model (every joint
 // locked to rotation about z) gets the planar config of SCONE's Hyfydy examples
@@ -48,7 +49,14 @@ struct ModelHyfydyOptions {
     double min_activation = 0.01, max_activation = 1;
     double sensor_delay_scaling = 1;
     const PropNode* config_root = nullptr;  // the ModelHyfydy node when it holds config blocks
+    const PropNode* properties = nullptr;   // Properties { muscle { property(.factor|.offset) = v } }
 };
+
+// SCONE's Properties block of ModelHyfydy: per muscle, `max_isometric_force`,
+// `optimal_fiber_length`, `tendon_slack_length` or `pennation_angle` (radians) set to
+// a value, or `.factor` (multiplied) / `.offset` (added). Unknown muscles and
+// properties are located errors. Applied to the model once, before any simulation.
+bool apply_model_properties(const PropNode& properties, Model& model, CreationContext& context);
 
 // Reads the block; parameters (initial_load, ...) are declared through `context`.
 // The model file and state file paths are resolved against `directory`.

@@ -43,6 +43,7 @@ void read_optimizer(const PropNode& node, CreationContext& context, const std::s
         settings.use_init_file_std = init_reader.flag("use_std", settings.use_init_file_std);
         settings.init_std_factor = init_reader.number("std_factor", 1);
         settings.init_std_offset = init_reader.number("std_offset", 0);
+        settings.use_best_as_mean = init_reader.flag("use_best_as_mean", false);
     }
     for (const char* key :
          {"signature_postfix", "signature", "max_errors", "max_threads", "thread_priority", "output_root", "log_level",
@@ -132,6 +133,7 @@ bool Scenario::read_structure(std::vector<Diagnostic>& diagnostics) {
     BuildResult built = load_model(options.model_file);
     for (Diagnostic& diagnostic : built.diagnostics) diagnostics.push_back(diagnostic);
     if (!built.ok()) return false;
+    if (options.properties && !apply_model_properties(*options.properties, *built.model, context)) return false;
     model_ = std::make_shared<const Model>(std::move(*built.model));
     const ParseResult model_text = parse_file(options.model_file);
     std::vector<Diagnostic> config_diagnostics;

@@ -29,8 +29,9 @@ struct OptimizerSettings {
     CmaSettings cma;        // lambda, mu, sigma, random_seed and the stop conditions
     std::string init_file;  // resolved path of init { file } or init_file
     bool use_init_file = true, use_init_file_std = true;
-    double init_std_factor = 1;  // init { std_factor }: multiplies the file's stds
-    double init_std_offset = 0;  // init { std_offset }: added to them
+    double init_std_factor = 1;     // init { std_factor }: multiplies the file's stds
+    double init_std_offset = 0;     // init { std_offset }: added to them
+    bool use_best_as_mean = false;  // init { use_best_as_mean }: the file's value column is the mean
     std::string signature_prefix;
 };
 

@@ -84,7 +84,8 @@ std::unique_ptr<ScenarioOptimization> ScenarioOptimization::create(std::shared_p
         for (const ParFileEntry& entry : par.entries) {
             const auto it = params.index.find(entry.name);
             if (it == params.index.end()) continue;  // SCONE skips names a scenario lacks
-            settings.initial_mean[it->second] = entry.has_mean_std ? entry.mean : entry.value;
+            settings.initial_mean[it->second] =
+                entry.has_mean_std && !declared.use_best_as_mean ? entry.mean : entry.value;
             if (declared.use_init_file_std && entry.has_mean_std)
                 settings.initial_std[it->second] = entry.std * declared.init_std_factor + declared.init_std_offset;
         }

@@ -294,6 +294,49 @@ SimulationObjective {
         QCOMPARE(run->plant.legs[1].name, std::string("leg1_l"));
     }
 
+    // ModelHyfydy's Properties scale, offset or set muscle properties before the run.
+    void propertiesChangeTheModelsMuscles() {
+        QTemporaryDir dir;
+        const std::string root = dir.path().toStdString();
+        write(root + "/legs.hfd", legs_model);
+        write(root + "/s.scone", R"(
+SimulationObjective {
+	max_duration = 0.01
+	ModelHyfydy {
+		model_file = legs.hfd
+		initial_load = 0
+		Properties {
+			soleus_r { max_isometric_force.factor = 0.3 optimal_fiber_length.offset = 0.01 }
+			soleus_l { tendon_slack_length = 0.2 }
+		}
+	}
+}
+)");
+        std::vector<Diagnostic> diagnostics;
+        const auto scenario = Scenario::load(root + "/s.scone", diagnostics);
+        QVERIFY2(scenario, test::diagnostics_text(diagnostics).c_str());
+        const Model& model = scenario->model();
+        const Muscle& right = model.muscles[model.find_muscle("soleus_r")];
+        const Muscle& left = model.muscles[model.find_muscle("soleus_l")];
+        QCOMPARE(right.max_isometric_force, 2000 * 0.3);
+        QCOMPARE(right.optimal_fiber_length, 0.05 + 0.01);
+        QCOMPARE(left.tendon_slack_length, 0.2);
+        QCOMPARE(left.max_isometric_force, 2000.0);
+        write(root + "/t.scone", R"(
+SimulationObjective {
+	max_duration = 0.01
+	ModelHyfydy {
+		model_file = legs.hfd
+		Properties { soleus_r { max_force.factor = 0.3 } gastroc_r { max_isometric_force = 1 } }
+	}
+}
+)");
+        diagnostics.clear();
+        QVERIFY(!Scenario::load(root + "/t.scone", diagnostics));
+        QVERIFY(has_message(diagnostics, "unknown muscle property 'max_force'", 6));
+        QVERIFY(has_message(diagnostics, "'gastroc_r' is not a muscle", 6));
+    }
+
     void misspeltKeysAndUnknownTypesAreLocated() {
         QTemporaryDir dir;
         const std::string root = dir.path().toStdString();
