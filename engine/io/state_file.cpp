@@ -62,7 +62,9 @@ void read_activations(const PropNode& group, const std::string& file, const Mode
         if (entry.is_variable_definition()) continue;
         const Index muscle = model.find_muscle(entry.key);
         if (muscle == no_index) {
-            report(diagnostics, Severity::Error, entry, file, "unknown muscle '" + entry.key + "' in activations");
+            // SCONE shares state files between models with different muscle sets
+            report(diagnostics, Severity::Warning, entry, file,
+                   "muscle '" + entry.key + "' in activations is not in the model; ignored");
             continue;
         }
         std::string why;
