@@ -109,7 +109,12 @@ int run_optimize(const Args& args) {
     std::signal(SIGINT, on_optimize_interrupt);
     std::signal(SIGTERM, on_optimize_interrupt);
     std::string error;
-    const bool written = optimization->run(&stop_requested, &error);
+    bool written = false;
+    try {
+        written = optimization->run(&stop_requested, &error);
+    } catch (const std::exception& exception) {  // e.g. a file system error: the state written so far is kept
+        error = exception.what();
+    }
     std::signal(SIGINT, SIG_DFL);
     std::signal(SIGTERM, SIG_DFL);
     if (tty) std::fputc('\n', stderr);

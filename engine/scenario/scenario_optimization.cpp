@@ -144,7 +144,7 @@ bool ScenarioOptimization::make_folder(std::string* error) {
                      copy, [&](const TextSink& sink) { return sink(*text); }, error))
         return false;
     // the scenario's relative paths (model, includes) must still resolve from the copy
-    const std::string source_directory = fs::absolute(fs::path(scenario_->file()).parent_path()).string();
+    const std::string source_directory = fs::absolute(fs::path(scenario_->file()), code).parent_path().string();
     return write_file_streamed((fs::path(folder_) / "source_directory.txt").string(),
                                [&](const TextSink& sink) { return sink(source_directory + "\n"); }, error) &&
            write_file_streamed(
