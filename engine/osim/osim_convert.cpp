@@ -1,6 +1,6 @@
 // OsimModel -> `model { }`: name, gravity, variables, materials, bodies with
 // their joints and meshes, muscles, contact geometry, dofs.
-#include "io/osim_convert.h"
+#include "osim/osim_convert.h"
 
 #include <cmath>
 #include <cstdio>

@@ -1,6 +1,6 @@
-#include "sim/state.h"
+#include "state/state.h"
 
-#include "sim/kinematics.h"
+#include "state/kinematics.h"
 
 namespace hfd {
 

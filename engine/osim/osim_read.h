@@ -2,8 +2,8 @@
 // Reading the <Model> element of an .osim document into OsimModel. OpenSim 4
 // locates things through component paths and offset frames; OpenSim 3 nests
 // joints in bodies and names bodies directly. Both end in the same OsimModel.
-#include "io/osim_model.h"
-#include "io/osim_xml.h"
+#include "osim/osim_model.h"
+#include "osim/osim_xml.h"
 
 #include <functional>
 #include <map>

@@ -1,6 +1,6 @@
-#include "io/recorder.h"
+#include "run/recorder.h"
 
-#include "sim/kinematics.h"
+#include "state/kinematics.h"
 
 #include <algorithm>
 #include <cmath>

@@ -2,7 +2,7 @@
 // "../../../bodyset/femur_r", "pelvis_offset"), relative paths starting at the
 // component that owns the socket. Frames are Ground, Body, or offset frames
 // (translation + body-fixed x-y-z orientation) on another frame.
-#include "io/osim_read.h"
+#include "osim/osim_read.h"
 
 #include <algorithm>
 #include <cctype>

@@ -6,7 +6,7 @@
 // is one parameter set at one sphere radius. A half-space takes the radius of
 // the spheres it is listed with. The OpenSim half-space fills x > 0 of its
 // frame, so the hfd plane normal is -x in the geometry frame.
-#include "io/osim_convert.h"
+#include "osim/osim_convert.h"
 
 #include <cmath>
 #include <tuple>

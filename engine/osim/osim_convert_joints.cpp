@@ -5,10 +5,10 @@
 //   pos_in_parent = P_h * X0.pos,  pos_in_child = C_h.pos,
 //   ref_ori = P_h.ori * X0.ori * C_h.ori^-1.
 // hfd measures a joint as q_joint = ref_ori^-1 q_parent^-1 q_child
-// (engine/sim/kinematics.h), which for a rotation R(a, angle) about the
+// (engine/state/kinematics.h), which for a rotation R(a, angle) about the
 // OpenSim axis a equals a rotation about C_h.ori * a: that direction names the
 // hfd axis (x, y or z) and its sign.
-#include "io/osim_convert.h"
+#include "osim/osim_convert.h"
 
 #include <algorithm>
 #include <cmath>

@@ -2,7 +2,7 @@
 // Derived quantities computed from Model + State on demand: one function each,
 // used by forces, recorder, plots and viewer alike.
 #include "model/model.h"
-#include "sim/state.h"
+#include "state/state.h"
 
 #include <string>
 #include <vector>
@@ -44,6 +44,10 @@ struct DofAssignment {
     std::vector<double> value, velocity;
 };  // per Model::dofs
 DofAssignment default_dof_assignment(const Model& m);
+
+// sum(m_b p_b) / sum(m_b) over the moving bodies (body frames sit at their centres
+// of mass); the origin when the model has no mass or the positions do not fit it.
+Vec3 center_of_mass(const Model& m, const std::vector<Vec3>& body_pos);
 void apply_dofs(const Model& m, const DofAssignment& dofs, State& s);
 
 }  // namespace hfd

@@ -15,7 +15,7 @@
 // c = sqrt(k m_eff / n) of their lighter side (half of critical), the largest
 // that does not shorten the step; heavier joints keep hfd's default, as in
 // the hand-written corpus files.
-#include "io/osim_convert.h"
+#include "osim/osim_convert.h"
 
 #include <Eigen/Eigenvalues>
 

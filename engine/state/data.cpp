@@ -1,4 +1,4 @@
-#include "sim/data.h"
+#include "state/data.h"
 
 #include <algorithm>
 #include <utility>

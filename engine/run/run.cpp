@@ -1,4 +1,4 @@
-#include "io/run.h"
+#include "run/run.h"
 
 #include <algorithm>
 #include <cmath>
@@ -110,7 +110,7 @@ bool Run::step() {
     }
     ++result_.steps;
     // a step that ends a rounding error before a sample or the end lands on it
-    if (std::abs(sample - view.state().time) < 1e-12 * std::max(1.0, std::abs(sample))) sim_.land_on_time(sample);
+    sim_.land_if_near(sample);
     if (!(view.state().time > time_before))
         return fail("integrator made no progress at t = " + std::to_string(time_before) + " s", time_before, no_index);
     result_.time = view.state().time;

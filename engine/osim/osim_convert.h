@@ -1,9 +1,9 @@
 #pragma once
 // OsimModel -> hfd property tree. Bodies move to hfd frames (origin at the mass
 // centre, axes along the principal axes); every attached location follows.
-#include "io/osim_import.h"
-#include "io/osim_model.h"
-#include "io/osim_xml.h"
+#include "osim/osim_import.h"
+#include "osim/osim_model.h"
+#include "osim/osim_xml.h"
 
 #include <map>
 #include <optional>

@@ -7,14 +7,12 @@
 // Massless bodies, zero inertias and rigid joints are first made expressible
 // (osim_simplify.cpp).
 // Everything else appears in the report, one line each.
-#include "io/osim_import.h"
+#include "osim/osim_import.h"
 
+#include "format/read_text_file.h"
 #include "format/writer.h"
-#include "io/osim_convert.h"
-#include "io/osim_read.h"
-
-#include <fstream>
-#include <sstream>
+#include "osim/osim_convert.h"
+#include "osim/osim_read.h"
 
 namespace hfd {
 
@@ -68,12 +66,9 @@ OsimImportResult import_osim_text(const std::string& xml, const std::string& fil
 }
 
 OsimImportResult import_osim_file(const std::string& path, const OsimImportOptions& options) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return fail(path, 0, 0, "cannot open file");
-    std::ostringstream content;
-    content << in.rdbuf();
-    if (in.bad()) return fail(path, 0, 0, "cannot read file");
-    return import_osim_text(content.str(), path, options);
+    const std::optional<std::string> text = read_text_file(path);
+    if (!text) return fail(path, 0, 0, "cannot open file");
+    return import_osim_text(*text, path, options);
 }
 
 }  // namespace hfd

@@ -13,7 +13,7 @@
 //     water of the body's mass, raised where needed to keep I_a <= I_b + I_c.
 // "Held rigidly": every coordinate of the joint is locked or drives its axis in
 // a way the conversion holds fixed (translations, nonlinear functions).
-#include "io/osim_convert.h"
+#include "osim/osim_convert.h"
 
 #include <algorithm>
 #include <cmath>

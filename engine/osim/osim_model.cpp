@@ -1,4 +1,4 @@
-#include "io/osim_model.h"
+#include "osim/osim_model.h"
 
 #include <algorithm>
 

@@ -1,6 +1,6 @@
-#include "io/csv_writer.h"
+#include "run/csv_writer.h"
 
-#include "io/recorder.h"
+#include "run/recorder.h"
 
 namespace hfd {
 

@@ -1,6 +1,6 @@
-#include "io/sto_writer.h"
+#include "run/sto_writer.h"
 
-#include "io/recorder.h"
+#include "run/recorder.h"
 
 namespace hfd {
 

@@ -2,7 +2,7 @@
 // What .osim import reads before writing .hfd: plain data, every location
 // still in OpenSim body frames (origin anywhere, axes as in the file). Each
 // item keeps its XML element for report lines.
-#include "io/osim_frames.h"
+#include "osim/osim_frames.h"
 
 #include <pugixml.hpp>
 

@@ -1,4 +1,4 @@
-#include "sim/kinematics.h"
+#include "state/kinematics.h"
 
 #include <cmath>
 
@@ -195,6 +195,18 @@ void apply_dofs(const Model& m, const DofAssignment& dofs, State& s) {
             progress = true;
         }
     }
+}
+
+Vec3 center_of_mass(const Model& model, const std::vector<Vec3>& body_pos) {
+    if (body_pos.size() != model.bodies.size()) return Vec3::Zero();
+    Vec3 moment = Vec3::Zero();
+    double mass = 0;
+    for (std::size_t b = 0; b < body_pos.size(); ++b) {
+        if (model.bodies[b].is_static()) continue;
+        moment += model.bodies[b].mass * body_pos[b];
+        mass += model.bodies[b].mass;
+    }
+    return mass > 0 ? Vec3(moment / mass) : Vec3::Zero();
 }
 
 }  // namespace hfd

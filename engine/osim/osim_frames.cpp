@@ -1,4 +1,4 @@
-#include "io/osim_frames.h"
+#include "osim/osim_frames.h"
 
 #include <Eigen/Eigenvalues>
 

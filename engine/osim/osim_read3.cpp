@@ -2,7 +2,7 @@
 // location_in_parent / orientation_in_parent, location / orientation in the
 // body), display geometry with a rotation + translation transform, and path
 // points and contact geometry name their body directly.
-#include "io/osim_read.h"
+#include "osim/osim_read.h"
 
 namespace hfd::osim {
 

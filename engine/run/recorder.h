@@ -1,6 +1,6 @@
 #pragma once
 // A recording: the simulation sampled at a fixed period, independent of the
-// integrator's steps (see io/run.h for how samples inside a step are taken). Each
+// integrator's steps (see run/run.h for how samples inside a step are taken). Each
 // sample is one flat row of doubles described by channels() (see channels.h);
 // rows are stored back to back in one vector reserved ahead.
 #include "io/channels.h"

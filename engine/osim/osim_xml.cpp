@@ -1,4 +1,4 @@
-#include "io/osim_xml.h"
+#include "osim/osim_xml.h"
 
 #include <algorithm>
 #include <cctype>

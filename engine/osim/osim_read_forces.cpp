@@ -1,6 +1,6 @@
 // The ForceSet of an .osim model: muscles, Hunt-Crossley contact parameters
 // and coordinate limit forces are read; everything else is reported.
-#include "io/osim_read.h"
+#include "osim/osim_read.h"
 
 #include <cmath>
 #include <map>

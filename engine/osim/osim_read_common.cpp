@@ -1,6 +1,6 @@
 // Reading parts of an .osim model that OpenSim 3 and 4 write alike: functions,
 // coordinates, joint axes, and the contents of the sets of forces.
-#include "io/osim_read.h"
+#include "osim/osim_read.h"
 
 #include <cstring>
 #include <set>
