@@ -1,7 +1,7 @@
 #include "analysis/induced_accelerations.h"
 
 #include "analysis/contributors.h"
-#include "sim/kinematics.h"
+#include "state/kinematics.h"
 
 #include <Eigen/Dense>
 #include <algorithm>
@@ -106,12 +106,7 @@ Index InducedAccelerations::column(std::string_view name) const {
     return no_index;
 }
 
-Vec3 center_of_mass(const Model& m, const State& s) {
-    Vec3 sum = Vec3::Zero();
-    for (size_t b = 0; b < m.bodies.size(); ++b)
-        if (!m.bodies[b].is_static()) sum += m.bodies[b].mass * s.pos[b];
-    return sum / m.total_mass();
-}
+Vec3 center_of_mass(const Model& m, const State& s) { return center_of_mass(m, s.pos); }
 
 Vec3 com_acceleration(const Model& m, const Eigen::Ref<const VectorXd>& body) {
     Vec3 sum = Vec3::Zero();

@@ -1,4 +1,4 @@
-#include "contact_summary.h"
+#include "draw/contact_summary.h"
 
 #include <algorithm>
 #include <cmath>
@@ -37,18 +37,6 @@ void sum_contact_forces_per_body(const std::vector<PoseSnapshot::ContactArrow>& 
         const bool pressing = std::abs(s.up) > 1e-9 * std::max(1.0, s.abs);
         out[i].point = pressing ? Vec3(s.moment_up / s.up) : s.abs > 0 ? Vec3(s.moment_abs / s.abs) : Vec3::Zero();
     }
-}
-
-Vec3 model_center_of_mass(const Model& model, const std::vector<Vec3>& body_pos) {
-    if (body_pos.size() != model.bodies.size()) return Vec3::Zero();
-    Vec3 moment = Vec3::Zero();
-    double mass = 0;
-    for (std::size_t b = 0; b < body_pos.size(); ++b) {
-        if (model.bodies[b].is_static()) continue;
-        moment += model.bodies[b].mass * body_pos[b];
-        mass += model.bodies[b].mass;
-    }
-    return mass > 0 ? Vec3(moment / mass) : Vec3::Zero();
 }
 
 }  // namespace hfd

@@ -1,7 +1,7 @@
 #pragma once
 // What the view sums from a pose: the ground reaction of each body (the sum of
-// the contact forces on its geometries, applied at their centre of pressure)
-// and the centre of mass of the whole model.
+// the contact forces on its geometries, applied at their centre of pressure).
+// The centre of mass of the whole model is state/kinematics.h's center_of_mass.
 #include "draw/pose_snapshot.h"
 
 #include <vector>
@@ -22,9 +22,5 @@ struct BodyContactForce {
 // sum to (almost) nothing it falls back to weights |F_i|. Reuses `out`.
 void sum_contact_forces_per_body(const std::vector<PoseSnapshot::ContactArrow>& contacts, const Vec3& up,
                                  std::vector<BodyContactForce>& out);
-
-// sum(m_b p_b) / sum(m_b) over the moving bodies (body frames sit at their centres
-// of mass); the origin when the model has no mass or the poses do not fit it.
-Vec3 model_center_of_mass(const Model& model, const std::vector<Vec3>& body_pos);
 
 }  // namespace hfd
