@@ -7,8 +7,8 @@
 // are partial steps: the sampling does not change the steps); for the dropped
 // sphere also the first contact onset against the free-fall time.
 #include "io/contact_events.h"
-#include "io/recorder.h"
-#include "io/run.h"
+#include "run/recorder.h"
+#include "run/run.h"
 #include "scenarios.h"
 
 #include <cmath>

@@ -16,7 +16,7 @@
 #include "io/state_file.h"
 #include "model/build_model.h"
 #include "scenarios.h"
-#include "sim/kinematics.h"
+#include "state/kinematics.h"
 #include "sim/simulation.h"
 
 #if __has_include(<valgrind/callgrind.h>)

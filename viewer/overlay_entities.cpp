@@ -129,7 +129,7 @@ void OverlayEntities::set_center_of_mass(const Model& model, const PoseSnapshot&
     com_marker_.transform->setScale(show ? float(com_marker_radius) : 0);
     com_line_.transform->setScale(0);
     if (!show) return;
-    const Vec3 com = model_center_of_mass(model, pose.body_pos);
+    const Vec3 com = center_of_mass(model, pose.body_pos);
     const Vec3 floor = com - com.dot(up_) * up_;
     com_marker_.transform->setTranslation(to_qt(com));
     if ((com - floor).norm() > min_link_length) set_segment_transform(com_line_.transform, floor, com, com_line_radius);

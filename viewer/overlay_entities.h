@@ -10,7 +10,7 @@
 #include "muscle_mesh.h"
 #include "qt3d_helpers.h"
 
-#include "contact_summary.h"
+#include "draw/contact_summary.h"
 
 #include <memory>
 #include <vector>

@@ -13,7 +13,7 @@
 #include "analysis/trajectory_states.h"
 #include "io/state_file.h"
 #include "run/run_setup.h"
-#include "sim/kinematics.h"
+#include "state/kinematics.h"
 
 #include <chrono>
 #include <cstdio>

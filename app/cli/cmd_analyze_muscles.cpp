@@ -11,7 +11,7 @@
 #include "format/writer.h"
 #include "io/state_file.h"
 #include "model/build_model.h"
-#include "sim/kinematics.h"
+#include "state/kinematics.h"
 
 #include <cstdio>
 #include <sstream>

@@ -10,7 +10,7 @@
 
 #include "batch/batch.h"
 #include "batch/summary.h"
-#include "io/csv_writer.h"
+#include "run/csv_writer.h"
 
 #include <atomic>
 #include <charconv>

@@ -6,7 +6,7 @@
 #include "format/parser.h"
 #include "format/writer.h"
 #include "io/foot_contacts.h"
-#include "io/osim_import.h"
+#include "osim/osim_import.h"
 
 #include <algorithm>
 #include <cerrno>

@@ -8,7 +8,7 @@
 
 #include "io/text_file.h"
 #include "scenario/scenario.h"
-#include "sim/kinematics.h"
+#include "state/kinematics.h"
 
 #include <chrono>
 #include <cstdio>

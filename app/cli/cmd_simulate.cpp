@@ -7,10 +7,10 @@
 #include "arguments.h"
 
 #include "io/contact_events.h"
-#include "io/csv_writer.h"
-#include "io/recorder.h"
-#include "io/run.h"
-#include "io/sto_writer.h"
+#include "run/csv_writer.h"
+#include "run/recorder.h"
+#include "run/run.h"
+#include "run/sto_writer.h"
 #include "run/run_setup.h"
 #include "sim/simulation.h"
 

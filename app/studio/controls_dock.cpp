@@ -1,6 +1,6 @@
 #include "controls_dock.h"
 
-#include "sim/kinematics.h"
+#include "state/kinematics.h"
 #include "simulation_controller.h"
 
 #include <QComboBox>

@@ -4,7 +4,7 @@
 // push (a short perturbation force) on the selected body. Every change is
 // queued to the simulation thread and applied between steps.
 #include "model/model.h"
-#include "sim/kinematics.h"
+#include "state/kinematics.h"
 
 #include <QDockWidget>
 #include <array>

@@ -2,7 +2,7 @@
 
 #include "document.h"
 #include "file_watcher.h"
-#include "io/osim_import.h"
+#include "osim/osim_import.h"
 #include "prompts.h"
 #include "recent_files.h"
 #include "studio_resources.h"

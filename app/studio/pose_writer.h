@@ -6,7 +6,7 @@
 // `hfd simulate --state` and Simulation > Load Initial State read).
 #include "format/prop_node.h"
 #include "model/model.h"
-#include "sim/kinematics.h"
+#include "state/kinematics.h"
 #include "simulation_dock.h"  // TextEdit
 
 #include <QObject>

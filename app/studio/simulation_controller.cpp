@@ -1,7 +1,7 @@
 #include "simulation_controller.h"
 
-#include "io/csv_writer.h"
-#include "io/sto_writer.h"
+#include "run/csv_writer.h"
+#include "run/sto_writer.h"
 #include "run/run_setup.h"
 #include "draw/snapshot.h"
 

@@ -14,11 +14,11 @@
 #include "io/channels.h"
 #include "io/contact_events.h"
 #include "io/excitation_csv.h"
-#include "io/recorder.h"
-#include "io/run.h"
+#include "run/recorder.h"
+#include "run/run.h"
 #include "run/run_setup.h"
 #include "rate_window.h"
-#include "sim/kinematics.h"
+#include "state/kinematics.h"
 #include "sim/simulation.h"
 
 #include <QElapsedTimer>

@@ -4,7 +4,7 @@
 // run. The choices are written back into the document's top-level
 // composite_force and integrator blocks, so the file says what runs; they
 // apply when the simulation is reset.
-#include "sim/sim_config.h"
+#include "sim/config_choices.h"
 
 #include <QDockWidget>
 #include <string>
@@ -25,34 +25,6 @@ class Document;
 class SimulationController;
 class SimulationInputs;
 
-// What the dock offers, read from and written into a SimConfig.
-struct ForceChoices {
-    std::string joint_force;  // "" = none
-    bool collision_detection = false;
-    bool collision_between_objects = false;
-    std::string contact_force;  // "" = none
-    std::string muscle_force;   // "" = none
-    bool motors = false;
-    std::string integrator;
-    double accuracy = 0.01;    // error-controlled integrators
-    double step_size = 0.001;  // fixed-step integrators
-};
-ForceChoices choices_from_config(const SimConfig& config);
-// Rewrites the config's components in the order joint, collision, contact,
-// activation, muscle, motor (others kept after them); kept components keep their properties.
-void apply_choices(const ForceChoices& choices, SimConfig& config);
-bool is_error_controlled(const std::string& integrator_name);
-
-// One replacement of the byte range [begin, end) of a text.
-struct TextEdit {
-    int begin = 0, end = 0;
-    std::string replacement;
-};
-// Edits that make `text` (parsed into `root`) hold `config`'s blocks: the old
-// top-level composite_force and integrator blocks are replaced in place,
-// missing ones appended at the end. Sorted from the end of the text backwards.
-std::vector<TextEdit> config_block_edits(const std::string& text, const PropNode& root, const SimConfig& config);
-std::string apply_text_edits(std::string text, const std::vector<TextEdit>& edits);
 // The same edits made in the editor's document (whose text is `text`, UTF-8) as one undo step.
 void apply_text_edits(QTextDocument* document, const std::string& text, const std::vector<TextEdit>& edits);
 

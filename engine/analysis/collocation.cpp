@@ -1,6 +1,6 @@
 #include "analysis/collocation.h"
 
-#include "sim/kinematics.h"
+#include "state/kinematics.h"
 
 #include <Eigen/SparseLU>
 #include <algorithm>
@@ -133,19 +133,16 @@ public:
             const double omega = 20 * M_PI / s_.duration;  // tracking bandwidth: 10 cycles per motion
             const State saved = std::as_const(sim_).state();
             sim_.state() = base_;
-            MotorControl& control = sim_.controls().motors[size_t(s_.motor)];
+            const auto track = [&](double time, Controls& controls) {
+                MotorControl& control = controls.motors[size_t(s_.motor)];
+                const double now = time - base_.time;
+                control.target_ori = quat_from_euler_xyz(Vec3(0, 0, dof.sign * path(now, false)));
+                control.target_vel = Vec3(0, 0, dof.sign * path(now, true));
+                control.stiffness = inertia * omega * omega;
+                control.damping = 2 * inertia * omega;
+            };
             for (int k = 0; k < l.nodes; ++k) {
-                const double t = base_.time + k * h_;
-                if (k > 0) {
-                    while (std::as_const(sim_).state().time < t - 1e-12) {
-                        const double now = std::as_const(sim_).state().time - base_.time;
-                        control.target_ori = quat_from_euler_xyz(Vec3(0, 0, dof.sign * path(now, false)));
-                        control.target_vel = Vec3(0, 0, dof.sign * path(now, true));
-                        control.stiffness = inertia * omega * omega;
-                        control.damping = 2 * inertia * omega;
-                        if (!sim_.step(t)) break;
-                    }
-                }
+                if (k > 0) sim_.advance_to(base_.time + k * h_, track);
                 sim_.ensure_evaluated();
                 const State& s = std::as_const(sim_).state();
                 const Quat frame = s.ori[size_t(joint.parent)] * joint.ref_ori;
@@ -154,7 +151,7 @@ public:
                 z.segment(l.y_dot(k), l.n) = dyn_.explicit_derivative(dyn_.pack(s), s);
                 z[l.u(k)] = u;
             }
-            control = saved_.motors[size_t(s_.motor)];
+            sim_.controls().motors[size_t(s_.motor)] = saved_.motors[size_t(s_.motor)];
             sim_.state() = saved;
             return z;
         }
@@ -294,12 +291,14 @@ double resimulate_dof(Simulation& sim, const CollocationSettings& settings, cons
         const int k = std::min(int(x), settings.nodes - 2);
         return result.control[size_t(k)] + (x - k) * (result.control[size_t(k) + 1] - result.control[size_t(k)]);
     };
+    // the control of each step at its middle; steps of at most h/20
     const double t0 = start.time, max_step = h / 20;
-    while (std::as_const(sim).state().time < t0 + settings.duration - 1e-12) {
-        const double t = std::as_const(sim).state().time;
-        sim.controls().motors[size_t(settings.motor)].added_torque = Vec3(0, 0, control_at(t - t0 + 0.5 * max_step));
-        if (!sim.step(std::min(t + max_step, t0 + settings.duration))) break;
-    }
+    const auto open_loop = [&](double time, Controls& controls) {
+        controls.motors[size_t(settings.motor)].added_torque = Vec3(0, 0, control_at(time - t0 + 0.5 * max_step));
+    };
+    const int intervals = int(std::ceil(settings.duration / max_step - 1e-9));
+    for (int i = 1; i <= intervals; ++i)
+        if (!sim.advance_to(std::min(t0 + i * max_step, t0 + settings.duration), open_loop)) break;
     const double value = dof_value(sim.model(), std::as_const(sim).state(), settings.dof);
     sim.controls() = saved;
     return value;

@@ -1,7 +1,7 @@
 #include "analysis/constraint_rows.h"
 
 #include "forces/collision_shapes.h"
-#include "sim/kinematics.h"
+#include "state/kinematics.h"
 
 #include <cmath>
 

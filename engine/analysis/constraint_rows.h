@@ -26,8 +26,8 @@
 // A contact between two moving bodies constrains their relative motion; rolling
 // then falls back to a point constraint (the surface frame would move).
 #include "model/model.h"
-#include "sim/data.h"
-#include "sim/state.h"
+#include "state/data.h"
+#include "state/state.h"
 
 #include <Eigen/Core>
 #include <string>

@@ -1,23 +1,18 @@
 #include "analysis/contributors.h"
 
 #include "forces/muscle_path.h"
+#include "sim/components.h"
 #include "sim/dynamics.h"
-
-#include <string_view>
 
 namespace hfd {
 
 namespace {
 
-bool starts_with(std::string_view text, std::string_view prefix) { return text.substr(0, prefix.size()) == prefix; }
-
-bool is_replaced_by_constraints(std::string_view name) {
-    return name == "simple_collision_detection" || starts_with(name, "contact_force");
+// The component's family in the component table (Other for a name it lacks).
+ComponentFamily family_of(std::string_view name) {
+    const ComponentInfo* component = find_component(name);
+    return component ? component->family : ComponentFamily::Other;
 }
-bool is_joint_force(std::string_view name) {
-    return starts_with(name, "joint_force") || starts_with(name, "planar_joint_force");
-}
-bool is_muscle_force(std::string_view name) { return starts_with(name, "muscle_force"); }
 
 class ColumnWriter {
 public:
@@ -84,11 +79,16 @@ ContributorForces contributor_forces(const Simulation& sim, const State& state, 
         }
 
     for (const auto& force : sim.forces()) {
+        // collision and contact forces are replaced by the contact constraints;
+        // activation dynamics apply no force
         const std::string_view name = force->name();
-        if (is_replaced_by_constraints(name) || name == "muscle_activation") continue;
-        if (is_muscle_force(name)) {
+        const ComponentFamily family = family_of(name);
+        if (family == ComponentFamily::Collision || family == ComponentFamily::Contact ||
+            family == ComponentFamily::Activation)
+            continue;
+        if (family == ComponentFamily::Muscle) {
             add_muscles(sim, *force, state, d, writer);
-        } else if (is_joint_force(name)) {
+        } else if (family == ComponentFamily::Joint) {
             bool has_limits = false;
             for (const Joint& j : m.joints) has_limits = has_limits || j.has_limits;
             if (!has_limits) continue;
@@ -98,7 +98,7 @@ ContributorForces contributor_forces(const Simulation& sim, const State& state, 
             const Eigen::Index c = writer.add("joint_limits");
             for (size_t j = 0; j < m.joints.size(); ++j)
                 writer.add_joint_torque(c, m, m.joints[j], d.joint_limit_torque[j]);
-        } else if (name == "joint_motor_force") {
+        } else if (family == ComponentFamily::Actuator) {
             d.clear_accumulators();
             force->apply(m, state, sim.controls(), d);
             for (size_t i = 0; i < m.motors.size(); ++i) {

@@ -1,7 +1,7 @@
 #include "analysis/induced_accelerations.h"
 
 #include "analysis/contributors.h"
-#include "sim/kinematics.h"
+#include "state/kinematics.h"
 
 #include <Eigen/Dense>
 #include <algorithm>

@@ -24,7 +24,7 @@
 // whole-body centre of mass acceleration, and the force each contact constraint
 // applies to its body.
 #include "analysis/constraint_rows.h"
-#include "sim/kinematics.h"
+#include "state/kinematics.h"
 #include "sim/simulation.h"
 
 #include <Eigen/Core>
@@ -65,7 +65,7 @@ InducedAccelerations induced_accelerations(const Simulation& sim, const State& s
                                            const InducedAccelerationOptions& options = {});
 
 // Whole-body centre of mass acceleration for body accelerations `body` (6 n_bodies);
-// the centre of mass itself is sim/kinematics.h's center_of_mass.
+// the centre of mass itself is state/kinematics.h's center_of_mass.
 Vec3 com_acceleration(const Model& model, const Eigen::Ref<const Eigen::VectorXd>& body);
 
 // Coordinate accelerations J a for body accelerations `body` (no velocity products).

@@ -1,7 +1,7 @@
 #include "analysis/induced_series.h"
 
 #include "io/text_file.h"
-#include "sim/kinematics.h"
+#include "state/kinematics.h"
 
 #include <algorithm>
 #include <cmath>

@@ -2,6 +2,7 @@
 
 #include "forces/muscle_curves.h"
 #include "forces/muscle_path.h"
+#include "sim/components.h"
 
 #include <algorithm>
 #include <cmath>
@@ -10,31 +11,33 @@ namespace hfd {
 
 namespace {
 
-double number(const PropNode* props, std::string_view key, double fallback) {
-    if (!props) return fallback;
-    const PropNode* node = props->find(key);
-    if (!node) return fallback;
-    const std::optional<double> value = to_number(*node);
-    return value ? *value : fallback;
+// The property `key` of the component: written in props, else the table's default.
+double number(const ComponentInfo& component, const PropNode* props, std::string_view key) {
+    if (props)
+        if (const PropNode* node = props->find(key))
+            if (const std::optional<double> value = to_number(*node)) return *value;
+    return find_property(component, key)->default_value;
 }
 
 }  // namespace
 
 MuscleResidualModel muscle_residual_model(std::string_view component, const PropNode* props) {
     MuscleResidualModel r;
-    if (component == "muscle_force_m2012fast") {  // defaults as in muscle_force_m2012fast.cpp
+    const ComponentInfo* info = find_component(component);
+    if (!info || info->family != ComponentFamily::Muscle) return r;
+    if (component == "muscle_force_m2012fast") {
         r.kind = MuscleResidualModel::Kind::M2012;
-        r.beta = number(props, "xi", 0.1);
-        r.v_max = number(props, "v_max", 10);
-    } else if (component == "muscle_force_gh2010") {  // muscle_force_gh2010.cpp
+        r.beta = number(*info, props, "xi");
+        r.v_max = number(*info, props, "v_max");
+    } else if (component == "muscle_force_gh2010") {
         r.kind = MuscleResidualModel::Kind::GH2010;
-        r.v_max = number(props, "v_max", 12);
-        r.min_activation = number(props, "min_activation", 0.01);
-    } else if (component == "muscle_force_tj2003") {  // muscle_force_tj2003.cpp
+        r.v_max = number(*info, props, "v_max");
+        r.min_activation = number(*info, props, "min_activation");
+    } else if (component == "muscle_force_tj2003") {
         r.kind = MuscleResidualModel::Kind::TJ2003;
-        r.beta = number(props, "xi", 0.05);
-        r.v_max = number(props, "v_max", 10);
-        r.min_activation = number(props, "min_activation", 0.01);
+        r.beta = number(*info, props, "xi");
+        r.v_max = number(*info, props, "v_max");
+        r.min_activation = number(*info, props, "min_activation");
     }
     return r;
 }

@@ -16,7 +16,7 @@
 // component block with the components' own defaults.
 #include "format/prop_node.h"
 #include "model/model.h"
-#include "sim/state.h"
+#include "state/state.h"
 
 #include <string>
 

@@ -2,7 +2,7 @@
 
 #include "forces/muscle_curves.h"
 #include "forces/muscle_path.h"
-#include "sim/kinematics.h"
+#include "state/kinematics.h"
 
 #include <algorithm>
 #include <cmath>

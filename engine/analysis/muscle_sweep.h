@@ -13,7 +13,7 @@
 #include "analysis/muscle_residual.h"
 #include "model/model.h"
 #include "sim/sim_config.h"
-#include "sim/state.h"
+#include "state/state.h"
 
 #include <string>
 #include <vector>

@@ -1,8 +1,9 @@
 #include "analysis/trajectory_states.h"
+#include "format/read_text_file.h"
 
 #include "io/text_file.h"
 
-#include "sim/kinematics.h"
+#include "state/kinematics.h"
 
 #include <charconv>
 #include <cmath>
@@ -13,15 +14,6 @@
 namespace hfd {
 
 namespace {
-
-Diagnostic error_at(const std::string& file, int line, int column, std::string message) {
-    Diagnostic d;
-    d.location.file = file;
-    d.location.line = line;
-    d.location.column = column;
-    d.message = std::move(message);
-    return d;
-}
 
 struct Table {
     std::vector<std::string> names;  // header, units removed

@@ -16,7 +16,7 @@
 // do not increase) are errors with file:line:col.
 #include "format/diagnostic.h"
 #include "model/model.h"
-#include "sim/state.h"
+#include "state/state.h"
 
 #include <string>
 #include <vector>

@@ -1,4 +1,5 @@
 #include "batch/job.h"
+#include "format/read_text_file.h"
 
 #include "io/text_file.h"
 
@@ -26,10 +27,7 @@ TextEditor override_editor(const OverrideSet& overrides, const std::string& mode
             PropNode& root = config_root && config_root->find(first) ? *config_root : model_root;
             std::string error;
             if (!apply_override(root, change, &error)) {
-                Diagnostic failed;
-                failed.location.file = model_file;
-                failed.message = std::move(error);
-                diagnostics.push_back(std::move(failed));
+                diagnostics.push_back(error_at(model_file, 0, 0, std::move(error)));
                 ok = false;
             }
         }

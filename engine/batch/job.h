@@ -1,11 +1,11 @@
 #pragma once
 // One simulation of a batch, as `hfd simulate` runs it: model (with property
 // overrides), config, initial state and excitations given as texts, recorded
-// by the shared run loop (io/run.h). Inputs are texts, not paths, so a job can
+// by the shared run loop (run/run.h). Inputs are texts, not paths, so a job can
 // be shipped to another machine; `file` names them in messages.
 #include "batch/sweep.h"
-#include "io/recorder.h"
-#include "io/run.h"
+#include "run/recorder.h"
+#include "run/run.h"
 #include "run/run_setup.h"
 #include "sim/simulation.h"
 

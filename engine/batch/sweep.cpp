@@ -1,4 +1,5 @@
 #include "batch/sweep.h"
+#include "format/read_text_file.h"
 
 #include "io/text_file.h"
 
@@ -108,15 +109,6 @@ PropNode* find_named(PropNode& parent, std::string_view kind, std::string_view n
     for (PropNode& child : parent.children)
         if (child.key == kind && name_of(child) && name_of(child)->value == name) return &child;
     return nullptr;
-}
-
-Diagnostic error_at(const std::string& file, int line, int column, std::string message) {
-    Diagnostic diagnostic;
-    diagnostic.location.file = file;
-    diagnostic.location.line = line;
-    diagnostic.location.column = column;
-    diagnostic.message = std::move(message);
-    return diagnostic;
 }
 
 bool has_named_child(const PropNode& parent, std::string_view kind) {

@@ -1,6 +1,6 @@
 #include "control/delayed_sensors.h"
 
-#include "sim/kinematics.h"
+#include "state/kinematics.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,6 +1,6 @@
 #include "control/plant.h"
 
-#include "sim/kinematics.h"
+#include "state/kinematics.h"
 
 #include <algorithm>
 #include <cmath>

@@ -3,7 +3,7 @@
 // terms): muscle, dof, body and leg quantities of the current state, named as SCONE
 // names them. Quantities come from the Simulation's state and its last evaluation
 // (data()), which a run keeps current after every step.
-#include "sim/kinematics.h"
+#include "state/kinematics.h"
 #include "sim/simulation.h"
 
 #include <string>

@@ -23,7 +23,7 @@
 // ConditionalMuscleReflex: conditional_muscle_reflex.cpp.
 #include "control/reflex.h"
 
-#include "sim/kinematics.h"
+#include "state/kinematics.h"
 
 namespace hfd {
 

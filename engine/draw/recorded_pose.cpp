@@ -1,7 +1,7 @@
 #include "draw/recorded_pose.h"
 
 #include "draw/snapshot.h"
-#include "sim/state.h"
+#include "state/state.h"
 
 namespace hfd {
 namespace {

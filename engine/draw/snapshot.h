@@ -1,8 +1,8 @@
 #pragma once
 // Copies what the view draws for one instant out of the simulation state.
 #include "draw/pose_snapshot.h"
-#include "sim/data.h"
-#include "sim/state.h"
+#include "state/data.h"
+#include "state/state.h"
 
 namespace hfd {
 

@@ -4,8 +4,8 @@
 // split at a contact, the Hunt-Crossley normal force, the two friction laws,
 // and applying a contact force.
 #include "forces/force_component.h"
-#include "sim/data.h"
-#include "sim/state.h"
+#include "state/data.h"
+#include "state/state.h"
 
 #include <algorithm>
 #include <cmath>

@@ -6,11 +6,13 @@
 // in its own file; its name, family and properties are a row of the component
 // table (sim/components.h).
 #include "format/prop_node.h"
+#include "format/property_spec.h"
 #include "model/model.h"
-#include "sim/data.h"
-#include "sim/state.h"
+#include "state/data.h"
+#include "state/state.h"
 
 #include <memory>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -38,19 +40,17 @@ struct ForceContext {
     const Model& model;
     const std::string& file;  // for diagnostics
     std::vector<Diagnostic>& diagnostics;
+    // The properties the component reads, with their defaults and bounds: its row
+    // of the component table, set by create_force (sim/components.h).
+    std::span<const PropertySpec> properties = {};
 };
 
 // Creates a component from its properties; reports problems in context.diagnostics
 // (unknown properties are warnings) and returns nullptr on error.
 using ForceFactory = std::unique_ptr<ForceComponent> (*)(const PropNode& props, ForceContext& context);
 
-struct ForceRegistration {
-    std::string_view name;
-    ForceFactory factory;
-};
-
-// The force components of the component table (sim/components.h), in its order.
-const std::vector<ForceRegistration>& force_registry();
-ForceFactory find_force_factory(std::string_view name);
+// Reads props against context.properties (read_properties in format/property_spec.h).
+// False when an error was reported.
+bool read_force_properties(const PropNode& props, ForceContext& context, PropertyValues& out);
 
 }  // namespace hfd

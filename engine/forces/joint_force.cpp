@@ -23,8 +23,7 @@
 // the limit (as Hunt-Crossley contact never pulls).
 // Planar variants act in the x-y plane and about z only, and compute nothing else.
 #include "forces/force_component.h"
-#include "sim/components.h"
-#include "sim/kinematics.h"
+#include "state/kinematics.h"
 
 #include <algorithm>
 #include <cmath>

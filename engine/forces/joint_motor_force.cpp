@@ -14,8 +14,7 @@
 // q r(q^-1 q_t) = r(q_t q^-1). w = ref_ori^-1 joint_angular_velocity. The torque is
 // converted to world and applied +tau to the child and -tau to the parent.
 #include "forces/force_component.h"
-#include "sim/components.h"
-#include "sim/kinematics.h"
+#include "state/kinematics.h"
 
 namespace hfd {
 

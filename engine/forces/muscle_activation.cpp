@@ -6,7 +6,8 @@
 // activation_rate / deactivation_rate (Model::Muscle: positive when given, -1 when absent) override
 // the component's. Fills Data::activation_derivative; the integrator integrates
 // activation with it and clamps activation to [0, 1].
-#include "sim/components.h"
+
+#include "forces/force_component.h"
 
 #include <algorithm>
 #include <vector>

@@ -14,7 +14,6 @@
 // This file holds the model's fiber dynamics only; the loop over muscles (path,
 // pennation, tension, equilibrium at start) is HillMuscleForce in hill_muscle_force.h.
 #include "forces/hill_muscle_force.h"
-#include "sim/components.h"
 
 #include <algorithm>
 

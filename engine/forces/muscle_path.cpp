@@ -1,6 +1,6 @@
 #include "forces/muscle_path.h"
 
-#include "sim/kinematics.h"
+#include "state/kinematics.h"
 
 #include <algorithm>
 #include <cmath>

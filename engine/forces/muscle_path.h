@@ -17,8 +17,8 @@
 // the joint. The moment arm of a dof is the same moment per unit tension
 // projected on the dof's rotation axis; it equals -dL/dq (virtual work).
 #include "model/model.h"
-#include "sim/data.h"
-#include "sim/state.h"
+#include "state/data.h"
+#include "state/state.h"
 
 #include <string_view>
 #include <vector>

@@ -2,8 +2,7 @@
 
 #include "forces/collision_shapes.h"
 #include "forces/uniform_grid.h"
-#include "sim/components.h"
-#include "sim/kinematics.h"
+#include "state/kinematics.h"
 
 #include <algorithm>
 #include <cmath>

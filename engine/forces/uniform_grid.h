@@ -10,7 +10,7 @@
 //   large object: tested against every other object directly (few in a pile).
 // (Spatial hashing: Teschner et al. 2003, "Optimized spatial hashing for
 // collision detection of deformable objects", VMV.)
-#include "sim/data.h"
+#include "state/data.h"
 
 #include <vector>
 

@@ -32,6 +32,10 @@ std::string format_diagnostic(const Diagnostic& diagnostic) {
     return text;
 }
 
+Diagnostic error_at(std::string file, int line, int column, std::string message) {
+    return {Severity::Error, {std::move(file), line, column}, std::move(message)};
+}
+
 bool has_errors(const std::vector<Diagnostic>& diagnostics) {
     return std::any_of(diagnostics.begin(), diagnostics.end(),
                        [](const Diagnostic& d) { return d.severity == Severity::Error; });

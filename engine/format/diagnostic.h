@@ -24,4 +24,7 @@ std::string format_diagnostic(const Diagnostic& diagnostic);
 
 bool has_errors(const std::vector<Diagnostic>& diagnostics);
 
+// An error at file:line:col (line and column 0 when unknown).
+Diagnostic error_at(std::string file, int line, int column, std::string message);
+
 }  // namespace hfd

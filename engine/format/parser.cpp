@@ -1,11 +1,9 @@
 #include "format/parser.h"
 
 #include "format/lexer.h"
+#include "format/read_text_file.h"
 
 #include <algorithm>
-#include <filesystem>
-#include <fstream>
-#include <sstream>
 
 namespace hfd {
 
@@ -290,20 +288,14 @@ ParseResult parse_text(std::string_view text, const std::string& file_name) {
 }
 
 ParseResult parse_file(const std::string& path) {
-    std::error_code ignored;
-    std::ifstream stream(path, std::ios::binary);
-    if (!stream || std::filesystem::is_directory(path, ignored)) {
+    const std::optional<std::string> text = read_text_file(path);
+    if (!text) {
         ParseResult result;
         result.root.kind = PropNode::Kind::Group;
-        Diagnostic cannot_open;
-        cannot_open.location.file = path;
-        cannot_open.message = "cannot open file";
-        result.diagnostics.push_back(std::move(cannot_open));
+        result.diagnostics.push_back(error_at(path, 0, 0, "cannot open file"));
         return result;
     }
-    std::ostringstream buffer;
-    buffer << stream.rdbuf();
-    return parse_text(buffer.str(), path);
+    return parse_text(*text, path);
 }
 
 }  // namespace hfd

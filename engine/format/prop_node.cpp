@@ -1,7 +1,6 @@
 #include "format/prop_node.h"
 
 #include "format/lexer.h"
-#include "model/math_types.h"
 
 #include <charconv>
 #include <cmath>
@@ -154,7 +153,12 @@ std::optional<Eigen::Quaterniond> to_quat_degrees(const PropNode& node, std::str
     }
     const auto degrees = read_xyz(node, error);
     if (!degrees) return std::nullopt;
-    return quat_from_euler_xyz(*degrees * (std::numbers::pi / 180.0));
+    // intrinsic x-y-z Euler angles, q = qx qy qz (model/math_types.h: quat_from_euler_xyz,
+    // which format, below model, does not include)
+    const Eigen::Vector3d a = *degrees * (std::numbers::pi / 180.0);
+    return Eigen::Quaterniond(Eigen::AngleAxisd(a.x(), Eigen::Vector3d::UnitX())) *
+           Eigen::Quaterniond(Eigen::AngleAxisd(a.y(), Eigen::Vector3d::UnitY())) *
+           Eigen::Quaterniond(Eigen::AngleAxisd(a.z(), Eigen::Vector3d::UnitZ()));
 }
 
 std::optional<std::pair<double, double>> to_range(const PropNode& node, std::string* error) {

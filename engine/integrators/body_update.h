@@ -6,8 +6,8 @@
 // Muscle states: a' = clamp(a + h da/dt, 0, 1), l_f' = l_f + h dl_f/dt.
 // Planar: only x, y, and the rotation about z are updated.
 #include "model/model.h"
-#include "sim/data.h"
-#include "sim/state.h"
+#include "state/data.h"
+#include "state/state.h"
 
 namespace hfd {
 

@@ -158,11 +158,4 @@ StepOutcome ErrorControlIntegrator::step(StepContext& sim, double max_h) {
     return outcome;
 }
 
-void ErrorControlIntegrator::partial_step(const Model& model, const State& start, const Data& start_data, double h,
-                                          State& out) const {
-    out = start;
-    planar_ ? advance_bodies_planar(model, out, start_data, h, beta_)
-            : advance_bodies(model, out, start_data, h, beta_);
-}
-
 }  // namespace hfd

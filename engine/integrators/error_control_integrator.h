@@ -71,8 +71,7 @@ public:
     }
     // One step of the base method (also for step doubling, whose two half steps
     // would need an evaluation in between; the difference is within accuracy).
-    void partial_step(const Model& model, const State& start, const Data& start_data, double h,
-                      State& out) const override;
+    double beta() const override { return beta_; }
     double accuracy() const { return accuracy_; }
 
 private:

@@ -27,11 +27,4 @@ StepOutcome FixedStepIntegrator::step(StepContext& sim, double max_h) {
     return {true, h, 0, 0.0};
 }
 
-void FixedStepIntegrator::partial_step(const Model& model, const State& start, const Data& start_data, double h,
-                                       State& out) const {
-    out = start;
-    planar_ ? advance_bodies_planar(model, out, start_data, h, beta_)
-            : advance_bodies(model, out, start_data, h, beta_);
-}
-
 }  // namespace hfd

@@ -11,8 +11,7 @@ public:
     StepOutcome step(StepContext& sim, double max_h) override;
     bool is_planar() const override { return planar_; }
     double nominal_step_size() const override { return step_size_; }
-    void partial_step(const Model& model, const State& start, const Data& start_data, double h,
-                      State& out) const override;
+    double beta() const override { return beta_; }
 
 private:
     std::string_view name_;

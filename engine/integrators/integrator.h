@@ -41,8 +41,9 @@ public:
     // is enough). Samples and contact events that fall
     // between two accepted steps are read from it, so that how often a run is
     // sampled never changes the steps it takes.
-    virtual void partial_step(const Model& model, const State& start, const Data& start_data, double h,
-                              State& out) const = 0;
+    void partial_step(const Model& model, const State& start, const Data& start_data, double h, State& out) const;
+    // beta of the body update the steps take (body_update.h: 0 forward, 1 symplectic, 1/2 midpoint)
+    virtual double beta() const = 0;
     // Muscle activation rates of the integrator block (manual: 100 and 25 s^-1),
     // used when the composite force has no muscle_activation component.
     double activation_rate = 100, deactivation_rate = 25;
@@ -52,11 +53,5 @@ struct IntegratorContext {
     const std::string& file;
     std::vector<Diagnostic>& diagnostics;
 };
-
-// The integrator named by props.key, from its row of the component table
-// (sim/components.h); nullptr with an error for an unknown name or a bad property.
-std::unique_ptr<Integrator> create_integrator(const PropNode& props, IntegratorContext& context);
-// The integrators of the component table, in its order.
-std::vector<std::string_view> integrator_names();
 
 }  // namespace hfd

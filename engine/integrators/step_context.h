@@ -1,11 +1,14 @@
 #pragma once
-// What an integrator may use of a Simulation during one step, and nothing more:
+// What an integrator may use of a simulation during one step, and nothing more:
 // the model, the current state and its evaluation (always up to date when
 // Integrator::step is called), scratch states with their data, the force
 // evaluation, and the two ways to make a step's result current (accept a trial,
 // or advance the current state in place and re-evaluate it).
-// Simulation::step builds one per step; all calls are inline (no cost).
-#include "sim/simulation.h"
+// The simulation (sim/simulation.h) owns the slots and builds one per step; it
+// is the Evaluator. Every call is inline but the two evaluations.
+#include "model/model.h"
+#include "state/data.h"
+#include "state/state.h"
 
 #include <utility>
 
@@ -13,46 +16,75 @@ namespace hfd {
 
 class StepContext {
 public:
-    explicit StepContext(Simulation& sim) : sim_(sim) {}
+    static constexpr int scratch_count = 4;
 
-    const Model& model() const { return *sim_.model_; }
-    const State& state() const { return *sim_.state_; }
+    // The force evaluation of the simulation the step belongs to.
+    class Evaluator {
+    public:
+        // Forces and accelerations of `state` at the simulation's controls, into `data`.
+        virtual void evaluate(const State& state, Data& data) const = 0;
+        // The same for the current state into the current data, which is then up to date.
+        virtual void evaluate_current() = 0;
+
+    protected:
+        ~Evaluator() = default;
+    };
+
+    // The slots are the owner's: `state` and `data` point to the current ones,
+    // `scratch_*` to the others; accepting a trial exchanges the pointers.
+    StepContext(const Model& model, State*& state, Data*& data, State* (&scratch_states)[scratch_count],
+                Data* (&scratch_data)[scratch_count], bool& data_stale, Evaluator& evaluator)
+        : model_(model),
+          state_(state),
+          data_(data),
+          scratch_states_(scratch_states),
+          scratch_data_(scratch_data),
+          data_stale_(data_stale),
+          evaluator_(evaluator) {}
+
+    const Model& model() const { return model_; }
+    const State& state() const { return *state_; }
     // Forces, contacts and accelerations of state().
-    const Data& data() const { return *sim_.data_; }
+    const Data& data() const { return *data_; }
 
     // Forces and accelerations of `state` at the simulation's controls, into `data`.
-    void evaluate(const State& state, Data& data) const { sim_.evaluate(state, data); }
+    void evaluate(const State& state, Data& data) const { evaluator_.evaluate(state, data); }
 
     // Scratch states and data (sized for the model once, kept between steps).
-    static constexpr int scratch_count = Simulation::scratch_count;
-    State& scratch_state(int i) { return *sim_.scratch_states_[i]; }
-    Data& scratch_data(int i) { return *sim_.scratch_data_[i]; }
+    State& scratch_state(int i) { return *scratch_states_[i]; }
+    Data& scratch_data(int i) { return *scratch_data_[i]; }
 
     // The trial (scratch slots) becomes the current state with its evaluation;
     // the old current one takes the trial's slot (pointers exchanged, no copy).
     void accept(State& trial, Data& trial_data) {
-        for (State*& slot : sim_.scratch_states_)
+        for (State*& slot : scratch_states_)
             if (slot == &trial) {
-                std::swap(slot, sim_.state_);
+                std::swap(slot, state_);
                 break;
             }
-        for (Data*& slot : sim_.scratch_data_)
+        for (Data*& slot : scratch_data_)
             if (slot == &trial_data) {
-                std::swap(slot, sim_.data_);
+                std::swap(slot, data_);
                 break;
             }
-        sim_.data_stale_ = false;
+        data_stale_ = false;
     }
     // Advances the current state in place, `update(state, data)` reading its
-    // evaluation, then evaluates the new state into the simulation's data.
+    // evaluation, then evaluates the new state into the current data.
     template <typename Update>
     void advance_in_place(Update&& update) {
-        update(*sim_.state_, std::as_const(*sim_.data_));
-        sim_.evaluate();
+        update(*state_, std::as_const(*data_));
+        evaluator_.evaluate_current();
     }
 
 private:
-    Simulation& sim_;
+    const Model& model_;
+    State*& state_;
+    Data*& data_;
+    State* (&scratch_states_)[scratch_count];
+    Data* (&scratch_data_)[scratch_count];
+    bool& data_stale_;
+    Evaluator& evaluator_;
 };
 
 }  // namespace hfd

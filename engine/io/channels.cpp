@@ -1,6 +1,6 @@
 #include "io/channels.h"
 
-#include "sim/kinematics.h"
+#include "state/kinematics.h"
 
 #include <unordered_map>
 

@@ -9,7 +9,7 @@
 // component (family Collision in sim/components.h) no pair can touch and the
 // list is empty.
 #include "model/model.h"
-#include "sim/data.h"
+#include "state/data.h"
 #include "sim/sim_config.h"
 
 #include <string>

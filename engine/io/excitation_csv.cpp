@@ -1,10 +1,10 @@
 #include "io/excitation_csv.h"
 
+#include "format/read_text_file.h"
+
 #include <algorithm>
 #include <charconv>
 #include <cmath>
-#include <fstream>
-#include <sstream>
 
 namespace hfd {
 
@@ -150,18 +150,13 @@ ExcitationReadResult read_excitation_text(std::string_view text, const std::stri
 }
 
 ExcitationReadResult read_excitation_csv(const std::string& path, const Model& model) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
+    const std::optional<std::string> text = read_text_file(path);
+    if (!text) {
         ExcitationReadResult result;
-        Diagnostic diagnostic;
-        diagnostic.location.file = path;
-        diagnostic.message = "cannot open excitation file";
-        result.diagnostics.push_back(std::move(diagnostic));
+        result.diagnostics.push_back(error_at(path, 0, 0, "cannot open excitation file"));
         return result;
     }
-    std::ostringstream text;
-    text << in.rdbuf();
-    return read_excitation_text(text.str(), path, model);
+    return read_excitation_text(*text, path, model);
 }
 
 namespace {

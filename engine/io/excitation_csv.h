@@ -13,7 +13,7 @@
 // and times that do not increase are errors with file:line:col.
 #include "format/diagnostic.h"
 #include "model/model.h"
-#include "sim/state.h"
+#include "state/state.h"
 
 #include <optional>
 #include <string>

@@ -1,8 +1,8 @@
 #include "io/foot_contacts.h"
 
 #include "model/build_model.h"
-#include "sim/kinematics.h"
-#include "sim/state.h"
+#include "state/kinematics.h"
+#include "state/state.h"
 
 #include <algorithm>
 #include <cstdio>

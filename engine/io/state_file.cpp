@@ -1,11 +1,9 @@
 #include "io/state_file.h"
 
 #include "format/parser.h"
+#include "format/read_text_file.h"
 
 #include <cmath>
-#include <filesystem>
-#include <fstream>
-#include <sstream>
 
 namespace hfd {
 
@@ -105,19 +103,13 @@ StateFileResult read_state_text(std::string_view text, const std::string& file_n
 }
 
 StateFileResult read_state_file(const std::string& path, const Model& model) {
-    std::error_code ignored;
-    std::ifstream stream(path, std::ios::binary);
-    if (!stream || std::filesystem::is_directory(path, ignored)) {
+    const std::optional<std::string> text = read_text_file(path);
+    if (!text) {
         StateFileResult result;
-        Diagnostic cannot_open;
-        cannot_open.location.file = path;
-        cannot_open.message = "cannot open state file";
-        result.diagnostics.push_back(std::move(cannot_open));
+        result.diagnostics.push_back(error_at(path, 0, 0, "cannot open state file"));
         return result;
     }
-    std::ostringstream text;
-    text << stream.rdbuf();
-    return read_state_text(text.str(), path, model);
+    return read_state_text(*text, path, model);
 }
 
 }  // namespace hfd

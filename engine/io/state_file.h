@@ -9,7 +9,7 @@
 // file:line:col; other top-level entries are warnings.
 #include "format/diagnostic.h"
 #include "model/model.h"
-#include "sim/kinematics.h"
+#include "state/kinematics.h"
 
 #include <optional>
 #include <string>

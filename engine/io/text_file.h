@@ -13,9 +13,6 @@
 
 namespace hfd {
 
-// The whole content of a file, read as bytes; nullopt when it cannot be opened.
-std::optional<std::string> read_text_file(const std::string& path);
-
 // Receives consecutive pieces of a text; returns false when it could not take them.
 using TextSink = std::function<bool(std::string_view)>;
 

@@ -15,7 +15,7 @@
 #include "measures/measure_types.h"
 
 #include "measures/range_penalty.h"
-#include "sim/kinematics.h"
+#include "state/kinematics.h"
 
 #include <array>
 

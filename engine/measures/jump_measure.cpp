@@ -20,7 +20,7 @@
 // negate_result = 1 negates the result.
 #include "measures/measure_types.h"
 
-#include "sim/kinematics.h"
+#include "state/kinematics.h"
 
 #include <algorithm>
 #include <cmath>

@@ -2,7 +2,6 @@
 
 #include "format/parser.h"
 #include "io/state_file.h"
-#include "io/text_file.h"
 #include "model/build_model.h"
 #include "model/mesh_files.h"
 #include "sim/start_checks.h"

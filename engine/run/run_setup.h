@@ -3,7 +3,7 @@
 // collocate, batch jobs, Python, the studio): a model (file, text, or already
 // built), an optional config file, an optional initial state file and an
 // optional excitation file become a ready Simulation, its SimConfig, the
-// excitation series and the control callback of the run loop (io/run.h), with
+// excitation series and the control callback of the run loop (run/run.h), with
 // the diagnostics of every input located at file:line:col.
 //
 // The steps, in order (the first that fails stops; PreparedRun::failed names it):
@@ -22,8 +22,8 @@
 #include "format/diagnostic.h"
 #include "format/prop_node.h"
 #include "io/excitation_csv.h"
-#include "io/run.h"
-#include "sim/kinematics.h"
+#include "run/run.h"
+#include "state/kinematics.h"
 #include "sim/sim_config.h"
 #include "sim/simulation.h"
 

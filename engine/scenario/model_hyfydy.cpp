@@ -3,7 +3,7 @@
 #include "format/parser.h"
 #include "io/state_file.h"
 #include "scenario/scenario_file.h"
-#include "sim/kinematics.h"
+#include "state/kinematics.h"
 
 #include <algorithm>
 #include <cmath>

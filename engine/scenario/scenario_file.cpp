@@ -1,6 +1,7 @@
 #include "scenario/scenario_file.h"
 
 #include "format/parser.h"
+#include "format/read_text_file.h"
 #include "io/text_file.h"
 
 #include <filesystem>

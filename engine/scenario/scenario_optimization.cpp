@@ -1,5 +1,6 @@
 #include "scenario/scenario_optimization.h"
 
+#include "format/read_text_file.h"
 #include "io/text_file.h"
 
 #include <chrono>

@@ -121,9 +121,17 @@ const PropertySpec* find_property(const ComponentInfo& component, std::string_vi
     return nullptr;
 }
 
-bool read_force_properties(const PropNode& props, ForceContext& context, PropertyValues& out) {
+std::unique_ptr<ForceComponent> create_force(const PropNode& props, ForceContext& context) {
     const ComponentInfo* component = find_component(props.key);
-    return read_properties(props, component ? component->properties : none, context.file, context.diagnostics, out);
+    if (!component || !component->factory) {
+        std::string known;
+        for (const ForceRegistration& r : force_registry()) known += (known.empty() ? "" : ", ") + std::string(r.name);
+        context.diagnostics.push_back({Severity::Error, location_of(props, context.file),
+                                       "unknown force component '" + props.key + "' (known: " + known + ")"});
+        return nullptr;
+    }
+    ForceContext row{context.model, context.file, context.diagnostics, component->properties};
+    return component->factory(props, row);
 }
 
 const std::vector<ForceRegistration>& force_registry() {

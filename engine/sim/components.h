@@ -51,8 +51,22 @@ std::span<const ComponentInfo> component_table();
 const ComponentInfo* find_component(std::string_view name);
 const PropertySpec* find_property(const ComponentInfo& component, std::string_view key);
 
-// Reads the properties of force component `props` against its table entry
-// (read_properties in format/property_spec.h). False when an error was reported.
-bool read_force_properties(const PropNode& props, ForceContext& context, PropertyValues& out);
+struct ForceRegistration {
+    std::string_view name;
+    ForceFactory factory;
+};
+
+// The force components of the table, in its order.
+const std::vector<ForceRegistration>& force_registry();
+ForceFactory find_force_factory(std::string_view name);
+// The force component named props.key, its properties read against its row;
+// nullptr with an error for an unknown name (listing the known ones) or a bad property.
+std::unique_ptr<ForceComponent> create_force(const PropNode& props, ForceContext& context);
+
+// The integrator named by props.key, from its row of the table; nullptr with an
+// error for an unknown name or a bad property (sim/integrator_registry.cpp).
+std::unique_ptr<Integrator> create_integrator(const PropNode& props, IntegratorContext& context);
+// The integrators of the table, in its order.
+std::vector<std::string_view> integrator_names();
 
 }  // namespace hfd

@@ -2,8 +2,8 @@
 // Stages of the step that are not force components: body frames, gravity, perturbations,
 // and the Newton-Euler accelerations.
 #include "model/model.h"
-#include "sim/data.h"
-#include "sim/state.h"
+#include "state/data.h"
+#include "state/state.h"
 
 #include <vector>
 

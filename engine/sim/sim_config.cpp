@@ -1,7 +1,7 @@
 #include "sim/sim_config.h"
 
 #include "format/parser.h"
-#include "integrators/integrator.h"
+#include "sim/components.h"
 
 #include <algorithm>
 

@@ -1,6 +1,5 @@
 #include "sim/simulation.h"
 
-#include "integrators/step_context.h"
 #include "sim/components.h"
 #include "sim/dynamics.h"
 #include "sim/step_diagnosis.h"
@@ -28,14 +27,12 @@ void Simulation::add_default_activation_dynamics(Simulation& sim, ForceContext& 
         const ComponentInfo* component = find_component(force->name());
         if (component && component->family == ComponentFamily::Activation) return;
     }
-    const ForceFactory factory = find_force_factory("muscle_activation");
-    if (!factory) return;
     PropNode props;
     props.key = "muscle_activation";
     props.kind = PropNode::Kind::Group;
     props.add("activation_rate", std::to_string(sim.integrator_->activation_rate));
     props.add("deactivation_rate", std::to_string(sim.integrator_->deactivation_rate));
-    if (auto force = factory(props, context)) sim.forces_.insert(sim.forces_.begin(), std::move(force));
+    if (auto force = create_force(props, context)) sim.forces_.insert(sim.forces_.begin(), std::move(force));
 }
 
 std::unique_ptr<Simulation> Simulation::create(Model model, const SimConfig& config,
@@ -53,15 +50,7 @@ std::unique_ptr<Simulation> Simulation::create(std::shared_ptr<const Model> mode
     ForceContext context{*sim->model_, config.file, diagnostics};
     for (const PropNode& component : config.composite_force.children) {
         if (component.is_variable_definition()) continue;
-        const ForceFactory factory = find_force_factory(component.key);
-        if (!factory) {
-            std::string known;
-            for (const auto& r : force_registry()) known += (known.empty() ? "" : ", ") + std::string(r.name);
-            diagnostics.push_back({Severity::Error, location_of(component, config.file),
-                                   "unknown force component '" + component.key + "' (known: " + known + ")"});
-            continue;
-        }
-        if (auto force = factory(component, context)) sim->forces_.push_back(std::move(force));
+        if (auto force = create_force(component, context)) sim->forces_.push_back(std::move(force));
     }
     IntegratorContext integrator_context{config.file, diagnostics};
     sim->integrator_ = create_integrator(config.integrator, integrator_context);
@@ -177,7 +166,7 @@ bool Simulation::step(double until) {
     if (!(max_h > 0)) return true;
     ensure_evaluated();  // integrators start from the evaluation of the current state
     const auto t0 = stage_timing_ ? Clock::now() : Clock::time_point{};
-    StepContext context(*this);
+    StepContext context(*model_, state_, data_, scratch_states_, scratch_data_, data_stale_, *this);
     const StepOutcome outcome = integrator_->step(context, max_h);
     if (stage_timing_) stage_times_.integration += seconds_since(t0);
     rejected_steps_ += outcome.rejected;
@@ -196,11 +185,11 @@ bool Simulation::step(double until) {
     return check_finite();
 }
 
-bool Simulation::advance_to(double t) {
+bool Simulation::advance_to(double t, const ControlFunction& control) {
     while (state_->time < t && !error_) {
-        // land exactly on t: the final step is shortened, and tiny remainders absorbed
+        if (control) control(state_->time, controls());
         if (!step(t)) return false;
-        if (t - state_->time < 1e-12 * std::max(1.0, std::abs(t))) state_->time = t;
+        land_if_near(t);
     }
     return !error_;
 }

@@ -6,11 +6,15 @@
 //   integrator update.
 #include "forces/force_component.h"
 #include "integrators/integrator.h"
+#include "integrators/step_context.h"
 #include "model/model.h"
-#include "sim/data.h"
+#include "state/data.h"
 #include "sim/sim_config.h"
-#include "sim/state.h"
+#include "state/state.h"
 
+#include <algorithm>
+#include <cmath>
+#include <functional>
 #include <limits>
 #include <memory>
 #include <optional>
@@ -36,7 +40,7 @@ struct StageTimes {  // accumulated wall seconds per stage, when set_stage_timin
 // Kinetic energy of one body: 1/2 m v^2 + 1/2 w_b^T I w_b, w_b in its principal frame.
 double body_kinetic_energy(const Model& model, const State& state, Index body);
 
-class Simulation {
+class Simulation final : private StepContext::Evaluator {
 public:
     // Builds the force components and integrator from config; errors (unknown
     // component names, bad properties) are returned in diagnostics, with nullopt.
@@ -75,12 +79,19 @@ public:
         state_->time = t;
         if (!controls_.perturbations.empty()) data_stale_ = true;
     }
+    // Lands on t when the current time is a rounding error away from it,
+    // |t - time| < 1e-12 max(1, |t|): the landing rule of both loops (advance_to, run/run).
+    bool land_if_near(double t) {
+        if (!(std::abs(t - state_->time) < 1e-12 * std::max(1.0, std::abs(t)))) return false;
+        land_on_time(t);
+        return true;
+    }
     const Integrator& integrator() const { return *integrator_; }
     const std::vector<std::unique_ptr<ForceComponent>>& forces() const { return forces_; }
     bool is_planar() const { return planar_; }
 
     // Forces and accelerations for `state` at controls(); results in `data`.
-    void evaluate(const State& state, Data& data) const;
+    void evaluate(const State& state, Data& data) const override;
     // Same, into the simulation's own data.
     void evaluate() {
         evaluate(*state_, *data_);
@@ -91,8 +102,13 @@ public:
     // One integrator step (at most up to `until` when given). False when the
     // state became non-finite; error() tells when and which body.
     bool step(double until = std::numeric_limits<double>::infinity());
-    // Steps until state().time == t exactly (the last step is shortened).
-    bool advance_to(double t);
+    // Sets controls from the time a step starts at (held during the step).
+    using ControlFunction = std::function<void(double time, Controls& controls)>;
+    // Steps until state().time == t exactly (the last step is shortened; a step
+    // ending a rounding error before t lands on it). `control`, when given, sets
+    // the controls before every step. The loop without samples, contact events or
+    // the kinetic-energy check of run/run.h (docs/architecture.md, "The loops").
+    bool advance_to(double t, const ControlFunction& control = {});
 
     // Makes `state` the new initial state (e.g. posed from dofs) and re-runs
     // component initialization (muscle equilibrium).
@@ -114,8 +130,8 @@ public:
     void set_stage_timing(bool on) { stage_timing_ = on; }
 
 private:
-    friend class StepContext;  // integrators reach the state, scratch space and accept through it
-    static constexpr int scratch_count = 4;
+    static constexpr int scratch_count = StepContext::scratch_count;
+    void evaluate_current() override { evaluate(); }
     Simulation() = default;
     Simulation(const Simulation&) = delete;  // state_ and data_ point into the object's own slots
     Simulation& operator=(const Simulation&) = delete;

@@ -5,7 +5,7 @@
 #include "format/parser.h"
 #include "model/build_model.h"
 #include "run/run_setup.h"
-#include "sim/kinematics.h"
+#include "state/kinematics.h"
 
 #include <pybind11/eigen.h>
 

@@ -3,7 +3,7 @@
 // the same writer as `hfd simulate --out`.
 #include "bindings.h"
 
-#include "io/csv_writer.h"
+#include "run/csv_writer.h"
 
 namespace hfd::python {
 

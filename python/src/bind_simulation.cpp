@@ -6,8 +6,8 @@
 
 #include "io/contact_pairs.h"
 #include "io/excitation_csv.h"
-#include "io/run.h"
-#include "sim/kinematics.h"
+#include "run/run.h"
+#include "state/kinematics.h"
 
 #include <cstring>
 #include <limits>

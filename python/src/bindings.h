@@ -2,7 +2,7 @@
 // Shared pieces of the `hfd._hfd` extension module: the error type raised for
 // diagnostics, and the wrappers of Model / Config / Simulation / Recording.
 #include "batch/job.h"
-#include "io/recorder.h"
+#include "run/recorder.h"
 
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>

@@ -3,7 +3,7 @@
 #include "bindings.h"
 
 #include "format/parser.h"
-#include "io/osim_import.h"
+#include "osim/osim_import.h"
 #include "model/build_model.h"
 
 namespace hfd::python {

@@ -1,4 +1,5 @@
 #include "code_editor.h"
+#include "sim/components.h"
 #include "document.h"
 #include "editor_dock.h"
 #include "file_actions.h"

@@ -6,8 +6,8 @@
 #include "analysis/trajectory_states.h"
 #include "format/parser.h"
 #include "induced_dock.h"
-#include "io/recorder.h"
-#include "io/run.h"
+#include "run/recorder.h"
+#include "run/run.h"
 #include "model/build_model.h"
 
 #include <QChart>

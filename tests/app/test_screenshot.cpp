@@ -5,7 +5,7 @@
 #include <QProcess>
 #include <QtTest>
 
-#include "sim/kinematics.h"
+#include "state/kinematics.h"
 #include "model/build_model.h"
 #include "recent_files.h"
 #include "studio_settings.h"

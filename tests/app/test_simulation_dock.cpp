@@ -71,9 +71,6 @@ class TestSimulationDock : public QObject {
     Q_OBJECT
 private slots:
     void initTestCase() { studio_test::isolate_settings(settings_dir_); }
-    void editsReplaceTheBlocksInPlace();
-    void editsAppendMissingBlocks();
-    void choicesRoundTripThroughConfig();
     void changingTheIntegratorRewritesTheDocument();
     void installAddsDocksAndMenus();
     void playFollowsTheWorkerAfterAFinishedRun();
@@ -87,76 +84,6 @@ private slots:
 private:
     QTemporaryDir settings_dir_;
 };
-
-void TestSimulationDock::editsReplaceTheBlocksInPlace() {
-    const std::string text = model_with_config().toStdString();
-    const ParseResult parsed = parse_text(text, "test.hfd");
-    QVERIFY(parsed.ok());
-    SimConfig config = config_of(text);
-    ForceChoices choices = choices_from_config(config);
-    choices.integrator = "symplectic_euler_integrator";
-    choices.step_size = 0.0005;
-    choices.contact_force = "contact_force_pd";
-    apply_choices(choices, config);
-    const std::string edited = apply_text_edits(text, config_block_edits(text, parsed.root, config));
-    const SimConfig read = config_of(edited);
-    QCOMPARE(read.integrator.key, std::string("symplectic_euler_integrator"));
-    QCOMPARE(to_number(*read.integrator.find("step_size")).value(), 0.0005);
-    QVERIFY(!read.integrator.find("accuracy"));
-    QCOMPARE(read.composite_force.children.size(), size_t(3));
-    QCOMPARE(read.composite_force.children[2].key, std::string("contact_force_pd"));
-    // Everything outside the two blocks is untouched, the comment between them included.
-    const size_t model_end = text.find("composite_force");
-    QCOMPARE(edited.substr(0, model_end), text.substr(0, model_end));
-    QVERIFY(edited.find("# integrator") != std::string::npos);
-    QCOMPARE(std::count(edited.begin(), edited.end(), '{'), std::count(edited.begin(), edited.end(), '}'));
-    QVERIFY(edited.find("error_control_integrator_mem") == std::string::npos);
-}
-
-void TestSimulationDock::editsAppendMissingBlocks() {
-    const std::string text = studio_test::pendulum_text();
-    const ParseResult parsed = parse_text(text, "test.hfd");
-    QVERIFY(parsed.ok());
-    std::vector<Diagnostic> diagnostics;
-    SimConfig config = read_sim_config(parsed.root, "test.hfd", diagnostics);
-    QVERIFY(config.from_defaults);
-    ForceChoices choices = choices_from_config(config);
-    choices.motors = false;
-    choices.muscle_force.clear();
-    apply_choices(choices, config);
-    const std::string edited = apply_text_edits(text, config_block_edits(text, parsed.root, config));
-    QVERIFY(edited.rfind(text, 0) == 0);  // appended after the unchanged model
-    const SimConfig read = config_of(edited);
-    QVERIFY(!read.from_defaults);
-    QVERIFY(read.composite_force.same_content(config.composite_force));
-    QVERIFY(read.integrator.same_content(config.integrator));
-    QVERIFY(!read.composite_force.find("joint_motor_force"));
-}
-
-void TestSimulationDock::choicesRoundTripThroughConfig() {
-    SimConfig config = config_of(model_with_config().toStdString());
-    ForceChoices choices = choices_from_config(config);
-    QCOMPARE(choices.joint_force, std::string("joint_force_pnld"));
-    QVERIFY(choices.collision_detection);
-    QVERIFY(!choices.collision_between_objects);
-    QCOMPARE(choices.accuracy, 0.001);
-    choices.collision_between_objects = true;
-    choices.muscle_force = "muscle_force_gh2010";
-    choices.motors = true;
-    apply_choices(choices, config);
-    const ForceChoices back = choices_from_config(config);
-    QVERIFY(back.collision_between_objects);
-    QCOMPARE(back.muscle_force, std::string("muscle_force_gh2010"));
-    QVERIFY(back.motors);
-    // canonical order: joint, collision, contact, muscle, motor
-    QStringList keys;
-    for (const PropNode& child : config.composite_force.children) keys << QString::fromStdString(child.key);
-    QCOMPARE(keys, QStringList({"joint_force_pnld", "simple_collision_detection", "contact_force_hunt_crossley",
-                                "muscle_force_gh2010", "joint_motor_force"}));
-    choices.collision_detection = false;
-    apply_choices(choices, config);
-    QVERIFY(!config.composite_force.find("simple_collision_detection"));
-}
 
 // 1-2-5 steps from 0.01x to 10x (each 2 to 2.5 times the last), then max; the slider
 // picks the nearest step on a log scale and its last position runs as fast as possible.

@@ -10,7 +10,7 @@
 #include "io/state_file.h"
 #include "main_window.h"
 #include "model_analyzer.h"
-#include "sim/kinematics.h"
+#include "state/kinematics.h"
 #include "simulation_controller.h"
 #include "simulation_dock.h"
 

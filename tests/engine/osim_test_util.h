@@ -2,7 +2,7 @@
 // Small .osim documents written by the tests, and lookups in converted trees.
 #include "format/parser.h"
 #include "format/prop_node.h"
-#include "io/osim_import.h"
+#include "osim/osim_import.h"
 #include "model/math_types.h"
 
 #include <cmath>

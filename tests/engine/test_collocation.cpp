@@ -3,7 +3,7 @@
 // same controls ends near the target, and closer with a finer mesh (the
 // trapezoidal rule's error falls with h^2); the command-line example exits 0.
 #include "analysis/collocation.h"
-#include "sim/kinematics.h"
+#include "state/kinematics.h"
 #include "sim_test_util.h"
 
 #include <QtTest>

@@ -82,7 +82,7 @@ private slots:
         std::vector<Diagnostic> diagnostics;
         const std::string file = "config.hfd";
         ForceContext context{*model_, file, diagnostics};
-        const std::unique_ptr<ForceComponent> force = row.factory(props, context);
+        const std::unique_ptr<ForceComponent> force = create_force(props, context);
         QVERIFY2(force, diagnostics.empty() ? "" : diagnostics[0].message.c_str());
         QCOMPARE(qstring(force->name()), name);
         QCOMPARE(force->is_planar(), row.planar);
@@ -111,7 +111,7 @@ private slots:
         if (row.factory) {
             const std::string file = "config.hfd";
             ForceContext context{*model_, file, diagnostics};
-            QVERIFY(row.factory(props, context));
+            QVERIFY(create_force(props, context));
         } else {
             IntegratorContext context{"config.hfd", diagnostics};
             QVERIFY(create_integrator(props, context));

@@ -2,8 +2,8 @@
 // onset, lift-off and second onset times are known in closed form.
 #include "format/parser.h"
 #include "io/contact_events.h"
-#include "io/recorder.h"
-#include "io/run.h"
+#include "run/recorder.h"
+#include "run/run.h"
 #include "model/build_model.h"
 
 #include <QtTest>

@@ -3,10 +3,11 @@
 // against analytic results (resting depth, sliding distance, creep speed,
 // restitution, object-object contact). The corpus H0918 on its feet: test_h0918_contact.cpp.
 #include "forces/force_component.h"
+#include "sim/components.h"
 #include "forces/simple_collision_detection.h"
 #include "format/parser.h"
 #include "model/build_model.h"
-#include "sim/kinematics.h"
+#include "state/kinematics.h"
 #include "sim/simulation.h"
 
 #include <QtTest>
@@ -31,8 +32,7 @@ std::unique_ptr<ForceComponent> make_component(const std::string& name, const Mo
     for (auto [key, value] : properties) props.add(key, value);
     static const std::string file = "config.hfd";
     ForceContext context{model, file, diagnostics};
-    const ForceFactory factory = find_force_factory(name);
-    return factory ? factory(props, context) : nullptr;
+    return create_force(props, context);
 }
 
 // Static body 0 and dynamic body 1 at (0, 0.1, 0), touching at the origin.

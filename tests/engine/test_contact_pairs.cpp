@@ -138,8 +138,7 @@ private slots:
             std::string("composite_force { simple_collision_detection { enable_collision_between_objects = ") +
             (between_objects ? "1" : "0") + " } contact_force_pd {} }");
         std::vector<std::unique_ptr<ForceComponent>> forces;
-        for (const PropNode& props : config.composite_force.children)
-            forces.push_back(find_force_factory(props.key)(props, context));
+        for (const PropNode& props : config.composite_force.children) forces.push_back(create_force(props, context));
         QVERIFY(forces[0] && forces[1]);
 
         const State state = initial_state(model_);

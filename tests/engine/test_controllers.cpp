@@ -7,7 +7,7 @@
 #include "control/name_pattern.h"
 #include "format/parser.h"
 #include "model/build_model.h"
-#include "sim/kinematics.h"
+#include "state/kinematics.h"
 #include "sim/sim_config.h"
 
 #include <QtTest>

@@ -2,10 +2,10 @@
 // '.' whatever the locale, and an interrupted export never leaves a partial
 // file under the final name.
 #include "format/parser.h"
-#include "io/csv_writer.h"
-#include "io/recorder.h"
-#include "io/run.h"
-#include "io/sto_writer.h"
+#include "run/csv_writer.h"
+#include "run/recorder.h"
+#include "run/run.h"
+#include "run/sto_writer.h"
 #include "io/text_file.h"
 #include "model/build_model.h"
 

@@ -1,6 +1,6 @@
 // Rigid-body dynamics against analytic results and conservation laws.
 #include "sim/dynamics.h"
-#include "sim/kinematics.h"
+#include "state/kinematics.h"
 #include "sim_test_util.h"
 
 #include <QTest>

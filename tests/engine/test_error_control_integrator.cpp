@@ -2,7 +2,7 @@
 // step is below the accuracy, and results converge as the accuracy tightens.
 #include "chain_models.h"
 #include "integrators/error_control_integrator.h"
-#include "sim/kinematics.h"
+#include "state/kinematics.h"
 #include "sim_test_util.h"
 
 #include <QTest>

@@ -5,7 +5,7 @@
 #include "format/parser.h"
 #include "io/foot_contacts.h"
 #include "model/build_model.h"
-#include "sim/kinematics.h"
+#include "state/kinematics.h"
 
 #include <QTest>
 

@@ -154,9 +154,9 @@ class TestFormatReference : public QObject {
         std::vector<Diagnostic> ignored;
         const std::string file = "example";
         for (const PropNode& child : root.children) {
-            if (const ForceFactory factory = find_force_factory(child.key)) {
+            if (find_force_factory(child.key)) {
                 ForceContext context{*model_, file, ignored};
-                if (auto force = factory(child, context); force && force->is_planar()) return true;
+                if (auto force = create_force(child, context); force && force->is_planar()) return true;
             } else if (is_integrator(child.key)) {
                 IntegratorContext context{file, ignored};
                 if (auto integrator = create_integrator(child, context); integrator && integrator->is_planar())

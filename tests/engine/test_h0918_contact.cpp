@@ -13,7 +13,7 @@
 // centre of mass over the middle of the feet.
 #include "format/parser.h"
 #include "model/build_model.h"
-#include "sim/kinematics.h"
+#include "state/kinematics.h"
 #include "sim/simulation.h"
 #include "sim_test_util.h"
 

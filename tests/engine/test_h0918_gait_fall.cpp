@@ -14,7 +14,7 @@
 #include "format/parser.h"
 #include "io/state_file.h"
 #include "model/build_model.h"
-#include "sim/kinematics.h"
+#include "state/kinematics.h"
 #include "sim/simulation.h"
 
 #include <QtTest>

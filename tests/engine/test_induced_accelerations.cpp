@@ -5,7 +5,7 @@
 // and the corpus H0918: superposition and Newton's law for the whole body.
 #include "analysis/induced_accelerations.h"
 #include "chain_models.h"
-#include "sim/kinematics.h"
+#include "state/kinematics.h"
 #include "sim_test_util.h"
 
 #include <QtTest>

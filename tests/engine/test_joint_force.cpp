@@ -1,6 +1,6 @@
 // Joint constraint and limit forces (joint_force_pnld / _pd and planar variants).
 #include "chain_models.h"
-#include "sim/kinematics.h"
+#include "state/kinematics.h"
 #include "sim_test_util.h"
 
 #include <QTest>

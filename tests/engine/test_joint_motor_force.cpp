@@ -2,6 +2,7 @@
 // the orientation error as the angle-axis of q_t q^-1 (the correction seen from the
 // joint frame), clamping of the whole torque vector, and +tau / -tau on child / parent.
 #include "format/parser.h"
+#include "sim/components.h"
 #include "forces/force_component.h"
 
 #include <QtTest>
@@ -56,9 +57,7 @@ std::unique_ptr<ForceComponent> create(const Model& model) {
     std::vector<Diagnostic> diagnostics;
     const std::string file = "config.hfd";
     ForceContext context{model, file, diagnostics};
-    const ForceFactory factory = find_force_factory("joint_motor_force");
-    if (!factory) qFatal("joint_motor_force is not registered");
-    auto component = factory(parsed.root.children[0], context);
+    auto component = create_force(parsed.root.children[0], context);
     if (!diagnostics.empty()) qFatal("unexpected diagnostics");
     return component;
 }

@@ -1,7 +1,7 @@
 // Poses from dof values (walking the joint tree) and dof values from poses.
 #include "format/parser.h"
 #include "model/build_model.h"
-#include "sim/kinematics.h"
+#include "state/kinematics.h"
 
 #include <QFileInfo>
 #include <map>

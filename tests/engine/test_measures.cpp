@@ -5,7 +5,7 @@
 // stool, the fall of a dropped one (gait, balance), its jump height, composite sums
 // and symmetric children, and the located errors of bad measure text.
 #include "measures/measure.h"
-#include "sim/kinematics.h"
+#include "state/kinematics.h"
 #include "sim_test_util.h"
 
 #include <QtTest>

@@ -2,6 +2,7 @@
 // for step inputs: a(t) = u + (a0 - u) exp(-(c1 u + c2) t). Integrated with the
 // manual's explicit update a += h da/dt; the error must shrink like O(h).
 #include "format/parser.h"
+#include "sim/components.h"
 #include "forces/force_component.h"
 
 #include <QtTest>
@@ -28,9 +29,7 @@ std::unique_ptr<ForceComponent> create(const Model& model, const std::string& te
     if (!parsed.ok() || parsed.root.children.empty()) qFatal("config text does not parse");
     const std::string file = "config.hfd";
     ForceContext context{model, file, diagnostics};
-    const ForceFactory factory = find_force_factory("muscle_activation");
-    if (!factory) qFatal("muscle_activation is not registered");
-    return factory(parsed.root.children[0], context);
+    return create_force(parsed.root.children[0], context);
 }
 
 // Integrates activation of every muscle from a0 under constant excitation u

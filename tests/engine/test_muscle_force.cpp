@@ -7,11 +7,12 @@
 // is pressed together by the muscle forces, which moves that balance; the
 // point-force run is checked against the balance at its actual joint gap.
 #include "format/parser.h"
+#include "sim/components.h"
 #include "forces/force_component.h"
 #include "forces/muscle_curves.h"
 #include "model/build_model.h"
 #include "sim/dynamics.h"
-#include "sim/kinematics.h"
+#include "state/kinematics.h"
 #include "sim/simulation.h"
 #include "sim_test_util.h"
 
@@ -53,9 +54,7 @@ std::unique_ptr<ForceComponent> create(const Model& model, const std::string& te
     if (!parsed.ok() || parsed.root.children.empty()) qFatal("config does not parse");
     const std::string file = "config.hfd";
     ForceContext context{model, file, diagnostics};
-    const ForceFactory factory = find_force_factory(parsed.root.children[0].key);
-    if (!factory) qFatal("component not registered");
-    return factory(parsed.root.children[0], context);
+    return create_force(parsed.root.children[0], context);
 }
 
 double solve_increasing(const std::function<double(double)>& f, double target, double lo, double hi) {

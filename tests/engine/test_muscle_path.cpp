@@ -9,7 +9,7 @@
 #include "forces/muscle_path.h"
 #include "model/build_model.h"
 #include "sim/dynamics.h"
-#include "sim/kinematics.h"
+#include "state/kinematics.h"
 
 #include <QtTest>
 

@@ -10,7 +10,7 @@
 #include "forces/muscle_curves.h"
 #include "forces/muscle_path.h"
 #include "model/build_model.h"
-#include "sim/kinematics.h"
+#include "state/kinematics.h"
 
 #include "hinge_muscle_model.h"
 

@@ -2,7 +2,7 @@
 // models written here for each joint type and each reported approximation.
 #include "format/parser.h"
 #include "format/writer.h"
-#include "io/osim_import.h"
+#include "osim/osim_import.h"
 #include "model/build_model.h"
 #include "osim_test_util.h"
 

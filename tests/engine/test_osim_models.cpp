@@ -7,9 +7,9 @@
 // corpus model (HFD_CORPUS_DIR) is checked whenever the corpus is present.
 #include "format/parser.h"
 #include "io/foot_contacts.h"
-#include "io/osim_import.h"
+#include "osim/osim_import.h"
 #include "model/build_model.h"
-#include "sim/kinematics.h"
+#include "state/kinematics.h"
 #include "sim/simulation.h"
 
 #include <QtTest>

@@ -1,6 +1,6 @@
 // OpenSim 3 documents: joints nested in bodies, display geometry transforms,
 // path points and contact geometry naming their body.
-#include "io/osim_import.h"
+#include "osim/osim_import.h"
 #include "osim_test_util.h"
 
 #include <QtTest>

@@ -1,9 +1,9 @@
 // The model converted from H0918M_osim4.osim moves like the hand-written
 // H0918.hfd: same initial state (InitStateGait10), same config, 0.5 s.
 #include "format/parser.h"
-#include "io/osim_import.h"
+#include "osim/osim_import.h"
 #include "model/build_model.h"
-#include "sim/kinematics.h"
+#include "state/kinematics.h"
 #include "sim/simulation.h"
 
 #include <QtTest>

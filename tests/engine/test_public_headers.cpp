@@ -2,10 +2,13 @@
 // internal headers"): the front ends (app/, editor/, viewer/, bench/, python/)
 // include engine headers from that list only.
 #include <QDirIterator>
+#include <QMap>
 #include <QFile>
 #include <QRegularExpression>
 #include <QSet>
 #include <QtTest>
+
+#include <functional>
 
 namespace {
 
@@ -51,7 +54,7 @@ class TestPublicHeaders : public QObject {
 private slots:
     void theListIsRead() {
         const QSet<QString> headers = public_headers();
-        QVERIFY2(headers.contains("sim/simulation.h") && headers.contains("io/run.h"), "no header table");
+        QVERIFY2(headers.contains("sim/simulation.h") && headers.contains("run/run.h"), "no header table");
         for (const QString& header : headers)
             QVERIFY2(QFile::exists(source_dir + "/engine/" + header), qPrintable(header + " is listed but absent"));
     }
@@ -78,6 +81,49 @@ private slots:
         }
         QVERIFY(files > 50);
         QVERIFY2(internal.isEmpty(), qPrintable("internal engine headers in front ends:\n" + internal.join(u'\n')));
+    }
+
+    // Includes between engine folders point one way: the graph of "folder A
+    // includes a header of folder B" has no cycle (docs/architecture.md gives the order).
+    void engineFoldersIncludeOneWay() {
+        const QSet<QString> folders = engine_folders();
+        const QRegularExpression include(QStringLiteral(R"re(^\s*#\s*include\s+"([a-z_]+)/[A-Za-z0-9_]+\.h")re"),
+                                         QRegularExpression::MultilineOption);
+        QMap<QString, QSet<QString>> uses;
+        for (const QString& folder : folders) {
+            QDirIterator it(source_dir + "/engine/" + folder, {"*.cpp", "*.h"}, QDir::Files);
+            while (it.hasNext()) {
+                QFile file(it.next());
+                QVERIFY(file.open(QIODevice::ReadOnly | QIODevice::Text));
+                const QString text = QString::fromUtf8(file.readAll());
+                for (auto match = include.globalMatch(text); match.hasNext();) {
+                    const QString used = match.next().captured(1);
+                    if (used != folder && folders.contains(used)) uses[folder].insert(used);
+                }
+            }
+        }
+        QVERIFY(uses.value("sim").contains("forces"));  // the graph was read
+        // depth-first search; a folder met again while on the path closes a cycle
+        QStringList path;
+        QSet<QString> done;
+        std::function<QString(const QString&)> cycle_from = [&](const QString& folder) -> QString {
+            if (path.contains(folder)) return (path.mid(path.indexOf(folder)) << folder).join(" -> ");
+            if (done.contains(folder)) return {};
+            path << folder;
+            QStringList next = uses.value(folder).values();
+            next.sort();
+            for (const QString& used : next)
+                if (const QString cycle = cycle_from(used); !cycle.isEmpty()) return cycle;
+            path.removeLast();
+            done.insert(folder);
+            return {};
+        };
+        QStringList all = folders.values();
+        all.sort();
+        for (const QString& folder : all) {
+            const QString cycle = cycle_from(folder);
+            QVERIFY2(cycle.isEmpty(), qPrintable("engine folders include each other: " + cycle));
+        }
     }
 };
 

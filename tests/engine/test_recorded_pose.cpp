@@ -4,8 +4,9 @@
 // pair touches (pushing the ball up at the floor), and channels of parts the
 // model lacks left out.
 #include "draw/recorded_pose.h"
+#include "format/read_text_file.h"
 #include "draw/snapshot.h"
-#include "io/recorder.h"
+#include "run/recorder.h"
 #include "io/text_file.h"
 #include "sim/sim_config.h"
 

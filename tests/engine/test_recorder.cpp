@@ -4,10 +4,10 @@
 #include "format/parser.h"
 #include "forces/muscle_path.h"
 #include "io/contact_events.h"
-#include "io/recorder.h"
-#include "io/run.h"
+#include "run/recorder.h"
+#include "run/run.h"
 #include "model/build_model.h"
-#include "sim/kinematics.h"
+#include "state/kinematics.h"
 
 #include "chain_models.h"
 #include "sim_test_util.h"

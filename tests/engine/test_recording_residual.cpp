@@ -5,7 +5,7 @@
 #include "analysis/recording_residual.h"
 #include "analysis/trajectory_states.h"
 #include "chain_models.h"
-#include "io/run.h"
+#include "run/run.h"
 #include "sim_test_util.h"
 
 #include <QProcess>

@@ -4,7 +4,7 @@
 #include "control/properties.h"
 #include "scenario/run_objects.h"
 #include "scenario/scenario_file.h"
-#include "sim/kinematics.h"
+#include "state/kinematics.h"
 #include "sim_test_util.h"
 
 #include <QTemporaryDir>

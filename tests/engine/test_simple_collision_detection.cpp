@@ -4,8 +4,8 @@
 // objects, test_uniform_grid) find exactly the pairs an all-pairs test finds.
 #include "forces/simple_collision_detection.h"
 #include "sim/dynamics.h"
-#include "sim/data.h"
-#include "sim/state.h"
+#include "state/data.h"
+#include "state/state.h"
 #include "test_shapes.h"
 
 #include <QtTest>

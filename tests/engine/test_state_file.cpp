@@ -2,8 +2,8 @@
 #include "format/parser.h"
 #include "io/state_file.h"
 #include "model/build_model.h"
-#include "sim/kinematics.h"
-#include "sim/state.h"
+#include "state/kinematics.h"
+#include "state/state.h"
 
 #include <QtTest>
 

@@ -1,0 +1,71 @@
+#include "state/data.h"
+
+#include <algorithm>
+#include <utility>
+
+namespace hfd {
+
+void Data::resize(const Model& model) {
+    const size_t bodies = model.bodies.size(), joints = model.joints.size(), muscles = model.muscles.size();
+    body_rotation.assign(bodies, Mat3::Identity());
+    rotation_z_parts_standard = true;
+    force.assign(bodies, Vec3::Zero());
+    torque.assign(bodies, Vec3::Zero());
+    lin_acc.assign(bodies, Vec3::Zero());
+    ang_acc.assign(bodies, Vec3::Zero());
+    contacts.clear();
+    // up to 4 points (box corners) per geometry before components reserve what
+    // their pairs can produce in initialize() (linear: 500 objects are not 125 000 pairs)
+    contacts.reserve(4 * model.geometries.size() + 8);
+    joint_displacement.assign(joints, Vec3::Zero());
+    joint_force.assign(joints, Vec3::Zero());
+    joint_limit_torque.assign(joints, Vec3::Zero());
+    for (auto* v : {&muscle_length, &muscle_force, &tendon_length, &activation_derivative, &fiber_length_derivative})
+        v->assign(muscles, 0.0);
+    resize_muscle_paths(model);
+    motor_torque.assign(model.motors.size(), Vec3::Zero());
+}
+
+void Data::resize_muscle_paths(const Model& model) {
+    segment_offset.assign(1, 0);
+    for (auto* v : {&segment_muscle, &segment_body_a, &segment_body_b}) v->clear();
+    for (auto* v : {&segment_local_a, &segment_local_b}) v->clear();
+    path_fixed_length.clear();
+    for (const Muscle& m : model.muscles) {
+        const Index muscle = Index(path_fixed_length.size());
+        double fixed = 0;
+        for (size_t k = 0; k + 1 < m.path.size(); ++k) {
+            const PathPoint &a = m.path[k], &b = m.path[k + 1];
+            if (a.body == b.body) {
+                fixed += (b.pos - a.pos).norm();
+                continue;
+            }
+            segment_muscle.push_back(muscle);
+            segment_body_a.push_back(a.body);
+            segment_body_b.push_back(b.body);
+            segment_local_a.push_back(a.pos);
+            segment_local_b.push_back(b.pos);
+        }
+        segment_offset.push_back(Index(segment_body_a.size()));
+        path_fixed_length.push_back(fixed);
+    }
+    const size_t segments = segment_body_a.size();
+    for (auto* v : {&segment_direction, &segment_moment_a, &segment_moment_b}) v->assign(segments, Vec3::Zero());
+    path_joint_torques =
+        std::any_of(model.muscles.begin(), model.muscles.end(), [](const Muscle& m) { return m.joint_torques; });
+}
+
+void Data::clear_accumulators() {
+    for (auto& f : force) f.setZero();
+    for (auto& t : torque) t.setZero();
+    contacts.clear();
+}
+
+void Data::copy_derivatives_from(const Data& other) {
+    lin_acc = other.lin_acc;
+    ang_acc = other.ang_acc;
+    activation_derivative = other.activation_derivative;
+    fiber_length_derivative = other.fiber_length_derivative;
+}
+
+}  // namespace hfd
