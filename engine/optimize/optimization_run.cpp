@@ -1,5 +1,7 @@
 #include "optimize/optimization_run.h"
 
+#include <stdexcept>
+
 #include "optimize/optimization_state.h"
 
 #include <algorithm>
@@ -152,7 +154,11 @@ StopReason OptimizationRun::step() {
     const auto start = std::chrono::steady_clock::now();
     // A copy: tell() may not invalidate what the callbacks are shown.
     const std::vector<std::vector<double>> candidates = cma_.ask();
-    const std::vector<Evaluation> evaluations = evaluator_.evaluate(objective_, candidates);
+    const std::vector<Evaluation> evaluations =
+        generation_evaluator_ ? generation_evaluator_(candidates) : evaluator_.evaluate(objective_, candidates);
+    if (evaluations.size() != candidates.size())
+        throw std::runtime_error("the generation evaluator returned " + std::to_string(evaluations.size()) +
+                                 " results for " + std::to_string(candidates.size()) + " candidates");
     std::vector<double> fitnesses(evaluations.size());
     for (size_t k = 0; k < evaluations.size(); ++k) fitnesses[k] = evaluations[k].fitness;
     cma_.tell(fitnesses);

@@ -72,12 +72,19 @@ struct OptimizationResult {
     int best_generation = 0;
 };
 
+// Evaluates a whole generation somewhere else (e.g. a cluster) instead of on the
+// thread pool: one Evaluation per candidate, in their order.
+using GenerationEvaluator = std::function<std::vector<Evaluation>(const std::vector<std::vector<double>>&)>;
+
 class OptimizationRun {
 public:
     // threads <= 0: one per hardware thread. Throws std::invalid_argument for bad settings.
     OptimizationRun(const CmaSettings& settings, Objective objective, int threads = 0);
 
     void set_callbacks(OptimizationCallbacks callbacks) { callbacks_ = std::move(callbacks); }
+    // Replaces the thread pool for the evaluations (empty: back to the pool). The
+    // result of a seed is the same either way when the objective is.
+    void set_generation_evaluator(GenerationEvaluator evaluator) { generation_evaluator_ = std::move(evaluator); }
 
     // Runs generations until a stop condition holds. *stop (Ctrl+C, the studio's
     // Stop button) is read after each generation: the run ends there, the best
@@ -104,6 +111,7 @@ private:
     CmaEs cma_;
     Objective objective_;
     ParallelEvaluator evaluator_;
+    GenerationEvaluator generation_evaluator_;
     OptimizationCallbacks callbacks_;
     RunProgress progress_;
     long long evaluations_this_process_ = 0;

@@ -5,6 +5,7 @@
 
 #include <chrono>
 #include <cmath>
+#include <limits>
 #include <cstdio>
 #include <ctime>
 #include <filesystem>
@@ -178,6 +179,21 @@ bool ScenarioOptimization::run(const std::atomic<bool>* stop, std::string* error
         return minimize ? result.objective : -result.objective;
     };
     run_ = std::make_unique<OptimizationRun>(settings_, objective, options_.threads);
+    if (external_) {
+        run_->set_generation_evaluator([this, minimize](const std::vector<std::vector<double>>& candidates) {
+            const std::vector<double> objectives = external_(candidates);
+            std::vector<Evaluation> evaluations(candidates.size());
+            for (size_t k = 0; k < evaluations.size(); ++k) {
+                const double value = k < objectives.size() ? objectives[k] : std::nan("");
+                if (std::isnan(value)) {
+                    evaluations[k] = {std::numeric_limits<double>::infinity(), "the evaluation failed"};
+                } else {
+                    evaluations[k].fitness = minimize ? value : -value;
+                }
+            }
+            return evaluations;
+        });
+    }
     if (resumed_) {
         if (!run_->load_state((fs::path(folder_) / state_file).string(), error)) return false;
     } else if (!make_folder(error)) {

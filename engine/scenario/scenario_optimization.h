@@ -51,6 +51,11 @@ public:
                                                         std::vector<Diagnostic>& diagnostics);
 
     void on_progress(std::function<void(const OptimizationProgress&)> callback) { progress_ = std::move(callback); }
+    // Evaluates each generation elsewhere (a Dask cluster from Python): the scenario's
+    // objective (its measure's own sign) per candidate, NaN for a failed one. The
+    // folder's files are the same as with the thread pool.
+    using ObjectiveEvaluator = std::function<std::vector<double>(const std::vector<std::vector<double>>&)>;
+    void set_generation_evaluator(ObjectiveEvaluator evaluator) { external_ = std::move(evaluator); }
     // Runs until a stop condition or *stop; writes the folder's files as it goes.
     // False (error says why) when a file cannot be written.
     bool run(const std::atomic<bool>* stop, std::string* error);
@@ -78,6 +83,7 @@ private:
     bool resumed_ = false;
     OptimizationResult result_;
     std::function<void(const OptimizationProgress&)> progress_;
+    ObjectiveEvaluator external_;
 };
 
 // SCONE's parameter values of a .par file, as a vector in the scenario's order

@@ -12,9 +12,11 @@ or a Dask cluster, and hfd.envs for a gym-style standing task.
 from ._hfd import (Config, HfdError, Model, OsimImportOptions, Recording, Scenario, Simulation, SimulationError,
                    csv_table)
 from .batch import BatchResult, RunResult, batch, make_jobs
+from .optimize import optimize
 
 __all__ = ["Config", "HfdError", "Model", "OsimImportOptions", "Recording", "Scenario", "Simulation", "SimulationError",
-           "csv_table", "load", "loads", "run", "convert_osim", "batch", "make_jobs", "BatchResult", "RunResult"]
+           "csv_table", "load", "loads", "run", "convert_osim", "batch", "make_jobs", "BatchResult", "RunResult",
+           "optimize"]
 
 
 def load(path, config=None, state=None, set=None):

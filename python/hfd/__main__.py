@@ -1,11 +1,12 @@
-"""python3 -m hfd batch MODEL [options]: `hfd batch` from Python, which can
-also send the runs to a Dask cluster (--scheduler tcp://HOST:8786). The
-options and the output (run_NNNN.csv per run, summary.csv) are those of the
-C++ tool; see docs/batch.md."""
+"""python3 -m hfd batch MODEL [options] | optimize SCENARIO [options]: `hfd batch`
+and `hfd optimize` from Python, which can also send the runs to a Dask cluster
+(batch --scheduler / optimize --dask tcp://HOST:8786). The options and the
+output are those of the C++ tool; see docs/batch.md and docs/optimization.md."""
 import argparse
 import sys
 
 from . import batch
+from .optimize import optimize
 
 
 def main(argv=None):
@@ -26,7 +27,25 @@ def main(argv=None):
     run.add_argument("--out-dir", default="batch_out")
     run.add_argument("--threads", type=int, default=0, help="local worker threads (default: one per core)")
     run.add_argument("--scheduler", metavar="ADDRESS", help="Dask scheduler, e.g. tcp://head-node:8786")
+    opt = commands.add_parser("optimize", help="CMA-ES over a SCONE scenario's parameters")
+    opt.add_argument("scenario")
+    opt.add_argument("--threads", type=int, default=0, help="local evaluation threads (default: one per core)")
+    opt.add_argument("--seed", type=int)
+    opt.add_argument("--max-generations", type=int)
+    opt.add_argument("--out-dir", default="results")
+    opt.add_argument("--resume", metavar="FOLDER", help="continue a stopped run from its folder")
+    opt.add_argument("--dask", metavar="ADDRESS", help="Dask scheduler, e.g. tcp://head-node:8786")
     args = parser.parse_args(argv)
+    if args.command == "optimize":
+        def show(generation, best, median, rate):
+            print(f"generation {generation}  best {best:.6g}  median {median:.6g}  {rate:.1f} evaluations/s",
+                  file=sys.stderr, flush=True)
+        result = optimize(args.scenario, threads=args.threads, seed=args.seed, max_generations=args.max_generations,
+                          out_dir=args.out_dir, dask=args.dask, resume=args.resume, progress=show)
+        print(f"{result['reason']} after {result['generations']} generations, {result['evaluations']} evaluations: "
+              f"best {result['best']:.8g} (generation {result['best_generation']})")
+        print(f"results in {result['folder']}")
+        return 0
     result = batch(args.model, set=args.set, sweep=args.sweep, excitations=args.excitation or None,
                    config=args.config, state=args.state, duration=args.duration, sample=args.sample,
                    groups=args.groups, threads=args.threads, scheduler=args.scheduler, out_dir=args.out_dir,

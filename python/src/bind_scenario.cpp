@@ -4,7 +4,9 @@
 //   result["objective"], result["terms"], result["distance"] ...
 #include "bindings.h"
 
-#include "scenario/scenario.h"
+#include "scenario/scenario_optimization.h"
+
+#include <atomic>
 
 namespace hfd::python {
 
@@ -88,9 +90,102 @@ private:
     std::unique_ptr<Scenario> scenario_;
 };
 
+// hfd optimize from Python: the C++ optimizer and its results folder; the
+// generations are evaluated on the thread pool or by a Python function (a Dask
+// cluster: hfd.optimize). Ctrl+C stops after the current generation.
+class PyScenarioOptimization {
+public:
+    PyScenarioOptimization(const std::string& path, int threads, std::optional<std::uint64_t> seed,
+                           std::optional<int> max_generations, const std::string& out_dir,
+                           const std::optional<std::string>& resume) {
+        ScenarioOptimizationOptions options;
+        options.threads = threads;
+        options.seed = seed;
+        options.max_generations = max_generations;
+        options.out_dir = out_dir;
+        std::vector<Diagnostic> diagnostics;
+        {
+            py::gil_scoped_release release;
+            if (resume) {
+                optimization_ = ScenarioOptimization::resume(*resume, options, diagnostics);
+            } else if (std::shared_ptr<const Scenario> scenario = Scenario::load(path, diagnostics)) {
+                optimization_ = ScenarioOptimization::create(scenario, options, diagnostics);
+            }
+        }
+        throw_if_errors(diagnostics, "cannot optimize '" + (resume ? *resume : path) + "'");
+        if (!optimization_) throw_error(path, "cannot optimize the scenario");
+    }
+
+    // evaluate_generation(candidates: list of lists) -> list of objectives (NaN: failed)
+    void set_generation_evaluator(py::object evaluate_generation) {
+        evaluator_ = std::move(evaluate_generation);
+        optimization_->set_generation_evaluator([this](const std::vector<std::vector<double>>& candidates) {
+            py::gil_scoped_acquire acquire;
+            return evaluator_(candidates).cast<std::vector<double>>();
+        });
+    }
+
+    void on_progress(py::object callback) { progress_ = std::move(callback); }
+
+    py::dict run() {
+        std::atomic<bool> stop{false};
+        bool interrupted = false;
+        std::optional<py::error_already_set> failure;
+        optimization_->on_progress([&](const OptimizationProgress& progress) {
+            py::gil_scoped_acquire acquire;
+            if (PyErr_CheckSignals() != 0) {  // Ctrl+C: end after this generation, keep the best
+                PyErr_Clear();
+                interrupted = true;
+                stop = true;
+            }
+            if (!progress_.is_none() && !failure) {
+                try {
+                    progress_(progress.report.generation, progress.best, progress.median,
+                              progress.report.evaluations_per_second);
+                } catch (py::error_already_set& error) {
+                    failure = std::move(error);
+                    stop = true;
+                }
+            }
+        });
+        std::string error;
+        bool written = false;
+        {
+            py::gil_scoped_release release;
+            written = optimization_->run(&stop, &error);
+        }
+        if (failure) throw std::move(*failure);
+        if (!written) throw_error(optimization_->folder(), error);
+        const OptimizationResult& result = optimization_->result();
+        py::dict out;
+        out["reason"] = interrupted ? std::string("interrupted") : std::string(stop_reason_text(result.reason));
+        out["generations"] = result.generations;
+        out["evaluations"] = result.evaluations;
+        out["best"] = optimization_->best_value();
+        out["best_generation"] = result.best_generation;
+        out["folder"] = optimization_->folder();
+        out["best_par"] = optimization_->best_par_file();
+        return out;
+    }
+
+private:
+    std::unique_ptr<ScenarioOptimization> optimization_;
+    py::object evaluator_ = py::none(), progress_ = py::none();
+};
+
 }  // namespace
 
 void bind_scenario(py::module_& m) {
+    py::class_<PyScenarioOptimization>(m, "ScenarioOptimization",
+                                       "CMA-ES over a scenario's parameters, writing SCONE's results folder")
+        .def(py::init<const std::string&, int, std::optional<std::uint64_t>, std::optional<int>, const std::string&,
+                      const std::optional<std::string>&>(),
+             py::arg("path"), py::arg("threads") = 0, py::arg("seed") = py::none(),
+             py::arg("max_generations") = py::none(), py::arg("out_dir") = "results", py::arg("resume") = py::none())
+        .def("set_generation_evaluator", &PyScenarioOptimization::set_generation_evaluator,
+             "f(candidates) -> objectives (the scenario's own sign, NaN for a failure), instead of the threads")
+        .def("on_progress", &PyScenarioOptimization::on_progress, "f(generation, best, median, evaluations_per_s)")
+        .def("run", &PyScenarioOptimization::run);
     py::class_<PyScenario>(m, "Scenario", "A SCONE scenario (.scone) with its model, controller and measures.")
         .def(py::init<const std::string&>(), py::arg("path"))
         .def("parameters", &PyScenario::parameters, "[(name, mean, std, min, max)] of its optimizable parameters")
