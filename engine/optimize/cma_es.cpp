@@ -40,6 +40,33 @@ void check_parameters(std::ostringstream& out, const CmaSettings& s) {
     }
 }
 
+// Candidate indices best first: NaN ranks as +inf, ties by index (a total order,
+// so no sort algorithm can order them differently).
+std::vector<int> ranking(const std::vector<double>& fitnesses) {
+    auto key = [&](int k) { return std::isnan(fitnesses[k]) ? INFINITY : fitnesses[k]; };
+    std::vector<int> order(fitnesses.size());
+    std::iota(order.begin(), order.end(), 0);
+    std::sort(order.begin(), order.end(), [&](int a, int b) { return key(a) < key(b) || (key(a) == key(b) && a < b); });
+    return order;
+}
+
+// C^{-1/2} v = B D^{-1} B^T v, the sums in index order.
+Eigen::VectorXd inverse_sqrt_times(const Eigen::MatrixXd& B, const Eigen::VectorXd& D, const Eigen::VectorXd& v) {
+    const int n = int(v.size());
+    Eigen::VectorXd rotated(n), result(n);
+    for (int j = 0; j < n; ++j) {
+        double sum = 0;
+        for (int i = 0; i < n; ++i) sum += B(i, j) * v[i];
+        rotated[j] = sum / D[j];
+    }
+    for (int i = 0; i < n; ++i) {
+        double sum = 0;
+        for (int j = 0; j < n; ++j) sum += B(i, j) * rotated[j];
+        result[i] = sum;
+    }
+    return result;
+}
+
 }  // namespace
 
 int default_cma_lambda(int dimension) { return 4 + int(std::floor(3 * portable_log(double(dimension)))); }
@@ -182,30 +209,15 @@ void CmaEs::tell(const std::vector<double>& fitnesses) {
     const int n = p.dimension;
     CmaState& s = state_;
 
-    // Ranking: NaN as +inf, ties by candidate index (a total order: no sort may differ).
-    auto key = [&](int k) { return std::isnan(fitnesses[k]) ? INFINITY : fitnesses[k]; };
-    std::vector<int> order(lambda());
-    std::iota(order.begin(), order.end(), 0);
-    std::sort(order.begin(), order.end(), [&](int a, int b) { return key(a) < key(b) || (key(a) == key(b) && a < b); });
+    const std::vector<int> order = ranking(fitnesses);
 
     // <y>_w = sum w_i y_{i:lambda}; m <- m + sigma <y>_w (eq. 41, c_m = 1).
     Eigen::VectorXd y_w = Eigen::VectorXd::Zero(n);
     for (int i = 0; i < p.mu; ++i) y_w += p.weights[i] * steps_[order[i]];
     s.mean += s.sigma * y_w;
 
-    // C^{-1/2} <y>_w = B D^{-1} B^T <y>_w (eq. 43), with the B and D the samples used.
-    const Eigen::MatrixXd& B = s.eigenvectors;
-    Eigen::VectorXd rotated(n), whitened(n);
-    for (int j = 0; j < n; ++j) {
-        double sum = 0;
-        for (int i = 0; i < n; ++i) sum += B(i, j) * y_w[i];
-        rotated[j] = sum / s.axis_lengths[j];
-    }
-    for (int i = 0; i < n; ++i) {
-        double sum = 0;
-        for (int j = 0; j < n; ++j) sum += B(i, j) * rotated[j];
-        whitened[i] = sum;
-    }
+    // eq. 43, with the B and D the samples were drawn with.
+    const Eigen::VectorXd whitened = inverse_sqrt_times(s.eigenvectors, s.axis_lengths, y_w);
     s.path_sigma = (1 - p.c_sigma) * s.path_sigma + std::sqrt(p.c_sigma * (2 - p.c_sigma) * p.mu_eff) * whitened;
     double ps_squared = 0;
     for (int i = 0; i < n; ++i) ps_squared += s.path_sigma[i] * s.path_sigma[i];
@@ -218,17 +230,7 @@ void CmaEs::tell(const std::vector<double>& fitnesses) {
     if (h_sigma) s.path_c = (1 - p.c_c) * s.path_c + std::sqrt(p.c_c * (2 - p.c_c) * p.mu_eff) * y_w;
     else s.path_c = (1 - p.c_c) * s.path_c;
 
-    // C <- (1 + c_1 delta(h) - c_1 - c_mu) C + c_1 p_c p_c^T + c_mu sum w_i y_i y_i^T (eq. 47),
-    // delta(h) = (1 - h) c_c (2 - c_c). Each entry is built from products that commute,
-    // so C stays exactly symmetric.
-    const double delta = h_sigma ? 0 : p.c_c * (2 - p.c_c);
-    const double keep = 1 + p.c_1 * delta - p.c_1 - p.c_mu;
-    for (int j = 0; j < n; ++j)
-        for (int i = 0; i < n; ++i) {
-            double rank_mu = 0;
-            for (int k = 0; k < p.mu; ++k) rank_mu += p.weights[k] * (steps_[order[k]][i] * steps_[order[k]][j]);
-            s.covariance(i, j) = keep * s.covariance(i, j) + p.c_1 * (s.path_c[i] * s.path_c[j]) + p.c_mu * rank_mu;
-        }
+    update_covariance(order, h_sigma);
 
     // sigma <- sigma exp(c_sigma / d_sigma (||p_sigma|| / E||N(0, I)|| - 1)) (eq. 44).
     s.sigma *= portable_exp(p.c_sigma / p.d_sigma * (ps_norm / p.chi_n - 1));
@@ -236,6 +238,22 @@ void CmaEs::tell(const std::vector<double>& fitnesses) {
     ++s.generation;
     s.evaluations += lambda();
     if (s.generation - s.eigen_generation >= p.eigen_interval) update_eigensystem();
+}
+
+void CmaEs::update_covariance(const std::vector<int>& order, bool h_sigma) {
+    // C <- (1 + c_1 delta(h) - c_1 - c_mu) C + c_1 p_c p_c^T + c_mu sum w_i y_i y_i^T (eq. 47),
+    // delta(h) = (1 - h) c_c (2 - c_c). Each entry is built from products that commute,
+    // so C stays exactly symmetric.
+    const CmaParameters& p = parameters_;
+    CmaState& s = state_;
+    const double delta = h_sigma ? 0 : p.c_c * (2 - p.c_c);
+    const double keep = 1 + p.c_1 * delta - p.c_1 - p.c_mu;
+    for (int j = 0; j < p.dimension; ++j)
+        for (int i = 0; i < p.dimension; ++i) {
+            double rank_mu = 0;
+            for (int k = 0; k < p.mu; ++k) rank_mu += p.weights[k] * (steps_[order[k]][i] * steps_[order[k]][j]);
+            s.covariance(i, j) = keep * s.covariance(i, j) + p.c_1 * (s.path_c[i] * s.path_c[j]) + p.c_mu * rank_mu;
+        }
 }
 
 void CmaEs::update_eigensystem() {

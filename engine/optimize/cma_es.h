@@ -112,6 +112,7 @@ public:
 private:
     void sample(int index, PortableRandom& random);
     bool inside_bounds(const Eigen::VectorXd& x) const;
+    void update_covariance(const std::vector<int>& order, bool h_sigma);
     void update_eigensystem();
 
     CmaSettings settings_;
