@@ -1,0 +1,190 @@
+// Error-controlled integrators bound each body's position error per step too
+// (error_control_integrator.h): under a constant acceleration a step of h moves
+// a symplectic Euler position h^2 |a| / 2 ahead of the parabola, and that is
+// held below accuracy * L, L = max(radius of gyration, 1 cm) (an orientation:
+// below accuracy radians). Summed over the n steps of a free fall, the position
+// ends within accuracy * n * L of the parabola, and since every step is at most
+// sqrt(2 accuracy L / |a|) long, within T sqrt(accuracy L |a| / 2) after T seconds.
+#include "integrators/error_control_integrator.h"
+#include "io/contact_events.h"
+#include "io/recorder.h"
+#include "io/run.h"
+#include "sim_test_util.h"
+
+#include <QTest>
+
+#include <cmath>
+
+using namespace hfd;
+
+namespace {
+
+constexpr double g = 9.81;
+
+// A solid 1 kg sphere, r = 0.1 m: I = 2/5 m r^2 = 0.004, radius of gyration sqrt(0.004).
+const double sphere_length = std::sqrt(0.004);
+
+std::string ball(const std::string& integrator, const std::string& extra_config = "composite_force {}") {
+    return R"(
+model {
+  body { name = ground mass = 0 inertia = [ 0 0 0 ] }
+  geometry { name = floor type = plane normal = [ 0 1 0 ] body = ground }
+  body { name = ball mass = 1 inertia = [ 0.004 0.004 0.004 ] pos = [ 0 0.3 0 ] lin_vel = [ 0.5 0 0 ]
+    ang_vel = [ 0 0 3 ]
+    geometry { name = shell type = sphere radius = 0.1 } }
+}
+)" + extra_config +
+           "\n" + integrator + "\n";
+}
+
+// Each variable-step integrator; midpoint: its position update is exact under a constant acceleration.
+void add_variable_step_integrators() {
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<bool>("midpoint");
+    QTest::newRow("sem") << "error_control_integrator_sem" << false;
+    QTest::newRow("mem") << "error_control_integrator_mem" << true;
+    QTest::newRow("secm") << "error_control_integrator_secm" << false;
+    QTest::newRow("pse") << "error_control_integrator_pse" << false;
+    QTest::newRow("psem") << "error_control_integrator_psem" << true;
+}
+
+}  // namespace
+
+class TestPositionErrorControl : public QObject {
+    Q_OBJECT
+private slots:
+    void coefficients_match_the_updates() {
+        // one step of h from rest under a linear acceleration a0 -> a1 reaches
+        // h^2 (2 a0 + a1) / 6; x + beta h^2 a0 differs by h^2 ((beta - 1/3) a0 - a1/6)
+        const PositionErrorCoefficients symplectic = position_error_coefficients(1.0, false);
+        QCOMPARE(symplectic.start, 2.0 / 3);
+        QCOMPARE(symplectic.end, -1.0 / 6);
+        const PositionErrorCoefficients midpoint = position_error_coefficients(0.5, false);
+        QCOMPARE(midpoint.start + midpoint.end, 0.0);  // exact under a constant acceleration
+        // two symplectic steps of h/2 from rest: x = h^2/4 a0 + h^2/4 (a0 + a_half)... against one
+        // of h (h^2 a0): the difference h^2 (a0 / 2 - a_half / 4)
+        const PositionErrorCoefficients doubling = position_error_coefficients(1.0, true);
+        QCOMPARE(doubling.start, 0.5);
+        QCOMPARE(doubling.end, -0.25);
+    }
+
+    void every_free_flight_step_is_within_accuracy_times_length_data() { add_variable_step_integrators(); }
+    // The parabola from each step's start is known: the step's own position error
+    // is measured, not estimated. For symplectic Euler the estimate is that error
+    // exactly, so the PI control keeps it near 0.74 accuracy (where
+    // 0.9 (accuracy / e)^0.35 = 1), not far below.
+    void every_free_flight_step_is_within_accuracy_times_length() {
+        QFETCH(QString, name);
+        const double accuracy = 1e-6;
+        auto sim = test::make_simulation(ball(name.toStdString() + " { accuracy = 1e-6 }"));
+        QVERIFY(sim);
+        QFETCH(bool, midpoint);
+        double largest_ratio = 0;
+        while (sim->state().time < 0.15) {
+            const State before = sim->state();
+            QVERIFY(sim->step());
+            const double h = sim->state().time - before.time;
+            const Vec3 parabola = before.pos[1] + h * before.lin_vel[1] + 0.5 * h * h * sim->model().gravity;
+            const double ratio = (sim->state().pos[1] - parabola).norm() / (accuracy * sphere_length);
+            QVERIFY2(ratio <= 1 + 1e-6, qPrintable(QString("t = %1: %2 accuracy * L").arg(before.time).arg(ratio)));
+            largest_ratio = std::max(largest_ratio, ratio);
+        }
+        if (midpoint) {
+            QVERIFY(largest_ratio < 1e-6);
+            QCOMPARE(sim->last_step_size(), 0.01);  // max_step: nothing limits it
+        } else {
+            QVERIFY2(largest_ratio > 0.6, qPrintable(QString("largest step error %1 accuracy * L").arg(largest_ratio)));
+        }
+    }
+
+    void free_fall_ends_within_accuracy_times_steps_times_length_data() { add_variable_step_integrators(); }
+    void free_fall_ends_within_accuracy_times_steps_times_length() {
+        QFETCH(QString, name);
+        const double accuracy = 1e-6, duration = 0.2;
+        auto sim = test::make_simulation(ball(name.toStdString() + " { accuracy = 1e-6 }"));
+        QVERIFY(sim);
+        const State start = sim->state();
+        QVERIFY(sim->advance_to(duration));
+        const Vec3 parabola =
+            start.pos[1] + duration * start.lin_vel[1] + 0.5 * duration * duration * sim->model().gravity;
+        const double error = (sim->state().pos[1] - parabola).norm();
+        const double steps = double(sim->accepted_steps());
+        QVERIFY2(error <= accuracy * steps * sphere_length * (1 + 1e-6),
+                 qPrintable(QString("error %1 m after %2 steps").arg(error).arg(steps)));
+        const double bound = duration * std::sqrt(accuracy * sphere_length * g / 2);  // 1.1e-4 m
+        QVERIFY2(error <= bound, qPrintable(QString("error %1 m, bound %2 m").arg(error).arg(bound)));
+    }
+
+    // A constant moment about z on a body at rest: the angle about z is alpha t^2 / 2.
+    void each_rotation_step_is_within_accuracy_radians_data() { add_variable_step_integrators(); }
+    void each_rotation_step_is_within_accuracy_radians() {
+        QFETCH(QString, name);
+        const double accuracy = 1e-6, inertia = 0.004, moment = 0.2, alpha = moment / inertia;
+        auto sim = test::make_simulation(R"(
+model { gravity = [ 0 0 0 ] body { name = wheel mass = 1 inertia = [ 0.004 0.004 0.004 ] } }
+composite_force {}
+)" + name.toStdString() + " { accuracy = 1e-6 }\n");
+        QVERIFY(sim);
+        Perturbation push;
+        push.body = 0;
+        push.moment = Vec3(0, 0, moment);
+        sim->controls().perturbations.push_back(push);
+        double largest = 0;
+        while (sim->state().time < 0.05) {
+            const State before = sim->state();
+            QVERIFY(sim->step());
+            const double h = sim->state().time - before.time;
+            const double turned = 2 * std::atan2(sim->state().ori[0].z(), sim->state().ori[0].w()) -
+                                  2 * std::atan2(before.ori[0].z(), before.ori[0].w());
+            const double error = std::abs(turned - (h * before.ang_vel[0].z() + 0.5 * h * h * alpha));
+            QVERIFY2(error <= accuracy * (1 + 1e-6), qPrintable(QString("step error %1 rad").arg(error)));
+            largest = std::max(largest, error);
+        }
+        const double t = sim->state().time;
+        QVERIFY(std::abs(sim->state().ang_vel[0].z() - alpha * t) < 1e-9 * alpha * t);  // velocity exact
+        QFETCH(bool, midpoint);
+        if (midpoint) QVERIFY(largest < 1e-6 * accuracy);
+        else QVERIFY2(largest > 0.6 * accuracy, qPrintable(QString("largest step error %1 rad").arg(largest)));
+    }
+
+    // The sphere's centre falls 0.2 m to touch the floor: onset at sqrt(0.4 / g).
+    void dropped_sphere_touches_down_on_time_with_any_sample_period_data() {
+        QTest::addColumn<QString>("name");
+        for (const char* name :
+             {"error_control_integrator_sem", "error_control_integrator_secm", "error_control_integrator_pse"})
+            QTest::newRow(name) << name;
+    }
+    void dropped_sphere_touches_down_on_time_with_any_sample_period() {
+        QFETCH(QString, name);
+        const std::string text =
+            ball(name.toStdString() + " { accuracy = 1e-6 }",
+                 "composite_force { simple_collision_detection {} contact_force_hunt_crossley_sb {} }");
+        const double expected = std::sqrt(2 * 0.2 / g);
+        std::vector<double> onsets;
+        for (double period : {0.5e-3, 7e-3}) {
+            SimConfig config;
+            auto sim = test::make_simulation(text, nullptr, &config);
+            QVERIFY(sim);
+            const ContactPairSet pairs = candidate_contact_pairs(sim->model(), collision_settings(config));
+            Recorder recorder(*sim, pairs, group_bit(ChannelGroup::Bodies));
+            ContactEventDetector detector(*sim, pairs);
+            RunOptions options;
+            options.duration = 0.25;
+            options.sample_period = period;
+            options.events = &detector;
+            const RunResult result = record_simulation(*sim, recorder, options);
+            QVERIFY2(result.ok, result.message.c_str());
+            QVERIFY(!detector.events().empty());
+            QVERIFY(detector.events()[0].kind == ContactEventKind::Onset);
+            const double onset = detector.events()[0].time;
+            QVERIFY2(
+                std::abs(onset - expected) < 1e-4,
+                qPrintable(QString("period %1 s: onset %2 s, free fall %3 s").arg(period).arg(onset).arg(expected)));
+            onsets.push_back(onset);
+        }
+        QCOMPARE(onsets[0], onsets[1]);  // the sampling never changes the steps
+    }
+};
+
+QTEST_APPLESS_MAIN(TestPositionErrorControl)
+#include "test_position_error_control.moc"
