@@ -1,5 +1,6 @@
 #include "optimize/optimization_state.h"
 
+#include "format/read_text_file.h"
 #include "io/text_file.h"
 
 #include <algorithm>
