@@ -86,7 +86,7 @@ ModelHyfydyOptions read_model_hyfydy(const PropNode& node, CreationContext& cont
     return options;
 }
 
-bool is_planar_model(const Model& model) {
+bool has_planar_joint_limits(const Model& model) {
     if (model.joints.empty()) return false;
     for (const Joint& joint : model.joints) {
         if (!joint.has_limits) return false;
@@ -97,7 +97,7 @@ bool is_planar_model(const Model& model) {
 }
 
 SimConfig model_hyfydy_default_config(const Model& model) {
-    if (!is_planar_model(model)) return default_sim_config();
+    if (!has_planar_joint_limits(model)) return default_sim_config();
     std::vector<Diagnostic> ignored;
     const ParseResult parsed = parse_text(
         "composite_force {\n"
