@@ -5,6 +5,7 @@
 // results folder.
 #include "diagnostics_dock.h"
 #include "document.h"
+#include "file_actions.h"
 #include "main_window.h"
 #include "optimization_window.h"
 #include "plot_dock.h"
@@ -91,6 +92,7 @@ class TestScenarioStudio : public QObject {
 private slots:
     void init();
     void openingAScenarioBuildsTheModelAndListsItsParameters();
+    void fileOpenTakesScenariosPastTheDocument();
     void aRunRecordsGaitStatesGroundForcesAndScoresAsTheEngine();
     void aParFileAndAChangeOnDiskRunItAgain();
     void optimizationStartsStopsAndListsItsResults();
@@ -126,6 +128,21 @@ void TestScenarioStudio::openingAScenarioBuildsTheModelAndListsItsParameters() {
     const int row = int(names.indexOf(QStringLiteral("stance_load_threshold")));
     QCOMPARE(dock->parameterTree()->topLevelItem(row)->text(1).toDouble(), 0.3);
     QVERIFY(finished.wait(run_timeout_ms));  // opening runs it
+}
+
+// File > Open of a .scone opens the scenario; the edited model text stays as it was.
+void TestScenarioStudio::fileOpenTakesScenariosPastTheDocument() {
+    MainWindow window(headless_options());
+    const QString text_before = window.document()->text();
+    window.prompts().open_path = [this](const QString&) { return scenario_path_; };
+    auto* file_actions = window.findChild<FileActions*>();
+    QVERIFY(file_actions);
+    QSignalSpy finished(scenario_dock(window)->session()->runner(), &ScenarioRunner::finished);
+    QVERIFY(file_actions->open());
+    QCOMPARE(scenario_dock(window)->session()->path(), QFileInfo(scenario_path_).absoluteFilePath());
+    QCOMPARE(window.document()->text(), text_before);
+    QVERIFY(window.document()->isUntitled());
+    QVERIFY(finished.wait(run_timeout_ms));
 }
 
 void TestScenarioStudio::aRunRecordsGaitStatesGroundForcesAndScoresAsTheEngine() {
