@@ -15,10 +15,14 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QMenu>
+#include <QFontDatabase>
+#include <QPlainTextEdit>
 #include <QPointer>
 #include <QPushButton>
 #include <QSplitter>
 #include <QStatusBar>
+#include <QTabWidget>
+#include <QTextDocument>
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
@@ -65,12 +69,15 @@ ScenarioDock::ScenarioDock(ScenarioSession* session, QWidget* parent)
     summary_->setWordWrap(true);
     summary_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     layout->addWidget(summary_);
-    auto* splitter = new QSplitter(Qt::Vertical, content);
+    auto* tabs = new QTabWidget(content);
+    auto* splitter = new QSplitter(Qt::Vertical, tabs);
     terms_ = make_tree(QStringLiteral("measureTerms"), {tr("Measure"), tr("Weighted"), tr("Raw")}, splitter);
     terms_->setRootIsDecorated(true);
     parameters_ = make_tree(QStringLiteral("scenarioParameters"),
                             {tr("Parameter"), tr("Value"), tr("Mean"), tr("Std"), tr("Min"), tr("Max")}, splitter);
-    layout->addWidget(splitter, 1);
+    tabs->addTab(splitter, tr("Scores and Parameters"));
+    tabs->addTab(createTextTab(), tr("Text"));
+    layout->addWidget(tabs, 1);
     setWidget(content);
 
     connect(run_, &QPushButton::clicked, session_, &ScenarioSession::run);
@@ -92,6 +99,35 @@ ScenarioDock::ScenarioDock(ScenarioSession* session, QWidget* parent)
     updateButtons();
 }
 
+QWidget* ScenarioDock::createTextTab() {
+    auto* box = new QWidget(this);
+    auto* layout = new QVBoxLayout(box);
+    layout->setContentsMargins(0, 0, 0, 0);
+    text_ = new QPlainTextEdit(box);
+    text_->setObjectName(QStringLiteral("scenarioText"));
+    text_->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    text_->setLineWrapMode(QPlainTextEdit::NoWrap);
+    save_run_ = new QPushButton(tr("Save and Run"), box);
+    save_run_->setToolTip(tr("Write the scenario file and run it (Ctrl+Enter)"));
+    save_run_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Return));
+    layout->addWidget(text_, 1);
+    layout->addWidget(save_run_);
+    connect(save_run_, &QPushButton::clicked, this, &ScenarioDock::saveAndRun);
+    connect(text_->document(), &QTextDocument::modificationChanged, save_run_, &QPushButton::setEnabled);
+    save_run_->setEnabled(false);
+    return box;
+}
+
+bool ScenarioDock::saveAndRun() {
+    QString error;
+    if (!session_->saveText(text_->toPlainText(), &error)) {
+        summary_->setText(tr("<span style='color:#c00'>%1</span>").arg(error.toHtmlEscaped()));
+        return false;
+    }
+    text_->document()->setModified(false);
+    return true;
+}
+
 void ScenarioDock::updateButtons() {
     const bool open = session_->isOpen();
     const bool running = session_->runner()->isRunning();
@@ -104,6 +140,13 @@ void ScenarioDock::updateButtons() {
 void ScenarioDock::showScenario() {
     const QString name = QFileInfo(session_->path()).fileName();
     setWindowTitle(tr("Scenario: %1").arg(name));
+    // The file as read, unless the text holds edits of this file not saved yet.
+    const bool other_file = text_path_ != session_->path();
+    if (other_file || (!text_->document()->isModified() && text_->toPlainText() != session_->text())) {
+        text_->setPlainText(session_->text());
+        text_->document()->setModified(false);
+        text_path_ = session_->path();
+    }
     updateButtons();
 }
 

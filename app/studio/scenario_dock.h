@@ -10,6 +10,7 @@
 #include <QDockWidget>
 
 class QLabel;
+class QPlainTextEdit;
 class QPushButton;
 class QTreeWidget;
 
@@ -27,6 +28,9 @@ public:
     QTreeWidget* parameterTree() const { return parameters_; }
     QTreeWidget* termTree() const { return terms_; }
     QString summaryText() const;  // objective, time, distance, speed of the last run
+    // The scenario's text, editable: Save and Run writes the file and runs it.
+    QPlainTextEdit* textEdit() const { return text_; }
+    bool saveAndRun();
 
 signals:
     void optimizationRequested();
@@ -36,12 +40,16 @@ private:
     void showScenario();
     void showParameters();
     void showResult(const ScenarioResult& result);
+    QWidget* createTextTab();
     void updateButtons();
 
     ScenarioSession* session_;
     QLabel *file_label_ = nullptr, *summary_ = nullptr;
     QPushButton *run_ = nullptr, *stop_ = nullptr, *load_par_ = nullptr, *optimize_ = nullptr;
     QTreeWidget *parameters_ = nullptr, *terms_ = nullptr;
+    QPlainTextEdit* text_ = nullptr;
+    QPushButton* save_run_ = nullptr;
+    QString text_path_;  // the scenario file the text is of
 };
 
 // Creates the session, the dock, the Scenario menu and the Optimization window

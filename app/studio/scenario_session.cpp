@@ -1,5 +1,7 @@
 #include "scenario_session.h"
 
+#include "format/writer.h"
+
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -9,8 +11,15 @@
 namespace hfd::studio {
 
 namespace {
+
 constexpr int settle_ms = 150;  // wait for an editor's write to complete before reading the file
+
+QByteArray file_bytes(const QString& path) {
+    QFile file(path);
+    return !path.isEmpty() && file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
 }
+
+}  // namespace
 
 ScenarioSession::ScenarioSession(QObject* parent)
     : QObject(parent),
@@ -42,7 +51,9 @@ bool ScenarioSession::read(const QString& path) {
     runner_->stop();
     scenario_ = std::move(scenario);
     path_ = QFileInfo(path).absoluteFilePath();
+    scenario_bytes_ = file_bytes(path_);
     par_path_.clear();
+    par_bytes_.clear();
     values_ = std::move(values);
     setDiagnostics(std::move(diagnostics));
     watch();
@@ -67,6 +78,7 @@ bool ScenarioSession::loadParameters(const QString& par_path) {
         return false;
     }
     par_path_ = QFileInfo(par_path).absoluteFilePath();
+    par_bytes_ = file_bytes(par_path_);
     values_ = std::move(*values);
     watch();
     emit parametersChanged();
@@ -79,6 +91,7 @@ void ScenarioSession::clearParameters() {
     std::vector<Diagnostic> diagnostics;
     values_ = scenario_->initial_values(diagnostics);
     par_path_.clear();
+    par_bytes_.clear();
     setDiagnostics(std::move(diagnostics));
     watch();
     emit parametersChanged();
@@ -101,6 +114,21 @@ bool ScenarioSession::reload() {
     return true;
 }
 
+bool ScenarioSession::saveText(const QString& text, QString* error) {
+    if (path_.isEmpty()) return false;
+    std::string reason;
+    if (!write_file_atomic(QFile::encodeName(path_).toStdString(), text.toStdString(), &reason)) {
+        if (error) *error = QString::fromStdString(reason);
+        return false;
+    }
+    const bool ok = reload();
+    if (!ok) {
+        scenario_bytes_ = text.toUtf8();  // the watcher's notice of this write runs nothing more
+        if (error) *error = tr("The scenario cannot be used: see the Diagnostics");
+    }
+    return ok;
+}
+
 void ScenarioSession::setDiagnostics(std::vector<Diagnostic> diagnostics) {
     diagnostics_ = std::move(diagnostics);
     emit diagnosticsChanged(diagnostics_);
@@ -121,8 +149,16 @@ void ScenarioSession::onFileChanged() {
         emit message(tr("%1 was deleted or moved").arg(QDir::toNativeSeparators(path_)));
         return;
     }
-    if (reload()) emit message(tr("Changed on disk: ran %1 again").arg(QFileInfo(path_).fileName()));
-    else watch();
+    if (file_bytes(path_) == scenario_bytes_ && file_bytes(par_path_) == par_bytes_) {
+        watch();  // written again with the same content (or by saveText): nothing to run
+        return;
+    }
+    if (reload()) {
+        emit message(tr("Changed on disk: ran %1 again").arg(QFileInfo(path_).fileName()));
+        return;
+    }
+    scenario_bytes_ = file_bytes(path_);  // its errors are shown; the same text is not read again
+    watch();
 }
 
 }  // namespace hfd::studio

@@ -33,6 +33,10 @@ public:
     void stop();
     // Reads the scenario (and the .par) again and runs it.
     bool reload();
+    // Writes the scenario file (atomically) with new text and runs it; false with *error
+    // when it cannot be written, or when the new text cannot be used (diagnostics say why).
+    bool saveText(const QString& text, QString* error);
+    QString text() const { return QString::fromUtf8(scenario_bytes_); }  // the file as last read
 
     bool isOpen() const { return scenario_ != nullptr; }
     std::shared_ptr<const Scenario> scenario() const { return scenario_; }
@@ -56,6 +60,7 @@ private:
 
     std::shared_ptr<const Scenario> scenario_;
     QString path_, par_path_;
+    QByteArray scenario_bytes_, par_bytes_;  // as last read: a watcher notice without a change runs nothing
     ParameterValues values_;
     std::vector<Diagnostic> diagnostics_;
     ScenarioRunner* runner_;

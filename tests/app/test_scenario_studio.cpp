@@ -14,6 +14,7 @@
 #include "studio_test_support.h"
 
 #include <QDir>
+#include <QPlainTextEdit>
 #include <QFile>
 #include <QSignalSpy>
 #include <QTest>
@@ -95,6 +96,7 @@ private slots:
     void fileOpenTakesScenariosPastTheDocument();
     void aRunRecordsGaitStatesGroundForcesAndScoresAsTheEngine();
     void aParFileAndAChangeOnDiskRunItAgain();
+    void editingTheTextSavesAndRunsIt();
     void optimizationStartsStopsAndListsItsResults();
     void tutorial4aWalksThroughItsGaitStates();
 
@@ -231,6 +233,35 @@ void TestScenarioStudio::aParFileAndAChangeOnDiskRunItAgain() {
                                  session->runner()->lastResult()->simulated_time < 0.15,
                              run_timeout_ms);
     QCOMPARE(window.simulationUi()->plotDock()->rowCount(), size_t(11));
+}
+
+// The dock's Text tab shows the file; Save and Run writes it and runs the new text
+// once (the watcher's notice of that write runs nothing more).
+void TestScenarioStudio::editingTheTextSavesAndRunsIt() {
+    MainWindow window(headless_options());
+    ScenarioDock* dock = scenario_dock(window);
+    ScenarioSession* session = dock->session();
+    QSignalSpy finished(session->runner(), &ScenarioRunner::finished);
+    QVERIFY(window.openFile(scenario_path_));
+    QVERIFY(finished.wait(run_timeout_ms));
+    QCOMPARE(dock->textEdit()->toPlainText(), tiny_scenario(0.2, 2));
+    dock->textEdit()->setPlainText(tiny_scenario(0.05, 2));
+    QSignalSpy started(session->runner(), &ScenarioRunner::started);
+    QVERIFY(dock->saveAndRun());
+    QVERIFY(!dock->textEdit()->document()->isModified());
+    QFile file(scenario_path_);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QCOMPARE(QString::fromUtf8(file.readAll()), tiny_scenario(0.05, 2));
+    QCOMPARE(session->scenario()->max_duration(), 0.05);
+    QVERIFY(finished.wait(run_timeout_ms));
+    QCOMPARE(window.simulationUi()->plotDock()->rowCount(), size_t(6));
+    // A write by another program with other text runs it; that shows the watcher is live,
+    // and by then the notice of Save and Run's own write has come and gone without a run.
+    QVERIFY(write_file(scenario_path_, tiny_scenario(0.1, 2)));
+    QTRY_COMPARE_WITH_TIMEOUT(session->scenario()->max_duration(), 0.1, run_timeout_ms);
+    QCOMPARE(started.size(), 2);
+    QCOMPARE(dock->textEdit()->toPlainText(), tiny_scenario(0.1, 2));
+    QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 3, run_timeout_ms);  // may have finished within the wait above
 }
 
 void TestScenarioStudio::optimizationStartsStopsAndListsItsResults() {
