@@ -86,6 +86,16 @@ QStringList tree_column(const QTreeWidget* tree, int column) {
     return texts;
 }
 
+// A studio window that opens a scenario and waits for its first run.
+struct StudioWithScenario {
+    MainWindow window{headless_options()};
+    ScenarioDock* dock = scenario_dock(window);
+    ScenarioSession* session = dock->session();
+    QSignalSpy finished{session->runner(), &ScenarioRunner::finished};
+
+    bool open(const QString& path) { return window.openFile(path) && finished.wait(run_timeout_ms); }
+};
+
 }  // namespace
 
 class TestScenarioStudio : public QObject {
@@ -198,12 +208,12 @@ void TestScenarioStudio::aRunRecordsGaitStatesGroundForcesAndScoresAsTheEngine()
 }
 
 void TestScenarioStudio::aParFileAndAChangeOnDiskRunItAgain() {
-    MainWindow window(headless_options());
-    ScenarioDock* dock = scenario_dock(window);
-    ScenarioSession* session = dock->session();
-    QSignalSpy finished(session->runner(), &ScenarioRunner::finished);
-    QVERIFY(window.openFile(scenario_path_));
-    QVERIFY(finished.wait(run_timeout_ms));
+    StudioWithScenario studio;
+    QVERIFY(studio.open(scenario_path_));
+    MainWindow& window = studio.window;
+    ScenarioDock* dock = studio.dock;
+    ScenarioSession* session = studio.session;
+    QSignalSpy& finished = studio.finished;
 
     // A .par: its values are shown and run.
     const QString par = dir_.filePath(QStringLiteral("p.par"));
@@ -238,12 +248,12 @@ void TestScenarioStudio::aParFileAndAChangeOnDiskRunItAgain() {
 // The dock's Text tab shows the file; Save and Run writes it and runs the new text
 // once (the watcher's notice of that write runs nothing more).
 void TestScenarioStudio::editingTheTextSavesAndRunsIt() {
-    MainWindow window(headless_options());
-    ScenarioDock* dock = scenario_dock(window);
-    ScenarioSession* session = dock->session();
-    QSignalSpy finished(session->runner(), &ScenarioRunner::finished);
-    QVERIFY(window.openFile(scenario_path_));
-    QVERIFY(finished.wait(run_timeout_ms));
+    StudioWithScenario studio;
+    QVERIFY(studio.open(scenario_path_));
+    MainWindow& window = studio.window;
+    ScenarioDock* dock = studio.dock;
+    ScenarioSession* session = studio.session;
+    QSignalSpy& finished = studio.finished;
     QCOMPARE(dock->textEdit()->toPlainText(), tiny_scenario(0.2, 2));
     dock->textEdit()->setPlainText(tiny_scenario(0.05, 2));
     QSignalSpy started(session->runner(), &ScenarioRunner::started);
@@ -265,11 +275,9 @@ void TestScenarioStudio::editingTheTextSavesAndRunsIt() {
 }
 
 void TestScenarioStudio::optimizationStartsStopsAndListsItsResults() {
-    MainWindow window(headless_options());
-    ScenarioSession* session = scenario_dock(window)->session();
-    QSignalSpy ran(session->runner(), &ScenarioRunner::finished);
-    QVERIFY(window.openFile(scenario_path_));
-    QVERIFY(ran.wait(run_timeout_ms));
+    StudioWithScenario studio;
+    QVERIFY(studio.open(scenario_path_));
+    ScenarioSession* session = studio.session;
 
     OptimizationWindow optimization(session);
     const QString results = dir_.filePath(QStringLiteral("results"));
