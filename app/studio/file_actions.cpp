@@ -158,6 +158,8 @@ bool FileActions::open() {
 bool FileActions::openPath(const QString& path) { return maybeSave() && load(path); }
 
 bool FileActions::load(const QString& path) {
+    if (route_)
+        if (const std::optional<bool> routed = route_(path)) return *routed;
     QString error;
     if (!document_->load(path, &error)) {
         if (!QFileInfo::exists(path)) recent_->remove(path);

@@ -4,6 +4,8 @@
 #include "format/diagnostic.h"
 
 #include <QObject>
+#include <functional>
+#include <optional>
 #include <vector>
 
 class QAction;
@@ -26,6 +28,11 @@ public:
     QAction* openAction() const { return open_; }
     QAction* saveAction() const { return save_; }
     void addToMenu(QMenu* file_menu);
+
+    // Files another part of the studio opens (a scenario, a .par): Open and Open
+    // Recent offer each path to `route` first, which returns nullopt for paths it
+    // does not take, else whether it opened them.
+    void setOpenRoute(std::function<std::optional<bool>(const QString& path)> route) { route_ = std::move(route); }
 
     // The template model File > New starts from.
     static QString newModelTemplate();
@@ -64,6 +71,7 @@ private:
     QMenu* recent_menu_;
     FileWatcher* watcher_;
     bool asking_about_change_ = false;
+    std::function<std::optional<bool>(const QString&)> route_;
 };
 
 }  // namespace hfd::studio

@@ -10,6 +10,7 @@
 #include "model_tree_dock.h"
 #include "model_viewer.h"
 #include "recent_files.h"
+#include "scenario_dock.h"
 #include "selection_sync.h"
 #include "simulation_ui.h"
 #include "studio_settings.h"
@@ -82,6 +83,7 @@ MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent) : QMai
     createStatusBar();
     connectDocument();
     simulation_ui_ = new SimulationUi(this);  // simulation thread, docks, status, export
+    install_scenario_ui(this);                // SCONE scenarios: runs, scores, optimization
     theme_->apply();                          // after the docks: their charts take the theme too
     default_state_ = saveState(layout_version);
     if (options.restore_settings) restoreSettings();
@@ -304,8 +306,14 @@ void MainWindow::goToLine() {
     if (ok) editor->goToLineColumn(line, 1);
 }
 
-void MainWindow::addFileHandler(const QString& suffix, std::function<bool(const QString&)> handler) {
+void MainWindow::addFileHandler(const QString& suffix, std::function<bool(const QString&)> handler, bool from_open) {
     file_handlers_.insert(suffix.toLower(), std::move(handler));
+    if (from_open && !open_suffixes_.contains(suffix.toLower())) open_suffixes_ << suffix.toLower();
+    file_actions_->setOpenRoute([this](const QString& path) -> std::optional<bool> {
+        const QString suffix = QFileInfo(path).suffix().toLower();
+        if (!open_suffixes_.contains(suffix)) return std::nullopt;
+        return file_handlers_.value(suffix)(path);
+    });
 }
 
 void MainWindow::setTitleDetail(const QString& detail) {

@@ -55,9 +55,11 @@ public:
     QMenu* fileMenu() const { return file_menu_; }
 
     // Opens a file (asking about unsaved changes first); errors go to prompts().error.
-    // Files with a suffix given to addFileHandler go to that handler instead (drops too).
+    // Files with a suffix given to addFileHandler go to that handler instead (drops too;
+    // File > Open and Open Recent too when `from_open` is set).
     bool openFile(const QString& path);
-    void addFileHandler(const QString& suffix, std::function<bool(const QString& path)> handler);
+    void addFileHandler(const QString& suffix, std::function<bool(const QString& path)> handler,
+                        bool from_open = false);
     // Shown in the title after the file name, e.g. the loaded config and state files.
     void setTitleDetail(const QString& detail);
     void resetLayout();
@@ -100,6 +102,7 @@ private:
     QByteArray default_state_;
     QString title_detail_;
     QMap<QString, std::function<bool(const QString&)>> file_handlers_;  // lower-case suffix -> handler
+    QStringList open_suffixes_;                                         // handled from File > Open too
 };
 
 }  // namespace hfd::studio

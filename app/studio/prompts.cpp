@@ -15,6 +15,8 @@ namespace hfd::studio {
 
 namespace {
 const QString model_filter = QObject::tr("Hyfydy models (*.hfd);;Configurations (*.zml);;All files (*)");
+const QString open_filter = QObject::tr(
+    "Hyfydy models (*.hfd);;SCONE scenarios (*.scone);;SCONE parameters (*.par);;Configurations (*.zml);;All files (*)");
 
 std::optional<QSize> ask_image_size(QWidget* parent, QSize suggested) {
     QDialog dialog(parent);
@@ -65,7 +67,7 @@ StudioPrompts StudioPrompts::dialogs(QWidget* window) {
         return box.clickedButton() == reload;
     };
     prompts.open_path = [parent](const QString& directory) {
-        return QFileDialog::getOpenFileName(parent, QObject::tr("Open Model"), directory, model_filter);
+        return QFileDialog::getOpenFileName(parent, QObject::tr("Open Model"), directory, open_filter);
     };
     prompts.save_path = [parent](const QString& suggested) {
         return QFileDialog::getSaveFileName(parent, QObject::tr("Save Model As"), suggested, model_filter);

@@ -5,6 +5,7 @@
 #include "model_analyzer.h"
 #include "model_viewer.h"
 #include "plot_dock.h"
+#include "scenario_dock.h"
 #include "simulation_controller.h"
 #include "simulation_dock.h"
 #include "simulation_inputs.h"
@@ -137,6 +138,21 @@ bool open_for_simulation(MainWindow& window, SimulationController* controller, c
     return true;
 }
 
+// A SCONE scenario: opened and run to its end (or its measure's) before the picture.
+static bool run_scenario(MainWindow& window, const QString& path, const QString& open_error, QString* error) {
+    auto* dock = window.findChild<ScenarioDock*>();
+    if (!dock || !window.openFile(path)) {
+        *error = open_error.isEmpty() ? QStringLiteral("%1: cannot open").arg(path) : open_error;
+        return false;
+    }
+    const ScenarioRunner* runner = dock->session()->runner();
+    if (!wait_until([runner] { return !runner->isRunning() && runner->lastResult(); }, 600000)) {
+        *error = QStringLiteral("%1: the scenario did not finish within 10 minutes").arg(path);
+        return false;
+    }
+    return true;
+}
+
 bool load_inputs(MainWindow& window, const QString& config_path, const QString& state_path, QString* error,
                  const QString& excitation_path) {
     auto* inputs = window.simulationUi()->inputs();
@@ -182,10 +198,15 @@ bool render_window_screenshot(const WindowScreenshot& request, QString* error) {
     window.show();
     auto* controller = window.simulationUi()->controller();
     auto* plots = window.simulationUi()->plotDock();
-    if (!open_for_simulation(window, controller, request.model_path, open_error, error)) return false;
-    if (!load_inputs(window, request.config_path, request.state_path, error, request.excitation_path)) return false;
-    if (!plot_channels(request.plotted, *controller->layout(), plots, error)) return false;
-    if (request.simulate_seconds > 0 && !run_for(controller, request.simulate_seconds, error)) return false;
+    if (QFileInfo(request.model_path).suffix().compare(QStringLiteral("scone"), Qt::CaseInsensitive) == 0) {
+        if (!run_scenario(window, request.model_path, open_error, error)) return false;
+    } else {
+        if (!open_for_simulation(window, controller, request.model_path, open_error, error)) return false;
+        if (!load_inputs(window, request.config_path, request.state_path, error, request.excitation_path))
+            return false;
+        if (!plot_channels(request.plotted, *controller->layout(), plots, error)) return false;
+        if (request.simulate_seconds > 0 && !run_for(controller, request.simulate_seconds, error)) return false;
+    }
     plots->refresh();
     QCoreApplication::processEvents();  // the charts take the last rows; grab() paints them
     const QImage image = compose(window);

@@ -133,7 +133,7 @@ bool apply_model_properties(const PropNode& properties, Model& model, CreationCo
     return ok;
 }
 
-bool is_planar_model(const Model& model) {
+bool has_planar_joint_limits(const Model& model) {
     if (model.joints.empty()) return false;
     for (const Joint& joint : model.joints) {
         if (!joint.has_limits) return false;
@@ -144,7 +144,7 @@ bool is_planar_model(const Model& model) {
 }
 
 SimConfig model_hyfydy_default_config(const Model& model) {
-    if (!is_planar_model(model)) return default_sim_config();
+    if (!has_planar_joint_limits(model)) return default_sim_config();
     std::vector<Diagnostic> ignored;
     const ParseResult parsed = parse_text(
         "composite_force {\n"

@@ -64,7 +64,7 @@ ModelHyfydyOptions read_model_hyfydy(const PropNode& node, CreationContext& cont
 
 // The config used when neither the model file nor ModelHyfydy has one.
 SimConfig model_hyfydy_default_config(const Model& model);
-bool is_planar_model(const Model& model);
+bool has_planar_joint_limits(const Model& model);
 
 // SCONE's ';'-separated patterns with '*' and '?' wildcards.
 bool matches_pattern_list(const std::string& name, const std::string& patterns);

@@ -7,8 +7,8 @@
 // sqrt(2 accuracy L / |a|) long, within T sqrt(accuracy L |a| / 2) after T seconds.
 #include "integrators/error_control_integrator.h"
 #include "io/contact_events.h"
-#include "io/recorder.h"
-#include "io/run.h"
+#include "run/recorder.h"
+#include "run/run.h"
 #include "sim_test_util.h"
 
 #include <QTest>

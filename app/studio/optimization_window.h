@@ -1,0 +1,94 @@
+#pragma once
+// The Optimization window of the open scenario (SCONE's CmaOptimizer, engine/
+// scenario/scenario_optimization.h): Start / Stop, the best and median of every
+// generation on a live plot, the best parameters so far played in the 3D view
+// while the run goes on, and a browser of the run folders under the output
+// folder with their .par files (one loads and plays on a double click).
+//
+// The optimization runs on its own thread and evaluates on the optimizer's own
+// thread pool; its progress reaches the window as queued calls, so the studio
+// stays responsive while every core evaluates. Stop sets the optimizer's stop
+// flag: the generation under way ends, the best and the run's state are kept.
+#include "scenario/scenario_optimization.h"
+
+#include <QWidget>
+#include <atomic>
+#include <memory>
+
+class QCheckBox;
+class QLabel;
+class QLineEdit;
+class QLineSeries;
+class QPushButton;
+class QSpinBox;
+class QThread;
+class QTreeWidget;
+class QTreeWidgetItem;
+class QValueAxis;
+
+namespace hfd::studio {
+
+class ScenarioSession;
+
+class OptimizationWindow : public QWidget {
+    Q_OBJECT
+public:
+    explicit OptimizationWindow(ScenarioSession* session, QWidget* parent = nullptr);
+    ~OptimizationWindow() override;  // stops a run under way and waits for it
+
+    // Starts optimizing the session's scenario; false (the reason in statusText()) when it cannot.
+    bool start();
+    void stop();
+    bool isRunning() const { return thread_ != nullptr; }
+
+    void setOutputDirectory(const QString& directory);
+    QString outputDirectory() const;
+    void setThreads(int threads);             // 0: one per hardware thread
+    void setMaxGenerations(int generations);  // 0: the scenario's own
+    void setPlayBest(bool play);              // play each new best .par while running
+
+    QString statusText() const;
+    QString runFolder() const { return folder_; }  // of the current or last run
+    // The run folders under the output directory, newest first, with their .par files.
+    QTreeWidget* resultsTree() const { return results_; }
+    void refreshResults();
+    // Loads a .par of the results into the scenario and plays it.
+    bool loadResult(const QString& par_path);
+    // Points of the progress plot (generation, value).
+    QList<QPointF> bestPoints() const;
+    QList<QPointF> medianPoints() const;
+
+signals:
+    void progressed(int generation, double best, double median);
+    void finished(bool ok);  // ok: every result file was written
+
+private:
+    struct Progress {
+        OptimizationProgress progress;
+        std::string best_par;  // newest .par written, after this generation
+    };
+    QWidget* createControls();
+    QWidget* createChart();
+    QWidget* createResults();
+    void onProgress(const Progress& progress);
+    void onFinished(bool ok, const QString& error);
+    void playNewestBest();
+    void updateButtons();
+    void joinThread();
+
+    ScenarioSession* session_;
+    QSpinBox *threads_ = nullptr, *max_generations_ = nullptr;
+    QLineEdit* out_dir_ = nullptr;
+    QCheckBox* play_best_ = nullptr;
+    QPushButton *start_ = nullptr, *stop_ = nullptr;
+    QLabel* status_ = nullptr;
+    QLineSeries *best_series_ = nullptr, *median_series_ = nullptr;
+    QValueAxis *x_axis_ = nullptr, *y_axis_ = nullptr;
+    QTreeWidget* results_ = nullptr;
+    QThread* thread_ = nullptr;
+    std::unique_ptr<ScenarioOptimization> optimization_;
+    std::atomic<bool> stop_flag_{false};
+    QString folder_, best_par_, played_par_;
+};
+
+}  // namespace hfd::studio

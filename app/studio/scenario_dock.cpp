@@ -1,0 +1,318 @@
+#include "scenario_dock.h"
+
+#include "diagnostics_dock.h"
+#include "main_window.h"
+#include "model_viewer.h"
+#include "optimization_window.h"
+#include "plot_dock.h"
+#include "simulation_controller.h"
+#include "simulation_ui.h"
+#include "viewer_pane.h"
+
+#include <QAction>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QMenu>
+#include <QFontDatabase>
+#include <QPlainTextEdit>
+#include <QPointer>
+#include <QPushButton>
+#include <QSplitter>
+#include <QStatusBar>
+#include <QTabWidget>
+#include <QTextDocument>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+namespace hfd::studio {
+
+namespace {
+
+QString number(double value) { return QString::number(value, 'g', 6); }
+
+QTreeWidget* make_tree(const QString& name, const QStringList& headers, QWidget* parent) {
+    auto* tree = new QTreeWidget(parent);
+    tree->setObjectName(name);
+    tree->setHeaderLabels(headers);
+    tree->setRootIsDecorated(false);
+    tree->setUniformRowHeights(true);
+    tree->header()->setSectionResizeMode(0, QHeaderView::Stretch);
+    tree->header()->setStretchLastSection(false);
+    return tree;
+}
+
+}  // namespace
+
+ScenarioDock::ScenarioDock(ScenarioSession* session, QWidget* parent)
+    : QDockWidget(tr("Scenario"), parent), session_(session) {
+    setObjectName(QStringLiteral("ScenarioDock"));
+    auto* content = new QWidget(this);
+    auto* layout = new QVBoxLayout(content);
+    file_label_ = new QLabel(tr("No scenario: File > Open a .scone file"), content);
+    file_label_->setWordWrap(true);
+    layout->addWidget(file_label_);
+    auto* buttons = new QHBoxLayout;
+    run_ = new QPushButton(tr("Run"), content);
+    run_->setObjectName(QStringLiteral("runScenario"));
+    run_->setToolTip(tr("Evaluate the scenario with the parameters shown"));
+    stop_ = new QPushButton(tr("Stop"), content);
+    stop_->setObjectName(QStringLiteral("stopScenario"));
+    load_par_ = new QPushButton(tr("Parameters..."), content);
+    load_par_->setToolTip(tr("Load a .par file's parameter values"));
+    optimize_ = new QPushButton(tr("Optimize..."), content);
+    for (QPushButton* button : {run_, stop_, load_par_, optimize_}) buttons->addWidget(button);
+    layout->addLayout(buttons);
+    summary_ = new QLabel(content);
+    summary_->setObjectName(QStringLiteral("scenarioSummary"));
+    summary_->setWordWrap(true);
+    summary_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    layout->addWidget(summary_);
+    auto* tabs = new QTabWidget(content);
+    auto* splitter = new QSplitter(Qt::Vertical, tabs);
+    terms_ = make_tree(QStringLiteral("measureTerms"), {tr("Measure"), tr("Weighted"), tr("Raw")}, splitter);
+    terms_->setRootIsDecorated(true);
+    parameters_ = make_tree(QStringLiteral("scenarioParameters"),
+                            {tr("Parameter"), tr("Value"), tr("Mean"), tr("Std"), tr("Min"), tr("Max")}, splitter);
+    tabs->addTab(splitter, tr("Scores and Parameters"));
+    tabs->addTab(createTextTab(), tr("Text"));
+    layout->addWidget(tabs, 1);
+    setWidget(content);
+
+    connect(run_, &QPushButton::clicked, session_, &ScenarioSession::run);
+    connect(stop_, &QPushButton::clicked, session_, &ScenarioSession::stop);
+    connect(load_par_, &QPushButton::clicked, this, &ScenarioDock::loadParametersRequested);
+    connect(optimize_, &QPushButton::clicked, this, &ScenarioDock::optimizationRequested);
+    connect(session_, &ScenarioSession::scenarioChanged, this, &ScenarioDock::showScenario);
+    connect(session_, &ScenarioSession::parametersChanged, this, &ScenarioDock::showParameters);
+    ScenarioRunner* runner = session_->runner();
+    connect(runner, &ScenarioRunner::started, this, [this] {
+        summary_->setText(tr("Running..."));
+        terms_->clear();
+        updateButtons();
+    });
+    connect(runner, &ScenarioRunner::frameReceived, this, [this](const SimulationFrame& frame) {
+        if (frame.running) summary_->setText(tr("Running: t = %1 s").arg(frame.time, 0, 'f', 2));
+    });
+    connect(runner, &ScenarioRunner::finished, this, &ScenarioDock::showResult);
+    updateButtons();
+}
+
+QWidget* ScenarioDock::createTextTab() {
+    auto* box = new QWidget(this);
+    auto* layout = new QVBoxLayout(box);
+    layout->setContentsMargins(0, 0, 0, 0);
+    text_ = new QPlainTextEdit(box);
+    text_->setObjectName(QStringLiteral("scenarioText"));
+    text_->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    text_->setLineWrapMode(QPlainTextEdit::NoWrap);
+    save_run_ = new QPushButton(tr("Save and Run"), box);
+    save_run_->setToolTip(tr("Write the scenario file and run it (Ctrl+Enter)"));
+    save_run_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Return));
+    layout->addWidget(text_, 1);
+    layout->addWidget(save_run_);
+    connect(save_run_, &QPushButton::clicked, this, &ScenarioDock::saveAndRun);
+    connect(text_->document(), &QTextDocument::modificationChanged, save_run_, &QPushButton::setEnabled);
+    save_run_->setEnabled(false);
+    return box;
+}
+
+bool ScenarioDock::saveAndRun() {
+    QString error;
+    if (!session_->saveText(text_->toPlainText(), &error)) {
+        summary_->setText(tr("<span style='color:#c00'>%1</span>").arg(error.toHtmlEscaped()));
+        return false;
+    }
+    text_->document()->setModified(false);
+    return true;
+}
+
+void ScenarioDock::updateButtons() {
+    const bool open = session_->isOpen();
+    const bool running = session_->runner()->isRunning();
+    run_->setEnabled(open);
+    stop_->setEnabled(running);
+    load_par_->setEnabled(open);
+    optimize_->setEnabled(open);
+}
+
+void ScenarioDock::showScenario() {
+    const QString name = QFileInfo(session_->path()).fileName();
+    setWindowTitle(tr("Scenario: %1").arg(name));
+    // The file as read, unless the text holds edits of this file not saved yet.
+    const bool other_file = text_path_ != session_->path();
+    if (other_file || (!text_->document()->isModified() && text_->toPlainText() != session_->text())) {
+        text_->setPlainText(session_->text());
+        text_->document()->setModified(false);
+        text_path_ = session_->path();
+    }
+    updateButtons();
+}
+
+void ScenarioDock::showParameters() {
+    const QString par = session_->parPath();
+    file_label_->setText(
+        tr("<b>%1</b><br>parameters: %2")
+            .arg(QFileInfo(session_->path()).fileName().toHtmlEscaped(),
+                 par.isEmpty() ? tr("the scenario's own") : QFileInfo(par).fileName().toHtmlEscaped()));
+    file_label_->setToolTip(QStringList{session_->path(), par}.join(u'\n').trimmed());
+    parameters_->clear();
+    const std::shared_ptr<const Scenario> scenario = session_->scenario();
+    if (!scenario) return;
+    QList<QTreeWidgetItem*> items;
+    for (const ParamInfo& info : scenario->parameters().infos) {
+        const auto value = session_->values().find(info.name);
+        const double shown = value != session_->values().end() ? value->second : info.mean;
+        items << new QTreeWidgetItem({QString::fromStdString(info.name), number(shown), number(info.mean),
+                                      number(info.std), number(info.min), number(info.max)});
+    }
+    parameters_->addTopLevelItems(items);
+    updateButtons();
+}
+
+void ScenarioDock::showResult(const ScenarioResult& result) {
+    terms_->clear();
+    std::vector<QTreeWidgetItem*> parents;  // by depth
+    for (const MeasureTerm& term : result.terms) {
+        const QStringList columns{QString::fromStdString(term.name), number(term.weighted), number(term.result)};
+        const size_t depth = size_t(std::max(0, term.depth));
+        auto* item = depth > 0 && depth <= parents.size() ? new QTreeWidgetItem(parents[depth - 1], columns)
+                                                          : new QTreeWidgetItem(terms_, columns);
+        parents.resize(depth);
+        parents.push_back(item);
+    }
+    terms_->expandAll();
+    QString text = tr("objective %1 (%2)<br>%3 s of %4 s, distance %5 m, speed %6 m/s")
+                       .arg(number(result.objective), result.minimize ? tr("minimized") : tr("maximized"))
+                       .arg(result.simulated_time, 0, 'f', 3)
+                       .arg(session_->scenario() ? session_->scenario()->max_duration() : 0.0)
+                       .arg(result.distance, 0, 'f', 3)
+                       .arg(result.speed, 0, 'f', 3);
+    if (!result.termination.empty())
+        text +=
+            QStringLiteral("<br>") + tr("ended: %1").arg(QString::fromStdString(result.termination).toHtmlEscaped());
+    if (!result.ok && result.steps == 0)
+        text = tr("<span style='color:#c00'>%1</span>").arg(QString::fromStdString(result.message).toHtmlEscaped());
+    summary_->setText(text);
+    updateButtons();
+}
+
+QString ScenarioDock::summaryText() const { return summary_->text(); }
+
+namespace {
+
+// The model, the recording and the poses of scenario runs go to the 3D view and
+// the plots; the document's own simulation pauses while a scenario runs.
+void connect_runs(MainWindow* window, ScenarioSession* session) {
+    PlotDock* plots = window->simulationUi()->plotDock();
+    SimulationController* controller = window->simulationUi()->controller();
+    ViewerPane* pane = window->viewerPane();
+    ScenarioRunner* runner = session->runner();
+    QObject::connect(session, &ScenarioSession::scenarioChanged, window, [session, plots, pane] {
+        plots->setModel(session->scenario()->shared_model());
+        pane->setModel(session->scenario()->shared_model());
+        if (ModelViewer* viewer = pane->viewer()) viewer->frameNextSnapshot();
+    });
+    QObject::connect(runner, &ScenarioRunner::started, controller, &SimulationController::pause);
+    auto plotted_for = std::make_shared<std::vector<std::string>>();  // channel names last auto-plotted
+    QObject::connect(runner, &ScenarioRunner::layoutReceived, plots,
+                     [plots, plotted_for](const RecordingLayout& layout) {
+                         plots->setLayout(layout);
+                         std::vector<std::string> names;
+                         for (const Channel& channel : layout.channels) names.push_back(channel.name);
+                         if (names == *plotted_for) return;  // a run again: the user's choice of plotted channels stays
+                         *plotted_for = std::move(names);
+                         // The gait states and the vertical ground forces are what a scenario is watched for.
+                         for (size_t c = 0; c < layout.channels.size(); ++c) {
+                             const std::string& name = layout.channels[c].name;
+                             if (name.ends_with(".state")) plots->setChannelPlotted(c, 0, true);
+                             else if (name.ends_with(".grf_y")) plots->setChannelPlotted(c, 1, true);
+                         }
+                     });
+    QObject::connect(runner, &ScenarioRunner::frameReceived, plots,
+                     [plots, pane, session](const SimulationFrame& frame) {
+                         plots->addFrame(frame);
+                         ModelViewer* viewer = pane->viewer();
+                         const std::shared_ptr<const Scenario> scenario = session->scenario();
+                         if (viewer && scenario && scenario->model().bodies.size() == frame.pose.body_pos.size())
+                             viewer->setSnapshot(frame.pose);
+                     });
+}
+
+void install_menu(MainWindow* window, ScenarioDock* dock, QPointer<OptimizationWindow>* optimization) {
+    ScenarioSession* session = dock->session();
+    auto load_parameters = [window, session] {
+        const QString start =
+            QFileInfo(session->parPath().isEmpty() ? session->path() : session->parPath()).absolutePath();
+        const auto& prompt = window->prompts().input_path;
+        const QString path =
+            prompt ? prompt({QObject::tr("Load Parameters"), start, QObject::tr("SCONE parameters (*.par)")})
+                   : QString();
+        if (!path.isEmpty()) session->loadParameters(path);
+    };
+    auto show_optimization = [window, session, optimization] {
+        if (!*optimization) *optimization = new OptimizationWindow(session, window);
+        (*optimization)->show();
+        (*optimization)->raise();
+    };
+    QMenu* menu = window->addMenu(QObject::tr("Sc&enario"));
+    menu->setObjectName(QStringLiteral("scenarioMenu"));
+    QAction* run = menu->addAction(QObject::tr("&Run Scenario"), session, &ScenarioSession::run);
+    run->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_T));  // Ctrl+R resets the simulation
+    run->setShortcutContext(Qt::WindowShortcut);
+    menu->addAction(QObject::tr("&Stop Scenario"), session, &ScenarioSession::stop);
+    menu->addSeparator();
+    menu->addAction(QObject::tr("Load &Parameters..."), window, load_parameters);
+    menu->addAction(QObject::tr("Use the Scenario's &Own Parameters"), session, &ScenarioSession::clearParameters);
+    menu->addSeparator();
+    menu->addAction(QObject::tr("&Optimization..."), window, show_optimization);
+    QObject::connect(dock, &ScenarioDock::loadParametersRequested, window, load_parameters);
+    QObject::connect(dock, &ScenarioDock::optimizationRequested, window, show_optimization);
+}
+
+}  // namespace
+
+ScenarioDock* install_scenario_ui(MainWindow* window) {
+    auto* session = new ScenarioSession(window);
+    auto* dock = new ScenarioDock(session, window);
+    window->addDock(dock, Qt::RightDockWidgetArea);
+    dock->hide();  // shown when a scenario opens: most files the studio opens are models
+    auto* optimization = new QPointer<OptimizationWindow>;
+    QObject::connect(dock, &QObject::destroyed, [optimization] { delete optimization; });
+    install_menu(window, dock, optimization);
+    connect_runs(window, session);
+    QObject::connect(session, &ScenarioSession::diagnosticsChanged, window,
+                     [window](const std::vector<Diagnostic>& diagnostics) {
+                         window->diagnosticsDock()->setDiagnostics(DiagnosticsDock::Source::Import, diagnostics);
+                         if (has_errors(diagnostics)) window->diagnosticsDock()->raise();
+                     });
+    QObject::connect(session, &ScenarioSession::message, window,
+                     [window](const QString& text) { window->statusBar()->showMessage(text, 10000); });
+    auto open_scenario = [window, session, dock](const QString& path) {
+        const bool ok = session->open(path);
+        if (ok) {
+            dock->show();
+            dock->raise();
+        } else {
+            window->prompts().error(QObject::tr("Cannot open %1").arg(QFileInfo(path).fileName()),
+                                    QObject::tr("The scenario cannot be used: see the Diagnostics."));
+        }
+        return ok;
+    };
+    window->addFileHandler(QStringLiteral("scone"), open_scenario, true);
+    window->addFileHandler(
+        QStringLiteral("par"),
+        [window, session](const QString& path) {
+            const bool ok = session->loadParameters(path);
+            if (!ok)
+                window->prompts().error(
+                    QObject::tr("Cannot load %1").arg(QFileInfo(path).fileName()),
+                    QObject::tr("The parameters do not fit the open scenario: see the Diagnostics."));
+            return ok;
+        },
+        true);
+    return dock;
+}
+
+}  // namespace hfd::studio

@@ -1,0 +1,364 @@
+// SCONE scenarios in the studio: opening one builds its model and lists its
+// parameters, a run records the gait states, ground forces and reflex outputs
+// as plot channels and scores the run as the engine does, a change on disk runs
+// it again, and the Optimization window starts and stops a run and lists its
+// results folder.
+#include "diagnostics_dock.h"
+#include "document.h"
+#include "file_actions.h"
+#include "main_window.h"
+#include "optimization_window.h"
+#include "plot_dock.h"
+#include "scenario_dock.h"
+#include "simulation_ui.h"
+#include "studio_test_support.h"
+
+#include <QDir>
+#include <QPlainTextEdit>
+#include <QFile>
+#include <QSignalSpy>
+#include <QTest>
+#include <QTreeWidget>
+#include <set>
+
+using namespace hfd;
+using namespace hfd::studio;
+
+namespace {
+
+constexpr int run_timeout_ms = 60000;  // an upper bound on a loaded machine, not a wait
+
+MainWindowOptions headless_options() {
+    MainWindowOptions options;
+    options.with_viewer = false;
+    options.use_dialogs = false;
+    options.restore_settings = false;
+    options.remember_recent_files = false;
+    return options;
+}
+
+// The planar human sample under a gait state controller with one soleus length
+// reflex: three parameters, the stance threshold and the reflex's KL and L0.
+QString tiny_scenario(double max_duration, int max_generations) {
+    return QStringLiteral(R"(
+CmaOptimizer {
+	lambda = 4
+	max_generations = %2
+	random_seed = 5
+	SimulationObjective {
+		max_duration = %1
+		ModelHyfydy { model_file = "%3" initial_load = 1 fixed_control_step_size = 0.01 }
+		GaitStateController {
+			stance_load_threshold = ~0.3<0.001,1>
+			ConditionalControllers {
+				ConditionalController {
+					states = "EarlyStance LateStance"
+					ReflexController { MuscleReflex { target = soleus KL = ~0.5<0,10> L0 = ~0.9<0.5,2> delay = 0.02 } }
+				}
+			}
+		}
+		DofMeasure { dof = pelvis_tilt position { min = 0 max = 0 squared_penalty = 1 } }
+	}
+}
+)")
+        .arg(max_duration)
+        .arg(max_generations)
+        .arg(QStringLiteral(HFD_SAMPLES_DIR "/human_planar.hfd"));
+}
+
+bool write_file(const QString& path, const QString& text) {
+    QFile file(path);
+    return file.open(QIODevice::WriteOnly | QIODevice::Truncate) && file.write(text.toUtf8()) == text.toUtf8().size();
+}
+
+ScenarioDock* scenario_dock(MainWindow& window) { return window.findChild<ScenarioDock*>(); }
+
+// The column of a channel in the plots' recording, or -1.
+int channel_column(const RecordingLayout& layout, const std::string& name) {
+    for (size_t c = 0; c < layout.channels.size(); ++c)
+        if (layout.channels[c].name == name) return int(c);
+    return -1;
+}
+
+QStringList tree_column(const QTreeWidget* tree, int column) {
+    QStringList texts;
+    for (int i = 0; i < tree->topLevelItemCount(); ++i) texts << tree->topLevelItem(i)->text(column);
+    return texts;
+}
+
+// A studio window that opens a scenario and waits for its first run.
+struct StudioWithScenario {
+    MainWindow window{headless_options()};
+    ScenarioDock* dock = scenario_dock(window);
+    ScenarioSession* session = dock->session();
+    QSignalSpy finished{session->runner(), &ScenarioRunner::finished};
+
+    bool open(const QString& path) { return window.openFile(path) && finished.wait(run_timeout_ms); }
+};
+
+}  // namespace
+
+class TestScenarioStudio : public QObject {
+    Q_OBJECT
+private slots:
+    void init();
+    void openingAScenarioBuildsTheModelAndListsItsParameters();
+    void fileOpenTakesScenariosPastTheDocument();
+    void aRunRecordsGaitStatesGroundForcesAndScoresAsTheEngine();
+    void aParFileAndAChangeOnDiskRunItAgain();
+    void editingTheTextSavesAndRunsIt();
+    void optimizationStartsStopsAndListsItsResults();
+    void tutorial4aWalksThroughItsGaitStates();
+
+private:
+    QTemporaryDir dir_;
+    QString scenario_path_;
+};
+
+void TestScenarioStudio::init() {
+    QVERIFY(dir_.isValid());
+    scenario_path_ = dir_.filePath(QStringLiteral("tiny.scone"));
+    QVERIFY(write_file(scenario_path_, tiny_scenario(0.2, 2)));
+}
+
+void TestScenarioStudio::openingAScenarioBuildsTheModelAndListsItsParameters() {
+    MainWindow window(headless_options());
+    ScenarioDock* dock = scenario_dock(window);
+    QVERIFY(dock);
+    QSignalSpy finished(dock->session()->runner(), &ScenarioRunner::finished);
+    QVERIFY(window.openFile(scenario_path_));
+    QVERIFY(dock->session()->isOpen());
+    QCOMPARE(dock->session()->scenario()->model().name, std::string("human_planar"));
+    // the document (the edited model) is not replaced by a scenario
+    QVERIFY(window.document()->path().isEmpty());
+    const QStringList names = tree_column(dock->parameterTree(), 0);
+    QCOMPARE(names.size(), 3);
+    QVERIFY2(names.contains(QStringLiteral("stance_load_threshold")), qPrintable(names.join(u',')));
+    QCOMPARE(names.filter(QStringLiteral("soleus.KL")).size(), 1);
+    QCOMPARE(names.filter(QStringLiteral("soleus.L0")).size(), 1);
+    // without a .par the values are the means written in the file
+    const int row = int(names.indexOf(QStringLiteral("stance_load_threshold")));
+    QCOMPARE(dock->parameterTree()->topLevelItem(row)->text(1).toDouble(), 0.3);
+    QVERIFY(finished.wait(run_timeout_ms));  // opening runs it
+}
+
+// File > Open of a .scone opens the scenario; the edited model text stays as it was.
+void TestScenarioStudio::fileOpenTakesScenariosPastTheDocument() {
+    MainWindow window(headless_options());
+    const QString text_before = window.document()->text();
+    window.prompts().open_path = [this](const QString&) { return scenario_path_; };
+    auto* file_actions = window.findChild<FileActions*>();
+    QVERIFY(file_actions);
+    QSignalSpy finished(scenario_dock(window)->session()->runner(), &ScenarioRunner::finished);
+    QVERIFY(file_actions->open());
+    QCOMPARE(scenario_dock(window)->session()->path(), QFileInfo(scenario_path_).absoluteFilePath());
+    QCOMPARE(window.document()->text(), text_before);
+    QVERIFY(window.document()->isUntitled());
+    QVERIFY(finished.wait(run_timeout_ms));
+}
+
+void TestScenarioStudio::aRunRecordsGaitStatesGroundForcesAndScoresAsTheEngine() {
+    MainWindow window(headless_options());
+    ScenarioDock* dock = scenario_dock(window);
+    ScenarioRunner* runner = dock->session()->runner();
+    QSignalSpy finished(runner, &ScenarioRunner::finished);
+    QVERIFY(window.openFile(scenario_path_));
+    QVERIFY(runner->isRunning());
+    QVERIFY(finished.wait(run_timeout_ms));
+    QVERIFY(!runner->isRunning());
+
+    // One row per 0.01 s (the control step) from 0 to 0.2 s: 21 rows in the plots.
+    PlotDock* plots = window.simulationUi()->plotDock();
+    QCOMPARE(plots->rowCount(), size_t(21));
+    const RecordingLayout* layout = runner->layout();
+    QVERIFY(layout);
+    const SimulationFrame* last = runner->latestFrame();
+    QVERIFY(last && last->finished && !last->running);
+    for (const char* name : {"leg0_r.state", "leg1_l.state", "leg0_r.grf_y", "leg1_l.grf_y", "soleus_r.excitation"})
+        QVERIFY2(channel_column(*layout, name) >= 0, name);
+    bool reflex_channel = false;
+    for (const Channel& channel : layout->channels)
+        reflex_channel |= channel.name.find("soleus") != std::string::npos && channel.source == "controller";
+    QVERIFY(reflex_channel);
+
+    // initial_load = 1: at the first row the legs carry the body weight; both feet stand,
+    // so both legs are in a stance state (EarlyStance 0 or LateStance 1).
+    const PlotData first = plots->plotData(0);  // plot 0 shows the gait states
+    QCOMPARE(first.series.size(), size_t(2));
+    for (const auto& series : first.series) {
+        QVERIFY(!series.points.empty());
+        QVERIFY2(series.points.front().y() == 0 || series.points.front().y() == 1, qPrintable(series.label));
+    }
+    const PlotData forces = plots->plotData(1);  // the vertical ground forces
+    QCOMPARE(forces.series.size(), size_t(2));
+    const Model& model = dock->session()->scenario()->model();
+    const double weight = model.total_mass() * model.gravity.norm();
+    const double carried = forces.series[0].points.front().y() + forces.series[1].points.front().y();
+    QVERIFY2(std::abs(carried - weight) < 0.02 * weight, qPrintable(QString::number(carried)));
+
+    // The studio's run scores as an evaluation without recording does.
+    const std::shared_ptr<const Scenario> scenario = dock->session()->scenario();
+    const ScenarioResult reference = scenario->evaluate(dock->session()->values());
+    QVERIFY(runner->lastResult());
+    QCOMPARE(runner->lastResult()->objective, reference.objective);
+    QCOMPARE(runner->lastResult()->simulated_time, reference.simulated_time);
+    QVERIFY(dock->termTree()->topLevelItemCount() >= 1);
+    QVERIFY2(dock->summaryText().contains(QString::number(reference.objective, 'g', 6)),
+             qPrintable(dock->summaryText()));
+}
+
+void TestScenarioStudio::aParFileAndAChangeOnDiskRunItAgain() {
+    StudioWithScenario studio;
+    QVERIFY(studio.open(scenario_path_));
+    MainWindow& window = studio.window;
+    ScenarioDock* dock = studio.dock;
+    ScenarioSession* session = studio.session;
+    QSignalSpy& finished = studio.finished;
+
+    // A .par: its values are shown and run.
+    const QString par = dir_.filePath(QStringLiteral("p.par"));
+    QVERIFY(write_file(par, QStringLiteral("stance_load_threshold 0.5 0.5 0.01\n")));
+    QVERIFY(window.openFile(par));
+    QCOMPARE(session->parPath(), QFileInfo(par).absoluteFilePath());
+    QCOMPARE(session->values().at("stance_load_threshold"), 0.5);
+    const QStringList names = tree_column(dock->parameterTree(), 0);
+    const int row = int(names.indexOf(QStringLiteral("stance_load_threshold")));
+    QCOMPARE(dock->parameterTree()->topLevelItem(row)->text(1).toDouble(), 0.5);
+    QVERIFY(finished.wait(run_timeout_ms));
+
+    // A .par naming a parameter the scenario lacks is refused with a located error.
+    const QString bad = dir_.filePath(QStringLiteral("bad.par"));
+    QVERIFY(write_file(bad, QStringLiteral("stance_load_threshold 0.5 0.5 0.01\nnot_a_parameter 1 1 0.1\n")));
+    QVERIFY(!window.openFile(bad));
+    QCOMPARE(session->values().at("stance_load_threshold"), 0.5);  // the previous values stay
+    QVERIFY(window.diagnosticsDock()->errorCount() >= 1);
+
+    // Another program shortens the scenario: the watcher runs it again, 11 rows now.
+    QSignalSpy changed(session, &ScenarioSession::scenarioChanged);
+    QVERIFY(write_file(scenario_path_, tiny_scenario(0.1, 2)));
+    QVERIFY(changed.wait(run_timeout_ms));
+    QCOMPARE(session->scenario()->max_duration(), 0.1);
+    QCOMPARE(session->values().at("stance_load_threshold"), 0.5);  // the .par is kept
+    QTRY_VERIFY_WITH_TIMEOUT(!session->runner()->isRunning() && session->runner()->lastResult() &&
+                                 session->runner()->lastResult()->simulated_time < 0.15,
+                             run_timeout_ms);
+    QCOMPARE(window.simulationUi()->plotDock()->rowCount(), size_t(11));
+}
+
+// The dock's Text tab shows the file; Save and Run writes it and runs the new text
+// once (the watcher's notice of that write runs nothing more).
+void TestScenarioStudio::editingTheTextSavesAndRunsIt() {
+    StudioWithScenario studio;
+    QVERIFY(studio.open(scenario_path_));
+    MainWindow& window = studio.window;
+    ScenarioDock* dock = studio.dock;
+    ScenarioSession* session = studio.session;
+    QSignalSpy& finished = studio.finished;
+    QCOMPARE(dock->textEdit()->toPlainText(), tiny_scenario(0.2, 2));
+    dock->textEdit()->setPlainText(tiny_scenario(0.05, 2));
+    QSignalSpy started(session->runner(), &ScenarioRunner::started);
+    QVERIFY(dock->saveAndRun());
+    QVERIFY(!dock->textEdit()->document()->isModified());
+    QFile file(scenario_path_);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QCOMPARE(QString::fromUtf8(file.readAll()), tiny_scenario(0.05, 2));
+    QCOMPARE(session->scenario()->max_duration(), 0.05);
+    QVERIFY(finished.wait(run_timeout_ms));
+    QCOMPARE(window.simulationUi()->plotDock()->rowCount(), size_t(6));
+    // A write by another program with other text runs it; that shows the watcher is live,
+    // and by then the notice of Save and Run's own write has come and gone without a run.
+    QVERIFY(write_file(scenario_path_, tiny_scenario(0.1, 2)));
+    QTRY_COMPARE_WITH_TIMEOUT(session->scenario()->max_duration(), 0.1, run_timeout_ms);
+    QCOMPARE(started.size(), 2);
+    QCOMPARE(dock->textEdit()->toPlainText(), tiny_scenario(0.1, 2));
+    QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 3, run_timeout_ms);  // may have finished within the wait above
+}
+
+void TestScenarioStudio::optimizationStartsStopsAndListsItsResults() {
+    StudioWithScenario studio;
+    QVERIFY(studio.open(scenario_path_));
+    ScenarioSession* session = studio.session;
+
+    OptimizationWindow optimization(session);
+    const QString results = dir_.filePath(QStringLiteral("results"));
+    optimization.setOutputDirectory(results);
+    optimization.setThreads(2);
+    QCOMPARE(optimization.resultsTree()->topLevelItemCount(), 0);
+    QSignalSpy progressed(&optimization, &OptimizationWindow::progressed);
+    QSignalSpy finished(&optimization, &OptimizationWindow::finished);
+    QVERIFY(optimization.start());
+    QVERIFY(optimization.isRunning());
+    QVERIFY(!optimization.start());  // one run at a time
+    QVERIFY(finished.wait(run_timeout_ms));
+    QCOMPARE(finished.first().first().toBool(), true);
+    QVERIFY(!optimization.isRunning());
+    // max_generations = 2: two points per series, the best never above the median
+    QCOMPARE(progressed.size(), 2);
+    QCOMPARE(optimization.bestPoints().size(), 2);
+    QCOMPARE(optimization.medianPoints().size(), 2);
+    for (int i = 0; i < 2; ++i) QVERIFY(optimization.bestPoints()[i].y() <= optimization.medianPoints()[i].y());
+    QVERIFY(optimization.bestPoints()[1].y() <= optimization.bestPoints()[0].y());  // best so far
+    // the new run folder is listed with its .par files
+    QCOMPARE(optimization.resultsTree()->topLevelItemCount(), 1);
+    QTreeWidgetItem* run = optimization.resultsTree()->topLevelItem(0);
+    QCOMPARE(QDir(run->data(0, Qt::UserRole).toString()).absolutePath(), QDir(optimization.runFolder()).absolutePath());
+    QVERIFY(run->childCount() >= 1);
+    const QString best = run->child(run->childCount() - 1)->data(0, Qt::UserRole).toString();
+    QVERIFY(best.endsWith(QStringLiteral(".par")));
+    // a result loads and plays
+    QVERIFY(optimization.loadResult(best));
+    QCOMPARE(session->parPath(), QFileInfo(best).absoluteFilePath());
+
+    // Stop: a long run ends after the generation under way, its best kept and listed.
+    const QString stopped_results = dir_.filePath(QStringLiteral("stopped"));
+    optimization.setOutputDirectory(stopped_results);
+    optimization.setMaxGenerations(100000);
+    progressed.clear();
+    finished.clear();
+    QVERIFY(optimization.start());
+    QVERIFY(progressed.wait(run_timeout_ms));
+    optimization.stop();
+    QVERIFY(finished.wait(run_timeout_ms));
+    QVERIFY(progressed.size() < 100000);
+    QCOMPARE(optimization.resultsTree()->topLevelItemCount(), 1);
+    QVERIFY(optimization.resultsTree()->topLevelItem(0)->childCount() >= 1);
+    QVERIFY(optimization.statusText().contains(QStringLiteral("best")));
+}
+
+// Tutorial 4a for 1.5 s with SCONE's walking parameters (a copy of the scenario
+// next to links to its folders): each leg passes through stance and swing states.
+void TestScenarioStudio::tutorial4aWalksThroughItsGaitStates() {
+    const QString corpus = QStringLiteral(HFD_CORPUS_DIR "/scone-tutorials3");
+    const QString original = corpus + QStringLiteral("/Tutorial 4a - Gait - Hyfydy.scone");
+    if (!QFileInfo::exists(original)) QSKIP("corpus scone-tutorials3 absent");
+    QFile file(original);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QString text = QString::fromUtf8(file.readAll());
+    QVERIFY(text.contains(QStringLiteral("max_duration = 20")));
+    text.replace(QStringLiteral("max_duration = 20"), QStringLiteral("max_duration = 1.5"));
+    for (const char* folder : {"models", "controllers", "measures", "init", "par"})
+        QFile::link(corpus + u'/' + QLatin1String(folder), dir_.filePath(QLatin1String(folder)));
+    const QString copy = dir_.filePath(QStringLiteral("gait.scone"));
+    QVERIFY(write_file(copy, text));
+
+    MainWindow window(headless_options());
+    ScenarioSession* session = scenario_dock(window)->session();
+    QSignalSpy finished(session->runner(), &ScenarioRunner::finished);
+    QVERIFY(window.openFile(copy));
+    QVERIFY(finished.wait(run_timeout_ms));
+    QVERIFY(window.openFile(dir_.filePath(QStringLiteral("init/H0918GaitRS2Hfd4.par"))));
+    QVERIFY(finished.wait(run_timeout_ms));
+    const ScenarioResult& result = *session->runner()->lastResult();
+    QVERIFY2(result.termination.empty(), result.termination.c_str());  // it walks the 1.5 s
+    const PlotData states = window.simulationUi()->plotDock()->plotData(0);
+    QCOMPARE(states.series.size(), size_t(2));
+    for (const auto& series : states.series) {
+        std::set<int> visited;
+        for (const QPointF& point : series.points) visited.insert(int(point.y()));
+        QVERIFY2(visited.count(0) || visited.count(1), qPrintable(series.label));  // stance
+        QVERIFY2(visited.count(3), qPrintable(series.label));                      // swing
+    }
+}
+
+STUDIO_TEST_MAIN(TestScenarioStudio)
+#include "test_scenario_studio.moc"
