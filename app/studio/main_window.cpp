@@ -9,6 +9,7 @@
 #include "help_menu.h"
 #include "model_tree_dock.h"
 #include "model_viewer.h"
+#include "muscle_analysis_dock.h"
 #include "recent_files.h"
 #include "selection_sync.h"
 #include "simulation_ui.h"
@@ -82,6 +83,7 @@ MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent) : QMai
     createStatusBar();
     connectDocument();
     simulation_ui_ = new SimulationUi(this);  // simulation thread, docks, status, export
+    install_muscle_analysis_dock(this);       // beside the plots: after them
     theme_->apply();                          // after the docks: their charts take the theme too
     default_state_ = saveState(layout_version);
     if (options.restore_settings) restoreSettings();

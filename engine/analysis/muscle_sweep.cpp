@@ -143,6 +143,11 @@ MuscleSweep sweep_muscles(const Model& model, const State& pose, const MuscleSwe
     }
     sweep.strength_positive.assign(size_t(n), 0.0);
     sweep.strength_negative.assign(size_t(n), 0.0);
+    // the path of a muscle that does not span a joint applies no moment about it
+    // (muscle_joint_moment): its curves stay zero
+    std::vector<bool> swept(model.muscles.size(), true);
+    if (dof.kind == Dof::Kind::JointRotation)
+        for (Index m = 0; m < Index(model.muscles.size()); ++m) swept[m] = muscle_spans_dof(model, m, options.dof);
     State state = pose;
     const double activation = std::clamp(options.activation, 0.0, 1.0);
     for (int k = 0; k < n; ++k) {
@@ -151,6 +156,7 @@ MuscleSweep sweep_muscles(const Model& model, const State& pose, const MuscleSwe
         dofs.value[options.dof] = q;
         apply_dofs(model, dofs, state);
         for (MuscleCurves& c : curves) {
+            if (!swept[c.muscle]) continue;
             const Muscle& muscle = model.muscles[c.muscle];
             const double arm = muscle_moment_arm(model, state, c.muscle, options.dof);
             const double length = muscle_path_length(model, state, c.muscle);
