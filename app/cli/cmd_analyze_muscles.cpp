@@ -1,11 +1,13 @@
 // hfd analyze muscles MODEL --coordinate NAME [options] --out FILE.csv
 // Muscle analysis against a coordinate (engine/analysis/muscle_sweep.h): per
 // crossing muscle its moment arm, lengths, pennation and equilibrium forces over
-// the coordinate's range, and the strength curve (docs/analyses.md).
+// the coordinate's range, and the strength curve; with --motion, muscle-tendon
+// lengths and moment arms along a motion file (engine/analysis/muscle_motion.h).
 #include "commands.h"
 
 #include "arguments.h"
 
+#include "analysis/muscle_motion.h"
 #include "analysis/muscle_sweep.h"
 #include "format/parser.h"
 #include "format/writer.h"
@@ -25,6 +27,7 @@ namespace {
 
 constexpr const char* muscles_usage =
     "usage: hfd analyze muscles MODEL --coordinate NAME [options] --out FILE.csv\n"
+    "       hfd analyze muscles MODEL --motion FILE [--muscles LIST] --out FILE.csv\n"
     "\n"
     "  --coordinate NAME   the dof swept over its range (the other dofs stay at the pose)\n"
     "  --muscles LIST      comma list of muscles (default: every muscle crossing it)\n"
@@ -36,6 +39,9 @@ constexpr const char* muscles_usage =
     "  --out FILE.csv      coordinate, then per muscle moment arm, lengths, pennation,\n"
     "                      normalized fiber length and velocity, forces and moment, then\n"
     "                      the strength curve (full activation, each direction)\n"
+    "  --motion FILE       instead of a sweep: per row of an OpenSim .mot/.sto (inDegrees\n"
+    "                      honoured) or a CSV of coordinates, each muscle's length and its\n"
+    "                      moment arm about every coordinate whose joint its path spans\n"
     "exit codes: 0 done, 1 bad input file, 2 bad arguments, 4 output not written\n";
 
 int usage(const std::string& message) {
@@ -49,7 +55,7 @@ int input_error(const std::string& message) {
 }
 
 struct MusclesOptions {
-    std::string model, coordinate, muscles, state, config, out;
+    std::string model, coordinate, muscles, state, config, out, motion;
     int points = 50;
     double activation = 1;
 };
@@ -57,9 +63,10 @@ struct MusclesOptions {
 // nullopt: the options are fine; else the exit code.
 std::optional<int> parse_options(const Args& args, MusclesOptions& o, bool& help) {
     std::vector<Word> words;
-    if (const auto error = split_words(
-            args, one_of({"--coordinate", "--muscles", "--points", "--activation", "--state", "--config", "--out"}),
-            words))
+    if (const auto error = split_words(args,
+                                       one_of({"--coordinate", "--muscles", "--points", "--activation", "--state",
+                                               "--config", "--out", "--motion"}),
+                                       words))
         return usage(*error);
     for (const Word& word : words) {
         if (word.kind == Word::Kind::Help) {
@@ -83,11 +90,13 @@ std::optional<int> parse_options(const Args& args, MusclesOptions& o, bool& help
         else if (word.name == "--muscles") o.muscles = value;
         else if (word.name == "--state") o.state = value;
         else if (word.name == "--config") o.config = value;
+        else if (word.name == "--motion") o.motion = value;
         else o.out = value;
     }
     if (help) return std::nullopt;
     if (o.model.empty()) return usage("no model given");
-    if (o.coordinate.empty()) return usage("no coordinate given (--coordinate NAME)");
+    if (o.coordinate.empty() && o.motion.empty()) return usage("no coordinate given (--coordinate NAME)");
+    if (!o.motion.empty() && !o.coordinate.empty()) return usage("--motion and --coordinate exclude each other");
     if (o.out.empty()) return usage("no output file given (--out FILE.csv)");
     return std::nullopt;
 }
@@ -109,6 +118,24 @@ std::optional<MuscleResidualModel> fiber_model(const std::string& config_file) {
     return muscle_fiber_model(config);
 }
 
+int write_output(const std::string& path, const std::string& text) {
+    std::string error;
+    if (write_file_atomic(path, text, &error)) return 0;
+    std::fprintf(stderr, "hfd analyze muscles: %s\n", error.c_str());
+    return 4;
+}
+
+int write_motion(const Model& model, const MusclesOptions& o, const std::vector<Index>& muscles) {
+    const MotionCoordinates motion = read_motion_file(o.motion, model);
+    print_analysis_diagnostics(motion.diagnostics);
+    if (!motion.ok()) return input_error("cannot use motion '" + o.motion + "'");
+    const MuscleMotion analysed = muscle_motion(model, motion, muscles);
+    if (const int code = write_output(o.out, muscle_motion_csv(model, analysed))) return code;
+    std::printf("%zu rows, %zu muscle(s), %zu moment arms -> %s\n", analysed.time.size(), analysed.muscles.size(),
+                analysed.moment_arms.size(), o.out.c_str());
+    return 0;
+}
+
 }  // namespace
 
 int run_muscles(const Args& args) {
@@ -127,9 +154,6 @@ int run_muscles(const Args& args) {
     MuscleSweepOptions sweep_options;
     sweep_options.points = o.points;
     sweep_options.activation = o.activation;
-    sweep_options.dof = model.find_dof(o.coordinate);
-    if (sweep_options.dof == no_index)
-        return usage("unknown coordinate '" + o.coordinate + "'; the model's are: " + dof_names(model));
     std::stringstream list(o.muscles);
     for (std::string name; std::getline(list, name, ',');) {
         if (name.empty()) continue;
@@ -137,6 +161,10 @@ int run_muscles(const Args& args) {
         if (m == no_index) return usage("unknown muscle '" + name + "' in --muscles");
         sweep_options.muscles.push_back(m);
     }
+    if (!o.motion.empty()) return write_motion(model, o, sweep_options.muscles);
+    sweep_options.dof = model.find_dof(o.coordinate);
+    if (sweep_options.dof == no_index)
+        return usage("unknown coordinate '" + o.coordinate + "'; the model's are: " + dof_names(model));
     const std::optional<MuscleResidualModel> fiber = fiber_model(o.config.empty() ? o.model : o.config);
     if (!fiber) return input_error("cannot use config '" + (o.config.empty() ? o.model : o.config) + "'");
     sweep_options.fiber = *fiber;
@@ -151,11 +179,7 @@ int run_muscles(const Args& args) {
     const MuscleSweep sweep = sweep_muscles(model, pose, sweep_options);
     for (const std::string& note : sweep.notes)
         std::fprintf(stderr, "hfd analyze muscles: %s: left out\n", note.c_str());
-    std::string error;
-    if (!write_file_atomic(o.out, muscle_sweep_csv(model, sweep), &error)) {
-        std::fprintf(stderr, "hfd analyze muscles: %s\n", error.c_str());
-        return 4;
-    }
+    if (const int code = write_output(o.out, muscle_sweep_csv(model, sweep))) return code;
     std::printf("%zu muscle(s) cross '%s', %d points -> %s\n", sweep.muscles.size(), o.coordinate.c_str(), o.points,
                 o.out.c_str());
     return 0;

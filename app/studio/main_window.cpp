@@ -9,6 +9,8 @@
 #include "help_menu.h"
 #include "model_tree_dock.h"
 #include "model_viewer.h"
+#include "motion_playback.h"
+#include "muscle_analysis_dock.h"
 #include "recent_files.h"
 #include "scenario_dock.h"
 #include "selection_sync.h"
@@ -84,6 +86,8 @@ MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent) : QMai
     connectDocument();
     simulation_ui_ = new SimulationUi(this);  // simulation thread, docks, status, export
     install_scenario_ui(this);                // SCONE scenarios: runs, scores, optimization
+    install_muscle_analysis_dock(this);       // beside the plots: after them
+    install_motion_playback(this);            // .mot / .sto played in the plots
     theme_->apply();                          // after the docks: their charts take the theme too
     default_state_ = saveState(layout_version);
     if (options.restore_settings) restoreSettings();

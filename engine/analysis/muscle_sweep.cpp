@@ -124,6 +124,30 @@ double fiber_length_slope(const Muscle& muscle, const MuscleResidualModel& fiber
            (2 * h);
 }
 
+// Point k of a muscle's curves at `state`; returns its moment at full activation.
+double sample_muscle(const Model& model, const State& state, const MuscleSweepOptions& options, double activation,
+                     double rate, size_t k, MuscleCurves& c) {
+    const Muscle& muscle = model.muscles[c.muscle];
+    const double arm = muscle_moment_arm(model, state, c.muscle, options.dof);
+    const double length = muscle_path_length(model, state, c.muscle);
+    const MuscleEquilibrium e = muscle_equilibrium(muscle, options.fiber, length, activation);
+    c.moment_arm[k] = arm;
+    c.length[k] = length;
+    c.fiber_length[k] = e.fiber_length;
+    c.tendon_length[k] = e.tendon_length;
+    c.pennation[k] = e.pennation;
+    c.normalized_fiber_length[k] = e.fiber_length / muscle.optimal_fiber_length;
+    if (rate != 0)  // dl_f/dt = dl_f/dL dL/dt, dL/dt = -r q_dot
+        c.normalized_fiber_velocity[k] = fiber_length_slope(muscle, options.fiber, length, activation) * (-arm * rate) /
+                                         (options.fiber.v_max * muscle.optimal_fiber_length);
+    c.active_fiber_force[k] = e.active_force;
+    c.passive_fiber_force[k] = e.passive_force;
+    c.tendon_force[k] = e.tendon_force;
+    c.moment[k] = arm * e.tendon_force;
+    return arm *
+           (activation == 1.0 ? e.tendon_force : muscle_equilibrium(muscle, options.fiber, length, 1.0).tendon_force);
+}
+
 }  // namespace
 
 MuscleSweep sweep_muscles(const Model& model, const State& pose, const MuscleSweepOptions& options) {
@@ -143,6 +167,11 @@ MuscleSweep sweep_muscles(const Model& model, const State& pose, const MuscleSwe
     }
     sweep.strength_positive.assign(size_t(n), 0.0);
     sweep.strength_negative.assign(size_t(n), 0.0);
+    // the path of a muscle that does not span a joint applies no moment about it
+    // (muscle_joint_moment): its curves stay zero
+    std::vector<bool> swept(model.muscles.size(), true);
+    if (dof.kind == Dof::Kind::JointRotation)
+        for (Index m = 0; m < Index(model.muscles.size()); ++m) swept[m] = muscle_spans_dof(model, m, options.dof);
     State state = pose;
     const double activation = std::clamp(options.activation, 0.0, 1.0);
     for (int k = 0; k < n; ++k) {
@@ -151,26 +180,9 @@ MuscleSweep sweep_muscles(const Model& model, const State& pose, const MuscleSwe
         dofs.value[options.dof] = q;
         apply_dofs(model, dofs, state);
         for (MuscleCurves& c : curves) {
-            const Muscle& muscle = model.muscles[c.muscle];
-            const double arm = muscle_moment_arm(model, state, c.muscle, options.dof);
-            const double length = muscle_path_length(model, state, c.muscle);
-            const MuscleEquilibrium e = muscle_equilibrium(muscle, options.fiber, length, activation);
-            c.moment_arm[k] = arm;
-            c.length[k] = length;
-            c.fiber_length[k] = e.fiber_length;
-            c.tendon_length[k] = e.tendon_length;
-            c.pennation[k] = e.pennation;
-            c.normalized_fiber_length[k] = e.fiber_length / muscle.optimal_fiber_length;
-            if (rate != 0)  // dl_f/dt = dl_f/dL dL/dt, dL/dt = -r q_dot
-                c.normalized_fiber_velocity[k] = fiber_length_slope(muscle, options.fiber, length, activation) *
-                                                 (-arm * rate) / (options.fiber.v_max * muscle.optimal_fiber_length);
-            c.active_fiber_force[k] = e.active_force;
-            c.passive_fiber_force[k] = e.passive_force;
-            c.tendon_force[k] = e.tendon_force;
-            c.moment[k] = arm * e.tendon_force;
-            const double full = activation == 1.0 ? e.tendon_force
-                                                  : muscle_equilibrium(muscle, options.fiber, length, 1.0).tendon_force;
-            (arm > 0 ? sweep.strength_positive : sweep.strength_negative)[k] += arm * full;
+            if (!swept[c.muscle]) continue;
+            const double arm_times_full_force = sample_muscle(model, state, options, activation, rate, size_t(k), c);
+            (c.moment_arm[k] > 0 ? sweep.strength_positive : sweep.strength_negative)[k] += arm_times_full_force;
         }
     }
     std::vector<bool> wanted(model.muscles.size(), options.muscles.empty());

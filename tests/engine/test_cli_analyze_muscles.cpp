@@ -167,6 +167,30 @@ private slots:
         QVERIFY(r.err.contains("bad.zml:1:"));
     }
 
+    void motionFileGivesLengthsAndMomentArmsPerRow() {
+        const QString motion = directory_.filePath("swing.mot");
+        std::ofstream(motion.toStdString())
+            << "swing\ninDegrees=yes\nendheader\ntime\telbow_angle\n0\t-60\n0.1\t0\n0.2\t75\n";
+        const QString out = directory_.filePath("swing.csv");
+        const Run r = run({model_, "--motion", motion, "--muscles", "over", "--out", out});
+        QVERIFY2(r.exit_code == 0, qPrintable(r.err));
+        const Table table = read_table(out);
+        QCOMPARE(int(table.rows.size()), 3);
+        const int length = table.column("over.length"), arm = table.column("over.moment_arm.elbow_angle");
+        QVERIFY(length > 0 && arm > 0);
+        const double degrees[] = {-60, 0, 75};
+        for (int k = 0; k < 3; ++k) {
+            const double q = degrees[k] * std::numbers::pi / 180, l = std::sqrt(0.13 + 0.12 * std::cos(q));
+            QVERIFY(std::abs(table.rows[k][length] - l) < 1e-8);
+            QVERIFY(std::abs(table.rows[k][arm] - 0.06 * std::sin(q) / l) < 1e-8);
+        }
+        QCOMPARE(run({model_, "--motion", motion, "--coordinate", "elbow_angle", "--out", out}).exit_code, 2);
+        std::ofstream(motion.toStdString()) << "time,elbow_angle\n0,1\n0.1,one\n";
+        const Run bad = run({model_, "--motion", motion, "--out", out});
+        QCOMPARE(bad.exit_code, 1);
+        QVERIFY2(bad.err.contains("swing.mot:3:5: error: expected a number, got 'one'"), qPrintable(bad.err));
+    }
+
 private:
     Run run(const QStringList& arguments) {
         QProcess process;

@@ -1,0 +1,53 @@
+#pragma once
+// Muscle quantities along a motion, as OpenSim's Muscle Analysis gives them: a
+// motion file of coordinates over time, then per row the muscle-tendon length of
+// every muscle and its moment arm (muscle_moment_arm, from the path geometry)
+// about every coordinate whose joint its path spans.
+//
+// Motion files: OpenSim's .mot / .sto (a header up to "endheader"; "inDegrees=yes"
+// says the rotational coordinates are in degrees, the translations stay in metres;
+// then a whitespace-separated table) or a CSV ("time,<dof>,..."; radians unless a
+// column's unit is "[deg]"). Columns are matched to Model::dofs by name; dofs
+// without a column keep their default; columns that name no dof are reported as
+// one warning and ignored. Non-numbers, rows of the wrong length and times that do
+// not increase are errors with file:line:col.
+#include "format/diagnostic.h"
+#include "model/model.h"
+#include "state/kinematics.h"
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace hfd {
+
+struct MotionCoordinates {
+    std::vector<double> time;
+    std::vector<DofAssignment> frames;  // per row; values per Model::dofs, velocities zero
+    std::vector<Diagnostic> diagnostics;
+    bool ok() const { return !has_errors(diagnostics) && !frames.empty(); }
+};
+
+MotionCoordinates read_motion_text(std::string_view text, const std::string& file, const Model& model);
+MotionCoordinates read_motion_file(const std::string& path, const Model& model);
+
+struct MuscleMotion {
+    struct MomentArm {
+        Index muscle = no_index, dof = no_index;
+        std::vector<double> values;  // m, per row
+    };
+    std::vector<double> time;
+    std::vector<Index> muscles;
+    std::vector<std::vector<double>> length;  // per muscle (as listed), per row, m
+    std::vector<MomentArm> moment_arms;       // per listed muscle and coordinate whose joint its path spans
+};
+
+// `muscles` empty: every muscle. The poses are those of apply_dofs from the model's
+// initial state.
+MuscleMotion muscle_motion(const Model& model, const MotionCoordinates& motion, const std::vector<Index>& muscles);
+
+// "time [s]", then "<muscle>.length [m]" per muscle, then
+// "<muscle>.moment_arm.<dof> [m]" per moment arm; one row per motion row.
+std::string muscle_motion_csv(const Model& model, const MuscleMotion& motion);
+
+}  // namespace hfd
