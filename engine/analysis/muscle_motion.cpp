@@ -2,6 +2,7 @@
 
 #include "analysis/muscle_sweep.h"
 #include "forces/muscle_path.h"
+#include "format/read_text_file.h"
 #include "io/text_file.h"
 #include "state/state.h"
 
