@@ -1,6 +1,7 @@
 #include "overlay_entities.h"
 
 #include "draw/snapshot.h"
+#include "state/kinematics.h"
 
 #include <Qt3DCore/QEntity>
 #include <Qt3DCore/QTransform>

@@ -3,6 +3,7 @@
 // The object-object broad phases (sweep and prune; the uniform grid from 128
 // objects, test_uniform_grid) find exactly the pairs an all-pairs test finds.
 #include "forces/simple_collision_detection.h"
+#include "sim/components.h"
 #include "sim/dynamics.h"
 #include "state/data.h"
 #include "state/state.h"
@@ -73,7 +74,7 @@ std::unique_ptr<Detection> detect(Scene& scene, const PropNode& properties) {
     auto result = std::make_unique<Detection>();
     const std::string file = "config.hfd";
     ForceContext context{scene.model, file, result->diagnostics};
-    result->component = create_simple_collision_detection(properties, context);
+    result->component = create_force(properties, context);
     if (!result->component) return result;
     result->data.resize(scene.model);
     Controls controls;
@@ -380,7 +381,7 @@ private slots:
         std::vector<Diagnostic> diagnostics;
         const std::string file = "config.hfd";
         ForceContext context{scene.model, file, diagnostics};
-        QVERIFY(!create_simple_collision_detection(bad, context));
+        QVERIFY(!create_force(bad, context));
         QVERIFY(has_errors(diagnostics));
         QCOMPARE(diagnostics.back().location.line, 4);
         QVERIFY(diagnostics.back().message.find("enable_collision_between_objects") != std::string::npos);
@@ -388,7 +389,7 @@ private slots:
         PropNode unknown = props(false);
         unknown.add("enable_collisions", "1");
         diagnostics.clear();
-        QVERIFY(create_simple_collision_detection(unknown, context));
+        QVERIFY(create_force(unknown, context));
         QCOMPARE(diagnostics.size(), size_t(1));
         QCOMPARE(diagnostics[0].severity, Severity::Warning);
         QVERIFY(diagnostics[0].message.find("enable_collisions") != std::string::npos);
