@@ -9,7 +9,7 @@
 // with u the excitation (Controls::excitation, clamped to [0, 1]). Fills
 // Data::activation_derivative; the integrator integrates activation and clamps it to
 // [0, 1]. Muscles' own activation_rate / deactivation_rate do not apply here.
-#include "sim/components.h"
+#include "forces/force_component.h"
 
 #include <algorithm>
 #include <vector>
