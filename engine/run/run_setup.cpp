@@ -6,6 +6,7 @@
 #include "model/mesh_files.h"
 #include "sim/start_checks.h"
 
+#include <cmath>
 #include <utility>
 
 namespace hfd {
@@ -64,6 +65,9 @@ bool apply_initial_state(const RunInputs& inputs, Simulation& sim, std::vector<D
         append(diagnostics, read.diagnostics);
         if (!read.ok()) return false;
         apply_dofs(sim.model(), *read.dofs, posed);
+        // a SCONE state file's activations block: the muscles named start at these
+        for (size_t m = 0; m < read.activations.size() && m < posed.activation.size(); ++m)
+            if (!std::isnan(read.activations[m])) posed.activation[m] = read.activations[m];
     }
     if (inputs.initial_dofs) apply_dofs(sim.model(), *inputs.initial_dofs, posed);
     if (inputs.initial_state) posed = *inputs.initial_state;

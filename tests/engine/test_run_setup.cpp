@@ -123,6 +123,27 @@ private slots:
         QCOMPARE(std::as_const(*run.sim).initial_state().time, 2.5);
     }
 
+    // A SCONE state file's activations block sets the named muscles' initial
+    // activations; the others keep theirs.
+    void state_file_activations_start_the_named_muscles() {
+        RunInputs inputs;
+        inputs.model = RunInput::path(arm);
+        PreparedRun plain = prepare_run(inputs);
+        QVERIFY(plain.ok());
+        const Model& model = plain.sim->model();
+        QVERIFY(model.muscles.size() >= 2);
+        const std::string first = model.muscles[0].name;
+        inputs.state =
+            RunInput::content("values { elbow_flexion = 0.5 }\nactivations { " + first + " = 0.37 }\n", "s.zml");
+        PreparedRun run = prepare_run(inputs);
+        QVERIFY(run.ok());
+        QCOMPARE(std::as_const(*run.sim).initial_state().activation[0], 0.37);
+        QCOMPARE(std::as_const(*run.sim).initial_state().activation[1],
+                 std::as_const(*plain.sim).initial_state().activation[1]);
+        inputs.state = RunInput::content("activations { " + first + " = 1.5 }\n", "s.zml");
+        QVERIFY(!prepare_run(inputs).ok());
+    }
+
     void control_applies_excitation_then_controllers_with_the_simulation() {
         RunInputs inputs;
         inputs.model = RunInput::path(arm);
