@@ -69,6 +69,7 @@ void DelayedSensors::record(const Plant& plant) {
 }
 
 double DelayedSensors::value(Index channel, double delay) const {
+    if (frames_ == 0) return 0;  // nothing recorded yet (a controller read before its first control step)
     const size_t channels = sources_.size();
     const size_t latest = frames_ - 1;
     // frames back from the latest, fractional: delay / step
