@@ -76,8 +76,8 @@ void print_scenario_rows(const std::string& corpus, const std::string& examples,
     if (!examples.empty()) rows.push_back({"3D gait H1922", examples + "/Gait3D - H1922 - Hyfydy.scone", ""});
     std::erase_if(rows, [&](const ScenarioRow& row) { return row.name.find(only) == std::string::npos; });
     if (rows.empty()) return;
-    std::printf("\n%-16s %10s %10s %12s %13s %13s\n", "scenario", "simulated", "steps/s", "x real time",
-                "controllers", "measures");
+    std::printf("\n%-16s %10s %10s %12s %13s %13s\n", "scenario", "simulated", "steps/s", "x real time", "controllers",
+                "measures");
     for (const ScenarioRow& row : rows) run_row(row, runs);
 }
 

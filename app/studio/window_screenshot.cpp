@@ -202,8 +202,7 @@ bool render_window_screenshot(const WindowScreenshot& request, QString* error) {
         if (!run_scenario(window, request.model_path, open_error, error)) return false;
     } else {
         if (!open_for_simulation(window, controller, request.model_path, open_error, error)) return false;
-        if (!load_inputs(window, request.config_path, request.state_path, error, request.excitation_path))
-            return false;
+        if (!load_inputs(window, request.config_path, request.state_path, error, request.excitation_path)) return false;
         if (!plot_channels(request.plotted, *controller->layout(), plots, error)) return false;
         if (request.simulate_seconds > 0 && !run_for(controller, request.simulate_seconds, error)) return false;
     }

@@ -127,7 +127,6 @@ Vec3 total_ground_force(const Plant& plant) {
     return force;
 }
 
-
 double height_above_ground(const Model& model, const State& state, const Vec3& point) {
     for (const Geometry& geometry : model.geometries) {
         if (geometry.shape.type != ShapeType::Plane) continue;

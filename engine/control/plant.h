@@ -58,7 +58,6 @@ double leg_load(const Plant& plant, const Leg& leg);
 // Sum of the ground forces on every dynamic body.
 Vec3 total_ground_force(const Plant& plant);
 
-
 // Height of a world point above the ground: along y down to the first plane geometry
 // of a static body (or of the world), as SCONE projects onto its ground plane; the
 // point's y when the model has no such plane (or a vertical one).
