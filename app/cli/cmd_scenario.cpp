@@ -116,7 +116,8 @@ int run_evaluate(const Scenario& scenario, const std::string& par, const std::st
     else values = scenario.initial_values(diagnostics);
     print_diagnostics(diagnostics);
     if (!values) {
-        std::fprintf(stderr, "hfd scenario: cannot use parameter file '%s'\n", par.c_str());
+        std::fprintf(stderr, "hfd scenario: cannot use parameter file '%s'\n",
+                     par.empty() ? scenario.optimizer().init_file.c_str() : par.c_str());
         return exit_input;
     }
     ScenarioRecording recording;

@@ -47,14 +47,19 @@ bool ScenarioSession::read(const QString& path) {
         emit message(tr("Cannot use %1: see the Diagnostics").arg(QDir::toNativeSeparators(path)));
         return false;
     }
-    ParameterValues values = scenario->initial_values(diagnostics);
+    std::optional<ParameterValues> values = scenario->initial_values(diagnostics);
+    if (!values) {  // its init file cannot be used: nothing runs with other values
+        setDiagnostics(std::move(diagnostics));
+        emit message(tr("Cannot use the init file of %1: see the Diagnostics").arg(QDir::toNativeSeparators(path)));
+        return false;
+    }
     runner_->stop();
     scenario_ = std::move(scenario);
     path_ = QFileInfo(path).absoluteFilePath();
     scenario_bytes_ = file_bytes(path_);
     par_path_.clear();
     par_bytes_.clear();
-    values_ = std::move(values);
+    values_ = std::move(*values);
     setDiagnostics(std::move(diagnostics));
     watch();
     emit scenarioChanged();
@@ -89,7 +94,13 @@ bool ScenarioSession::loadParameters(const QString& par_path) {
 void ScenarioSession::clearParameters() {
     if (!scenario_) return;
     std::vector<Diagnostic> diagnostics;
-    values_ = scenario_->initial_values(diagnostics);
+    std::optional<ParameterValues> values = scenario_->initial_values(diagnostics);
+    if (!values) {
+        setDiagnostics(std::move(diagnostics));
+        emit message(tr("Cannot use the scenario's init file: see the Diagnostics"));
+        return;
+    }
+    values_ = std::move(*values);
     par_path_.clear();
     par_bytes_.clear();
     setDiagnostics(std::move(diagnostics));

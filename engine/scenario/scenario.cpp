@@ -225,10 +225,10 @@ std::optional<std::unordered_map<std::string, double>> Scenario::values_from_par
     return values;
 }
 
-std::unordered_map<std::string, double> Scenario::initial_values(std::vector<Diagnostic>& diagnostics) const {
-    if (optimizer_.present && optimizer_.use_init_file && !optimizer_.init_file.empty()) {
-        if (auto values = values_from_par(optimizer_.init_file, diagnostics)) return *values;
-    }
+std::optional<std::unordered_map<std::string, double>> Scenario::initial_values(
+    std::vector<Diagnostic>& diagnostics) const {
+    if (optimizer_.present && optimizer_.use_init_file && !optimizer_.init_file.empty())
+        return values_from_par(optimizer_.init_file, diagnostics);
     std::unordered_map<std::string, double> means;
     for (const ParamInfo& info : parameters_.infos) means.emplace(info.name, info.mean);
     return means;

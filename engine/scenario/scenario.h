@@ -83,8 +83,9 @@ public:
     std::optional<std::unordered_map<std::string, double>> values_from_par(const std::string& par_path,
                                                                            std::vector<Diagnostic>& diagnostics) const;
     // The parameters the scenario starts from: its optimizer's init file when it
-    // names one, else the means.
-    std::unordered_map<std::string, double> initial_values(std::vector<Diagnostic>& diagnostics) const;
+    // names one, else the means; nullopt when the init file cannot be used (its
+    // errors in diagnostics: a run never starts from values other than those asked for).
+    std::optional<std::unordered_map<std::string, double>> initial_values(std::vector<Diagnostic>& diagnostics) const;
     std::unordered_map<std::string, double> values_by_name(const std::vector<double>& values) const;
 
     ScenarioResult evaluate(const std::unordered_map<std::string, double>& values,

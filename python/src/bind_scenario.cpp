@@ -54,7 +54,9 @@ public:
         std::vector<Diagnostic> diagnostics;
         std::unordered_map<std::string, double> values;
         if (par.is_none()) {
-            values = scenario_->initial_values(diagnostics);
+            auto initial = scenario_->initial_values(diagnostics);
+            throw_if_errors(diagnostics, "cannot use the scenario's init file");
+            if (initial) values = std::move(*initial);
         } else if (py::isinstance<py::str>(par)) {
             const std::string path = par.cast<std::string>();
             auto read = scenario_->values_from_par(path, diagnostics);

@@ -337,6 +337,37 @@ SimulationObjective {
         QVERIFY(has_message(diagnostics, "'gastroc_r' is not a muscle", 6));
     }
 
+    // The optimizer's init file is where a run starts: a bad one stops it, never a
+    // silent fall-back to the means.
+    void unusableInitFileGivesNoStartingValues() {
+        QTemporaryDir dir;
+        const std::string root = dir.path().toStdString();
+        write(root + "/legs.hfd", legs_model);
+        write(root + "/s.scone", R"(
+CmaOptimizer {
+	init { file = start.par }
+	SimulationObjective {
+		max_duration = 0.01
+		ModelHyfydy { model_file = legs.hfd initial_load = ~0.5<0,2> }
+	}
+}
+)");
+        std::vector<Diagnostic> diagnostics;
+        const auto scenario = Scenario::load(root + "/s.scone", diagnostics);
+        QVERIFY2(scenario, test::diagnostics_text(diagnostics).c_str());
+        QVERIFY(!scenario->initial_values(diagnostics));  // start.par does not exist
+        QVERIFY(has_message(diagnostics, "cannot open file"));
+        write(root + "/start.par", "initial_load 0.8 0.8 0.1\n");
+        diagnostics.clear();
+        const auto values = scenario->initial_values(diagnostics);
+        QVERIFY(values);
+        QCOMPARE(values->at("initial_load"), 0.8);
+        write(root + "/start.par", "initial_load 3 3 0.1\n");  // outside [0, 2]
+        diagnostics.clear();
+        QVERIFY(!scenario->initial_values(diagnostics));
+        QVERIFY(has_message(diagnostics, "outside its range", 1));
+    }
+
     void misspeltKeysAndUnknownTypesAreLocated() {
         QTemporaryDir dir;
         const std::string root = dir.path().toStdString();
