@@ -41,16 +41,6 @@ const ControllerType controller_types[] = {
 
 }  // namespace
 
-char side_of_name(const std::string& name) {
-    if (name.size() < 2 || name[name.size() - 2] != '_') return 0;
-    const char side = static_cast<char>(std::tolower(static_cast<unsigned char>(name.back())));
-    return side == 'r' || side == 'l' || side == 'o' ? side : 0;
-}
-
-std::string name_without_side(const std::string& name) {
-    return side_of_name(name) ? name.substr(0, name.size() - 2) : name;
-}
-
 std::string Location::sided(const std::string& name) const {
     const char name_side = side_of_name(name);
     if (name_side == 0) return side ? name + "_" + side : name;

@@ -50,10 +50,6 @@ struct Location {
     std::string parameter_name(const std::string& name) const;
 };
 
-// Side of a name from its suffix: 'r', 'l', 'o' (opposite) or 0; and the name without it.
-char side_of_name(const std::string& name);
-std::string name_without_side(const std::string& name);
-
 // What controllers are created with: the model, its legs, the sensors they acquire,
 // and the scenario's properties and parameters.
 struct ControllerContext {

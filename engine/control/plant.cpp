@@ -3,19 +3,12 @@
 #include "state/kinematics.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 
 namespace hfd {
 
 namespace {
-
-char side_of(const std::string& name) {
-    if (name.size() > 2 && name[name.size() - 2] == '_') {
-        const char side = name.back();
-        if (side == 'r' || side == 'l') return side;
-    }
-    return 0;
-}
 
 // The first body whose parent body is `parent`, or no_index.
 Index child_of(const Model& model, Index parent) {
@@ -37,13 +30,23 @@ bool is_below(const Model& model, Index body, Index ancestor) {
 
 }  // namespace
 
+char side_of_name(const std::string& name) {
+    if (name.size() < 2 || name[name.size() - 2] != '_') return 0;
+    const char side = static_cast<char>(std::tolower(static_cast<unsigned char>(name.back())));
+    return side == 'r' || side == 'l' || side == 'o' ? side : 0;
+}
+
+std::string name_without_side(const std::string& name) {
+    return side_of_name(name) ? name.substr(0, name.size() - 2) : name;
+}
+
 std::vector<Leg> find_legs(const Model& model) {
     std::vector<Leg> right, left;
     const State pose = initial_state(model);
     for (Index b = 0; b < Index(model.bodies.size()); ++b) {
         const std::string& name = model.bodies[b].name;
-        const char side = side_of(name);
-        if (name.rfind("femur", 0) != 0 || side == 0) continue;
+        const char side = side_of_name(name);
+        if (name.rfind("femur", 0) != 0 || (side != 'r' && side != 'l')) continue;
         Leg leg;
         leg.side = side;
         leg.upper = b;

@@ -36,6 +36,10 @@ struct Plant {
     double time() const { return simulation->state().time; }
 };
 
+// Side of a name from its suffix: 'r', 'l', 'o' (opposite) or 0; and the name without it.
+char side_of_name(const std::string& name);
+std::string name_without_side(const std::string& name);
+
 // Legs by SCONE's rule: for each body named femur* (its side from a _r / _l suffix),
 // the foot is the body two joints below it. Legs without a mirror are dropped.
 std::vector<Leg> find_legs(const Model& model);

@@ -22,19 +22,6 @@ namespace {
 using Clock = std::chrono::steady_clock;
 double seconds_since(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
 
-void deduplicate(std::vector<Diagnostic>& diagnostics, size_t from) {
-    std::vector<Diagnostic> unique(diagnostics.begin(), diagnostics.begin() + long(from));
-    for (size_t i = from; i < diagnostics.size(); ++i) {
-        const Diagnostic& d = diagnostics[i];
-        const bool seen = std::any_of(unique.begin() + long(from), unique.end(), [&](const Diagnostic& u) {
-            return u.message == d.message && u.location.file == d.location.file && u.location.line == d.location.line &&
-                   u.location.column == d.location.column;
-        });
-        if (!seen) unique.push_back(d);
-    }
-    diagnostics = std::move(unique);
-}
-
 std::vector<double> controller_output(Controller& controller, const Plant& plant, DelayedSensors& sensors, double time,
                                       double min_activation, double max_activation) {
     std::vector<double> excitation(plant.model().muscles.size(), 0.0);
@@ -44,6 +31,19 @@ std::vector<double> controller_output(Controller& controller, const Plant& plant
 }
 
 }  // namespace
+
+void deduplicate(std::vector<Diagnostic>& diagnostics, size_t from) {
+    std::vector<Diagnostic> unique(diagnostics.begin(), diagnostics.begin() + long(from));
+    for (size_t i = from; i < diagnostics.size(); ++i) {
+        const Diagnostic& d = diagnostics[i];
+        const bool seen = std::any_of(unique.begin(), unique.end(), [&](const Diagnostic& u) {
+            return u.message == d.message && u.location.file == d.location.file && u.location.line == d.location.line &&
+                   u.location.column == d.location.column;
+        });
+        if (!seen) unique.push_back(d);
+    }
+    diagnostics = std::move(unique);
+}
 
 std::unique_ptr<Scenario::RunObjects> Scenario::create_run(const std::unordered_map<std::string, double>& values,
                                                            ParamSet& declared,

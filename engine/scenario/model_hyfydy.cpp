@@ -1,5 +1,7 @@
 #include "scenario/model_hyfydy.h"
 
+#include "control/name_pattern.h"
+
 #include "format/parser.h"
 #include "io/state_file.h"
 #include "scenario/scenario_file.h"
@@ -10,29 +12,8 @@
 
 namespace hfd {
 
-namespace {
-
-bool wildcard_match(const char* pattern, const char* text) {
-    if (*pattern == 0) return *text == 0;
-    if (*pattern == '*') return wildcard_match(pattern + 1, text) || (*text && wildcard_match(pattern, text + 1));
-    if (*text == 0) return false;
-    return (*pattern == '?' || *pattern == *text) && wildcard_match(pattern + 1, text + 1);
-}
-
-}  // namespace
-
 bool matches_pattern_list(const std::string& name, const std::string& patterns) {
-    size_t start = 0;
-    while (start <= patterns.size()) {
-        size_t end = patterns.find(';', start);
-        if (end == std::string::npos) end = patterns.size();
-        std::string pattern = patterns.substr(start, end - start);
-        pattern.erase(0, pattern.find_first_not_of(' '));
-        pattern.erase(pattern.find_last_not_of(' ') + 1);
-        if (!pattern.empty() && wildcard_match(pattern.c_str(), name.c_str())) return true;
-        start = end + 1;
-    }
-    return false;
+    return NamePattern(patterns).matches(name);
 }
 
 ModelHyfydyOptions read_model_hyfydy(const PropNode& node, CreationContext& context, const std::string& directory) {
@@ -229,12 +210,11 @@ bool prepare_initial_state(Simulation& simulation, const ModelHyfydyOptions& opt
         // a copy of the spec node under each state's name gives each its own parameter
         PropNode spec_holder;
         spec_holder.kind = PropNode::Kind::Group;
+        const NamePattern include(options.offset_include), exclude(options.offset_exclude);
         for (size_t d = 0; d < model.dofs.size(); ++d) {
             for (int velocity = 0; velocity < 2; ++velocity) {
                 const std::string state_name = model.dofs[d].name + (velocity ? "_u" : "");
-                if (!matches_pattern_list(state_name, options.offset_include) ||
-                    matches_pattern_list(state_name, options.offset_exclude))
-                    continue;
+                if (!include.matches(state_name) || exclude.matches(state_name)) continue;
                 PropNode& spec = spec_holder.children.emplace_back(*options.state_offset);
                 spec.key = state_name + ".offset";
             }

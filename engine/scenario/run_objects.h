@@ -14,4 +14,8 @@ struct Scenario::RunObjects {
     ModelHyfydyOptions options;
 };
 
+// Drops the diagnostics from index `from` on that repeat an earlier one (same message
+// and place): a scenario's objects are read more than once (both legs, the dry run).
+void deduplicate(std::vector<Diagnostic>& diagnostics, size_t from);
+
 }  // namespace hfd

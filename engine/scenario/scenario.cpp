@@ -160,17 +160,8 @@ bool Scenario::read_structure(std::vector<Diagnostic>& diagnostics) {
 
     // a dry evaluation's creation declares the parameters (with their means)
     ParamSet declared;
-    const size_t before_dry = diagnostics.size();
+    // (create_run drops the messages it repeats: it reads the model options again)
     const std::unique_ptr<RunObjects> dry = create_run({}, declared, diagnostics);
-    // the dry creation reads the model options again: their messages once
-    for (size_t i = before_dry; i < diagnostics.size(); ++i)
-        for (size_t j = 0; j < before_dry; ++j)
-            if (diagnostics[j].message == diagnostics[i].message &&
-                diagnostics[j].location.line == diagnostics[i].location.line &&
-                diagnostics[j].location.file == diagnostics[i].location.file) {
-                diagnostics.erase(diagnostics.begin() + long(i--));
-                break;
-            }
     parameters_ = std::move(declared);
     return dry != nullptr && !has_errors(diagnostics);
 }

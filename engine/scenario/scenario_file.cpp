@@ -2,7 +2,6 @@
 
 #include "format/parser.h"
 #include "format/read_text_file.h"
-#include "io/text_file.h"
 
 #include <filesystem>
 
