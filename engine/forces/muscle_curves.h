@@ -12,9 +12,17 @@ namespace hfd {
 
 // --- Millard et al. 2013 (muscle_force_m2012fast) ---------------------------
 // Closed forms chosen to keep the key properties of the paper's splines:
-//  active force-length: (1 - x^2)^2 with x = (l - 1) / w, w = 0.56 below optimum
-//    and 0.81 above, zero outside; 1 with zero slope at l = 1, zero at l = 0.44
-//    and l = 1.81 like the paper's curve, C1 everywhere.
+//  active force-length: on each side of the optimum, with t running from the
+//    side's end (t = 0) to l = 1 (t = 1 on the ascending side, t = 0 on the
+//    descending one), a smoothstep plus a shape term that vanishes with its slope
+//    at both ends, S(t) = 3t^2 - 2t^3, f = S + t^2 (1 - t)^2 (c0 + c1 t + c2 t^2)
+//    ascending (l from 0.4441 to 1), f = 1 - S + ... descending (1 to 1.8123), zero
+//    outside. The paper's curve (its appendix: quintic Bezier corners through the
+//    shallow plateau of slope 0.8616 from l = 0.73, curviness 1) is steep below
+//    0.73 and flat near the optimum; c0..c2 are least-squares fits to it, within
+//    0.016 everywhere (0.5: 0.095 vs 0.098, 0.7: 0.758 vs 0.772, 1.4: 0.534 vs
+//    0.544). 1 with zero slope at l = 1, zero with zero slope at both ends, C1,
+//    monotone on each side.
 //  passive force-length: (exp(k (l - 1) / e0) - 1) / (exp(k) - 1), k = 4,
 //    e0 = 0.7: zero at l <= 1, 1 at 70 % strain (the paper's e0), convex.
 //  force-velocity: Hill's hyperbola (1 + v) / (1 - v / A), A = 0.25, for
@@ -57,8 +65,10 @@ constexpr double concentric_curvature = 0.25;
 constexpr double tendon_strain_at_one = 0.049;
 // (inline: evaluated for every muscle at every evaluation)
 namespace curve {
-constexpr double ascending_width = 0.56;
-constexpr double descending_width = 0.81;
+constexpr double active_min_length = 0.4441;  // the paper's 0.47 - 0.0259
+constexpr double active_max_length = 1.8123;
+constexpr double ascending_shape[3] = {8.8796, -7.0538, -2.3465};
+constexpr double descending_shape[3] = {0.5283, -7.2178, 13.9425};
 constexpr double passive_shape = 4.0;
 constexpr double passive_strain_at_one = 0.7;
 constexpr double passive_scale = 1.0 / 53.598150033144236;         // 1 / (e^passive_shape - 1)
@@ -73,9 +83,17 @@ constexpr double linear_stiffness = 2.0 * toe_force / toe_strain;
 // (no jumps), so the fiber pass over muscles vectorizes; the selected value is the
 // one the branch alone would give.
 inline double active_force_length(double l) {
-    const double x = (l - 1.0) / (l < 1.0 ? curve::ascending_width : curve::descending_width);
-    const double s = 1.0 - x * x;
-    return std::abs(x) >= 1.0 ? 0.0 : s * s;
+    using namespace curve;
+    const bool ascending = l < 1.0;
+    const double t = ascending ? (l - active_min_length) * (1.0 / (1.0 - active_min_length))
+                               : (l - 1.0) * (1.0 / (active_max_length - 1.0));
+    const double c0 = ascending ? ascending_shape[0] : descending_shape[0];
+    const double c1 = ascending ? ascending_shape[1] : descending_shape[1];
+    const double c2 = ascending ? ascending_shape[2] : descending_shape[2];
+    const double smoothstep = t * t * (3.0 - 2.0 * t);
+    const double bump = t * (1.0 - t);
+    const double value = (ascending ? smoothstep : 1.0 - smoothstep) + bump * bump * (c0 + t * (c1 + t * c2));
+    return (ascending ? t <= 0.0 : t >= 1.0) ? 0.0 : value;  // a NaN l stays NaN
 }
 
 inline double passive_force_length(double l) {
