@@ -67,8 +67,8 @@ constexpr double tendon_strain_at_one = 0.049;
 namespace curve {
 constexpr double active_min_length = 0.4441;  // the paper's 0.47 - 0.0259
 constexpr double active_max_length = 1.8123;
-constexpr double ascending_shape[3] = {8.8796, -7.0538, -2.3465};
-constexpr double descending_shape[3] = {0.5283, -7.2178, 13.9425};
+constexpr double ascending_c0 = 8.8796, ascending_c1 = -7.0538, ascending_c2 = -2.3465;
+constexpr double descending_c0 = 0.5283, descending_c1 = -7.2178, descending_c2 = 13.9425;
 constexpr double passive_shape = 4.0;
 constexpr double passive_strain_at_one = 0.7;
 constexpr double passive_scale = 1.0 / 53.598150033144236;         // 1 / (e^passive_shape - 1)
@@ -87,13 +87,14 @@ inline double active_force_length(double l) {
     const bool ascending = l < 1.0;
     const double t = ascending ? (l - active_min_length) * (1.0 / (1.0 - active_min_length))
                                : (l - 1.0) * (1.0 / (active_max_length - 1.0));
-    const double c0 = ascending ? ascending_shape[0] : descending_shape[0];
-    const double c1 = ascending ? ascending_shape[1] : descending_shape[1];
-    const double c2 = ascending ? ascending_shape[2] : descending_shape[2];
+    const double c0 = ascending ? ascending_c0 : descending_c0;
+    const double c1 = ascending ? ascending_c1 : descending_c1;
+    const double c2 = ascending ? ascending_c2 : descending_c2;
     const double smoothstep = t * t * (3.0 - 2.0 * t);
     const double bump = t * (1.0 - t);
     const double value = (ascending ? smoothstep : 1.0 - smoothstep) + bump * bump * (c0 + t * (c1 + t * c2));
-    return (ascending ? t <= 0.0 : t >= 1.0) ? 0.0 : value;  // a NaN l stays NaN
+    const bool inactive = (l <= active_min_length) | (l >= active_max_length);  // false for a NaN l
+    return inactive ? 0.0 : value;
 }
 
 inline double passive_force_length(double l) {
