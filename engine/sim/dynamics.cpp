@@ -1,6 +1,7 @@
 #include "sim/dynamics.h"
 
 #include <algorithm>
+#include <cstring>
 
 namespace hfd {
 
@@ -41,14 +42,12 @@ std::vector<Vec3> gravity_loads(const Model& m) {
 }
 
 void start_loads(const std::vector<Vec3>& gravity_loads, Data& d) {
-    // one loop over raw pointers (a library copy is a call, and a store into a torque
-    // cannot then change the vectors)
-    const Vec3* gravity = gravity_loads.data();
-    Vec3 *force = d.force.data(), *torque = d.torque.data();
-    for (size_t b = 0, n = gravity_loads.size(); b < n; ++b) {
-        force[b] = gravity[b];
-        torque[b].setZero();
-    }
+    // two block operations (Vec3 holds its three coefficients only): a loop per Vec3
+    // took 110 instructions for H0918's 10 bodies, a vectorized loop over the doubles 96
+    static_assert(sizeof(Vec3) == 3 * sizeof(double));
+    const size_t bytes = gravity_loads.size() * sizeof(Vec3);
+    std::memcpy(d.force.data(), gravity_loads.data(), bytes);
+    std::memset(static_cast<void*>(d.torque.data()), 0, bytes);  // +0.0 is all zero bits
     d.contacts.clear();
 }
 
