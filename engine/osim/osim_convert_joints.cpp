@@ -11,6 +11,7 @@
 #include "osim/osim_convert.h"
 
 #include <algorithm>
+#include <optional>
 #include <cmath>
 
 namespace hfd::osim {
@@ -71,14 +72,17 @@ PropNode make_dof(const std::string& name, const std::string& source, double sig
 // x-y-z angles are singular at y = +-90 degrees: near there x and z jump and
 // their limits would throw the body. A joint turning about more than one axis
 // keeps its y limits within +-85 degrees [deg].
-void keep_y_limits_off_singularity(const OsimJoint& joint, Vec3& low, Vec3& high, Report& report) {
-    constexpr double y_limit = 85;
-    if (low.y() >= -y_limit && high.y() <= y_limit) return;
+constexpr double y_limit_degrees = 85;
+// Returns whether it narrowed them.
+bool keep_y_limits_off_singularity(const OsimJoint& joint, Vec3& low, Vec3& high, Report& report) {
+    constexpr double y_limit = y_limit_degrees;
+    if (low.y() >= -y_limit && high.y() <= y_limit) return false;
     report.warning(joint.element, "joint '" + joint.name + "': y limits " + format_range(low.y(), high.y()) +
                                       " degrees narrowed to within +-" + format_number(y_limit) +
                                       " (hfd's x-y-z joint angles are singular at y = +-90)");
     low.y() = std::max(low.y(), -y_limit);
     high.y() = std::min(high.y(), y_limit);
+    return true;
 }
 
 class JointConverter {
@@ -191,6 +195,10 @@ void JointConverter::convert(const OsimJoint& joint) {
 
     Vec3 low = Vec3::Zero(), high = Vec3::Zero();
     std::vector<int> mapped_axes;
+    struct {
+        std::optional<size_t> index;          // in out_.dofs
+        double slope = 1, low = 0, high = 0;  // coordinate range [rad]
+    } y_dof;
     bool constant_rotation = false;
     for (const OsimAxis& axis : joint.axes) {
         if (axis.rotation && axis.coordinate < 0 && std::abs(axis.function.evaluate(0)) > 1e-12)
@@ -238,6 +246,7 @@ void JointConverter::convert(const OsimJoint& joint) {
         const double a = m.sign * slope * lo, b = m.sign * slope * hi;
         low[m.axis] = degrees(std::min(a, b));
         high[m.axis] = degrees(std::max(a, b));
+        if (m.axis == 1) y_dof = {out_.dofs.size(), std::abs(slope), coordinate.range_min, coordinate.range_max};
         out_.dofs.push_back(make_dof(coordinate.name, rotation_source(joint, m.axis), m.sign * (slope < 0 ? -1 : 1),
                                      degrees(coordinate.default_value), degrees(coordinate.range_min),
                                      degrees(coordinate.range_max)));
@@ -248,7 +257,13 @@ void JointConverter::convert(const OsimJoint& joint) {
                                           "angles combine approximately");
     if (constant_rotation && !mapped_axes.empty())
         c_.report.note(joint.element, "joint '" + joint.name + "': constant rotations are folded into ref_ori");
-    if (mapped_axes.size() > 1) keep_y_limits_off_singularity(joint, low, high, c_.report);
+    if (mapped_axes.size() > 1 && keep_y_limits_off_singularity(joint, low, high, c_.report) && y_dof.index) {
+        // the dof's range, which sweeps and sliders use, stays where the angles are
+        // regular too: |y| = |slope| |coordinate| [deg]
+        const double reach = y_limit_degrees / y_dof.slope;
+        const double lo = std::max(degrees(y_dof.low), -reach), hi = std::min(degrees(y_dof.high), reach);
+        if (PropNode* range = out_.dofs[*y_dof.index].find("range")) range->value = format_range(lo, hi);
+    }
     PropNode& limits = node.add_group("limits");
     for (int k = 0; k < 3; ++k) limits.add(std::string(1, axis_letters[k]), format_range(low[k], high[k]));
     out_.joints_by_child[joint.child.body].push_back(std::move(node));
