@@ -50,6 +50,19 @@ QList<SampleFile> sample_files(const QString& directory) {
         const QString summary = sample_summary(read_header(info.filePath()));
         samples.append({info.absoluteFilePath(), info.completeBaseName(), summary});
     }
+    // Scenarios one folder down (gait/gait.scone): the files that hold an objective,
+    // not the controller and measure files they include.
+    for (const QFileInfo& folder : dir.entryInfoList(QDir::Dirs | QDir::NoDotAndDotDot | QDir::Readable, QDir::Name)) {
+        const QFileInfoList scenarios =
+            QDir(folder.filePath())
+                .entryInfoList({QStringLiteral("*.scone")}, QDir::Files | QDir::Readable, QDir::Name);
+        for (const QFileInfo& info : scenarios) {
+            const QString header = read_header(info.filePath());
+            if (!header.contains(QLatin1String("SimulationObjective"))) continue;
+            samples.append({info.absoluteFilePath(), folder.fileName() + QLatin1Char('/') + info.completeBaseName(),
+                            sample_summary(header)});
+        }
+    }
     return samples;
 }
 
