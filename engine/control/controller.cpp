@@ -88,6 +88,9 @@ std::unique_ptr<Controller> create_controller(const PropNode& node, ControllerCo
             else context.creation.error(*factor, "expected a number >= 0 for auto_std_factor");
         }
         context.creation.defaults.push_back(defaults);
+        // a named controller's parameters start with its name (SCONE's CreateController)
+        const PropNode* name = node.find("name");
+        ScopedPrefix prefix(context.creation, name && !name->value.empty() ? name->value + "." : std::string());
         std::unique_ptr<Controller> controller = type.create(node, context);
         context.creation.defaults.pop_back();
         return controller;

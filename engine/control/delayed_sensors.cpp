@@ -7,6 +7,20 @@
 
 namespace hfd {
 
+// Angles (x, y, z) with R(q) = R_y(y) R_z(z) R_x(x) for a unit quaternion (w, x, y, z):
+//   z = asin(2 (xy + wz)),
+//   y = atan2(2 (wy - xz), w^2 + x^2 - y^2 - z^2),
+//   x = atan2(2 (wx - yz), w^2 - x^2 + y^2 - z^2)
+// (from the matrix: R10 = sin z, R00 = cos y cos z, R20 = -sin y cos z, R11 = cos z cos x,
+// R12 = -cos z sin x).
+Vec3 euler_yzx(const Quat& orientation) {
+    const Quat q = orientation.normalized();
+    const double w = q.w(), x = q.x(), y = q.y(), z = q.z();
+    return {std::atan2(2 * (w * x - y * z), w * w - x * x + y * y - z * z),
+            std::atan2(2 * (w * y - x * z), w * w + x * x - y * y - z * z),
+            std::asin(std::clamp(2 * (x * y + w * z), -1.0, 1.0))};
+}
+
 double read_sensor(const Plant& plant, const SensorSource& source) {
     switch (source.kind) {
         case SensorKind::FiberLength: return normalized_fiber_length(plant, source.index);
@@ -26,6 +40,10 @@ double read_sensor(const Plant& plant, const SensorSource& source) {
             return value;
         }
         case SensorKind::LegLoad: return leg_load(plant, plant.legs[source.index]);
+        case SensorKind::BodyOrientation: return source.scale * euler_yzx(plant.state().ori[source.index])[source.axis];
+        case SensorKind::BodyAngularVelocity:
+            return source.scale *
+                   (plant.state().ori[source.index] * source.direction).dot(plant.state().ang_vel[source.index]);
         case SensorKind::BodyPointPosition:
             return source.direction.dot(world_point(plant.state(), source.index, source.offset));
         case SensorKind::BodyPointVelocity: {

@@ -23,6 +23,10 @@ enum class SensorKind {
     BodyPointPosition,
     BodyPointVelocity,
     BodyPointAcceleration,  // from the accelerations of the plant's last evaluation
+    // scale x the body's y-z-x Euler angle about `axis` (R = R_y R_z R_x; index is the body)
+    BodyOrientation,
+    // scale x (R direction) . omega: the angular velocity about a body-fixed direction
+    BodyAngularVelocity,
 };
 
 struct SensorSource {
@@ -31,10 +35,14 @@ struct SensorSource {
     Index root_dof = no_index;  // DofPosition / DofVelocity: added (SCONE's source_parent)
     double root_sign = 1;
     Vec3 offset = Vec3::Zero(), direction = Vec3::Zero();  // BodyPoint*: index is the body
+    int axis = 0;                                          // BodyOrientation: 0 x, 1 y, 2 z
+    double scale = 1;                                      // BodyOrientation, BodyAngularVelocity
     bool operator==(const SensorSource&) const = default;
 };
 
 double read_sensor(const Plant& plant, const SensorSource& source);
+// Angles (x, y, z) of R = R_y(y) R_z(z) R_x(x) (BodyOrientation's Euler angles).
+Vec3 euler_yzx(const Quat& orientation);
 
 class DelayedSensors {
 public:

@@ -79,6 +79,12 @@ public:
         }
     }
 
+    void update_controls(const Plant& plant, double time, Controls& controls) override {
+        if (!timing.active(time)) return;
+        for (ConditionalChild& child : children)
+            if (child.active) child.controller->update_controls(plant, time - child.active_since, controls);
+    }
+
     void channels(std::vector<ControlChannel>& out) const override {
         for (size_t i = 0; i < legs.size(); ++i) {
             const std::string& leg = name_of(i);

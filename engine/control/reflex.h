@@ -45,6 +45,11 @@ struct Reflex {
     const char* const* output_names = nullptr;  // per term: ".RL", ...
     double outputs[4] = {0, 0, 0, 0};
     std::optional<DofRangeCondition> condition;
+    // A dof target (BodyOrientationReflex on lumbar_extension): the clamped output is a
+    // torque [N m] about the dof's axis, added through the joint_motor of its joint.
+    Index target_motor = no_index;
+    Vec3 motor_axis = Vec3::Zero();  // joint frame, times the dof's sign
+    double torque = 0;
 };
 
 // "target-source", or target when both are the same (reflex and parameter names).
@@ -57,5 +62,6 @@ Index find_sided_dof(const Model& model, const Location& location, const std::st
 bool read_muscle_reflex(PropertyReader& reader, ControllerContext& context, Reflex& reflex);
 bool create_body_point_reflex(const PropNode& node, ControllerContext& context, Reflex& reflex);
 bool create_conditional_muscle_reflex(const PropNode& node, ControllerContext& context, Reflex& reflex);
+bool create_body_orientation_reflex(const PropNode& node, ControllerContext& context, Reflex& reflex);
 
 }  // namespace hfd

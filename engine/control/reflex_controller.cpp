@@ -20,7 +20,8 @@
 // Parameter names: target (or "target-source") with the side left out when
 // symmetric, then ".KL" etc.; outputs are recorded as target(-source).RL/RV/RF/RA
 // and .RP/.RV for dof reflexes. BodyPointReflex: body_point_reflex.cpp;
-// ConditionalMuscleReflex: conditional_muscle_reflex.cpp.
+// ConditionalMuscleReflex: conditional_muscle_reflex.cpp; BodyOrientationReflex:
+// body_orientation_reflex.cpp.
 #include "control/reflex.h"
 
 #include "state/kinematics.h"
@@ -191,8 +192,17 @@ public:
                     total += reflex.outputs[t];
                 }
             }
-            excitation[reflex.target] += std::clamp(total, reflex.min_output, reflex.max_output);
+            const double output = std::clamp(total, reflex.min_output, reflex.max_output);
+            if (reflex.target_motor != no_index) reflex.torque = output;
+            else excitation[reflex.target] += output;
         }
+    }
+
+    void update_controls(const Plant&, double time, Controls& controls) override {
+        if (!timing.active(time)) return;
+        for (const Reflex& reflex : reflexes)
+            if (reflex.target_motor != no_index)
+                controls.motors[size_t(reflex.target_motor)].added_torque += reflex.torque * reflex.motor_axis;
     }
 
     void channels(std::vector<ControlChannel>& out) const override {
@@ -203,7 +213,10 @@ public:
     }
 
     void reset() override {
-        for (Reflex& reflex : reflexes) std::fill(std::begin(reflex.outputs), std::end(reflex.outputs), 0.0);
+        for (Reflex& reflex : reflexes) {
+            std::fill(std::begin(reflex.outputs), std::end(reflex.outputs), 0.0);
+            reflex.torque = 0;
+        }
     }
 };
 
@@ -222,11 +235,10 @@ std::unique_ptr<Controller> create_reflex_controller(const PropNode& node, Contr
                                       : item.key == "DofReflex"               ? create_dof_reflex
                                       : item.key == "BodyPointReflex"         ? create_body_point_reflex
                                       : item.key == "ConditionalMuscleReflex" ? create_conditional_muscle_reflex
+                                      : item.key == "BodyOrientationReflex"   ? create_body_orientation_reflex
                                                                               : nullptr;
         if (!factory) {
-            context.creation.error(item, item.key == "BodyOrientationReflex"
-                                             ? "BodyOrientationReflex is not supported"
-                                             : "unknown reflex type '" + item.key + "' in ReflexController");
+            context.creation.error(item, "unknown reflex type '" + item.key + "' in ReflexController");
             ok = false;
             return;
         }

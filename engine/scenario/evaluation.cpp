@@ -155,6 +155,8 @@ ScenarioResult Scenario::evaluate(const std::unordered_map<std::string, double>&
         for (double& u : excitation) u = std::clamp(u, run->options.min_activation, run->options.max_activation);
         plant.excitation = excitation;
         simulation.controls().excitation = excitation;
+        // dof actuators (reflexes on a dof) add to the motors' torque afresh every control step
+        for (MotorControl& motor : simulation.controls().motors) motor.added_torque.setZero();
         if (run->controller) run->controller->update_controls(plant, time, simulation.controls());
         if (timed) *options.control_seconds += seconds_since(control_start);
         if (options.on_control_step) {

@@ -305,6 +305,84 @@ private slots:
         QVERIFY(h.declared("vasti.KL") == false && h.params.size() == 0);  // constants are not parameters
     }
 
+    // R = R_y(y) R_z(z) R_x(x) taken apart again, away from z = +-90 degrees.
+    void euler_yzx_inverts_the_rotation() {
+        for (const Vec3 angles : {Vec3(0.3, -0.2, 0.5), Vec3(-1.2, 2.5, -1.1), Vec3(0, 0, 0.7), Vec3(2.9, -3.0, 0.1)}) {
+            const Quat q = Quat(Eigen::AngleAxisd(angles.y(), Vec3::UnitY())) *
+                           Quat(Eigen::AngleAxisd(angles.z(), Vec3::UnitZ())) *
+                           Quat(Eigen::AngleAxisd(angles.x(), Vec3::UnitX()));
+            QVERIFY2((euler_yzx(q) - angles).norm() < 1e-12,
+                     qPrintable(QString::number((euler_yzx(q) - angles).norm())));
+            QVERIFY((euler_yzx(Quat(-q.coeffs())) - angles).norm() < 1e-12);  // -q is the same rotation
+        }
+    }
+
+    // u = C0 + KP (P0 - x) + KV (V0 - v) with x the torso's Euler angle about z and v its
+    // angular velocity about z, read 0.02 s earlier; to a muscle.
+    void body_orientation_reflex_follows_its_formula() {
+        Harness h(planar_model);
+        QVERIFY(h.sim);
+        auto controller = h.create(R"(ReflexController {
+            BodyOrientationReflex { target = glut_max source = torso KP = ~2<0,5> P0 = 0.1 KV = ~0.5<0,5> V0 = 0.05 C0 = 0.01
+                                    delay = 0.02 } })",
+                                   Location{'r', true});
+        QVERIFY2(controller, diagnostics_text(h.diagnostics).c_str());
+        QVERIFY(h.declared("glut_max-torso.KP") && h.declared("glut_max-torso.KV"));
+        const Model& model = h.sim->model();
+        const Index glut = h.muscle("glut_max_r"), torso = model.find_body("torso");
+        std::vector<std::array<double, 2>> history;
+        double time = 0;
+        for (int k = 0; k < 8; ++k) {
+            h.sim->ensure_evaluated();
+            const State& s = h.sim->state();
+            const Eigen::AngleAxisd turn(s.ori[torso]);  // planar: about z only
+            history.push_back({turn.angle() * turn.axis().z(), s.ang_vel[torso].z()});
+            const std::vector<double> u = h.control(*controller, time);
+            if (k >= 2) {
+                const auto& d = history[size_t(k - 2)];
+                QVERIFY(std::abs(u[glut] - (0.01 + 2 * (0.1 - d[0]) + 0.5 * (0.05 - d[1]))) < 1e-12);
+                QCOMPARE(u[h.muscle("glut_max_l")], 0.0);
+            }
+            time += 0.01;
+            QVERIFY(h.sim->advance_to(time));
+        }
+        QVERIFY(std::abs(history.back()[1]) > 1e-3);  // the torso turned: the velocity term was tested
+    }
+
+    // A dof target: the output is a torque about the dof's axis through its joint's motor.
+    void body_orientation_reflex_turns_a_dof_through_its_motor() {
+        Harness h(std::string(HFD_SAMPLES_DIR) + "/arm_muscles.hfd");
+        QVERIFY(h.sim);
+        auto controller = h.create(R"(ReflexController { name = arm dual_sided = 0
+            BodyOrientationReflex { target = elbow_flexion source = forearm KP = ~30<0,100> P0 = 1 KV = 2 } })");
+        QVERIFY2(controller, diagnostics_text(h.diagnostics).c_str());
+        QVERIFY(h.declared("arm.elbow_flexion-forearm.KP"));
+        h.sim->ensure_evaluated();
+        const State& s = h.sim->state();
+        const Index forearm = h.sim->model().find_body("forearm");
+        const double angle = euler_yzx(s.ori[forearm]).z(), rate = s.ang_vel[forearm].z();
+        const std::vector<double> u = h.control(*controller, 0);
+        for (double excitation : u) QCOMPARE(excitation, 0.0);
+        Controls controls = h.sim->controls();
+        controller->update_controls(h.plant, 0, controls);
+        const Vec3 torque = controls.motors[0].added_torque - h.sim->controls().motors[0].added_torque;
+        const double expected = 30 * (1 - angle) + 2 * (0 - rate);
+        QVERIFY(std::abs(torque.z() - expected) < 1e-9 && torque.head<2>().isZero());
+        QVERIFY(std::abs(expected) > 1);
+    }
+
+    void body_orientation_reflex_needs_a_motor_for_a_dof() {
+        Harness h(planar_model);
+        QVERIFY(h.sim);
+        auto controller = h.create(R"(ReflexController {
+            BodyOrientationReflex { target = hip_flexion source = torso KP = 1 } })",
+                                   Location{'r', false});
+        QVERIFY(!controller);
+        const std::string text = diagnostics_text(h.diagnostics);
+        QVERIFY2(text.find("inline.scone:2:") != std::string::npos && text.find("no joint_motor") != std::string::npos,
+                 text.c_str());
+    }
+
     // C0 only while the knee is beyond pos_max and moving further (velocity >= 0),
     // the whole reflex otherwise.
     void conditional_muscle_reflex_gates_on_the_dof() {
@@ -566,10 +644,12 @@ private slots:
         const char* const muscles[] = {"iliopsoas", "glut_max", "rect_fem", "hamstrings", "vasti",
                                        "bifemsh",   "gastroc",  "soleus",   "tib_ant"};
         QCOMPARE(h.params.size(), size_t(9 * 4));
+        // the controller is named Balance: SCONE's CreateController puts "Balance." before
+        // its parameters (as H1922GaitRS2Hfd4.par's "lumbar_joints.lumbar_extension-torso.KP")
         for (const char* muscle : muscles)
             for (const std::string name : {std::string(muscle) + ".L0", std::string(muscle) + ".KL",
                                            std::string(muscle) + "-torso.KP", std::string(muscle) + "-torso.KV"})
-                QVERIFY2(h.declared(name), name.c_str());
+                QVERIFY2(h.declared("Balance." + name), name.c_str());
         const std::vector<double> u = h.control(*controller, 0);
         for (const char* muscle : muscles)
             for (const char* side : {"_r", "_l"}) {
