@@ -19,6 +19,7 @@
 #include <QTimer>
 #include <QPen>
 #include <QFileInfo>
+#include <QFontMetricsF>
 #include <QMessageBox>
 #include <QMenu>
 #include <QValueAxis>
@@ -91,6 +92,10 @@ PlotDock::PlotDock(QWidget* parent) : QDockWidget(tr("Plots"), parent) {
         plot.chart->legend()->markers(plot.cursor).first()->setVisible(false);
         auto* view = new TimePlotView(plot.chart, right);
         connect(view, &TimePlotView::timeSpanRequested, this, &PlotDock::zoomTime);
+        connect(view, &TimePlotView::resized, this, [this] {
+            alignPlotAreas();  // at once: a fixed plot area does not follow the chart's new size
+            scheduleRedraw();  // the tick density follows the size
+        });
         plot.view = view;
         plot.view->setMinimumHeight(110);
         // Drag to zoom into a time span (right click zooms out), the wheel pans (Ctrl: zooms);
@@ -352,14 +357,20 @@ void PlotDock::syncAxes(Plot& plot) {
         auto& [channel, series] = plot.series[s];
         UnitAxis& wanted = plot.axes[size_t(axis_of[s])];
         wanted.unit = units[s];
-        wanted.axis->setTitleText(QString::fromStdString(axis_title(shownUnit(channel))));
+        wanted.title = QString::fromStdString(axis_title(shownUnit(channel)));
+        wanted.short_title =
+            QStringLiteral("[%1]").arg(units[s].empty() ? QStringLiteral("-") : QString::fromStdString(units[s]));
+        wanted.axis->setTitleText(wanted.title);
         for (const UnitAxis& axis : plot.axes)
             if (axis.axis != wanted.axis && series->attachedAxes().contains(axis.axis)) series->detachAxis(axis.axis);
         if (!series->attachedAxes().contains(wanted.axis)) series->attachAxis(wanted.axis);
         const Channel& recorded = channels_[channel];
         series->setName(QString::fromStdString(recorded.name + (units[s].empty() ? "" : " [" + units[s] + "]")));
     }
-    if (plot.series.empty()) plot.axes.front().unit.clear(), plot.axes.front().axis->setTitleText(QString());
+    if (plot.series.empty()) {
+        plot.axes.front() = UnitAxis{plot.axes.front().axis, {}, {}, {}};
+        plot.axes.front().axis->setTitleText(QString());
+    }
 }
 
 void PlotDock::setAngleUnit(AngleUnit unit) {
@@ -399,7 +410,7 @@ QList<QPointF> shown_points(const std::vector<double>& values, size_t columns, s
     return points;
 }
 
-// Room for labels: a tick every ~90 pixels across, ~28 pixels up (at least two intervals).
+// Room for labels: a tick every ~90 pixels across, ~22 pixels up (at least two intervals).
 int intervals_for(double pixels, double per_tick) { return std::clamp(int(pixels / per_tick), 2, 10); }
 }  // namespace
 
@@ -429,11 +440,12 @@ void PlotDock::fitAxes(Plot& plot, double t0, double t1) {
         series->replace(shown_points(kept_.values, kept_.columns, column, kept_picked, shownUnit(channel).scale, t0, t1,
                                      low, high));
     }
-    const double height = std::max(60, plot.view->height() - 60);
+    const QRectF area = plot.chart->plotArea();  // the last layout's; before any, the view less the time axis
+    const double height = area.height() > 10 ? area.height() : std::max(40, plot.view->height() - 50);
     for (size_t a = 0; a < plot.axes.size(); ++a) {
         const auto [low, high] = ranges[a];
         if (!(low <= high)) continue;
-        const FittedAxis fitted = fitted_axis(low, high, std::min(6, intervals_for(height, 28)));
+        const FittedAxis fitted = fitted_axis(low, high, std::min(6, intervals_for(height, 22)));
         QValueAxis* axis = plot.axes[a].axis;
         axis->setRange(fitted.min, fitted.max);
         axis->setTickInterval(fitted.interval);
@@ -470,13 +482,31 @@ void PlotDock::alignPlotAreas() {
         plot.chart->setPlotArea(QRectF());
         plot.chart->layout()->invalidate();
         plot.chart->layout()->activate();
+        fitAxisTitles(plot);
         natural.emplace_back(&plot, plot.chart->plotArea());
     }
     if (natural.size() < 2) return;
     double left = -INFINITY, right = INFINITY;
     for (auto& [plot, area] : natural) left = std::max(left, area.left()), right = std::min(right, area.right());
     if (!(right - left > 10)) return;
-    for (auto& [plot, area] : natural) plot->chart->setPlotArea(QRectF(left, area.top(), right - left, area.height()));
+    for (auto& [plot, area] : natural) {
+        plot->chart->setPlotArea(QRectF(left, area.top(), right - left, area.height()));
+        // the series follow a fixed plot area at once, the axes at the next layout: now
+        plot->chart->layout()->invalidate();
+        plot->chart->layout()->activate();
+    }
+}
+
+// Qt Charts elides a value axis title longer than the plot is high ("angle..."): a short
+// plot shows the unit alone. The title's width across is its line height either way.
+void PlotDock::fitAxisTitles(Plot& plot) {
+    const double height = plot.chart->plotArea().height();
+    for (const UnitAxis& axis : plot.axes) {
+        const QString& wanted = QFontMetricsF(axis.axis->titleFont()).horizontalAdvance(axis.title) + 4 <= height
+                                    ? axis.title
+                                    : axis.short_title;
+        if (axis.axis->titleText() != wanted) axis.axis->setTitleText(wanted);
+    }
 }
 
 void PlotDock::resizeEvent(QResizeEvent* event) {

@@ -129,7 +129,8 @@ private:
     void updatePlotVisibility();
     struct UnitAxis {
         QValueAxis* axis = nullptr;
-        std::string unit;  // shown unit
+        std::string unit;            // shown unit
+        QString title, short_title;  // "angle [deg]", and "[deg]" for a plot too short for it
     };
     struct Plot {
         QChart* chart = nullptr;
@@ -153,6 +154,7 @@ private:
     void fitAxes(Plot& plot, double t0, double t1);
     void applyStyle(Plot& plot, const PlotStyle& style);
     void alignPlotAreas();
+    void fitAxisTitles(Plot& plot);
     bool renderFigure(int plot, QPaintDevice* device, QSizeF logical, const FigureOptions& figure);
     bool exportFigure(int plot, const QString& path, const FigureOptions& figure, QString* error);
     void exportWithPrompt(int plot);

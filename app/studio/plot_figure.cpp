@@ -51,6 +51,9 @@ bool PlotDock::renderFigure(int plot_index, QPaintDevice* device, QSizeF logical
     plot.chart->resize(logical);
     plot.chart->layout()->invalidate();
     plot.chart->layout()->activate();
+    fitAxisTitles(plot);
+    plot.chart->layout()->invalidate();
+    plot.chart->layout()->activate();
     QPainter painter(device);
     const bool painting = painter.isActive();
     if (painting) {

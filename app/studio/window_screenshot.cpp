@@ -215,6 +215,8 @@ bool render_window_screenshot(const WindowScreenshot& request, QString* error) {
         if (!plot_channels(request.plotted, controller->layout()->channels, plots, error)) return false;
         if (request.simulate_seconds > 0 && !run_for(controller, request.simulate_seconds, error)) return false;
     }
+    // Channels asked for: the plots get room to read them (two fifths of the height).
+    if (!request.plotted.isEmpty()) window.resizeDocks({plots}, {request.size.height() * 2 / 5}, Qt::Vertical);
     plots->refresh();
     QCoreApplication::processEvents();  // the charts take the last rows; grab() paints them
     const QImage image = compose(window);

@@ -11,6 +11,7 @@
 #include <QApplication>
 #include <QClipboard>
 #include <QRegularExpression>
+#include <QGraphicsTextItem>
 #include <QSet>
 #include <QCheckBox>
 #include <QListWidget>
@@ -121,6 +122,19 @@ SvgContent svg_content(const QString& text, QString* error) {
     }
     if (xml.hasError() || !root_svg) *error = xml.hasError() ? xml.errorString() : QStringLiteral("no <svg> root");
     return content;
+}
+
+// Where the label `text` of a plot's time axis is centred, in dock coordinates; NaN when not drawn.
+double time_label_dock_x(const PlotDock& dock, int plot, const QString& text) {
+    const TimePlotView* view = dock.findChildren<TimePlotView*>().value(plot);
+    if (!view) return std::nan("");
+    for (QGraphicsItem* item : view->scene()->items()) {
+        const auto* label = dynamic_cast<const QGraphicsTextItem*>(item);
+        if (!label || !label->isVisible() || label->toPlainText() != text) continue;
+        const QPoint in_view = view->mapFromScene(label->sceneBoundingRect().center());
+        return view->mapTo(&dock, in_view).x();
+    }
+    return std::nan("");
 }
 
 // The labels an axis shows: its round ticks as the plots format them.
@@ -519,25 +533,40 @@ void TestPlotDock::timeTicksAreRoundWhileRunning() {
 void TestPlotDock::stackedPlotsShareTheTimeAxis() {
     PlotDock dock;
     dock.resize(1200, 700);
-    dock.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&dock));
     dock.setLayout(gait_layout("a_very_long_contact_pair_name_between_calcn_r_and_the_ground.grf_y"));
     dock.addFrame(gait_frame(101));
     dock.setChannelPlotted(3, 0, true);  // short legend, one axis with short labels
     dock.setChannelPlotted(1, 1, true);  // long legend, two axes
     dock.setChannelPlotted(2, 1, true);
     dock.scrubTo(30);
-    dock.refresh();
-    for (double t : {0.0, 0.3, 0.75, 1.0}) {
+    dock.refresh();  // before the plots have their sizes: they align again once they get them
+    dock.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dock));
+    auto aligned = [&dock](double t) {
         const double x0 = dock.timeToDockX(0, t), x1 = dock.timeToDockX(1, t);
-        QVERIFY2(std::isfinite(x0) && std::abs(x0 - x1) < 0.5,
-                 qPrintable(QStringLiteral("t = %1: x %2 and %3").arg(t).arg(x0).arg(x1)));
-    }
+        return std::isfinite(x0) && std::abs(x0 - x1) < 0.5;
+    };
+    for (double t : {0.0, 0.3, 0.75, 1.0})
+        QVERIFY2(
+            aligned(t),
+            qPrintable(
+                QStringLiteral("t = %1: x %2 and %3").arg(t).arg(dock.timeToDockX(0, t)).arg(dock.timeToDockX(1, t))));
     QVERIFY(dock.timeToDockX(0, 1.0) - dock.timeToDockX(0, 0.0) > 200);  // a plot area, not a line
-    // after a resize too
-    dock.resize(900, 700);
-    dock.refresh();
-    QVERIFY(std::abs(dock.timeToDockX(0, 0.5) - dock.timeToDockX(1, 0.5)) < 0.5);
+    // The time axis' label "0.5" is drawn where the lines put t = 0.5, in both plots.
+    for (int plot = 0; plot < 2; ++plot) {
+        const double label_x = time_label_dock_x(dock, plot, QStringLiteral("0.5"));
+        QVERIFY2(std::abs(label_x - dock.timeToDockX(plot, 0.5)) < 1.5,
+                 qPrintable(QStringLiteral("plot %1: label at %2, t = 0.5 at %3")
+                                .arg(plot + 1)
+                                .arg(label_x)
+                                .arg(dock.timeToDockX(plot, 0.5))));
+    }
+    const QValueAxis* angle = axis_of_series(dock, 1, "knee_angle_r [deg]");
+    QCOMPARE(angle->titleText(), QStringLiteral("angle [deg]"));
+    // A resize, without a redraw: still aligned; plots too short for "angle [deg]" show "[deg]", not "angle...".
+    dock.resize(900, 180);
+    QVERIFY(aligned(0.5));
+    QCOMPARE(angle->titleText(), QStringLiteral("[deg]"));
 }
 
 // The SVG has the screen's colours and tick labels (it is painted by the same code); the
