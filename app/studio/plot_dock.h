@@ -152,6 +152,7 @@ private:
     DisplayUnit shownUnit(size_t channel) const;
     QValueAxis* axisOf(const Plot& plot, size_t channel) const;
     void fitAxes(Plot& plot, double t0, double t1);
+    void fitTimeTicks(Plot& plot);
     void applyStyle(Plot& plot, const PlotStyle& style);
     void alignPlotAreas();
     void fitAxisTitles(Plot& plot);

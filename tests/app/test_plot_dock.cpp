@@ -552,14 +552,21 @@ void TestPlotDock::stackedPlotsShareTheTimeAxis() {
             qPrintable(
                 QStringLiteral("t = %1: x %2 and %3").arg(t).arg(dock.timeToDockX(0, t)).arg(dock.timeToDockX(1, t))));
     QVERIFY(dock.timeToDockX(0, 1.0) - dock.timeToDockX(0, 0.0) > 200);  // a plot area, not a line
-    // The time axis' label "0.5" is drawn where the lines put t = 0.5, in both plots.
+    // A tick label of the time axis is drawn where the lines put its time, in both plots
+    // (the series follow a plot area at once, the axes only when the chart is laid out).
     for (int plot = 0; plot < 2; ++plot) {
-        const double label_x = time_label_dock_x(dock, plot, QStringLiteral("0.5"));
-        QVERIFY2(std::abs(label_x - dock.timeToDockX(plot, 0.5)) < 1.5,
-                 qPrintable(QStringLiteral("plot %1: label at %2, t = 0.5 at %3")
+        const auto* time =
+            qobject_cast<const QValueAxis*>(studio_test::plot_chart(dock, plot)->axes(Qt::Horizontal).value(0));
+        const double t = time->tickInterval() * std::round(0.5 / time->tickInterval());
+        const QString label = QString::fromStdString(tick_label(t, time->tickInterval()));
+        const double label_x = time_label_dock_x(dock, plot, label);
+        QVERIFY2(std::abs(label_x - dock.timeToDockX(plot, t)) < 1.5,
+                 qPrintable(QStringLiteral("plot %1: label %2 at %3, t = %4 at %5")
                                 .arg(plot + 1)
+                                .arg(label)
                                 .arg(label_x)
-                                .arg(dock.timeToDockX(plot, 0.5))));
+                                .arg(t)
+                                .arg(dock.timeToDockX(plot, t))));
     }
     const QValueAxis* angle = axis_of_series(dock, 1, "knee_angle_r [deg]");
     QCOMPARE(angle->titleText(), QStringLiteral("angle [deg]"));
