@@ -15,7 +15,14 @@ ExportActions::ExportActions(SimulationController* controller, StudioPrompts* pr
     : QObject(parent), controller_(controller), prompts_(prompts), viewer_(viewer) {}
 
 QMenu* ExportActions::addToMenu(QMenu* file_menu) {
-    QMenu* menu = file_menu->addMenu(tr("E&xport"));
+    // Export sits with Import, before the separator and Quit that end the menu.
+    auto* menu = new QMenu(tr("E&xport"), file_menu);
+    const QList<QAction*> entries = file_menu->actions();
+    qsizetype before = entries.size();
+    for (qsizetype i = 0; i < entries.size(); ++i)
+        if (entries[i]->objectName() == QLatin1String("quit"))
+            before = i > 0 && entries[i - 1]->isSeparator() ? i - 1 : i;
+    file_menu->insertMenu(entries.value(before), menu);
     const QString csv = tr("CSV files (*.csv)");
     menu->addAction(tr("Trajectory as &CSV..."), this, [this, csv] {
         ask({tr("Export Trajectory as CSV"), QStringLiteral("trajectory.csv"), csv},

@@ -46,6 +46,7 @@ FileActions::FileActions(Document* document, RecentFiles* recent, StudioPrompts*
     import_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_I));
     quit_ = make_action(this, tr("&Quit"), QKeySequence::Quit, "application-exit", QStyle::SP_DialogCloseButton);
     if (quit_->shortcuts().isEmpty()) quit_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Q));
+    quit_->setObjectName(QStringLiteral("quit"));  // the File menu's last entry: others go before it
     new_->setStatusTip(tr("Start a new model from a template"));
     reload_->setStatusTip(tr("Read the file again from disk"));
     import_->setStatusTip(tr("Convert an OpenSim .osim model into a new .hfd document"));

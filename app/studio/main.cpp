@@ -7,18 +7,28 @@
 #include "window_screenshot.h"
 
 #include <QApplication>
+#include <QCoreApplication>
 #include <QTimer>
 #include <cstdio>
 
-int main(int argc, char** argv) {
-    QApplication app(argc, argv);
-    QApplication::setOrganizationName(QStringLiteral("hfd"));
-    QApplication::setApplicationName(QStringLiteral("hfd-studio"));
-    QApplication::setApplicationVersion(QStringLiteral("0.1"));
+namespace {
+void name_application() {
+    QCoreApplication::setOrganizationName(QStringLiteral("hfd"));
+    QCoreApplication::setApplicationName(QStringLiteral("hfd-studio"));
+    QCoreApplication::setApplicationVersion(QStringLiteral("0.1"));
+}
+}  // namespace
 
+int main(int argc, char** argv) {
+    // The arguments are read before any window system is needed: --help, --version
+    // and argument errors work without a display.
     QString error, help;
-    std::optional<hfd::studio::StudioOptions> options =
-        hfd::studio::parse_studio_arguments(QApplication::arguments(), &error, &help);
+    std::optional<hfd::studio::StudioOptions> options;
+    {
+        QCoreApplication core(argc, argv);
+        name_application();
+        options = hfd::studio::parse_studio_arguments(QCoreApplication::arguments(), &error, &help);
+    }
     if (!options) {
         if (!help.isEmpty()) {
             std::fputs(qPrintable(help), stdout);
@@ -27,6 +37,8 @@ int main(int argc, char** argv) {
         std::fprintf(stderr, "hfd-studio: %s\n", qPrintable(error));
         return 2;
     }
+    QApplication app(argc, argv);
+    name_application();
 
     if (!options->screenshot_path.isEmpty()) {
         if (options->model_path.isEmpty()) options->model_path = hfd::studio::default_model_path();
@@ -38,7 +50,8 @@ int main(int argc, char** argv) {
             options->window
                 ? hfd::studio::render_window_screenshot(
                       {options->model_path, options->screenshot_path, options->size, options->simulate_seconds,
-                       options->plotted, options->config_path, options->state_path, options->excitation_path},
+                       options->plotted, options->config_path, options->state_path, options->excitation_path,
+                       options->plot_exports},
                       &error)
                 : hfd::studio::render_screenshot(options->model_path, options->screenshot_path, options->size, &error);
         if (!written) {

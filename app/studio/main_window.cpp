@@ -32,6 +32,7 @@
 #include <QTextDocument>
 #include <QToolBar>
 #include <QToolButton>
+#include <algorithm>
 #include <tuple>
 
 namespace hfd::studio {
@@ -88,6 +89,7 @@ MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent) : QMai
     install_scenario_ui(this);                // SCONE scenarios: runs, scores, optimization
     install_muscle_analysis_dock(this);       // beside the plots: after them
     install_motion_playback(this);            // .mot / .sto played in the plots
+    keepQuitLast();                           // after what the installers added to File
     theme_->apply();                          // after the docks: their charts take the theme too
     default_state_ = saveState(layout_version);
     if (options.restore_settings) restoreSettings();
@@ -147,6 +149,17 @@ void MainWindow::createMenus() {
     toolbar->addAction(file_actions_->openAction());
     toolbar->addAction(file_actions_->saveAction());
     docks_menu_->addAction(toolbar->toggleViewAction());
+}
+
+void MainWindow::keepQuitLast() {
+    const QList<QAction*> entries = file_menu_->actions();
+    const auto quit = std::find_if(entries.begin(), entries.end(),
+                                   [](QAction* action) { return action->objectName() == QLatin1String("quit"); });
+    if (quit == entries.end() || quit + 1 == entries.end()) return;
+    if (quit != entries.begin() && (*(quit - 1))->isSeparator()) file_menu_->removeAction(*(quit - 1));
+    file_menu_->removeAction(*quit);
+    file_menu_->addSeparator();
+    file_menu_->addAction(*quit);
 }
 
 void MainWindow::createEditMenu() {

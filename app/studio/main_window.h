@@ -73,6 +73,7 @@ private:
     void createDocks(bool with_viewer);
     void createMenus();
     void createEditMenu();
+    void keepQuitLast();  // File ends with a separator and Quit, whatever was added to it
     void createViewMenu();
     void createStatusBar();
     void connectDocument();

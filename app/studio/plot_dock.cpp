@@ -21,6 +21,7 @@
 #include <QMessageBox>
 #include <QMenu>
 #include <QValueAxis>
+#include <QResizeEvent>
 #include <QVBoxLayout>
 #include <algorithm>
 #include <cmath>
@@ -70,22 +71,29 @@ PlotDock::PlotDock(QWidget* parent) : QDockWidget(tr("Plots"), parent) {
         plot.chart->layout()->setContentsMargins(0, 0, 0, 0);
         plot.chart->setBackgroundRoundness(0);
         plot.x = new QValueAxis(plot.chart);
-        plot.y = new QValueAxis(plot.chart);
         plot.x->setTitleText(tr("time [s]"));
-        plot.y->setTickCount(3);  // five labels do not fit a short plot: Qt Charts would elide them all
         plot.chart->addAxis(plot.x, Qt::AlignBottom);
-        plot.chart->addAxis(plot.y, Qt::AlignLeft);
+        auto* y = new QValueAxis(plot.chart);
+        plot.chart->addAxis(y, Qt::AlignLeft);
+        plot.axes.push_back({y, {}, {}, {}});
+        // Ticks on multiples of a round interval (0, 0.25, 0.5 ...) whatever the range shown.
+        for (QValueAxis* axis : {plot.x, y}) {
+            axis->setTickType(QValueAxis::TicksDynamic);
+            axis->setTickAnchor(0);
+        }
         plot.cursor = new QLineSeries(plot.chart);
         plot.cursor->setName(tr("t"));
         plot.cursor->setColor(Qt::gray);
         plot.chart->addSeries(plot.cursor);
         plot.cursor->attachAxis(plot.x);
-        plot.cursor->attachAxis(plot.y);
+        plot.cursor->attachAxis(y);
         plot.chart->legend()->markers(plot.cursor).first()->setVisible(false);
-        plot.x->setLabelFormat(QStringLiteral("%.4g"));
-        plot.y->setLabelFormat(QStringLiteral("%.4g"));
         auto* view = new TimePlotView(plot.chart, right);
         connect(view, &TimePlotView::timeSpanRequested, this, &PlotDock::zoomTime);
+        connect(view, &TimePlotView::resized, this, [this] {
+            alignPlotAreas();  // at once: a fixed plot area does not follow the chart's new size
+            scheduleRedraw();  // the tick density follows the size
+        });
         plot.view = view;
         plot.view->setMinimumHeight(110);
         // Drag to zoom into a time span (right click zooms out), the wheel pans (Ctrl: zooms);
@@ -131,30 +139,40 @@ QWidget* PlotDock::createPicker() {
     autoscale_ = new QCheckBox(tr("Autoscale"), box);
     autoscale_->setObjectName(QStringLiteral("autoscale"));
     autoscale_->setChecked(true);
+    radians_ = new QCheckBox(tr("Angles in radians"), box);
+    radians_->setObjectName(QStringLiteral("anglesInRadians"));
+    radians_->setToolTip(tr("Show angles and angular velocities in rad and rad/s instead of degrees"));
     list_ = new QListWidget(box);
     layout->addWidget(search_);
     layout->addWidget(target_);
     layout->addWidget(list_, 1);
     layout->addWidget(autoscale_);
+    layout->addWidget(radians_);
     auto* run_row = new QHBoxLayout;
     keep_ = new QPushButton(tr("Keep run"), box);
     keep_->setObjectName(QStringLiteral("keepRun"));
-    keep_->setToolTip(tr("Keep this run's recording to compare: drawn dashed under the next runs"));
+    keep_->setToolTip(tr("Keep this run's recording to compare: drawn grey and dashed under the next runs"));
     forget_ = new QPushButton(tr("Forget"), box);
     forget_->setObjectName(QStringLiteral("forgetKeptRun"));
     forget_->setToolTip(tr("Forget the kept run"));
     forget_->setEnabled(false);
     auto* export_button = new QPushButton(tr("Export"), box);
-    export_button->setToolTip(tr("Save a plot as PNG or SVG, or its data as CSV"));
+    export_button->setToolTip(tr("Save a plot as a figure (PNG, SVG, PDF) or its data as CSV, or copy it"));
     auto* export_menu = new QMenu(export_button);
     for (int p = 0; p < plot_count; ++p)
         export_menu->addAction(tr("Plot %1...").arg(p + 1), this, [this, p] { exportWithPrompt(p); });
+    export_menu->addSeparator();
+    for (int p = 0; p < plot_count; ++p)
+        export_menu->addAction(tr("Copy Plot %1 as Image").arg(p + 1), this, [this, p] { copyPlotImage(p); })
+            ->setObjectName(QStringLiteral("copyPlot%1").arg(p + 1));
     export_button->setMenu(export_menu);
     run_row->addWidget(keep_);
     run_row->addWidget(forget_);
     run_row->addWidget(export_button);
     layout->addLayout(run_row);
-    connect(keep_, &QPushButton::clicked, this, &PlotDock::keepRun);
+    connect(keep_, &QPushButton::clicked, this, [this] { keepRun(); });
+    connect(radians_, &QCheckBox::toggled, this,
+            [this](bool radians) { setAngleUnit(radians ? AngleUnit::Radians : AngleUnit::Degrees); });
     connect(forget_, &QPushButton::clicked, this, &PlotDock::forgetKeptRun);
     connect(search_, &QLineEdit::textChanged, this, &PlotDock::setSearch);
     connect(list_, &QListWidget::itemChanged, this, &PlotDock::onItemChanged);
@@ -229,7 +247,10 @@ void PlotDock::addFrame(const SimulationFrame& frame) {
     if (frame.first_row == 0 && frame.row_count > 0) values_.clear();
     if (frame.first_row == rowCount()) values_.insert(values_.end(), frame.rows.begin(), frame.rows.end());
     running_ = frame.running;
-    cursor_time_ = frame.time;
+    if (cursor_time_ != frame.time) {
+        cursor_time_ = frame.time;
+        emit cursorTimeChanged(cursor_time_);
+    }
     scheduleRedraw();
     updateTimeline();
     // the live run's newest row, also when it arrives with the run's end
@@ -276,19 +297,25 @@ void PlotDock::setChannelPlotted(size_t channel, int plot_index, bool plotted) {
     auto found = std::find_if(plot.series.begin(), plot.series.end(), [&](auto& s) { return s.first == channel; });
     if (plotted && found == plot.series.end()) {
         auto* series = new QLineSeries(plot.chart);
-        series->setName(QString::fromStdString(channel_label(channels_[channel])));
         plot.chart->addSeries(series);
         series->attachAxis(plot.x);
-        series->attachAxis(plot.y);
         plot.series.emplace_back(channel, series);
     } else if (!plotted && found != plot.series.end()) {
         plot.chart->removeSeries(found->second);
         delete found->second;
         plot.series.erase(found);
     }
+    syncAxes(plot);
     syncKeptSeries(plot);
     updatePlotVisibility();
     scheduleRedraw();
+}
+
+void PlotDock::clearPlotted() {
+    for (int p = 0; p < plot_count; ++p)
+        while (!plots_[p].series.empty()) setChannelPlotted(plots_[p].series.back().first, p, false);
+    const QSignalBlocker blocker(list_);
+    for (int i = 0; i < list_->count(); ++i) list_->item(i)->setCheckState(Qt::Unchecked);
 }
 
 // Plots without channels take no height: the first one always shows, the others
@@ -301,52 +328,30 @@ void PlotDock::updatePlotVisibility() {
 void PlotDock::refresh() {
     dirty_ = false;
     const size_t rows = rowCount();
-    const std::vector<size_t> picked = decimated_rows(rows, max_plot_points);
     const double t0 = rows ? values_[0] : 0, t1 = rows ? values_[(rows - 1) * column_count_] : 1;
     zooming_ = true;
     for (Plot& plot : plots_) {
         // A recording of one sample spans no time: show a second rather than ticks of 2.5e-07 s.
         if (autoscale_->isChecked()) plot.x->setRange(t0, t1 - t0 >= 1e-3 ? t1 : t0 + 1);
-        const double shown_t0 = plot.x->min(), shown_t1 = plot.x->max();
-        double low = INFINITY, high = -INFINITY;
-        for (auto& [channel, series] : plot.series) {
-            QList<QPointF> points;
-            points.reserve(qsizetype(picked.size()));
-            for (size_t r : picked) {
-                const double time = values_[r * column_count_], value = values_[r * column_count_ + channel];
-                points.append(QPointF(time, value));
-                if (std::isfinite(value) && time >= shown_t0 && time <= shown_t1)
-                    low = std::min(low, value), high = std::max(high, value);
-            }
-            series->replace(points);
-        }
-        if (!plot.kept.empty()) {
-            const size_t kept_rows = kept_.values.size() / kept_.columns;
-            const std::vector<size_t> kept_picked = decimated_rows(kept_rows, max_plot_points);
-            for (auto& [column, series] : plot.kept) {
-                QList<QPointF> points;
-                points.reserve(qsizetype(kept_picked.size()));
-                for (size_t r : kept_picked) {
-                    const double time = kept_.values[r * kept_.columns],
-                                 value = kept_.values[r * kept_.columns + column];
-                    points.append(QPointF(time, value));
-                    if (std::isfinite(value) && time >= shown_t0 && time <= shown_t1)
-                        low = std::min(low, value), high = std::max(high, value);
-                }
-                series->replace(points);
-            }
-        }
-        if (low <= high) {
-            const AxisRange range = round_axis_range(low, high, plot.y->tickCount());
-            plot.y->setRange(range.min, range.max);
-        }
-        plot.cursor->replace({QPointF(cursor_time_, plot.y->min()), QPointF(cursor_time_, plot.y->max())});
+        fitTimeTicks(plot);
+        fitAxes(plot, plot.x->min(), plot.x->max());
+        applyStyle(plot, screen_plot_style());
+        QValueAxis* first = plot.axes.front().axis;
+        plot.cursor->replace({QPointF(cursor_time_, first->min()), QPointF(cursor_time_, first->max())});
     }
     zooming_ = false;
+    alignPlotAreas();
 }
 
-void PlotDock::keepRun() {
+void PlotDock::resizeEvent(QResizeEvent* event) {
+    QDockWidget::resizeEvent(event);
+    scheduleRedraw();  // the ticks and the aligned plot areas follow the size
+}
+
+void PlotDock::keepRun(const QString& name) {
     if (rowCount() == 0) return;
+    ++runs_kept_;
+    kept_.name = name.isEmpty() ? tr("run %1").arg(runs_kept_) : name;
     kept_.names.clear();
     for (const Channel& channel : channels_) kept_.names.push_back(channel.name);
     kept_.columns = column_count_;
@@ -367,8 +372,8 @@ void PlotDock::forgetKeptRun() {
     scheduleRedraw();
 }
 
-// The plot's kept series follow its current channels: one dashed series per channel
-// the kept run recorded too (by name).
+// The plot's kept series follow its current channels: one grey dashed series per
+// channel the kept run recorded too (by name), against the same axis, named with the run.
 void PlotDock::syncKeptSeries(Plot& plot) {
     std::vector<std::pair<size_t, QLineSeries*>> wanted;
     for (auto& [channel, series] : plot.series) {
@@ -377,24 +382,24 @@ void PlotDock::syncKeptSeries(Plot& plot) {
         if (name == kept_.names.end()) continue;
         const size_t column = size_t(name - kept_.names.begin());
         auto existing = std::find_if(plot.kept.begin(), plot.kept.end(), [&](auto& k) { return k.first == column; });
+        QLineSeries* kept = nullptr;
         if (existing != plot.kept.end()) {
-            wanted.push_back(*existing);
+            kept = existing->second;
             plot.kept.erase(existing);
-            continue;
+            for (QAbstractAxis* axis : kept->attachedAxes())
+                if (axis != plot.x) kept->detachAxis(axis);
+        } else {
+            kept = new QLineSeries(plot.chart);
+            plot.chart->addSeries(kept);
+            kept->attachAxis(plot.x);
         }
-        auto* kept = new QLineSeries(plot.chart);
-        kept->setName(series->name() + tr(" (kept)"));
-        QPen pen(series->color().lighter(130));
-        pen.setStyle(Qt::DashLine);
-        pen.setWidthF(1.5);
-        kept->setPen(pen);
-        plot.chart->addSeries(kept);
-        kept->attachAxis(plot.x);
-        kept->attachAxis(plot.y);
+        kept->attachAxis(axisOf(plot, channel));
+        kept->setName(tr("%1 \u2014 %2 (kept)").arg(series->name(), kept_.name));
         wanted.emplace_back(column, kept);
     }
     for (auto& [column, series] : plot.kept) plot.chart->removeSeries(series), delete series;
     plot.kept = std::move(wanted);
+    applyStyle(plot, screen_plot_style());
 }
 
 PlotData PlotDock::plotData(int plot_index) const {
@@ -403,7 +408,7 @@ PlotData PlotDock::plotData(int plot_index) const {
     const Plot& plot = plots_[plot_index];
     data.x_label = plot.x->titleText();
     data.x_min = plot.x->min(), data.x_max = plot.x->max();
-    data.y_min = plot.y->min(), data.y_max = plot.y->max();
+    data.y_min = plot.axes.front().axis->min(), data.y_max = plot.axes.front().axis->max();
     auto add = [&data](const QString& label, const std::vector<double>& values, size_t columns, size_t column,
                        bool dashed) {
         PlotSeriesData series;
@@ -414,41 +419,14 @@ PlotData PlotDock::plotData(int plot_index) const {
         for (size_t r = 0; r < rows; ++r) series.points.emplace_back(values[r * columns], values[r * columns + column]);
         data.series.push_back(std::move(series));
     };
-    for (const auto& [channel, series] : plot.series) add(series->name(), values_, column_count_, channel, false);
+    for (const auto& [channel, series] : plot.series)
+        add(QString::fromStdString(channel_label(channels_[channel])), values_, column_count_, channel, false);
     for (const auto& [column, series] : plot.kept) add(series->name(), kept_.values, kept_.columns, column, true);
     return data;
 }
 
-bool PlotDock::exportPlot(int plot, const QString& path, QString* error) const {
-    if (plot < 0 || plot >= plot_count) return false;
-    const QString suffix = QFileInfo(path).suffix().toLower();
-    if (suffix == QLatin1String("csv")) return write_text_file(path, plot_csv(plotData(plot)), error);
-    if (suffix == QLatin1String("svg")) {
-        const QSize size = plots_[plot].view->isVisible() ? plots_[plot].view->size() : QSize(800, 400);
-        return write_text_file(path, plot_svg(plotData(plot), size), error);
-    }
-    if (suffix == QLatin1String("png")) {
-        QChartView* view = plots_[plot].view;
-        if (!view->isVisible()) view->resize(800, 400);  // a hidden plot has no size of its own
-        if (view->grab().toImage().save(path, "PNG")) return true;
-        if (error) *error = tr("cannot write %1").arg(path);
-        return false;
-    }
-    if (error) *error = tr("%1: export as .png, .svg or .csv").arg(path);
-    return false;
-}
-
 void PlotDock::setExportPathPrompt(std::function<QString(const QString&, const QString&)> prompt) {
     export_prompt_ = std::move(prompt);
-}
-
-void PlotDock::exportWithPrompt(int plot) {
-    if (!export_prompt_) return;
-    const QString path = export_prompt_(QStringLiteral("plot%1.png").arg(plot + 1),
-                                        tr("PNG image (*.png);;SVG image (*.svg);;CSV data (*.csv)"));
-    if (path.isEmpty()) return;
-    QString error;
-    if (!exportPlot(plot, path, &error)) QMessageBox::warning(this, tr("Export Plot"), error);
 }
 
 PoseSnapshot PlotDock::poseAt(size_t row) const {
@@ -460,6 +438,7 @@ void PlotDock::scrubTo(size_t row) {
     if (row >= rowCount()) return;
     cursor_time_ = values_[row * column_count_];
     timeline_->setTimeText(timeText());
+    emit cursorTimeChanged(cursor_time_);
     scheduleRedraw();
     if (model_) emit poseRequested(poseAt(row));
 }

@@ -1,17 +1,24 @@
 #pragma once
 // Live plots of recorded channels (Qt Charts): several plots, a channel
 // picker with search, autoscale, a time cursor and decimation to a bounded
-// number of points, redrawn at display rate. After a run the timeline
+// number of points, redrawn at display rate. Each shown unit gets its own
+// value axis (angles in degrees by default), ticks are round, and the stacked
+// plots share one time axis (their plot areas are aligned). Figures are
+// painted by the charts themselves (plot_figure.cpp). After a run the timeline
 // (timeline.h) scrubs and plays the recording back, driving the 3D view and
 // the cursor together from the same rows.
 #include "draw/recorded_pose.h"
 #include "plot_export.h"
+#include "plot_style.h"
+#include "plot_units.h"
 #include "simulation_controller.h"
 #include "timeline.h"
 
 #include <QDockWidget>
+#include <QImage>
 #include <array>
 #include <functional>
+#include <optional>
 #include <vector>
 
 class QCheckBox;
@@ -43,6 +50,18 @@ struct AxisRange {
 };
 AxisRange round_axis_range(double low, double high, int ticks);
 
+// A plot exported as a figure: `size` in pixels for PNG (its DPI in the file);
+// for SVG and PDF the same size at `dpi` gives the page in inches. Laid out at
+// size * 96 / dpi logical pixels, so text keeps its point size at any DPI.
+struct FigureOptions {
+    QSize size{1600, 1000};
+    double dpi = 192;
+    bool print_style = false;  // thicker lines, larger text (print_plot_style())
+};
+
+// A dialog asking for a figure's size, DPI and style; nullopt: cancelled.
+std::optional<FigureOptions> ask_figure_options(QWidget* parent, const FigureOptions& suggested);
+
 class PlotDock : public QDockWidget {
     Q_OBJECT
 public:
@@ -56,6 +75,8 @@ public:
 
     // Shows channel `channel` in plot `plot` (or removes it).
     void setChannelPlotted(size_t channel, int plot, bool plotted);
+    void clearPlotted();  // no channel in any plot
+    const std::vector<Channel>& channels() const { return channels_; }
     // Matches channel names, their group ("contacts", "muscles", ...) and source.
     void setSearch(const QString& text);
     QString timeText() const;  // the readout beside the timeline: "t = 0.350 s"
@@ -67,38 +88,76 @@ public:
     // Pose of the model at a recorded row (bodies from the channels, static ones as built).
     PoseSnapshot poseAt(size_t row) const;
 
-    // Keep this run: its recording stays, drawn dashed under the same channels of the
-    // following runs of the model (matched by channel name) until forgotten.
-    void keepRun();
+    // Keep this run: its recording stays, drawn grey and dashed under the same channels of
+    // the following runs of the model (matched by channel name) until forgotten; the legend
+    // names it (`name`, or "run N" counting the runs kept).
+    void keepRun(const QString& name = {});
     void forgetKeptRun();
+    QString keptRunName() const { return kept_.name; }
+
+    // Angles (rad, rad/s channels) are shown in degrees unless set to radians.
+    void setAngleUnit(AngleUnit unit);
+    AngleUnit angleUnit() const { return angle_unit_; }
 
     // The plot's series over the whole recording (kept runs after the current ones, dashed)
-    // and its axis ranges, for the exports.
+    // in recorded units, and its axis ranges (of its first value axis), for the exports.
     PlotData plotData(int plot) const;
-    // By the suffix: .png (the chart as drawn), .svg or .csv; false with *error set.
-    bool exportPlot(int plot, const QString& path, QString* error) const;
+    // By the suffix: .png, .svg and .pdf (the plot drawn by the same code as on screen,
+    // at the view's size unless `figure` is given) or .csv; false with *error set.
+    bool exportPlot(int plot, const QString& path, QString* error, const std::optional<FigureOptions>& figure = {});
+    // The figure options matching the view on screen (its size, the screen's DPI).
+    FigureOptions screenFigureOptions(int plot) const;
+    // The plot as an image (the figure's PNG); copyPlotImage puts it on the clipboard.
+    QImage plotImage(int plot, const FigureOptions& figure);
+    void copyPlotImage(int plot);
+    // Where a plot's time t is drawn, in dock coordinates (x); NaN when hidden.
+    double timeToDockX(int plot, double t) const;
     // Where Export asks for a file name (suggested name, filter); empty: cancelled.
     void setExportPathPrompt(std::function<QString(const QString& suggested, const QString& filter)> prompt);
 
+    // Asked before a figure is written (size, DPI, style); nullopt: cancelled. Unset: the view's.
+    void setFigureOptionsPrompt(std::function<std::optional<FigureOptions>(const FigureOptions&)> prompt);
+
 signals:
     void poseRequested(const hfd::PoseSnapshot& pose);
+    void cursorTimeChanged(double time);  // scrubbing, playback or the live run moved the cursor
+
+protected:
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
     void updatePlotVisibility();
+    struct UnitAxis {
+        QValueAxis* axis = nullptr;
+        std::string unit;            // shown unit
+        QString title, short_title;  // "angle [deg]", and "[deg]" for a plot too short for it
+    };
     struct Plot {
         QChart* chart = nullptr;
         QChartView* view = nullptr;
-        QValueAxis *x = nullptr, *y = nullptr;
+        QValueAxis* x = nullptr;
+        std::vector<UnitAxis> axes;  // one per shown unit; [0] always exists (the cursor's)
         QLineSeries* cursor = nullptr;
         std::vector<std::pair<size_t, QLineSeries*>> series;  // channel, series
         std::vector<std::pair<size_t, QLineSeries*>> kept;    // kept-run column, series
     };
     struct KeptRun {
+        QString name;
         std::vector<std::string> names;  // channel names of its columns
         size_t columns = 0;
         std::vector<double> values;  // rows, row-major
     };
     void syncKeptSeries(Plot& plot);
+    void syncAxes(Plot& plot);
+    DisplayUnit shownUnit(size_t channel) const;
+    QValueAxis* axisOf(const Plot& plot, size_t channel) const;
+    void fitAxes(Plot& plot, double t0, double t1);
+    void fitTimeTicks(Plot& plot);
+    void applyStyle(Plot& plot, const PlotStyle& style);
+    void alignPlotAreas();
+    void fitAxisTitles(Plot& plot);
+    bool renderFigure(int plot, QPaintDevice* device, QSizeF logical, const FigureOptions& figure);
+    bool exportFigure(int plot, const QString& path, const FigureOptions& figure, QString* error);
     void exportWithPrompt(int plot);
     QWidget* createPicker();
     void onItemChanged(QListWidgetItem* item);
@@ -123,7 +182,11 @@ private:
     bool zooming_ = false;  // ranges being set by refresh or a zoom, not by the user
     QTimer* redraw_ = nullptr;
     KeptRun kept_;
+    int runs_kept_ = 0;
+    AngleUnit angle_unit_ = AngleUnit::Degrees;
+    QCheckBox* radians_ = nullptr;
     std::function<QString(const QString&, const QString&)> export_prompt_;
+    std::function<std::optional<FigureOptions>(const FigureOptions&)> figure_prompt_;
     QPushButton *keep_ = nullptr, *forget_ = nullptr;
 };
 

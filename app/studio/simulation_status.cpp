@@ -44,12 +44,28 @@ SimulationStatus::SimulationStatus(QWidget* parent) : QWidget(parent), label_(ne
 }
 
 void SimulationStatus::showFrame(const SimulationFrame& frame) {
+    last_.time = frame.time;
+    last_.running = frame.running;
+    last_.finished = frame.finished;
+    last_.real_time_factor = frame.real_time_factor;
+    last_.step_size = frame.step_size;
+    last_.steps_per_second = frame.steps_per_second;
+    last_.stages = frame.stages;
+    last_.evaluations_per_step = frame.evaluations_per_step;
+    last_.error = frame.error;
     label_->setText(status_text(frame));
     label_->setToolTip(stage_text(frame));
     label_->setStyleSheet(frame.error.isEmpty() ? QString() : QStringLiteral("color: #c00"));
 }
 
+void SimulationStatus::showTime(double time) {
+    if (label_->text().isEmpty() || last_.time == time) return;
+    last_.time = time;
+    label_->setText(status_text(last_));
+}
+
 void SimulationStatus::clear() {
+    last_ = SimulationFrame{};
     label_->clear();
     label_->setStyleSheet(QString());
 }

@@ -2,24 +2,28 @@
 // Status-bar widget of a run: simulated time, real-time factor, current step
 // size, integrator steps per second and wall time per step (the stages in its
 // tooltip); a stopped run shows why in red.
+#include "simulation_controller.h"
+
 #include <QWidget>
 
 class QLabel;
 
 namespace hfd::studio {
 
-struct SimulationFrame;
-
 class SimulationStatus : public QWidget {
     Q_OBJECT
 public:
     explicit SimulationStatus(QWidget* parent = nullptr);
     void showFrame(const SimulationFrame& frame);
+    // The time the plots' cursor and the 3D view show after scrubbing or playback:
+    // the status reads it (the rest of the last frame's figures stay).
+    void showTime(double time);
     void clear();
     QString text() const;
 
 private:
     QLabel* label_;
+    SimulationFrame last_;
 };
 
 // "t = 0.500 s  1.02x  h = 1.0e-03 s  12345 steps/s  21.8 µs/step"

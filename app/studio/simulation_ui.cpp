@@ -142,6 +142,13 @@ void SimulationUi::placeDocks(MainWindow* window) {
         const auto& prompt = window->prompts().export_path;
         return prompt ? prompt({QObject::tr("Export Plot"), suggested, filter}) : QString();
     });
+    // The figure's size and DPI are asked where the 3D view's image size is (dialogs, not tests).
+    plots_->setFigureOptionsPrompt([window](const FigureOptions& suggested) -> std::optional<FigureOptions> {
+        if (!window->prompts().image_size) return suggested;
+        return ask_figure_options(window, suggested);
+    });
+    // One time everywhere: the status bar reads the time the plots' cursor and the view show.
+    QObject::connect(plots_, &PlotDock::cursorTimeChanged, status_, &SimulationStatus::showTime);
 }
 
 void SimulationUi::connectDocument(MainWindow* window) {

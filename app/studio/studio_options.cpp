@@ -1,6 +1,7 @@
 #include "studio_options.h"
 
 #include <QCommandLineParser>
+#include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
 #include <QRegularExpression>
@@ -24,6 +25,7 @@ std::optional<StudioOptions> parse_studio_arguments(const QStringList& arguments
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral("Editor and viewer for .hfd musculoskeletal models."));
     parser.addHelpOption();
+    parser.addVersionOption();
     parser.addPositionalArgument(QStringLiteral("model"),
                                  QStringLiteral("Model file to open (.hfd, or .osim to import)."),
                                  QStringLiteral("[MODEL]"));
@@ -38,9 +40,16 @@ std::optional<StudioOptions> parse_studio_arguments(const QStringList& arguments
     QCommandLineOption simulate(QStringLiteral("simulate"),
                                 QStringLiteral("With --window: simulate the model this long before the capture."),
                                 QStringLiteral("SECONDS"));
-    QCommandLineOption plot(QStringLiteral("plot"),
-                            QStringLiteral("With --window: channels to plot, comma separated (e.g. knee_angle_r)."),
-                            QStringLiteral("NAMES"));
+    QCommandLineOption plot(
+        QStringLiteral("plot"),
+        QStringLiteral(
+            "With --window: channels to plot, comma separated (e.g. knee_angle_r); ';' starts the next plot."),
+        QStringLiteral("NAMES"));
+    QCommandLineOption export_plot(
+        QStringLiteral("export-plot"),
+        QStringLiteral("With --window: after the capture, export the first plot to FILE (.png, .svg, .pdf or .csv; "
+                       "repeatable)."),
+        QStringLiteral("FILE"));
     QCommandLineOption config(QStringLiteral("config"),
                               QStringLiteral("Simulation config used instead of the model file's (HfdConfig*.zml)."),
                               QStringLiteral("FILE"));
@@ -53,7 +62,7 @@ std::optional<StudioOptions> parse_studio_arguments(const QStringList& arguments
     parser.addOptions({config, state, excitation});
     parser.addOption(screenshot);
     parser.addOption(size);
-    parser.addOptions({window, simulate, plot});
+    parser.addOptions({window, simulate, plot, export_plot});
     QCommandLineOption measure(
         QStringLiteral("measure-frames"),
         QStringLiteral("Run the model in real time this long in the studio window (--size, default "
@@ -66,6 +75,12 @@ std::optional<StudioOptions> parse_studio_arguments(const QStringList& arguments
     }
     if (parser.isSet(QStringLiteral("help"))) {
         if (help) *help = parser.helpText();
+        return std::nullopt;
+    }
+    if (parser.isSet(QStringLiteral("version"))) {
+        if (help)
+            *help = QStringLiteral("%1 %2\n").arg(QCoreApplication::applicationName(),
+                                                  QCoreApplication::applicationVersion());
         return std::nullopt;
     }
     StudioOptions options;
@@ -110,7 +125,9 @@ std::optional<StudioOptions> parse_studio_arguments(const QStringList& arguments
             return std::nullopt;
         }
     }
-    if (parser.isSet(plot)) options.plotted = parser.value(plot).split(u',', Qt::SkipEmptyParts);
+    if (parser.isSet(plot))
+        options.plotted = parser.value(plot).replace(u';', QStringLiteral(",;,")).split(u',', Qt::SkipEmptyParts);
+    options.plot_exports = parser.values(export_plot);
     options.config_path = parser.value(config);
     options.state_path = parser.value(state);
     options.excitation_path = parser.value(excitation);
@@ -120,8 +137,8 @@ std::optional<StudioOptions> parse_studio_arguments(const QStringList& arguments
             "--config, --state and --excitation are for the studio window: add --window to --screenshot");
         return std::nullopt;
     }
-    if ((parser.isSet(simulate) || parser.isSet(plot)) && !options.window) {
-        *error = QStringLiteral("--simulate and --plot need --window");
+    if ((parser.isSet(simulate) || parser.isSet(plot) || parser.isSet(export_plot)) && !options.window) {
+        *error = QStringLiteral("--simulate, --plot and --export-plot need --window");
         return std::nullopt;
     }
     if (options.window && !parser.isSet(screenshot)) {

@@ -16,7 +16,8 @@ struct StudioOptions {
     QSize size{1280, 720};
     bool window = false;                // --screenshot of the whole studio window, not only the 3D view
     double simulate_seconds = 0;        // --window: simulate this long first
-    QStringList plotted;                // --window: channels shown in the first plot
+    QStringList plotted;                // --window: channels plotted (";" entries start the next plot)
+    QStringList plot_exports;           // --window: files the first plot is exported to after the capture
     QString config_path;                // simulation config used instead of the model file's (as hfd simulate --config)
     QString state_path;                 // initial state file (as hfd simulate --state)
     QString excitation_path;            // muscle excitations over time (as hfd simulate --excitation)

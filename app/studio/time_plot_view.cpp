@@ -17,6 +17,11 @@ TimeSpan wheel_time_span(TimeSpan shown, double notches, double at, bool zoom) {
     return {shown.t0 + shift, shown.t1 + shift};
 }
 
+void TimePlotView::resizeEvent(QResizeEvent* event) {
+    QChartView::resizeEvent(event);
+    emit resized();
+}
+
 void TimePlotView::wheelEvent(QWheelEvent* event) {
     const auto axes = chart()->axes(Qt::Horizontal);
     auto* axis = axes.isEmpty() ? nullptr : qobject_cast<QValueAxis*>(axes.first());

@@ -21,9 +21,11 @@ public:
 
 signals:
     void timeSpanRequested(double t0, double t1);
+    void resized();  // after the chart took the view's new size
 
 protected:
     void wheelEvent(QWheelEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
 };
 
 }  // namespace hfd::studio

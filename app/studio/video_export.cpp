@@ -7,7 +7,10 @@
 #include <QStandardPaths>
 #include <QTemporaryFile>
 
+#include <cerrno>
 #include <cmath>
+#include <cstring>
+#include <sys/stat.h>
 #include <filesystem>
 #include <system_error>
 
@@ -37,6 +40,17 @@ std::vector<size_t> video_frame_rows(const std::vector<double>& row_times, int f
         rows.push_back(row);
     }
     return rows;
+}
+
+bool apply_default_permissions(const QString& path, QString* error) {
+    // umask can only be read by setting it: set it back at once (the GUI thread creates no files meanwhile)
+    const mode_t mask = ::umask(0);
+    ::umask(mask);
+    if (::chmod(QFile::encodeName(path).constData(), 0666 & ~mask) == 0) return true;
+    if (error)
+        *error =
+            QObject::tr("cannot set the permissions of %1: %2").arg(path, QString::fromLocal8Bit(std::strerror(errno)));
+    return false;
 }
 
 QSize even_video_size(QSize size) { return QSize(std::max(2, size.width() & ~1), std::max(2, size.height() & ~1)); }
@@ -221,6 +235,8 @@ void VideoExporter::onProcessFinished(int exit_code, QProcess::ExitStatus status
         return finish(false,
                       tr("cannot rename the video to %1: %2").arg(path_, QString::fromStdString(renamed.message())));
     temporary_->setAutoRemove(false);  // it is the target now
+    QString mode_error;
+    if (!apply_default_permissions(path_, &mode_error)) return finish(false, mode_error);
     finish(true, path_);
 }
 

@@ -44,6 +44,10 @@ struct PlaybackSource {
 // (the last row at or before it), from the first row's time t0 up to the last's.
 std::vector<size_t> video_frame_rows(const std::vector<double>& row_times, int frames_per_second, double speed);
 
+// Gives a file the mode a newly created file gets (0666 less the umask), as other
+// exports have: the temporary file renamed onto the target was created 0600.
+bool apply_default_permissions(const QString& path, QString* error);
+
 // The size rounded down to even numbers (at least 2 x 2), as yuv420p needs.
 QSize even_video_size(QSize size);
 

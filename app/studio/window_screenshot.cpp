@@ -45,16 +45,21 @@ struct ScopedConnections {
     }
 };
 
-bool plot_channels(const QStringList& names, const RecordingLayout& layout, PlotDock* plots, QString* error) {
+bool plot_channels(const QStringList& names, const std::vector<Channel>& channels, PlotDock* plots, QString* error) {
+    int plot = 0;
     for (const QString& name : names) {
-        size_t found = layout.channels.size();
-        for (size_t c = 0; c < layout.channels.size(); ++c)
-            if (QString::fromStdString(layout.channels[c].name) == name) found = c;
-        if (found == layout.channels.size()) {
+        if (name == QLatin1String(";")) {
+            plot = std::min(plot + 1, plot_count - 1);
+            continue;
+        }
+        size_t found = channels.size();
+        for (size_t c = 0; c < channels.size(); ++c)
+            if (QString::fromStdString(channels[c].name) == name) found = c;
+        if (found == channels.size()) {
             *error = QStringLiteral("--plot: no channel '%1' in this model").arg(name);
             return false;
         }
-        plots->setChannelPlotted(found, 0, true);
+        plots->setChannelPlotted(found, plot, true);
     }
     return true;
 }
@@ -200,12 +205,18 @@ bool render_window_screenshot(const WindowScreenshot& request, QString* error) {
     auto* plots = window.simulationUi()->plotDock();
     if (QFileInfo(request.model_path).suffix().compare(QStringLiteral("scone"), Qt::CaseInsensitive) == 0) {
         if (!run_scenario(window, request.model_path, open_error, error)) return false;
+        if (!request.plotted.isEmpty()) {  // instead of the scenario's own choice
+            plots->clearPlotted();
+            if (!plot_channels(request.plotted, plots->channels(), plots, error)) return false;
+        }
     } else {
         if (!open_for_simulation(window, controller, request.model_path, open_error, error)) return false;
         if (!load_inputs(window, request.config_path, request.state_path, error, request.excitation_path)) return false;
-        if (!plot_channels(request.plotted, *controller->layout(), plots, error)) return false;
+        if (!plot_channels(request.plotted, controller->layout()->channels, plots, error)) return false;
         if (request.simulate_seconds > 0 && !run_for(controller, request.simulate_seconds, error)) return false;
     }
+    // Channels asked for: the plots get room to read them (two fifths of the height).
+    if (!request.plotted.isEmpty()) window.resizeDocks({plots}, {request.size.height() * 2 / 5}, Qt::Vertical);
     plots->refresh();
     QCoreApplication::processEvents();  // the charts take the last rows; grab() paints them
     const QImage image = compose(window);
@@ -217,6 +228,8 @@ bool render_window_screenshot(const WindowScreenshot& request, QString* error) {
         *error = QStringLiteral("cannot write %1").arg(request.image_path);
         return false;
     }
+    for (const QString& path : request.plot_exports)
+        if (!plots->exportPlot(0, path, error)) return false;
     return true;
 }
 

@@ -12,9 +12,10 @@ struct WindowScreenshot {
     QString model_path, image_path;
     QSize size{1600, 1000};
     double simulate_seconds = 0;      // run this long (as fast as possible) before the capture
-    QStringList plotted;              // channel names shown in the first plot, e.g. "knee_angle_r"
+    QStringList plotted;              // channel names plotted, e.g. "knee_angle_r"; ";" starts the next plot
     QString config_path, state_path;  // as hfd simulate --config / --state (optional)
     QString excitation_path;          // as hfd simulate --excitation (optional)
+    QStringList plot_exports;         // after the capture, the first plot exported to each (.png/.svg/.pdf/.csv)
 };
 
 // Returns true when the image was written; otherwise `error` says why (the

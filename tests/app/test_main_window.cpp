@@ -63,6 +63,22 @@ private slots:
                  menus.indexOf(window.findChild<QMenu*>(QStringLiteral("helpMenu"))->menuAction()));
     }
 
+    // File: Export (with Import) comes before the separator and Quit that end the menu.
+    void fileMenuEndsWithQuit() {
+        MainWindow window(test_options());
+        const QList<QAction*> entries = window.fileMenu()->actions();
+        qsizetype export_at = -1, quit_at = -1;
+        for (qsizetype i = 0; i < entries.size(); ++i) {
+            if (entries[i]->menu() && entries[i]->text().remove(u'&') == QStringLiteral("Export")) export_at = i;
+            if (entries[i]->text().remove(u'&') == QStringLiteral("Quit")) quit_at = i;
+        }
+        QVERIFY(export_at >= 0 && quit_at >= 0);
+        QCOMPARE(quit_at, entries.size() - 1);
+        QVERIFY2(export_at < quit_at,
+                 qPrintable(QStringLiteral("Export at %1, Quit at %2").arg(export_at).arg(quit_at)));
+        QVERIFY(entries[quit_at - 1]->isSeparator());
+    }
+
     void closeWithUnsavedChangesAsks() {
         MainWindow window(test_options());
         window.show();

@@ -1,6 +1,7 @@
 // Plots follow the recording; the timeline reproduces recorded poses.
 #include "plot_dock.h"
 #include "plot_test_support.h"
+#include "plot_ticks.h"
 #include "time_plot_view.h"
 
 #include "format/parser.h"
@@ -8,6 +9,10 @@
 #include "studio_test_support.h"
 
 #include <QApplication>
+#include <QClipboard>
+#include <QRegularExpression>
+#include <QGraphicsTextItem>
+#include <QSet>
 #include <QCheckBox>
 #include <QListWidget>
 #include <QChart>
@@ -35,6 +40,10 @@ private slots:
     void wheelPansAndZoomsTime();
     void keptRunOverlaysTheNextRun();
     void exportsPngSvgAndCsv();
+    void unitsGetTheirOwnAxes();
+    void timeTicksAreRoundWhileRunning();
+    void stackedPlotsShareTheTimeAxis();
+    void figureExportsLookLikeTheScreen();
 };
 
 namespace {
@@ -58,18 +67,81 @@ SimulationFrame rows_frame(int rows, double scale) {
     return frame;
 }
 
-// The polylines of an SVG document with their data-label, or an error message when it is no SVG.
-QStringList svg_polylines(const QString& text, QString* error) {
+// A gait-like recording: time, a knee angle [rad] (0 .. -1.2), a vertical ground force [N]
+// (0 .. 800, never negative) and a length [m], at t = 0, 0.01, ... (rows-1)/100.
+RecordingLayout gait_layout(const std::string& long_name = "leg_r.grf_y") {
+    RecordingLayout layout;
+    layout.channels = {{"time", "s", ChannelGroup::Time, "", ""},
+                       {"knee_angle_r", "rad", ChannelGroup::Dofs, "knee_angle_r", ""},
+                       {long_name, "N", ChannelGroup::Contacts, "leg_r", "grf_y"},
+                       {"pelvis_ty", "m", ChannelGroup::Dofs, "pelvis_ty", ""}};
+    return layout;
+}
+
+SimulationFrame gait_frame(int rows, bool running = false) {
+    SimulationFrame frame;
+    frame.first_row = 0;
+    frame.row_count = size_t(rows);
+    frame.running = running;
+    for (int r = 0; r < rows; ++r) {
+        const double t = r / 100.0;
+        frame.rows.insert(frame.rows.end(),
+                          {t, -0.6 * (1 - std::cos(2 * M_PI * t)), 400 * (1 + std::cos(2 * M_PI * t)), 0.9});
+    }
+    frame.time = (rows - 1) / 100.0;
+    return frame;
+}
+
+// The vertical axis a plot draws series `name` against.
+const QValueAxis* axis_of_series(const PlotDock& dock, int plot, const QString& name) {
+    for (QLineSeries* line : studio_test::drawn_lines(dock, plot))
+        if (line->name() == name)
+            for (QAbstractAxis* axis : line->attachedAxes())
+                if (axis->orientation() == Qt::Vertical) return qobject_cast<const QValueAxis*>(axis);
+    return nullptr;
+}
+
+// The stroke colours and the text of an SVG document; an error when it is no SVG.
+struct SvgContent {
+    QSet<QString> strokes;
+    QStringList texts;
+};
+SvgContent svg_content(const QString& text, QString* error) {
     QXmlStreamReader xml(text);
-    QStringList labels;
+    SvgContent content;
     bool root_svg = false;
     while (!xml.atEnd()) {
-        if (xml.readNext() != QXmlStreamReader::StartElement) continue;
+        const QXmlStreamReader::TokenType token = xml.readNext();
+        if (token == QXmlStreamReader::Characters && !xml.isWhitespace())
+            content.texts << xml.text().trimmed().toString();
+        if (token != QXmlStreamReader::StartElement) continue;
         if (!root_svg && xml.name() != QLatin1String("svg")) break;
         root_svg = true;
-        if (xml.name() == QLatin1String("polyline")) labels << xml.attributes().value("data-label").toString();
+        const QString stroke = xml.attributes().value("stroke").toString().toLower();
+        if (!stroke.isEmpty()) content.strokes.insert(stroke);
     }
     if (xml.hasError() || !root_svg) *error = xml.hasError() ? xml.errorString() : QStringLiteral("no <svg> root");
+    return content;
+}
+
+// Where the label `text` of a plot's time axis is centred, in dock coordinates; NaN when not drawn.
+double time_label_dock_x(const PlotDock& dock, int plot, const QString& text) {
+    const TimePlotView* view = dock.findChildren<TimePlotView*>().value(plot);
+    if (!view) return std::nan("");
+    for (QGraphicsItem* item : view->scene()->items()) {
+        const auto* label = dynamic_cast<const QGraphicsTextItem*>(item);
+        if (!label || !label->isVisible() || label->toPlainText() != text) continue;
+        const QPoint in_view = view->mapFromScene(label->sceneBoundingRect().center());
+        return view->mapTo(&dock, in_view).x();
+    }
+    return std::nan("");
+}
+
+// The labels an axis shows: its round ticks as the plots format them.
+QStringList tick_labels(const QValueAxis* axis) {
+    QStringList labels;
+    const FittedAxis ticks{axis->min(), axis->max(), axis->tickInterval()};
+    for (double tick : tick_values(ticks)) labels << QString::fromStdString(tick_label(tick, ticks.interval));
     return labels;
 }
 
@@ -115,7 +187,19 @@ void TestPlotDock::keptRunOverlaysTheNextRun() {
     QCOMPARE(data.series[2].points[10].y(), 1.0);
     QCOMPARE(data.series[3].points[0].y(), 2.0);
     QVERIFY(data.series[2].label.contains("kept"));
-    QVERIFY(data.y_max >= 2.0);  // the axis holds the kept run's values too (b = 2 > 1.5)
+    QVERIFY2(data.series[2].label.contains(dock.keptRunName()) && dock.keptRunName() == "run 1",
+             qPrintable(data.series[2].label));
+    // Drawn apart from the current run: grey (r = g = b) and dashed, the current run in colour.
+    for (const QLineSeries* line : studio_test::drawn_lines(dock, 0)) {
+        const QColor color = line->pen().color();
+        const bool kept = line->name().contains("kept");
+        QCOMPARE(line->pen().style(), kept ? Qt::DashLine : Qt::SolidLine);
+        QVERIFY2((color.red() == color.green() && color.green() == color.blue()) == kept,
+                 qPrintable(line->name() + " " + color.name()));
+    }
+    const QValueAxis* b_axis = axis_of_series(dock, 0, "b");  // b is dimensionless: its own axis beside a's [m]
+    QVERIFY(b_axis && b_axis != axis_of_series(dock, 0, "a [m]"));
+    QVERIFY(b_axis->max() >= 2.0);  // the axis holds the kept run's values too (b = 2 > 1.5)
     dock.setChannelPlotted(1, 0, false);
     QCOMPARE(series_count(dock, 0, true), 1);
     forget->click();
@@ -123,6 +207,9 @@ void TestPlotDock::keptRunOverlaysTheNextRun() {
     QCOMPARE(series_count(dock, 0, true), 0);
     dock.refresh();
     QCOMPARE(studio_test::drawn_lines(dock, 0).size(), 1);  // the new run's a alone is drawn
+    dock.keepRun(QStringLiteral("baseline"));               // a run kept under a name of the user's
+    dock.refresh();
+    QVERIFY(dock.plotData(0).series.back().label.contains("baseline"));
 }
 
 // PNG decodes to the plot's size, the SVG is a well-formed <svg> with one polyline per
@@ -148,9 +235,9 @@ void TestPlotDock::exportsPngSvgAndCsv() {
     QVERIFY(image.width() > 50 && image.height() > 50);
 
     QString svg_error;
-    const QStringList labels = svg_polylines(QString::fromUtf8(studio_test::read_file(svg)), &svg_error);
+    const SvgContent content = svg_content(QString::fromUtf8(studio_test::read_file(svg)), &svg_error);
     QVERIFY2(svg_error.isEmpty(), qPrintable(svg_error));
-    QCOMPARE(labels, QStringList({"a [m]", "b"}));
+    for (const QString& label : {"a [m]", "b"}) QVERIFY2(content.texts.contains(label), qPrintable(label));
 
     const QStringList lines = QString::fromUtf8(studio_test::read_file(csv)).split(u'\n', Qt::SkipEmptyParts);
     QCOMPARE(lines.size(), 12);
@@ -269,10 +356,10 @@ void TestPlotDock::reviewingARunWithContacts() {
     dock.refresh();
     const QValueAxis* y = value_axis(dock, 0);
     QVERIFY(y);
-    QVERIFY(y->tickCount() >= 2);
-    const double interval = (y->max() - y->min()) / (y->tickCount() - 1);
+    QCOMPARE(y->tickType(), QValueAxis::TicksDynamic);
+    const double interval = y->tickInterval();
     QVERIFY2(round_interval(interval),
-             qPrintable(QStringLiteral("%1 .. %2 in %3 ticks").arg(y->min()).arg(y->max()).arg(y->tickCount())));
+             qPrintable(QStringLiteral("%1 .. %2 by %3").arg(y->min()).arg(y->max()).arg(interval)));
     QVERIFY(std::abs(y->min() / interval - std::round(y->min() / interval)) < 1e-6);  // ticks on multiples
 
     dock.zoomTime(0.1, 0.2);
@@ -373,6 +460,185 @@ void TestPlotDock::recordingDrivesPlotsAndPoses() {
     QVERIFY(first.body_pos.at(1).isApprox(initial->body_pos.at(1), 1e-14));
     dock.refresh();
     QCOMPARE(studio_test::drawn_cursor_time(dock), 0.0);  // the cursor line stands at the scrubbed row
+}
+
+// A knee angle [rad] beside a ground force [N]: two axes, "angle [deg]" on the left in
+// degrees and "force [N]" on the right, each fitting its own data (the force from 0);
+// radians on request.
+void TestPlotDock::unitsGetTheirOwnAxes() {
+    PlotDock dock;
+    dock.resize(1000, 500);
+    dock.show();
+    dock.setLayout(gait_layout());
+    dock.addFrame(gait_frame(101));
+    dock.setChannelPlotted(1, 0, true);
+    dock.setChannelPlotted(2, 0, true);
+    dock.refresh();
+    const QValueAxis* angle = axis_of_series(dock, 0, "knee_angle_r [deg]");
+    const QValueAxis* force = axis_of_series(dock, 0, "leg_r.grf_y [N]");
+    QVERIFY(angle && force && angle != force);
+    QCOMPARE(angle->titleText(), QStringLiteral("angle [deg]"));
+    QCOMPARE(force->titleText(), QStringLiteral("force [N]"));
+    QCOMPARE(angle->alignment(), Qt::AlignLeft);
+    QCOMPARE(force->alignment(), Qt::AlignRight);
+    const double knee_min_deg = -1.2 * 180 / M_PI;  // -68.75 deg
+    QVERIFY2(angle->min() <= knee_min_deg && angle->min() > 2 * knee_min_deg && angle->max() >= 0 &&
+                 angle->max() < 0.2 * -knee_min_deg,
+             qPrintable(QStringLiteral("%1 .. %2").arg(angle->min()).arg(angle->max())));
+    QVERIFY2(force->min() == 0 && force->max() >= 800 && force->max() <= 1000,
+             qPrintable(QStringLiteral("%1 .. %2").arg(force->min()).arg(force->max())));
+    const QLineSeries* knee = studio_test::drawn_lines(dock, 0).value(0);
+    QVERIFY(std::abs(knee->at(50).y() - knee_min_deg) < 1e-9);  // t = 0.5: drawn in degrees
+    QCOMPARE(dock.plotData(0).series[0].points[50].y(), -1.2);  // the data stays in SI units
+
+    auto* radians = dock.findChild<QCheckBox*>(QStringLiteral("anglesInRadians"));
+    QVERIFY(radians);
+    radians->setChecked(true);
+    dock.refresh();
+    angle = axis_of_series(dock, 0, "knee_angle_r [rad]");
+    QVERIFY(angle);
+    QCOMPARE(angle->titleText(), QStringLiteral("angle [rad]"));
+    QVERIFY(angle->min() <= -1.2 && angle->min() > -2.4);
+    // A third unit gets a third axis; removing it takes the axis away.
+    dock.setChannelPlotted(3, 0, true);
+    dock.refresh();
+    QCOMPARE(studio_test::plot_chart(dock, 0)->axes(Qt::Vertical).size(), 3);
+    dock.setChannelPlotted(3, 0, false);
+    QCOMPARE(studio_test::plot_chart(dock, 0)->axes(Qt::Vertical).size(), 2);
+}
+
+// While a run records, the time axis spans the run and its ticks are multiples of a round interval.
+void TestPlotDock::timeTicksAreRoundWhileRunning() {
+    PlotDock dock;
+    dock.resize(1000, 500);
+    dock.show();
+    dock.setLayout(gait_layout());
+    dock.setChannelPlotted(1, 0, true);
+    for (int rows : {38, 75, 112, 150}) {  // 0.37, 0.74, 1.11, 1.49 s
+        dock.addFrame(gait_frame(rows, true));
+        dock.refresh();
+        const QValueAxis* time =
+            qobject_cast<const QValueAxis*>(studio_test::plot_chart(dock, 0)->axes(Qt::Horizontal).value(0));
+        QVERIFY(time);
+        QCOMPARE(time->max(), (rows - 1) / 100.0);
+        QCOMPARE(time->tickType(), QValueAxis::TicksDynamic);
+        QCOMPARE(time->tickAnchor(), 0.0);
+        QVERIFY2(round_interval(time->tickInterval()), qPrintable(QString::number(time->tickInterval())));
+        QVERIFY2(time->max() / time->tickInterval() >= 2, qPrintable(QString::number(time->tickInterval())));
+    }
+}
+
+// Plots with legends of different widths and different value axes still draw a time at
+// the same x: the same time lines up from plot to plot, the cursor too.
+void TestPlotDock::stackedPlotsShareTheTimeAxis() {
+    PlotDock dock;
+    dock.resize(1200, 700);
+    dock.setLayout(gait_layout("a_very_long_contact_pair_name_between_calcn_r_and_the_ground.grf_y"));
+    dock.addFrame(gait_frame(101));
+    dock.setChannelPlotted(3, 0, true);  // short legend, one axis with short labels
+    dock.setChannelPlotted(1, 1, true);  // long legend, two axes
+    dock.setChannelPlotted(2, 1, true);
+    dock.scrubTo(30);
+    dock.refresh();  // before the plots have their sizes: they align again once they get them
+    dock.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dock));
+    auto aligned = [&dock](double t) {
+        const double x0 = dock.timeToDockX(0, t), x1 = dock.timeToDockX(1, t);
+        return std::isfinite(x0) && std::abs(x0 - x1) < 0.5;
+    };
+    for (double t : {0.0, 0.3, 0.75, 1.0})
+        QVERIFY2(
+            aligned(t),
+            qPrintable(
+                QStringLiteral("t = %1: x %2 and %3").arg(t).arg(dock.timeToDockX(0, t)).arg(dock.timeToDockX(1, t))));
+    QVERIFY(dock.timeToDockX(0, 1.0) - dock.timeToDockX(0, 0.0) > 200);  // a plot area, not a line
+    // A tick label of the time axis is drawn where the lines put its time, in both plots
+    // (the series follow a plot area at once, the axes only when the chart is laid out).
+    for (int plot = 0; plot < 2; ++plot) {
+        const auto* time =
+            qobject_cast<const QValueAxis*>(studio_test::plot_chart(dock, plot)->axes(Qt::Horizontal).value(0));
+        const double t = time->tickInterval() * std::round(0.5 / time->tickInterval());
+        const QString label = QString::fromStdString(tick_label(t, time->tickInterval()));
+        const double label_x = time_label_dock_x(dock, plot, label);
+        QVERIFY2(std::abs(label_x - dock.timeToDockX(plot, t)) < 1.5,
+                 qPrintable(QStringLiteral("plot %1: label %2 at %3, t = %4 at %5")
+                                .arg(plot + 1)
+                                .arg(label)
+                                .arg(label_x)
+                                .arg(t)
+                                .arg(dock.timeToDockX(plot, t))));
+    }
+    const QValueAxis* angle = axis_of_series(dock, 1, "knee_angle_r [deg]");
+    QCOMPARE(angle->titleText(), QStringLiteral("angle [deg]"));
+    // A resize, without a redraw: still aligned; plots too short for "angle [deg]" show "[deg]", not "angle...".
+    dock.resize(900, 180);
+    QVERIFY(aligned(0.5));
+    QCOMPARE(angle->titleText(), QStringLiteral("[deg]"));
+}
+
+// The SVG has the screen's colours and tick labels (it is painted by the same code); the
+// PNG has the chosen size and DPI; the PDF is one; Copy puts the screen image on the clipboard.
+void TestPlotDock::figureExportsLookLikeTheScreen() {
+    QTemporaryDir dir;
+    PlotDock dock;
+    dock.resize(1000, 500);
+    dock.show();
+    dock.setLayout(gait_layout());
+    dock.addFrame(gait_frame(101));
+    dock.setChannelPlotted(1, 0, true);
+    dock.setChannelPlotted(2, 0, true);
+    dock.refresh();
+    QString error;
+    const QString svg = dir.filePath("plot.svg");
+    QVERIFY2(dock.exportPlot(0, svg, &error), qPrintable(error));
+    const SvgContent content = svg_content(QString::fromUtf8(studio_test::read_file(svg)), &error);
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    const QList<QLineSeries*> lines = studio_test::drawn_lines(dock, 0);
+    QCOMPARE(lines.size(), 2);
+    for (const QLineSeries* line : lines) {
+        const QString color = line->pen().color().name();
+        QVERIFY2(content.strokes.contains(color),
+                 qPrintable(color + " not in " + QStringList(content.strokes.values()).join(',')));
+        QVERIFY2(content.texts.contains(line->name()), qPrintable(line->name()));
+    }
+    QChart* chart = studio_test::plot_chart(dock, 0);
+    QList<const QValueAxis*> axes;
+    for (QAbstractAxis* axis : chart->axes()) axes << qobject_cast<const QValueAxis*>(axis);
+    QCOMPARE(axes.size(), 3);  // time, angle, force
+    for (const QValueAxis* axis : axes) {
+        QVERIFY(content.texts.contains(axis->titleText()));
+        for (const QString& label : tick_labels(axis))
+            QVERIFY2(content.texts.contains(label),
+                     qPrintable(axis->titleText() + ": " + label + " not in " + content.texts.join('|')));
+    }
+
+    const QString png = dir.filePath("plot.png");
+    QVERIFY2(dock.exportPlot(0, png, &error, FigureOptions{QSize(1500, 900), 300, true}), qPrintable(error));
+    const QImage image(png);
+    QCOMPARE(image.size(), QSize(1500, 900));
+    QVERIFY2(std::abs(image.dotsPerMeterX() * 0.0254 - 300) < 0.5, qPrintable(QString::number(image.dotsPerMeterX())));
+    int series_pixels = 0;  // the first series' colour is drawn
+    const QColor first = lines[0]->pen().color();
+    for (int y = 0; y < image.height(); y += 2)
+        for (int x = 0; x < image.width(); x += 2) series_pixels += image.pixelColor(x, y).rgb() == first.rgb();
+    QVERIFY2(series_pixels > 100, qPrintable(QString::number(series_pixels)));
+    QCOMPARE(lines[0]->pen().widthF(), screen_plot_style().line_width);  // the print style was for the figure only
+
+    const QString pdf = dir.filePath("plot.pdf");
+    QVERIFY2(dock.exportPlot(0, pdf, &error, FigureOptions{QSize(600, 300), 100, false}), qPrintable(error));
+    QVERIFY(studio_test::read_file(pdf).startsWith("%PDF"));
+    static const QRegularExpression page(QStringLiteral("/MediaBox \\[0 0 432(\\.0+)? 216(\\.0+)?\\]"));
+    QVERIFY(page.match(QString::fromLatin1(studio_test::read_file(pdf))).hasMatch());  // 6 x 3 in at 72 pt/in
+
+    QVERIFY(!dock.exportPlot(0, dir.filePath("huge.png"), &error, FigureOptions{QSize(0, 10), 96, false}));
+    QVERIFY2(error.contains("1 to"), qPrintable(error));
+
+    QGuiApplication::clipboard()->clear();
+    QAction* copy = dock.findChild<QAction*>(QStringLiteral("copyPlot1"));
+    QVERIFY(copy);
+    copy->trigger();
+    const QImage copied = QGuiApplication::clipboard()->image();
+    QCOMPARE(copied.size(), dock.screenFigureOptions(0).size);
 }
 
 STUDIO_TEST_MAIN(TestPlotDock)

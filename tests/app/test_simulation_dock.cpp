@@ -80,6 +80,7 @@ private slots:
     void keysPlayOutsideTextAndUndoFromTheTree();
     void aFinishedRunLeavesNoTimerRunning();
     void speedStepsAreLogarithmicUpToMax();
+    void statusBarShowsTheScrubbedTime();
 
 private:
     QTemporaryDir settings_dir_;
@@ -177,6 +178,30 @@ void TestSimulationDock::installAddsDocksAndMenus() {
         for (const QKeySequence& key : action->shortcuts())
             QVERIFY2(!reset_keys.contains(key), qPrintable(action->text() + " also uses " + key.toString()));
     }
+}
+
+// One time everywhere: after a run, scrubbing the timeline moves the status bar's time
+// with the plots' cursor (it said the run's end time before).
+void TestSimulationDock::statusBarShowsTheScrubbedTime() {
+    MainWindow window(headless_options());
+    auto* dock = window.findChild<SimulationDock*>();
+    auto* controller = window.findChild<SimulationController*>();
+    auto* status = window.findChild<SimulationStatus*>();
+    auto* plots = window.findChild<PlotDock*>();
+    QVERIFY(window.openFile(QStringLiteral(HFD_SAMPLES_DIR "/arm_muscles.hfd")));
+    window.document()->analyzer()->analyzeNow();
+    dock->setEndTime(0.3);
+    dock->setRealTimeFactor(0);
+    QVERIFY(dock->reloadFromDocument());
+    dock->playAction()->trigger();
+    QTRY_VERIFY_WITH_TIMEOUT(controller->latestFrame() && controller->latestFrame()->finished, 20000);
+    QTRY_VERIFY2_WITH_TIMEOUT(status->text().startsWith(QStringLiteral("t = 0.300 s")), qPrintable(status->text()),
+                              5000);
+    QVERIFY(plots->rowCount() > 10);
+    const size_t row = plots->rowCount() / 3;
+    plots->scrubTo(row);
+    QVERIFY(plots->timeText() != QStringLiteral("t = 0.300 s"));
+    QVERIFY2(status->text().startsWith(plots->timeText()), qPrintable(status->text() + " / " + plots->timeText()));
 }
 
 // After a run has finished, Play is refused by the worker: the button must not

@@ -1,6 +1,7 @@
 #include "studio_test_support.h"
 #include "studio_options.h"
 
+#include <QProcess>
 #include <QtTest>
 
 using namespace hfd::studio;
@@ -83,6 +84,46 @@ private slots:
                                             &error, &help));
             QVERIFY2(error.contains("--simulate"), qPrintable(error));
         }
+    }
+
+    // --help and --version need no display: without one (and with the X11 platform asked
+    // for, as on a desktop) the options are printed and the studio exits 0.
+    void helpNeedsNoDisplay() {
+        QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+        for (const char* name : {"DISPLAY", "WAYLAND_DISPLAY"}) environment.remove(name);
+        environment.insert("QT_QPA_PLATFORM", "xcb");
+        for (const char* option : {"--help", "--version"}) {
+            QProcess studio;
+            studio.setProcessEnvironment(environment);
+            studio.start(QStringLiteral(HFD_BIN_DIR "/hfd-studio"), {option});
+            QVERIFY(studio.waitForFinished(60000));
+            const QString output = QString::fromLocal8Bit(studio.readAllStandardOutput());
+            QVERIFY2(studio.exitStatus() == QProcess::NormalExit && studio.exitCode() == 0,
+                     qPrintable(QString::fromLocal8Bit(studio.readAllStandardError())));
+            if (QByteArray(option) == "--help")
+                for (const char* documented : {"--screenshot", "--plot", "--export-plot", "--size"})
+                    QVERIFY2(output.contains(documented), qPrintable(output));
+            else QVERIFY2(output.startsWith("hfd-studio "), qPrintable(output));
+        }
+        // a bad argument is reported without a display too
+        QProcess studio;
+        studio.setProcessEnvironment(environment);
+        studio.start(QStringLiteral(HFD_BIN_DIR "/hfd-studio"), {"--size", "0x0", "--screenshot", "a.png"});
+        QVERIFY(studio.waitForFinished(60000));
+        QCOMPARE(studio.exitCode(), 2);
+        QVERIFY(QString::fromLocal8Bit(studio.readAllStandardError()).contains("--size"));
+    }
+
+    void plotListsAndExports() {
+        QString error, help;
+        auto options = parse_studio_arguments({"hfd-studio", "m.hfd", "--screenshot", "o.png", "--window", "--plot",
+                                               "a,b;c", "--export-plot", "p.svg", "--export-plot", "p.png"},
+                                              &error, &help);
+        QVERIFY2(options, qPrintable(error));
+        QCOMPARE(options->plotted, QStringList({"a", "b", ";", "c"}));
+        QCOMPARE(options->plot_exports, QStringList({"p.svg", "p.png"}));
+        QVERIFY(!parse_studio_arguments({"hfd-studio", "--export-plot", "p.svg"}, &error, &help));
+        QVERIFY2(error.contains("--window"), qPrintable(error));
     }
 
     void defaultModelIsTheStandingHuman() { QVERIFY(default_model_path().endsWith("samples/human_standing.hfd")); }

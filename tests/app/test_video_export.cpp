@@ -14,7 +14,9 @@
 #include "viewer_pane.h"
 
 #include <QProcess>
+#include <QSaveFile>
 #include <QSignalSpy>
+#include <QTemporaryFile>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -163,6 +165,23 @@ private slots:
         QVERIFY(partial_files(QDir(dir_.path())).isEmpty());
     }
 
+    // The temporary file ffmpeg writes is created 0600; the video renamed from it gets the
+    // mode every other export gets (a new file's: 0666 less the umask), checked against one.
+    void videoGetsTheModeOfOtherExports() {
+        QTemporaryFile temporary(dir_.filePath("XXXXXX.partial.mp4"));
+        QVERIFY(temporary.open());
+        temporary.close();
+        QSaveFile reference_file(dir_.filePath("reference.csv"));  // as the CSV and PNG exports write
+        QVERIFY(reference_file.open(QIODevice::WriteOnly) && reference_file.write("x") == 1 && reference_file.commit());
+        const QFileDevice::Permissions reference = QFileInfo(reference_file.fileName()).permissions();
+        QVERIFY(reference & QFileDevice::ReadOwner);
+        QString error;
+        QVERIFY2(apply_default_permissions(temporary.fileName(), &error), qPrintable(error));
+        QCOMPARE(QFileInfo(temporary.fileName()).permissions(), reference);
+        QVERIFY(!apply_default_permissions(dir_.filePath("absent.mp4"), &error));
+        QVERIFY2(error.contains("absent.mp4"), qPrintable(error));
+    }
+
     void encodesThePlayback() {
         if (!studio_test::has_opengl_display()) QSKIP("needs an OpenGL display (runs as app_test_video_export_xvfb)");
         if (!has_ffmpeg()) QSKIP("ffmpeg / ffprobe not installed");
@@ -191,6 +210,9 @@ private slots:
         QVERIFY(!target_seen_early);
         QVERIFY(partial_files(QDir(dir_.path())).isEmpty());
         QCOMPARE(frames.size(), size_t(12));
+        QSaveFile reference(dir_.filePath("reference.png"));
+        QVERIFY(reference.open(QIODevice::WriteOnly) && reference.write("x") == 1 && reference.commit());
+        QCOMPARE(QFileInfo(path).permissions(), QFileInfo(reference.fileName()).permissions());
 
         bool ok = false;
         const QString probe =
