@@ -15,7 +15,6 @@
 #include "run/recorder.h"
 #include "run/recording_files.h"
 #include "run/run.h"
-#include "run/sto_writer.h"
 #include "run/run_setup.h"
 #include "sim/simulation.h"
 
