@@ -124,6 +124,8 @@ std::optional<int> parse_arguments(const Args& args, Options& options) {
     }
     if (options.help) return std::nullopt;
     if (options.model.empty()) return usage_error("no model given");
+    if (const auto too_many = check_sweep_size(options.axes, 1, options.excitations.size()))
+        return usage_error(*too_many);
     return std::nullopt;
 }
 
@@ -148,16 +150,21 @@ std::optional<std::vector<BatchJob>> make_jobs(const Options& options) {
         if (!text) return std::nullopt;
         *input = std::move(*text);
     }
-    std::vector<OverrideSet> runs = cartesian_runs(options.axes);
+    std::vector<OverrideSet> runs(1);
     if (!options.sweep.empty()) {
-        const SweepFileResult sweep = read_sweep_file(options.sweep);
+        SweepFileResult sweep = read_sweep_file(options.sweep);
         for (const Diagnostic& d : sweep.diagnostics) std::fprintf(stderr, "%s\n", format_diagnostic(d).c_str());
         if (!sweep.runs) {
             std::fprintf(stderr, "hfd batch: cannot use sweep file '%s'\n", options.sweep.c_str());
             return std::nullopt;
         }
-        runs = combine_runs(*sweep.runs, runs);
+        if (const auto too_many = check_sweep_size(options.axes, sweep.runs->size(), options.excitations.size())) {
+            std::fprintf(stderr, "hfd batch: %s\n", too_many->c_str());
+            return std::nullopt;
+        }
+        runs = std::move(*sweep.runs);
     }
+    runs = combine_runs(runs, cartesian_runs(options.axes));
     std::vector<TextInput> excitations;
     for (const std::string& path : options.excitations) {
         std::optional<TextInput> text = read(path);

@@ -1,7 +1,11 @@
-// hfd simulate: runs a model and writes the recorded trajectory.
+// hfd simulate: runs a model and writes the recorded trajectory. The rows go
+// to --out / --sto as they are recorded (run/recording_files.h): memory stays
+// the same whatever the duration.
 // Exit codes: 0 done, 1 unusable input (missing file, invalid model / config /
-// state), 2 bad arguments, 3 the simulation failed or was interrupted (what
-// was recorded until then is written), 4 an output file could not be written.
+// state, a step size the run cannot take), 2 bad arguments (a duration or
+// sample period no run can have), 3 the simulation failed (what was recorded
+// until then is written) or was interrupted by SIGINT / SIGTERM (the rows so
+// far are kept as OUT.partial.csv), 4 an output file could not be written.
 #include "commands.h"
 
 #include "arguments.h"
@@ -9,8 +13,8 @@
 #include "io/contact_events.h"
 #include "run/csv_writer.h"
 #include "run/recorder.h"
+#include "run/recording_files.h"
 #include "run/run.h"
-#include "run/sto_writer.h"
 #include "run/run_setup.h"
 #include "sim/simulation.h"
 
@@ -47,8 +51,12 @@ constexpr const char* simulate_usage =
     "  --groups LIST       channel groups for --out: all (default) or a comma list of\n"
     "                      dofs,bodies,joints,muscles,contacts\n"
     "\n"
-    "exit codes: 0 done, 1 bad input file, 2 bad arguments, 3 simulation failed\n"
-    "(the rows recorded until then are written), 4 an output could not be written\n";
+    "Rows are written as they are recorded. Runs over 1e10 steps or 1e8 samples are refused.\n"
+    "\n"
+    "exit codes: 0 done, 1 bad input file (or a step size the run cannot take),\n"
+    "2 bad arguments, 3 simulation failed (the rows recorded until then are written)\n"
+    "or interrupted (the rows so far are kept as OUT.partial.csv / .sto),\n"
+    "4 an output could not be written\n";
 
 struct Options {
     std::string model, config, state, excitation, out, sto, events;
@@ -176,24 +184,53 @@ private:
     std::chrono::steady_clock::time_point last_{};
 };
 
-// Writes every requested output; false when one could not be written.
-bool write_outputs(const Options& options, const Simulation& sim, const Recorder& recorder,
-                   const ContactEventDetector* events) {
-    bool ok = true;
-    std::string error;
-    auto report = [&](bool written, const std::string& path) {
-        if (!written) std::fprintf(stderr, "hfd simulate: cannot write '%s': %s\n", path.c_str(), error.c_str());
-        ok = ok && written;
-    };
-    if (!options.out.empty()) report(save_recording_csv(options.out, recorder, options.groups, &error), options.out);
+// The --out / --sto files, streamed; false (message printed) when one cannot be created.
+bool open_recording_files(const Options& options, const Simulation& sim, const Recorder& recorder,
+                          RecordingFiles& files) {
+    if (!options.out.empty() && !files.add_csv(options.out, options.groups)) {
+        std::fprintf(stderr, "hfd simulate: cannot write '%s': %s\n", options.out.c_str(), files.error().c_str());
+        return false;
+    }
     if (!options.sto.empty()) {
         const std::string name = sim.model().name.empty() ? "hfd" : sim.model().name;
-        report(save_dof_sto(options.sto, recorder, name, &error), options.sto);
+        if (!files.add_sto(options.sto, name, sample_count(options.duration, options.sample))) {
+            std::fprintf(stderr, "hfd simulate: cannot write '%s': %s\n", options.sto.c_str(), files.error().c_str());
+            return false;
+        }
     }
-    if (!options.events.empty() && events)
-        report(save_contact_events_csv(options.events, events->events(), events->contact_pairs(), &error),
-               options.events);
-    return ok;
+    return true;
+}
+
+std::string quoted_list(const std::vector<std::string>& paths) {
+    std::string text;
+    for (const std::string& path : paths) text += (text.empty() ? "'" : ", '") + path + "'";
+    return text;
+}
+
+// Commits the recording files (under the partial names when interrupted) and
+// the events file; returns the exit code for a run that ended with `result`.
+int finish_outputs(const Options& options, const RunResult& result, bool was_interrupted, Recorder& recorder,
+                   RecordingFiles& files, const ContactEventDetector* events) {
+    const bool flushed = recorder.flush() && !result.write_failed;
+    if (!flushed || !files.commit(was_interrupted)) {
+        std::fprintf(stderr, "hfd simulate: %s\n", files.error().c_str());
+        if (!result.ok && !result.write_failed) std::fprintf(stderr, "hfd simulate: %s\n", result.message.c_str());
+        std::fprintf(stderr, "hfd simulate: the recording was not written\n");
+        return exit_output;
+    }
+    bool written = true;
+    if (!options.events.empty() && events) {
+        const std::string path = was_interrupted ? partial_file_name(options.events) : options.events;
+        std::string error;
+        written = save_contact_events_csv(path, events->events(), events->contact_pairs(), &error);
+        if (!written) std::fprintf(stderr, "hfd simulate: cannot write '%s': %s\n", path.c_str(), error.c_str());
+    }
+    if (result.ok) return written ? exit_ok : exit_output;
+    std::fprintf(stderr, "hfd simulate: %s\n", result.message.c_str());
+    if (!files.empty())
+        std::fprintf(stderr, "hfd simulate: the %zu samples recorded until then %s %s\n", recorder.recorded_row_count(),
+                     was_interrupted ? "are kept in" : "were written to", quoted_list(files.committed_paths()).c_str());
+    return written ? exit_simulation : exit_output;
 }
 
 }  // namespace
@@ -210,10 +247,29 @@ int run_simulate(const Args& args) {
     Simulation* sim = prepared->sim.get();
     const SimConfig& config = prepared->config;
 
+    if (const std::optional<Diagnostic> refused = check_run_length(*sim, options.duration, options.sample)) {
+        // a step size the run cannot take is the file's (located); a duration or period no run can have, the arguments'
+        if (refused->location.file.empty()) {
+            std::fprintf(stderr, "hfd simulate: %s\n", refused->message.c_str());
+            return exit_usage;
+        }
+        std::fprintf(stderr, "%s\nhfd simulate: refused to run %g s\n", format_diagnostic(*refused).c_str(),
+                     options.duration);
+        return exit_input;
+    }
+
     const ContactPairSet pairs = candidate_contact_pairs(sim->model(), collision_settings(config));
     GroupMask recorded = options.groups;
     if (!options.sto.empty()) recorded |= group_bit(ChannelGroup::Dofs);
     Recorder recorder(*sim, pairs, recorded);
+    // From before the temporary files exist until they are committed: a
+    // SIGINT / SIGTERM then keeps the partial file and leaves no temporary one.
+    std::signal(SIGINT, on_interrupt);
+    std::signal(SIGTERM, on_interrupt);
+    RecordingFiles files(recorder);
+    if (!open_recording_files(options, *sim, recorder, files)) return exit_output;
+    // Without --out / --sto the rows are dropped as they are recorded: only the count is reported.
+    recorder.stream_to([&files](const double* rows, size_t count) { return files.write_rows(rows, count); });
     std::optional<ContactEventDetector> events;
     if (!options.events.empty()) events.emplace(*sim, pairs);
 
@@ -222,26 +278,21 @@ int run_simulate(const Args& args) {
     run.events = events ? &*events : nullptr;
     run.on_sample = [&](double time) { progress.update(time); };
     run.interrupted = &interrupted;
-    std::signal(SIGINT, on_interrupt);
     const auto wall_start = std::chrono::steady_clock::now();
     const RunResult result = record_simulation(*sim, recorder, run);
     const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
-    std::signal(SIGINT, SIG_DFL);
     progress.finish();
 
-    const bool written = write_outputs(options, *sim, recorder, events ? &*events : nullptr);
     const double simulated = result.time - std::as_const(*sim).initial_state().time;
     std::printf("simulated %.6g s in %.3f s wall (%.3g x real time), %lld steps, %zu samples%s\n", simulated, wall,
-                wall > 0 ? simulated / wall : 0.0, result.steps, recorder.row_count(),
+                wall > 0 ? simulated / wall : 0.0, result.steps, recorder.recorded_row_count(),
                 events ? (", " + std::to_string(events->events().size()) + " contact events").c_str() : "");
-    if (!result.ok) {
-        std::fprintf(stderr, "hfd simulate: %s\n", result.message.c_str());
-        if (!options.out.empty() || !options.sto.empty())
-            std::fprintf(stderr, "hfd simulate: the %zu samples recorded until then were written\n",
-                         recorder.row_count());
-        return exit_simulation;
-    }
-    return written ? exit_ok : exit_output;
+    std::fflush(stdout);
+    const int code =
+        finish_outputs(options, result, !result.ok && interrupted != 0, recorder, files, events ? &*events : nullptr);
+    std::signal(SIGINT, SIG_DFL);
+    std::signal(SIGTERM, SIG_DFL);
+    return code;
 }
 
 }  // namespace hfd::cli

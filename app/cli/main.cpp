@@ -3,6 +3,8 @@
 
 #include <cstdio>
 #include <cstring>
+#include <new>
+#include <stdexcept>
 #include <string>
 
 namespace {
@@ -24,9 +26,7 @@ constexpr const char* usage =
     "\n"
     "Run 'hfd <command> --help' for the options of a command.\n";
 
-}  // namespace
-
-int main(int argc, char** argv) {
+int run_command(int argc, char** argv) {
     if (argc < 2 || !std::strcmp(argv[1], "--help") || !std::strcmp(argv[1], "-h")) {
         std::fputs(usage, argc < 2 ? stderr : stdout);
         return argc < 2 ? 2 : 0;
@@ -42,4 +42,23 @@ int main(int argc, char** argv) {
     if (command == "optimize") return hfd::cli::run_optimize(args);
     std::fprintf(stderr, "hfd: unknown command '%s'\n\n%s", command.c_str(), usage);
     return 2;
+}
+
+}  // namespace
+
+// What a command could not catch ends here with a message instead of an abort:
+// exit 3, the code of a run that failed.
+int main(int argc, char** argv) {
+    constexpr int exit_failed = 3;
+    const char* command = argc >= 2 ? argv[1] : "";
+    try {
+        return run_command(argc, argv);
+    } catch (const std::bad_alloc&) {
+        std::fprintf(stderr, "hfd %s: out of memory: the run or its inputs are too large for this machine\n", command);
+    } catch (const std::length_error& error) {
+        std::fprintf(stderr, "hfd %s: too large to hold in memory (%s)\n", command, error.what());
+    } catch (const std::exception& error) {
+        std::fprintf(stderr, "hfd %s: internal error: %s\n", command, error.what());
+    }
+    return exit_failed;
 }

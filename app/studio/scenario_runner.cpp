@@ -7,6 +7,7 @@
 
 #include <QElapsedTimer>
 #include <QThread>
+#include <algorithm>
 #include <mutex>
 
 namespace hfd::studio {
@@ -119,7 +120,8 @@ private:
         layout->pairs = std::move(pairs);
         layout_ = std::move(layout);
         const double duration = scenario_.max_duration();
-        const size_t rows = sample_count(duration, period_) + 1;
+        // reserved for a usual run only: a scenario's max_duration may be anything
+        const size_t rows = std::min<size_t>(sample_count(duration, period_), 1 << 14) + 1;
         recorder_->reserve_rows(rows);
         extra_.reserve(rows * extra_columns_);
         next_sample_ = time;

@@ -83,6 +83,8 @@ void SimulationWorker::startRecording() {
     finished_ = false;
     error_.clear();
     error_body_.clear();
+    // a run the engine refuses (e.g. past its step or sample limits) shows why instead of not starting
+    if (run_->result().refused) error_ = QString::fromStdString(run_->result().message);
     last_frame_wall_ = -1;
     auto layout = std::make_shared<RecordingLayout>();
     layout->channels = recorder_->channels();

@@ -85,7 +85,9 @@ JobOutcome run_job(const BatchJob& job, const volatile std::sig_atomic_t* interr
     RunOptions options = prepared.run_options(job.duration, job.sample_period);
     options.interrupted = interrupted;
     outcome.run = record_simulation(sim, *outcome.recording, options);
-    outcome.status = outcome.run.ok ? JobStatus::Done : JobStatus::SimulationFailed;
+    outcome.status = outcome.run.ok        ? JobStatus::Done
+                     : outcome.run.refused ? JobStatus::InputError
+                                           : JobStatus::SimulationFailed;
     outcome.message = outcome.run.message;
     outcome.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
     return outcome;

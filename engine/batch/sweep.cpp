@@ -146,6 +146,30 @@ std::optional<SweepAxis> parse_sweep_axis(std::string_view text, std::string* er
     return axis;
 }
 
+size_t sweep_run_count(const std::vector<SweepAxis>& axes, size_t rows, size_t excitations) {
+    constexpr size_t most = std::numeric_limits<size_t>::max();
+    size_t count = std::max<size_t>(rows, 1);
+    auto times = [&](size_t factor) { count = factor != 0 && count > most / factor ? most : count * factor; };
+    for (const SweepAxis& axis : axes) times(axis.values.size());
+    times(std::max<size_t>(excitations, 1));
+    return count;
+}
+
+std::optional<std::string> check_sweep_size(const std::vector<SweepAxis>& axes, size_t rows, size_t excitations) {
+    const size_t count = sweep_run_count(axes, rows, excitations);
+    if (count <= max_batch_runs) return std::nullopt;
+    std::string factors;
+    auto factor = [&](size_t n) { factors += (factors.empty() ? "" : " x ") + std::to_string(n); };
+    if (rows > 1) factor(rows);
+    for (const SweepAxis& axis : axes) factor(axis.values.size());
+    if (excitations > 1) factor(excitations);
+    char total[32];
+    std::snprintf(total, sizeof total, "%.3g", static_cast<double>(count));
+    return "the sweep makes " + std::string(count == std::numeric_limits<size_t>::max() ? "more than " : "") + total +
+           " runs (" + factors + "), more than the " + std::to_string(max_batch_runs) +
+           " a batch can hold: sweep fewer values or split the batch";
+}
+
 std::vector<OverrideSet> cartesian_runs(const std::vector<SweepAxis>& axes) {
     std::vector<OverrideSet> runs(1);
     for (const SweepAxis& axis : axes) {

@@ -36,6 +36,15 @@ struct SweepAxis {
 
 // "body.femur_r.mass=8,9,10" or "body.femur_r.mass=8..10:3"; nullopt and error on bad syntax.
 std::optional<SweepAxis> parse_sweep_axis(std::string_view text, std::string* error);
+// A batch holds at most this many runs (each is a model text in memory, then a
+// simulation): a larger sweep is refused before any run is made.
+constexpr size_t max_batch_runs = 100'000;
+// Runs of `axes` times `rows` (sweep-file rows) times `excitations`, saturating
+// at SIZE_MAX instead of overflowing.
+size_t sweep_run_count(const std::vector<SweepAxis>& axes, size_t rows = 1, size_t excitations = 1);
+// "a sweep of 1e+12 runs (100 x 100 x ...) exceeds ..." when the count is above max_batch_runs.
+std::optional<std::string> check_sweep_size(const std::vector<SweepAxis>& axes, size_t rows = 1,
+                                            size_t excitations = 1);
 // One run per combination, the first axis varying slowest; one empty set when there are no axes.
 std::vector<OverrideSet> cartesian_runs(const std::vector<SweepAxis>& axes);
 // Every run of `left` combined with every run of `right` (left slowest).

@@ -47,6 +47,9 @@ public:
     // Muscle activation rates of the integrator block (manual: 100 and 25 s^-1),
     // used when the composite force has no muscle_activation component.
     double activation_rate = 100, deactivation_rate = 25;
+    // Where the nominal step size was set (its property, else the integrator
+    // block): runs it cannot take are reported there (run/run.h).
+    SourceLocation step_size_location;
 };
 
 struct IntegratorContext {

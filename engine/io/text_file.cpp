@@ -11,6 +11,7 @@
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <utility>
 #include <vector>
 
 namespace hfd {
@@ -20,105 +21,113 @@ std::string system_error(const std::string& what, const std::string& path) {
     return what + " '" + path + "': " + std::strerror(errno);
 }
 
-// Owns the temporary file until it is committed; removes it otherwise.
-class TemporaryFile {
-public:
-    explicit TemporaryFile(const std::string& target) {
-        temp_path_ = target + ".tmp-XXXXXX";
-        std::vector<char> name(temp_path_.begin(), temp_path_.end());
-        name.push_back('\0');
-        fd_ = mkstemp(name.data());
-        if (fd_ < 0) {
-            error_ = system_error("cannot create a temporary file for", target);
-            return;
-        }
-        temp_path_.assign(name.data());
-        // mkstemp creates 0600; give the file the permissions a normal write would.
-        const mode_t mask = umask(0);
-        umask(mask);
-        fchmod(fd_, 0666 & ~mask);
-    }
-    ~TemporaryFile() {
-        if (fd_ >= 0) close(fd_);
-        if (!committed_ && !temp_path_.empty() && created()) unlink(temp_path_.c_str());
-    }
-    TemporaryFile(const TemporaryFile&) = delete;
-    TemporaryFile& operator=(const TemporaryFile&) = delete;
-
-    bool created() const { return fd_ >= 0 || closed_; }
-    const std::string& error() const { return error_; }
-
-    bool write(std::string_view text) {
-        if (fd_ < 0) return false;
-        while (!text.empty()) {
-            const ssize_t n = ::write(fd_, text.data(), text.size());
-            if (n < 0 && errno == EINTR) continue;
-            if (n <= 0) {
-                error_ = system_error("cannot write", temp_path_);
-                return false;
-            }
-            text.remove_prefix(static_cast<size_t>(n));
-        }
-        return true;
-    }
-
-    bool commit(const std::string& target) {
-        if (fsync(fd_) != 0) {
-            error_ = system_error("cannot flush", temp_path_);
-            return false;
-        }
-        const int result = close(fd_);
-        fd_ = -1;
-        closed_ = true;
-        if (result != 0) {
-            error_ = system_error("cannot close", temp_path_);
-            return false;
-        }
-        if (std::rename(temp_path_.c_str(), target.c_str()) != 0) {
-            error_ = system_error("cannot rename the temporary file to", target);
-            return false;
-        }
-        committed_ = true;
-        return true;
-    }
-
-private:
-    std::string temp_path_;
-    std::string error_;
-    int fd_ = -1;
-    bool closed_ = false;
-    bool committed_ = false;
-};
-
 }  // namespace
+
+AtomicFile::AtomicFile(std::string path) : path_(std::move(path)) {
+    temp_path_ = path_ + ".tmp-XXXXXX";
+    std::vector<char> name(temp_path_.begin(), temp_path_.end());
+    name.push_back('\0');
+    fd_ = mkstemp(name.data());
+    if (fd_ < 0) {
+        error_ = system_error("cannot create a temporary file for", path_);
+        temp_path_.clear();
+        return;
+    }
+    temp_path_.assign(name.data());
+    // mkstemp creates 0600; give the file the permissions a normal write would.
+    const mode_t mask = umask(0);
+    umask(mask);
+    fchmod(fd_, 0666 & ~mask);
+    buffer_.reserve(block_size);
+}
+
+AtomicFile::~AtomicFile() { discard(); }
+
+void AtomicFile::discard() {
+    if (fd_ >= 0) close(fd_);
+    fd_ = -1;
+    if (!committed_ && !temp_path_.empty()) unlink(temp_path_.c_str());
+    temp_path_.clear();
+}
+
+bool AtomicFile::write_through(std::string_view text) {
+    while (!text.empty()) {
+        const ssize_t n = ::write(fd_, text.data(), text.size());
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) {
+            error_ = system_error("cannot write", temp_path_);
+            return false;
+        }
+        text.remove_prefix(static_cast<size_t>(n));
+    }
+    return true;
+}
+
+bool AtomicFile::flush_buffer() {
+    if (!ok()) return false;
+    const bool written = write_through(buffer_);
+    buffer_.clear();
+    return written;
+}
+
+bool AtomicFile::write(std::string_view text) {
+    if (!ok()) return false;
+    buffer_.append(text);
+    if (buffer_.size() >= block_size) return flush_buffer();
+    return true;
+}
+
+bool AtomicFile::write_at(size_t offset, std::string_view text) {
+    if (!flush_buffer()) return false;
+    while (!text.empty()) {
+        const ssize_t n = ::pwrite(fd_, text.data(), text.size(), static_cast<off_t>(offset));
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) {
+            error_ = system_error("cannot write", temp_path_);
+            return false;
+        }
+        text.remove_prefix(static_cast<size_t>(n));
+        offset += static_cast<size_t>(n);
+    }
+    return true;
+}
+
+bool AtomicFile::commit(const std::string& target) {
+    if (!flush_buffer()) return false;
+    if (fsync(fd_) != 0) {
+        error_ = system_error("cannot flush", temp_path_);
+        return false;
+    }
+    const int result = close(fd_);
+    fd_ = -1;
+    if (result != 0) {
+        error_ = system_error("cannot close", temp_path_);
+        return false;
+    }
+    if (std::rename(temp_path_.c_str(), target.c_str()) != 0) {
+        error_ = system_error("cannot rename the temporary file to", target);
+        return false;
+    }
+    committed_ = true;
+    return true;
+}
 
 bool write_file_streamed(const std::string& path, const std::function<bool(const TextSink&)>& produce,
                          std::string* error) {
-    TemporaryFile file(path);
-    if (!file.created()) {
-        if (error) *error = file.error();
-        return false;
-    }
-    // Writes are gathered so that the system sees large blocks.
-    constexpr size_t block_size = 1 << 16;
-    std::string buffer;
-    buffer.reserve(block_size);
-    bool write_failed = false;
-    const TextSink sink = [&](std::string_view text) {
-        if (write_failed) return false;
-        buffer.append(text);
-        if (buffer.size() >= block_size) {
-            write_failed = !file.write(buffer);
-            buffer.clear();
-        }
-        return !write_failed;
-    };
-    const bool produced = produce(sink);
-    if (!produced || write_failed || !file.write(buffer) || !file.commit(path)) {
+    AtomicFile file(path);
+    const TextSink sink = [&](std::string_view text) { return file.write(text); };
+    if (!file.ok() || !produce(sink) || !file.commit()) {
         if (error) *error = !file.error().empty() ? file.error() : "writing '" + path + "' was aborted";
         return false;
     }
     return true;
+}
+
+std::string partial_file_name(const std::string& path) {
+    const size_t slash = path.find_last_of('/');
+    const size_t dot = path.find_last_of('.');
+    const bool has_extension = dot != std::string::npos && (slash == std::string::npos || dot > slash + 1);
+    return has_extension ? path.substr(0, dot) + ".partial" + path.substr(dot) : path + ".partial";
 }
 
 void append_number(std::string& out, double value) {

@@ -16,6 +16,47 @@ namespace hfd {
 // Receives consecutive pieces of a text; returns false when it could not take them.
 using TextSink = std::function<bool(std::string_view)>;
 
+// A file written in pieces under a temporary name next to its final one,
+// "<path>.tmp-XXXXXX", and renamed only by commit(): a write that stops early
+// (error, exception, signal) never leaves a truncated file under the final
+// name, and the temporary file is removed when the AtomicFile is destroyed
+// uncommitted (or discarded). Writes are gathered into large blocks.
+class AtomicFile {
+public:
+    explicit AtomicFile(std::string path);
+    ~AtomicFile();
+    AtomicFile(const AtomicFile&) = delete;
+    AtomicFile& operator=(const AtomicFile&) = delete;
+
+    // Created and no write has failed (error() tells why not).
+    bool ok() const { return fd_ >= 0 && error_.empty(); }
+    const std::string& error() const { return error_; }
+    const std::string& path() const { return path_; }
+    const std::string& temporary_path() const { return temp_path_; }
+
+    bool write(std::string_view text);
+    // Overwrites bytes written before, from `offset` (e.g. a count in a header).
+    bool write_at(size_t offset, std::string_view text);
+    // Flushes to disk and renames to `target` (e.g. partial_file_name(path())).
+    bool commit(const std::string& target);
+    bool commit() { return commit(path_); }
+    // Removes the temporary file now.
+    void discard();
+
+private:
+    static constexpr size_t block_size = 1 << 16;
+    bool write_through(std::string_view text);
+    bool flush_buffer();
+
+    std::string path_, temp_path_, error_, buffer_;
+    int fd_ = -1;
+    bool committed_ = false;
+};
+
+// "out.csv" -> "out.partial.csv" ("out" -> "out.partial"): where the rows of a
+// run stopped before its end are kept.
+std::string partial_file_name(const std::string& path);
+
 // Calls produce(sink) where sink writes to "<path>.tmp-XXXXXX" in the same
 // directory; when produce returns true and every write succeeded, the file is
 // flushed to disk and renamed to path. Otherwise (false, a failed write, an

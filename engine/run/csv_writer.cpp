@@ -2,25 +2,45 @@
 
 #include "run/recorder.h"
 
+#include <utility>
+
 namespace hfd {
 
-bool write_csv_table(const TextSink& out, const std::vector<std::string>& header, const double* values, size_t rows,
-                     size_t row_stride, const std::vector<size_t>& columns) {
+RowFormatter::RowFormatter(std::vector<size_t> columns, char separator)
+    : columns_(std::move(columns)), numbers_(columns_.size()), separator_(separator) {}
+
+void RowFormatter::append(std::string& text, const double* row) {
+    for (size_t c = 0; c < columns_.size(); ++c) {
+        if (c) text.push_back(separator_);
+        numbers_[c].append(text, row[columns_[c]]);
+    }
+    text.push_back('\n');
+}
+
+std::string csv_header_line(const std::vector<std::string>& header, const std::vector<size_t>& columns) {
     std::string text;
     for (size_t c = 0; c < columns.size(); ++c) {
         if (c) text.push_back(',');
         append_csv_field(text, header[columns[c]]);
     }
     text.push_back('\n');
+    return text;
+}
+
+std::vector<std::string> channel_labels(const Recorder& recorder) {
+    std::vector<std::string> labels;
+    labels.reserve(recorder.channel_count());
+    for (const Channel& channel : recorder.channels()) labels.push_back(channel_label(channel));
+    return labels;
+}
+
+bool write_csv_table(const TextSink& out, const std::vector<std::string>& header, const double* values, size_t rows,
+                     size_t row_stride, const std::vector<size_t>& columns) {
+    std::string text = csv_header_line(header, columns);
     constexpr size_t chunk = 1 << 15;
-    std::vector<NumberColumn> number_columns(columns.size());
+    RowFormatter formatter(columns, ',');
     for (size_t r = 0; r < rows; ++r) {
-        const double* row = values + r * row_stride;
-        for (size_t c = 0; c < columns.size(); ++c) {
-            if (c) text.push_back(',');
-            number_columns[c].append(text, row[columns[c]]);
-        }
-        text.push_back('\n');
+        formatter.append(text, values + r * row_stride);
         if (text.size() >= chunk) {
             if (!out(text)) return false;
             text.clear();
@@ -38,11 +58,8 @@ std::vector<size_t> channels_in_groups(const Recorder& recorder, GroupMask group
 }
 
 bool write_recording_csv(const TextSink& out, const Recorder& recorder, GroupMask groups) {
-    std::vector<std::string> header;
-    header.reserve(recorder.channel_count());
-    for (const Channel& channel : recorder.channels()) header.push_back(channel_label(channel));
-    return write_csv_table(out, header, recorder.values().data(), recorder.row_count(), recorder.channel_count(),
-                           channels_in_groups(recorder, groups));
+    return write_csv_table(out, channel_labels(recorder), recorder.values().data(), recorder.row_count(),
+                           recorder.channel_count(), channels_in_groups(recorder, groups));
 }
 
 bool save_recording_csv(const std::string& path, const Recorder& recorder, GroupMask groups, std::string* error) {

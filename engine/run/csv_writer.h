@@ -15,6 +15,25 @@ namespace hfd {
 
 class Recorder;
 
+// Formats rows: the chosen columns of each, separated by `separator`, one line
+// per row (a NumberColumn per column).
+class RowFormatter {
+public:
+    RowFormatter(std::vector<size_t> columns, char separator);
+    void append(std::string& text, const double* row);
+    const std::vector<size_t>& columns() const { return columns_; }
+
+private:
+    std::vector<size_t> columns_;
+    std::vector<NumberColumn> numbers_;
+    char separator_;
+};
+
+// The header line of a CSV table of `columns` of `header`.
+std::string csv_header_line(const std::vector<std::string>& header, const std::vector<size_t>& columns);
+// The recorder's channel labels ("hip_flexion_r [rad]"), one per channel.
+std::vector<std::string> channel_labels(const Recorder& recorder);
+
 // Writes a table: header row then rows x columns values (row-major, row_stride
 // values per row), taking the columns listed in `columns`.
 bool write_csv_table(const TextSink& out, const std::vector<std::string>& header, const double* values, size_t rows,

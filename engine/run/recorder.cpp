@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 #include <utility>
 
 namespace hfd {
@@ -67,19 +68,38 @@ void Recorder::sample(const Simulation& sim, const State& state) {
         values_.resize(row_begin + channels_.size(), std::nan(""));
     }
     unwrap_angles(row_begin);
+    if (sink_ && row_count() >= buffered_rows_) flush();
 }
 
 // The angle a of the new row is replaced by a + 2 pi k, the value closest to the
 // previous row's (a sample period is far shorter than half a turn of any joint).
 void Recorder::unwrap_angles(size_t row_begin) {
-    if (row_begin < channels_.size()) return;  // the first row is as measured
     constexpr double two_pi = 2 * M_PI;
-    for (size_t c : angle_columns_) {
-        double& angle = values_[row_begin + c];
-        const double previous = values_[row_begin - channels_.size() + c];
-        if (!std::isfinite(angle) || !std::isfinite(previous)) continue;
-        angle += two_pi * std::round((previous - angle) / two_pi);
+    const bool first = previous_angles_.empty();
+    if (first) previous_angles_.resize(angle_columns_.size());
+    for (size_t i = 0; i < angle_columns_.size(); ++i) {
+        double& angle = values_[row_begin + angle_columns_[i]];
+        const double previous = previous_angles_[i];
+        if (!first && std::isfinite(angle) && std::isfinite(previous))
+            angle += two_pi * std::round((previous - angle) / two_pi);
+        previous_angles_[i] = angle;
     }
+}
+
+void Recorder::stream_to(RowSink sink, size_t buffered_rows) {
+    sink_ = std::move(sink);
+    buffered_rows_ = std::max<size_t>(buffered_rows, 1);
+    values_.reserve(buffered_rows_ * channels_.size());
+}
+
+bool Recorder::flush() {
+    const size_t rows = row_count();
+    if (sink_ && rows > 0 && !sink_failed_) sink_failed_ = !sink_(values_.data(), rows);
+    if (sink_) {
+        streamed_rows_ += rows;
+        values_.clear();
+    }
+    return !sink_failed_;
 }
 
 namespace {
@@ -117,13 +137,20 @@ void Recorder::append_contacts() {
     }
 }
 
-size_t sample_count(double duration, double period) {
+double sample_count_exact(double duration, double period) {
     if (!(duration > 0) || !(period > 0)) return 1;
     // Tolerance so that 1.0 / 0.01 counts 100 periods despite rounding.
     const double periods = duration / period;
     const double whole = std::floor(periods + 1e-9);
     const bool partial = periods - whole > 1e-9;
-    return static_cast<size_t>(whole) + 1 + (partial ? 1 : 0);
+    return whole + 1 + (partial ? 1 : 0);
+}
+
+size_t sample_count(double duration, double period) {
+    const double count = sample_count_exact(duration, period);
+    // 2^63 is exact as a double and within size_t; NaN (an infinite duration) saturates too
+    if (!(count < 9.2e18)) return std::numeric_limits<size_t>::max();
+    return static_cast<size_t>(count);
 }
 
 double sample_time(double start, double duration, double period, size_t k) {

@@ -11,10 +11,19 @@ Run::Run(Simulation& sim, Recorder& recorder, const RunOptions& options)
     : sim_(sim), recorder_(recorder), options_(options) {
     const Simulation& view = sim_;
     start_time_ = view.state().time;
+    result_.time = start_time_;
+    if (std::optional<Diagnostic> refused = check_run_length(view, options_.duration, options_.sample_period)) {
+        fail(format_diagnostic(*refused), start_time_, no_index);
+        result_.refused = true;
+        return;
+    }
     end_time_ = start_time_ + options_.duration;
     sample_count_ = sample_count(options_.duration, options_.sample_period);
     next_sample_at_ = sample_time(start_time_, options_.duration, options_.sample_period, next_sample_);
-    recorder_.reserve_rows(recorder_.row_count() + sample_count_);
+    // Reserved for a bounded number of rows only: a long run's recording grows
+    // as it is recorded (or streams), never all at once for the whole duration.
+    constexpr size_t reserved_rows = 4096;
+    if (!recorder_.streaming()) recorder_.reserve_rows(recorder_.row_count() + std::min(sample_count_, reserved_rows));
     if (options_.control) options_.control(start_time_, sim_.controls());
     sim_.ensure_evaluated();
     recorder_.sample(view);
@@ -27,7 +36,7 @@ Run::Run(Simulation& sim, Recorder& recorder, const RunOptions& options)
         half_mass_.push_back(body.is_static() ? 0.0 : 0.5 * body.mass);
         half_largest_inertia_.push_back(body.is_static() ? 0.0 : 0.5 * body.inertia.maxCoeff());
     }
-    result_.time = start_time_;
+    check_sink();
 }
 
 bool Run::fail(std::string message, double time, Index body) {
@@ -63,7 +72,7 @@ bool Run::check_energy() {
     return fail(text, state.time, worst);
 }
 
-void Run::record_samples_within_step() {
+bool Run::record_samples_within_step() {
     const Simulation& view = sim_;
     const double now = view.state().time;
     while (next_sample_ < sample_count_) {
@@ -80,7 +89,16 @@ void Run::record_samples_within_step() {
         if (options_.on_sample) options_.on_sample(time);
         ++next_sample_;
         next_sample_at_ = sample_time(start_time_, options_.duration, options_.sample_period, next_sample_);
+        if (!check_sink()) return false;
     }
+    return true;
+}
+
+bool Run::check_sink() {
+    if (!recorder_.sink_failed()) return true;
+    result_.write_failed = true;
+    return fail("the recording could not be written at t = " + std::to_string(result_.time) + " s", result_.time,
+                no_index);
 }
 
 bool Run::step() {
@@ -116,8 +134,7 @@ bool Run::step() {
     result_.time = view.state().time;
     if (options_.events) options_.events->after_step(view, before_, before_data_);
     if (!check_energy()) return false;
-    record_samples_within_step();
-    return true;
+    return record_samples_within_step();
 }
 
 bool Run::advance_to_next_sample() {
@@ -132,6 +149,46 @@ void Run::set_end_time(double end_time) {
     end_time_ = start_time_ + options_.duration;
     sample_count_ = sample_count(options_.duration, options_.sample_period);
     next_sample_at_ = sample_time(start_time_, options_.duration, options_.sample_period, next_sample_);
+}
+
+std::optional<Diagnostic> check_run_length(const Simulation& sim, double duration, double sample_period) {
+    const double start = sim.state().time;
+    const Integrator& integrator = sim.integrator();
+    const double h = integrator.nominal_step_size();
+    auto refuse = [](std::string message, SourceLocation location = {}) {
+        return std::optional<Diagnostic>(Diagnostic{Severity::Error, std::move(location), std::move(message)});
+    };
+    auto number = [](double value) {
+        char text[32];
+        std::snprintf(text, sizeof text, "%.6g", value);
+        return std::string(text);
+    };
+    if (!std::isfinite(duration) || duration < 0)
+        return refuse("the duration " + number(duration) + " s is not a finite number of seconds >= 0");
+    if (!std::isfinite(sample_period) || !(sample_period > 0))
+        return refuse("the sample period " + number(sample_period) + " s is not a finite positive number");
+    if (!std::isfinite(start)) return refuse("the run starts at t = " + number(start) + " s");
+    if (duration == 0) return std::nullopt;  // one sample, no step
+    const double end = start + duration;
+    if (!(end > start))
+        return refuse("a duration of " + number(duration) + " s does not change the time t = " + number(start) +
+                      " s in double precision");
+    const double samples = sample_count_exact(duration, sample_period);
+    if (!(samples <= max_run_samples))
+        return refuse("sampling " + number(duration) + " s every " + number(sample_period) + " s makes " +
+                      number(samples) + " samples (at most " + number(max_run_samples) +
+                      " per run): enlarge the sample period or shorten the duration");
+    const double steps = duration / h;
+    if (!(steps <= max_run_steps))
+        return refuse(std::string(integrator.name()) + ": a step of " + number(h) + " s would take " + number(steps) +
+                          " steps for " + number(duration) + " s (at most " + number(max_run_steps) +
+                          " per run): enlarge the step or shorten the duration",
+                      integrator.step_size_location);
+    if (!(end + 0.5 * h > end))
+        return refuse("at t = " + number(end) + " s a step of " + number(h) +
+                          " s is lost in the rounding of the time: start the run at an earlier time",
+                      integrator.step_size_location);
+    return std::nullopt;
 }
 
 RunResult record_simulation(Simulation& sim, Recorder& recorder, const RunOptions& options) {

@@ -8,16 +8,34 @@
 // which is the state a step cut at that time would reach; the run itself
 // continues from t1. So a run sampled every 0.5 ms and one sampled every 10 ms
 // take the same steps and meet the same contact events.
+#include "format/diagnostic.h"
 #include "io/contact_events.h"
 #include "run/recorder.h"
 #include "sim/simulation.h"
 
 #include <csignal>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
 namespace hfd {
+
+// Limits of one run (docs/cli.md, "Limits of a run"). A run is refused before
+// its first step when its duration is not a finite number >= 0, when it does
+// not change the time (t + duration == t in double precision), when it would
+// record more than max_run_samples samples or take more than max_run_steps
+// steps of the integrator's nominal step (step_size, or max_step of an
+// error-controlled one), or when the time near its end is too coarse for
+// that step (t + h/2 == t). These catch a step of 1e-300 s, or durations of 1e18 s,
+// that would otherwise run for ever or record nothing.
+constexpr double max_run_steps = 1e10;
+constexpr double max_run_samples = 1e8;
+
+// Why a run of `duration` from sim's current time sampled every
+// `sample_period` cannot be simulated, or nullopt. An error about the step
+// count is located at the integrator's step size property.
+std::optional<Diagnostic> check_run_length(const Simulation& sim, double duration, double sample_period);
 
 struct RunOptions {
     double duration = 1;                     // s
@@ -33,15 +51,18 @@ struct RunOptions {
 
 struct RunResult {
     bool ok = true;
-    std::string message;    // why the run stopped early
-    double time = 0;        // simulated time reached
-    Index body = no_index;  // offending body of a failed run, when known
-    long long steps = 0;    // accepted integrator steps of the run
+    std::string message;        // why the run stopped early
+    double time = 0;            // simulated time reached
+    Index body = no_index;      // offending body of a failed run, when known
+    long long steps = 0;        // accepted integrator steps of the run
+    bool refused = false;       // check_run_length refused the run: nothing was simulated or recorded
+    bool write_failed = false;  // the recorder's sink refused rows (message tells why)
 };
 
 class Run {
 public:
-    // Records the first sample (and the starting contacts) at sim's current state.
+    // Records the first sample (and the starting contacts) at sim's current
+    // state; a run that check_run_length refuses records nothing and is finished.
     Run(Simulation& sim, Recorder& recorder, const RunOptions& options);
 
     // All samples recorded, or stopped early (result().ok is false).
@@ -60,7 +81,8 @@ public:
 private:
     bool fail(std::string message, double time, Index body);
     bool check_energy();
-    void record_samples_within_step();
+    bool check_sink();                  // fails the run when the recorder's sink refused rows
+    bool record_samples_within_step();  // false when the recorder's sink failed
 
     Simulation& sim_;
     Recorder& recorder_;

@@ -1,12 +1,10 @@
 #include "run/sto_writer.h"
 
+#include "run/csv_writer.h"
 #include "run/recorder.h"
 
 namespace hfd {
 
-namespace {
-
-// Columns: time, then every dof value channel (not the velocities).
 std::vector<size_t> dof_value_columns(const Recorder& recorder) {
     std::vector<size_t> columns;
     for (size_t c = 0; c < recorder.channel_count(); ++c) {
@@ -17,7 +15,21 @@ std::vector<size_t> dof_value_columns(const Recorder& recorder) {
     return columns;
 }
 
-}  // namespace
+StoHeader sto_header(const Recorder& recorder, const std::string& name, size_t rows,
+                     const std::vector<size_t>& columns) {
+    StoHeader header;
+    header.text = name.empty() ? std::string("hfd") : name;
+    header.text += "\nversion=1\nnRows=";
+    header.row_count_offset = header.text.size();
+    header.text +=
+        std::to_string(rows) + "\nnColumns=" + std::to_string(columns.size()) + "\ninDegrees=no\nendheader\n";
+    for (size_t c = 0; c < columns.size(); ++c) {
+        if (c) header.text.push_back('\t');
+        header.text += c == 0 ? std::string("time") : recorder.channels()[columns[c]].source;
+    }
+    header.text.push_back('\n');
+    return header;
+}
 
 bool write_dof_sto(const TextSink& out, const Recorder& recorder, const std::string& name, std::string* error) {
     const std::vector<size_t> columns = dof_value_columns(recorder);
@@ -25,22 +37,10 @@ bool write_dof_sto(const TextSink& out, const Recorder& recorder, const std::str
         if (error) *error = "the recording holds no dof values";
         return false;
     }
-    std::string text = name.empty() ? std::string("hfd") : name;
-    text += "\nversion=1\nnRows=" + std::to_string(recorder.row_count()) +
-            "\nnColumns=" + std::to_string(columns.size()) + "\ninDegrees=no\nendheader\n";
-    for (size_t c = 0; c < columns.size(); ++c) {
-        if (c) text.push_back('\t');
-        text += c == 0 ? std::string("time") : recorder.channels()[columns[c]].source;
-    }
-    text.push_back('\n');
-    std::vector<NumberColumn> number_columns(columns.size());
+    std::string text = sto_header(recorder, name, recorder.row_count(), columns).text;
+    RowFormatter formatter(columns, '\t');
     for (size_t r = 0; r < recorder.row_count(); ++r) {
-        const double* row = recorder.row(r);
-        for (size_t c = 0; c < columns.size(); ++c) {
-            if (c) text.push_back('\t');
-            number_columns[c].append(text, row[columns[c]]);
-        }
-        text.push_back('\n');
+        formatter.append(text, recorder.row(r));
         if (text.size() >= (1 << 15)) {
             if (!out(text)) return false;
             text.clear();

@@ -31,6 +31,9 @@ std::unique_ptr<Integrator> create_integrator(const PropNode& props, IntegratorC
     } else {
         integrator = std::make_unique<FixedStepIntegrator>(kind->name, kind->beta, kind->planar, values["step_size"]);
     }
+    const PropNode* step_property =
+        props.find(kind->family == ComponentFamily::VariableStepIntegrator ? "max_step" : "step_size");
+    integrator->step_size_location = location_of(step_property ? *step_property : props, context.file);
     integrator->activation_rate = values["activation_rate"];
     integrator->deactivation_rate = values["deactivation_rate"];
     return integrator;

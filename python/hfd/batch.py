@@ -117,8 +117,8 @@ def make_jobs(model, set=None, sweep=None, excitations=None, config=None, state=
     sweep-file rows slowest, then each set axis, then the excitation files."""
     base = {"model": _text_input(model), "config": _text_input(config), "state": _text_input(state),
             "duration": float(duration), "sample": float(sample), "groups": groups}
-    runs = _hfd.expand_sweep(_axes(set), str(sweep) if sweep else None)
     excitation_inputs = [_text_input(path) for path in excitations] if excitations else [None]
+    runs = _hfd.expand_sweep(_axes(set), str(sweep) if sweep else None, len(excitation_inputs))
     jobs = []
     for run in runs:
         for excitation in excitation_inputs:

@@ -123,7 +123,7 @@ void bind_batch(py::module_& m) {
     m.def("batch_thread_count", &batch_thread_count, py::arg("threads"), py::arg("jobs"));
     m.def(
         "expand_sweep",
-        [](const std::vector<std::string>& axes, std::optional<std::string> sweep_file) {
+        [](const std::vector<std::string>& axes, std::optional<std::string> sweep_file, size_t excitations) {
             std::vector<SweepAxis> parsed;
             for (const std::string& text : axes) {
                 std::string error;
@@ -131,12 +131,15 @@ void bind_batch(py::module_& m) {
                 if (!axis) throw_error("", error);
                 parsed.push_back(std::move(*axis));
             }
-            std::vector<OverrideSet> runs = cartesian_runs(parsed);
+            std::vector<OverrideSet> runs(1);
             if (sweep_file) {
                 const SweepFileResult read = read_sweep_file(*sweep_file);
                 throw_if_errors(read.diagnostics, "cannot use sweep file '" + *sweep_file + "'");
-                runs = combine_runs(*read.runs, runs);
+                runs = *read.runs;
             }
+            if (const auto too_many = check_sweep_size(parsed, runs.size(), excitations))
+                throw py::value_error(*too_many);
+            runs = combine_runs(runs, cartesian_runs(parsed));
             std::vector<std::vector<std::pair<std::string, std::string>>> result;
             for (const OverrideSet& run : runs) {
                 result.emplace_back();
@@ -144,9 +147,10 @@ void bind_batch(py::module_& m) {
             }
             return result;
         },
-        py::arg("axes"), py::arg("sweep_file") = py::none(),
+        py::arg("axes"), py::arg("sweep_file") = py::none(), py::arg("excitations") = 1,
         "Runs of a sweep, as hfd batch makes them: axes 'PATH=V1,V2' / 'PATH=A..B:N' (every combination, "
-        "first slowest), after the rows of a sweep file. Each run is a list of (path, value).");
+        "first slowest), after the rows of a sweep file. Each run is a list of (path, value). ValueError when "
+        "the runs (times `excitations` files each) would exceed the batch limit.");
 }
 
 }  // namespace hfd::python

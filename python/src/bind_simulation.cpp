@@ -2,6 +2,14 @@
 // from Python. The state is read and written as numpy arrays (copied into
 // `out` when given, so a control loop allocates nothing per step); the
 // excitations are a writable view of the simulation's own controls.
+//
+// Steps run with the GIL released; every check_interval steps the GIL is taken
+// back to run Python's signal handlers, so Ctrl+C stops a long advance() or
+// run() with KeyboardInterrupt. While one thread steps a Simulation, another
+// thread's use of it raises RuntimeError instead of racing (the thread that
+// steps may still read it, e.g. from a control callback). Non-finite
+// excitations, quaternions of zero length and times that go nowhere raise
+// ValueError.
 #include "bindings.h"
 
 #include "io/contact_pairs.h"
@@ -9,8 +17,10 @@
 #include "run/run.h"
 #include "state/kinematics.h"
 
+#include <cmath>
 #include <cstring>
 #include <limits>
+#include <thread>
 
 namespace hfd::python {
 
@@ -24,11 +34,36 @@ struct PySimulation {
     std::vector<std::string> warnings;
     std::unique_ptr<Recorder> probe;      // one-row recorder for reading channels now
     std::vector<double> seen_excitation;  // to notice writes through the numpy view
+    // Steps under way (with the GIL released) and the thread taking them; read
+    // and written with the GIL held only.
+    int stepping = 0;
+    std::thread::id stepping_thread;
 
-    const State& state() const { return std::as_const(*sim).state(); }
-    // Writes through the excitation view bypass Simulation::controls(): tell it before stepping.
+    // Refuses use from another thread while one steps (see the top of the file).
+    void check_free() const {
+        if (stepping > 0 && stepping_thread != std::this_thread::get_id())
+            throw std::runtime_error(
+                "this hfd.Simulation is being stepped by another thread: give each thread its own Simulation "
+                "(or wait for the step to end)");
+    }
+    const State& state() const {
+        check_free();
+        return std::as_const(*sim).state();
+    }
+    State& writable_state() {
+        check_free();
+        return sim->state();
+    }
+    Controls& writable_controls() {
+        check_free();
+        return sim->controls();
+    }
+    // Writes through the excitation view bypass Simulation::controls(): tell it
+    // before stepping. Non-finite values are refused.
     void notice_excitation_writes() {
+        check_free();
         const std::vector<double>& now = std::as_const(*sim).controls().excitation;
+        check_excitations(now, "");
         if (now.size() != seen_excitation.size() ||
             std::memcmp(now.data(), seen_excitation.data(), now.size() * sizeof(double)) != 0) {
             sim->controls();
@@ -36,13 +71,63 @@ struct PySimulation {
         }
     }
     Recorder& channel_probe() {
+        check_free();
         if (!probe) probe = std::make_unique<Recorder>(*sim, pairs, all_channel_groups);
         probe->clear_rows();
         notice_excitation_writes();
         probe->sample(*sim);
         return *probe;
     }
+    void check_excitations(const std::vector<double>& excitation, const std::string& where) const {
+        const Model& model = sim->model();
+        for (size_t m = 0; m < excitation.size(); ++m)
+            if (!std::isfinite(excitation[m]))
+                throw py::value_error("the excitation of muscle '" +
+                                      (m < model.muscles.size() ? model.muscles[m].name : std::string("?")) +
+                                      "' (index " + std::to_string(m) + ") is " + std::to_string(excitation[m]) +
+                                      where + ": excitations must be finite");
+    }
 };
+
+// Marks the simulation as stepping for the scope; a second stepper, from any
+// thread (also a control callback of the run under way), is refused.
+class SteppingScope {
+public:
+    explicit SteppingScope(PySimulation& s) : s_(s) {
+        if (s.stepping > 0) throw std::runtime_error("cannot step an hfd.Simulation from its own control callback");
+        s.stepping = 1;
+        s.stepping_thread = std::this_thread::get_id();
+    }
+    ~SteppingScope() { s_.stepping = 0; }
+    SteppingScope(const SteppingScope&) = delete;
+    SteppingScope& operator=(const SteppingScope&) = delete;
+
+private:
+    PySimulation& s_;
+};
+
+// Calls step_once (which returns false when done) with the GIL released,
+// taking the GIL back every check_interval calls to run signal handlers: a
+// handler that raises (Ctrl+C: KeyboardInterrupt) stops the loop with its
+// exception. The interval keeps that cost far below the steps' own.
+template <typename StepOnce>
+void step_checking_signals(StepOnce step_once) {
+    constexpr int check_interval = 1000;
+    for (;;) {
+        bool more = true;
+        {
+            py::gil_scoped_release release;
+            for (int i = 0; i < check_interval && more; ++i) more = step_once();
+        }
+        if (!more) return;
+        if (PyErr_CheckSignals() != 0) throw py::error_already_set();
+    }
+}
+
+[[noreturn]] void throw_memory_error(const std::string& message) {
+    PyErr_SetString(PyExc_MemoryError, message.c_str());
+    throw py::error_already_set();
+}
 
 using Array = py::array_t<double, py::array::c_style | py::array::forcecast>;
 
@@ -86,6 +171,27 @@ void unpack_state(const double* in, State& s) {
     for (double& l : s.fiber_length) l = *in++;
 }
 
+// An orientation must be a rotation: finite, of non-zero length (normalized when used).
+void check_quaternion(const Model& model, size_t body, const Quat& q) {
+    const double norm = q.norm();
+    if (!std::isfinite(norm) || norm < 1e-12)
+        throw py::value_error("the orientation of body '" + model.bodies[body].name + "' (w x y z = " +
+                              std::to_string(q.w()) + " " + std::to_string(q.x()) + " " + std::to_string(q.y()) + " " +
+                              std::to_string(q.z()) + ") is not a rotation: give a quaternion of non-zero length");
+}
+
+// A flat state (pack_state's layout) must be finite, its quaternions rotations.
+void check_state_values(const Model& model, const double* values) {
+    const size_t size = state_size(model);
+    for (size_t i = 0; i < size; ++i)
+        if (!std::isfinite(values[i]))
+            throw py::value_error("state value " + std::to_string(i) + " is " + std::to_string(values[i]) +
+                                  ": every value must be finite");
+    const double* ori = values + 1 + 3 * model.bodies.size();
+    for (size_t b = 0; b < model.bodies.size(); ++b, ori += 4)
+        check_quaternion(model, b, Quat(ori[0], ori[1], ori[2], ori[3]));
+}
+
 // `out` when given (checked: float64, contiguous, right size), else a new array.
 Array output_array(std::optional<py::array> out, size_t size) {
     if (!out) return Array(py::ssize_t(size));
@@ -104,7 +210,7 @@ Array vec3_rows(const std::vector<Vec3>& rows) {
 }
 
 void set_vec3_rows(PySimulation& self, std::vector<Vec3> State::*member, const Array& values) {
-    std::vector<Vec3>& rows = self.sim->state().*member;
+    std::vector<Vec3>& rows = self.writable_state().*member;
     if (values.ndim() != 2 || size_t(values.shape(0)) != rows.size() || values.shape(1) != 3)
         throw py::value_error("expected an array of shape (" + std::to_string(rows.size()) + ", 3)");
     auto a = values.unchecked<2>();
@@ -113,7 +219,7 @@ void set_vec3_rows(PySimulation& self, std::vector<Vec3> State::*member, const A
 }
 
 void set_vector(PySimulation& self, std::vector<double> State::*member, const Array& values) {
-    std::vector<double>& target = self.sim->state().*member;
+    std::vector<double>& target = self.writable_state().*member;
     if (values.ndim() != 1 || size_t(values.shape(0)) != target.size())
         throw py::value_error("expected " + std::to_string(target.size()) + " values");
     std::memcpy(target.data(), values.data(), target.size() * sizeof(double));
@@ -146,6 +252,26 @@ void check_step(PySimulation& self, bool ok) {
     throw SimulationFailure(error ? error->message : "the simulation failed");
 }
 
+// Simulation::advance_to in chunks that let signals through (see step_checking_signals).
+void advance_to(PySimulation& s, double time) {
+    const double now = s.state().time;
+    if (!std::isfinite(time) || time < now)
+        throw py::value_error("advance_to(" + std::to_string(time) + "): the time must be finite and not before " +
+                              "the current time " + std::to_string(now));
+    if (const std::optional<Diagnostic> refused = check_run_length(*s.sim, time - now, std::max(time - now, 1.0)))
+        throw py::value_error(format_diagnostic(*refused));
+    SteppingScope stepping(s);
+    s.notice_excitation_writes();
+    bool ok = true;
+    step_checking_signals([&] {
+        if (!(s.state().time < time)) return false;
+        ok = s.sim->step(time);
+        if (ok) s.sim->land_if_near(time);
+        return ok;
+    });
+    check_step(s, ok);
+}
+
 PyRecording run(PySimulation& self, double duration, double sample, const std::optional<std::string>& excitation_file,
                 const std::optional<std::string>& excitation_text, const std::string& groups, py::object control,
                 py::object self_object) {
@@ -172,11 +298,22 @@ PyRecording run(PySimulation& self, double duration, double sample, const std::o
             if (!control.is_none()) {
                 py::gil_scoped_acquire acquire;
                 control(time, excitation_view);
+                self.check_excitations(controls.excitation, " after control(" + std::to_string(time) + ")");
             }
         };
-    {
-        py::gil_scoped_release release;
-        recording.run = record_simulation(*self.sim, *recording.recorder, options);
+    SteppingScope stepping(self);
+    try {
+        Run loop(*self.sim, *recording.recorder, options);
+        if (loop.result().refused) throw py::value_error(loop.result().message);
+        step_checking_signals([&] { return !loop.finished() && loop.step(); });
+        recording.run = loop.result();
+    } catch (const std::bad_alloc&) {
+        const Recorder& r = *recording.recorder;
+        throw_memory_error("out of memory after recording " + std::to_string(r.row_count()) + " samples of " +
+                           std::to_string(r.channel_count()) + " channels (" +
+                           std::to_string(sample_count(duration, sample)) +
+                           " asked for): record fewer samples (a longer sample period, a shorter duration, "
+                           "groups=) or use `hfd simulate --out`, which writes them as they are recorded");
     }
     if (PyErr_Occurred()) throw py::error_already_set();
     self.seen_excitation = std::as_const(*self.sim).controls().excitation;
@@ -200,7 +337,8 @@ void bind_state(py::class_<PySimulation>& cls) {
             [](PySimulation& s, const Array& values) {
                 if (size_t(values.size()) != state_size(s.sim->model()))
                     throw py::value_error("expected " + std::to_string(state_size(s.sim->model())) + " values");
-                unpack_state(values.data(), s.sim->state());
+                check_state_values(s.sim->model(), values.data());
+                unpack_state(values.data(), s.writable_state());
             },
             py::arg("values"))
         .def_property(
@@ -228,11 +366,13 @@ void bind_state(py::class_<PySimulation>& cls) {
                 return array;
             },
             [](PySimulation& s, const Array& v) {
-                std::vector<Quat>& ori = s.sim->state().ori;
+                std::vector<Quat>& ori = s.writable_state().ori;
                 if (v.ndim() != 2 || size_t(v.shape(0)) != ori.size() || v.shape(1) != 4)
                     throw py::value_error("expected an array of shape (" + std::to_string(ori.size()) +
                                           ", 4), w x y z");
                 auto a = v.unchecked<2>();
+                for (size_t r = 0; r < ori.size(); ++r)
+                    check_quaternion(s.sim->model(), r, Quat(a(r, 0), a(r, 1), a(r, 2), a(r, 3)));
                 for (size_t r = 0; r < ori.size(); ++r) ori[r] = Quat(a(r, 0), a(r, 1), a(r, 2), a(r, 3)).normalized();
             },
             "(bodies, 4) body -> world quaternions, w x y z")
@@ -256,14 +396,15 @@ void bind_controls_and_dofs(py::class_<PySimulation>& cls) {
            "excitation",
            [](py::object self) {
                PySimulation& s = self.cast<PySimulation&>();
-               std::vector<double>& excitation = s.sim->controls().excitation;
+               std::vector<double>& excitation = s.writable_controls().excitation;
                s.seen_excitation.clear();  // the view may be written at any time
                return py::array_t<double>(py::ssize_t(excitation.size()), excitation.data(), self);
            },
            [](PySimulation& s, const Array& v) {
-               std::vector<double>& excitation = s.sim->controls().excitation;
+               std::vector<double>& excitation = s.writable_controls().excitation;
                if (v.ndim() != 1 || size_t(v.shape(0)) != excitation.size())
                    throw py::value_error("expected " + std::to_string(excitation.size()) + " excitations");
+               s.check_excitations(std::vector<double>(v.data(), v.data() + v.size()), "");
                std::memcpy(excitation.data(), v.data(), excitation.size() * sizeof(double));
            },
            "per muscle, 0..1: a writable view of the simulation's excitations (no copy)")
@@ -319,7 +460,7 @@ void bind_controls_and_dofs(py::class_<PySimulation>& cls) {
                 State posed = s.state();
                 apply_dofs(model, dofs, posed);
                 if (initial) s.sim->set_initial_state(posed);
-                else s.sim->state() = posed;
+                else s.writable_state() = posed;
             },
             py::arg("values"), py::arg("velocities") = py::none(), py::arg("initial") = false,
             "Poses the bodies from dof values (and velocities, default 0) down the joint tree; "
@@ -380,6 +521,10 @@ void bind_simulation(py::module_& m) {
         .def(
             "step",
             [](PySimulation& s, double until) {
+                if (!(until > s.state().time))
+                    throw py::value_error("step(until=" + std::to_string(until) + ") must be after the current time " +
+                                          std::to_string(s.state().time));
+                SteppingScope stepping(s);
                 s.notice_excitation_writes();
                 bool ok;
                 {
@@ -392,28 +537,14 @@ void bind_simulation(py::module_& m) {
             py::arg("until") = std::numeric_limits<double>::infinity(),
             "One integrator step (at most up to `until`); returns the new time. Raises SimulationError.")
         .def(
-            "advance_to",
-            [](PySimulation& s, double time) {
-                s.notice_excitation_writes();
-                bool ok;
-                {
-                    py::gil_scoped_release release;
-                    ok = s.sim->advance_to(time);
-                }
-                check_step(s, ok);
-            },
-            py::arg("time"), "Steps until time (the last step shortened to land on it).")
+            "advance_to", [](PySimulation& s, double time) { advance_to(s, time); }, py::arg("time"),
+            "Steps until time (the last step shortened to land on it). Ctrl+C raises KeyboardInterrupt.")
         .def(
             "advance",
             [](PySimulation& s, double dt) {
-                s.notice_excitation_writes();
-                const double target = s.state().time + dt;
-                bool ok;
-                {
-                    py::gil_scoped_release release;
-                    ok = s.sim->advance_to(target);
-                }
-                check_step(s, ok);
+                if (!std::isfinite(dt) || dt < 0)
+                    throw py::value_error("advance(dt=" + std::to_string(dt) + "): dt must be a finite number >= 0");
+                advance_to(s, s.state().time + dt);
             },
             py::arg("dt"))
         .def(
@@ -424,7 +555,12 @@ void bind_simulation(py::module_& m) {
             },
             "Forces and accelerations of the current state (read them through channels).")
         .def(
-            "reset", [](PySimulation& s) { s.sim->reset(); }, "Back to the initial state (excitations kept).")
+            "reset",
+            [](PySimulation& s) {
+                s.check_free();
+                s.sim->reset();
+            },
+            "Back to the initial state (excitations kept).")
         .def(
             "set_initial_state", [](PySimulation& s) { s.sim->set_initial_state(s.state()); },
             "The current state becomes the initial state (muscles re-equilibrated).")

@@ -7,6 +7,8 @@
 #include <QProcess>
 #include <QTemporaryDir>
 
+#include <algorithm>
+
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -44,6 +46,9 @@ private slots:
     void blow_up_exits_3_and_keeps_rows();
     void excitation_file_drives_muscles();
     void killed_process_leaves_no_partial_file();
+    void runs_that_cannot_be_simulated_are_refused();
+    void terminated_run_keeps_its_rows_as_a_partial_file();
+    void blow_up_that_cannot_be_written_exits_4();
 
 private:
     Run run(const QStringList& arguments);
@@ -255,6 +260,82 @@ void TestCliSimulate::killed_process_leaves_no_partial_file() {
         QVERIFY2(previous || complete,
                  qPrintable(QString("%1 lines after a kill at %2 ms").arg(rows.size()).arg(delay_ms)));
     }
+}
+
+// Durations that simulate nothing (1e18 s used to record one sample and exit
+// 0) or sample counts past the limit (they used to abort on bad_alloc) exit 2;
+// a step size that would never end exits 1 at its file:line:col.
+void TestCliSimulate::runs_that_cannot_be_simulated_are_refused() {
+    const QString model = write("pendulum.hfd", hfd::test::pin_pendulum_text);
+    for (const char* duration : {"1e18", "1e20", "1e100", "inf"}) {
+        const Run r = run({model, "--duration", duration});
+        QCOMPARE(r.exit_code, 2);
+        QVERIFY2(r.err.contains("duration") || r.err.contains("samples"), qPrintable(r.err));
+    }
+    const Run fine = run({model, "--duration", "1", "--sample", "1e-9"});
+    QCOMPARE(fine.exit_code, 2);
+    QVERIFY2(fine.err.contains("1e+09 samples"), qPrintable(fine.err));
+    for (const char* integrator :
+         {"forward_euler_integrator { step_size = 1e-300 }", "symplectic_euler_integrator { step_size = 1e-320 }"}) {
+        std::string text = hfd::test::pin_pendulum_text;
+        text.replace(text.find("symplectic_euler_integrator { step_size = 1e-4 }"), 48, integrator);
+        const QString tiny = write("tiny_step.hfd", text.c_str());
+        const size_t at = text.find("step_size");
+        const int line = int(std::count(text.begin(), text.begin() + at, '\n')) + 1;
+        const int column = int(at - (text.rfind('\n', at) + 1)) + 1;
+        const Run r = run({tiny, "--duration", "0.05"});
+        QCOMPARE(r.exit_code, 1);
+        QVERIFY2(r.err.contains(QString("tiny_step.hfd:%1:%2: error:").arg(line).arg(column)), qPrintable(r.err));
+        QVERIFY2(r.err.contains("steps"), qPrintable(r.err));
+    }
+}
+
+// SIGTERM in the middle of a long run: the rows recorded so far are kept in
+// OUT.partial.csv / .sto (whole rows, from t = 0 on), the message says so, and
+// neither the final name nor a temporary file is left.
+void TestCliSimulate::terminated_run_keeps_its_rows_as_a_partial_file() {
+    const QString model = write("pendulum.hfd", hfd::test::pin_pendulum_text);
+    QDir dir(directory_.filePath("sigterm"));
+    QVERIFY(dir.mkpath("."));
+    QProcess process;
+    process.start(hfd_, {"simulate", model, "--duration", "1000", "--sample", "0.001", "--out", dir.filePath("run.csv"),
+                         "--sto", dir.filePath("run.sto")});
+    QVERIFY(process.waitForStarted());
+    // the run is under way once its temporary files exist
+    QTRY_VERIFY_WITH_TIMEOUT(dir.entryList({"run.csv.tmp-*"}, QDir::Files).size() == 1, 20000);
+    process.terminate();
+    QVERIFY(process.waitForFinished(20000));
+    QCOMPARE(process.exitStatus(), QProcess::NormalExit);
+    QCOMPARE(process.exitCode(), 3);
+    const QString err = QString::fromUtf8(process.readAllStandardError());
+    QVERIFY2(err.contains("interrupted") && err.contains("run.partial.csv"), qPrintable(err));
+    QCOMPARE(dir.entryList(QDir::Files), QStringList({"run.partial.csv", "run.partial.sto"}));
+    const std::vector<std::string> rows = lines_of(dir.filePath("run.partial.csv"));
+    QVERIFY(rows.size() >= 2);
+    QVERIFY(rows[0].rfind("time [s],", 0) == 0);
+    QVERIFY(rows[1].rfind("0,", 0) == 0);
+    const auto fields = [](const std::string& row) { return std::count(row.begin(), row.end(), ','); };
+    for (const std::string& row : rows) QCOMPARE(fields(row), fields(rows[0]));
+    const std::vector<std::string> sto = lines_of(dir.filePath("run.partial.sto"));
+    QCOMPARE(sto[2], "nRows=" + QString::number(rows.size() - 1).rightJustified(7, '0').toStdString());
+    QCOMPARE(sto.size(), size_t(7) + rows.size() - 1);  // 6 header lines and the labels, then the rows
+}
+
+// A run that blows up and then cannot write its rows (the name is taken by a
+// folder) exits 4 and does not claim a write (it used to exit 3 and say
+// "the N samples recorded until then were written").
+void TestCliSimulate::blow_up_that_cannot_be_written_exits_4() {
+    std::string text = hfd::test::pin_pendulum_text;
+    text.replace(text.find("stiffness = 1e5"), 15, "stiffness = 1e10");
+    text.replace(text.find("step_size = 1e-4"), 16, "step_size = 1e-3");
+    const QString model = write("unstable.hfd", text.c_str());
+    QDir dir(directory_.filePath("taken"));
+    QVERIFY(dir.mkpath("out.csv"));
+    const Run r = run({model, "--duration", "1", "--out", dir.filePath("out.csv")});
+    QCOMPARE(r.exit_code, 4);
+    QVERIFY2(!r.err.contains("were written") && r.err.contains("not written"), qPrintable(r.err));
+    QVERIFY2(r.err.contains("'bob'"), qPrintable(r.err));  // the failure is still reported
+    QCOMPARE(dir.entryList(QDir::Files), QStringList());   // no temporary file left
 }
 
 QTEST_APPLESS_MAIN(TestCliSimulate)
