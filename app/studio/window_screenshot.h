@@ -15,6 +15,7 @@ struct WindowScreenshot {
     QStringList plotted;              // channel names shown in the first plot, e.g. "knee_angle_r"
     QString config_path, state_path;  // as hfd simulate --config / --state (optional)
     QString excitation_path;          // as hfd simulate --excitation (optional)
+    QStringList shown;                // View > Show settings (ViewOptions::applySettings)
 };
 
 // Returns true when the image was written; otherwise `error` says why (the
