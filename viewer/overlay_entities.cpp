@@ -17,7 +17,7 @@ namespace hfd {
 namespace {
 
 // The child anchor, coloured, is the larger: at x1 it covers the parent's grey one.
-constexpr double joint_anchor_radius = 0.006, joint_child_radius = 0.012, joint_link_radius = 0.004;
+constexpr double joint_anchor_radius = 0.007, joint_child_radius = 0.016, joint_link_radius = 0.005;
 constexpr double arrow_shaft_radius = 0.008, arrow_head_radius = 0.02, arrow_head_length = 0.05;
 // About twice the contact arrows' width: a body's reaction, see-through, sheathes
 // the contact arrow it equals when the body has a single contact.
