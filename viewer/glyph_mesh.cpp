@@ -8,7 +8,6 @@
 #include <Qt3DCore/QEntity>
 #include <Qt3DCore/QGeometry>
 #include <Qt3DExtras/QPerVertexColorMaterial>
-#include <Qt3DExtras/QPhongAlphaMaterial>
 #include <Qt3DRender/QGeometryRenderer>
 
 #include <algorithm>
@@ -27,7 +26,7 @@ constexpr float shade = 0.7f;
 }  // namespace
 
 GlyphMesh::GlyphMesh(Qt3DCore::QEntity* parent, std::size_t arrow_slots, std::size_t dot_slots, const ArrowShape& shape,
-                     std::optional<SeeThrough> see_through)
+                     DepthSlice depth)
     : shape_(shape) {
     auto* entity = new Qt3DCore::QEntity(parent);
     renderer_ = new Qt3DRender::QGeometryRenderer(entity);
@@ -47,17 +46,8 @@ GlyphMesh::GlyphMesh(Qt3DCore::QEntity* parent, std::size_t arrow_slots, std::si
     // at least one slot each: Qt3D is given a buffer with data from the start
     allocate(std::max<std::size_t>(arrow_slots, 1), std::max<std::size_t>(dot_slots, 1));
 
-    Qt3DRender::QMaterial* material = nullptr;
-    if (see_through) {
-        auto* blended = new Qt3DExtras::QPhongAlphaMaterial(entity);
-        blended->setDiffuse(see_through->color);
-        blended->setAmbient(see_through->color.darker(200));
-        blended->setAlpha(see_through->alpha);
-        material = blended;
-    } else {
-        material = new Qt3DExtras::QPerVertexColorMaterial(entity);
-    }
-    draw_in_front(material);
+    auto* material = new Qt3DExtras::QPerVertexColorMaterial(entity);
+    draw_in_front(material, depth.near, depth.far);
     entity->addComponent(renderer_);
     entity->addComponent(material);
 }

@@ -6,8 +6,6 @@
 // Qt3D 6.4 does not draw an entity added or enabled after the first frames.
 #include "overlay_glyphs.h"
 
-#include <QColor>
-#include <optional>
 #include <vector>
 
 namespace Qt3DCore {
@@ -31,16 +29,16 @@ struct GlyphDot {
     Eigen::Vector3f color;
 };
 
-// One colour for every glyph, blended over what is drawn before (the glyphs' own colours unused).
-struct SeeThrough {
-    QColor color;
-    float alpha = 0.5f;
+// The slice of the front of the depth buffer the glyphs draw in (draw_in_front):
+// glyphs in a nearer slice show through those in a farther one where they overlap.
+struct DepthSlice {
+    double near = 0, far = 0.001;
 };
 
 class GlyphMesh {
 public:
     GlyphMesh(Qt3DCore::QEntity* parent, std::size_t arrow_slots, std::size_t dot_slots, const ArrowShape& shape,
-              std::optional<SeeThrough> see_through = std::nullopt);
+              DepthSlice depth = {});
     // Draws exactly these, nothing else.
     void set(const std::vector<GlyphArrow>& arrows, const std::vector<GlyphDot>& dots);
     std::size_t arrow_slots() const { return layout_.arrows; }

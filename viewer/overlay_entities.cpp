@@ -19,10 +19,11 @@ namespace {
 // The child anchor, coloured, is the larger: at x1 it covers the parent's grey one.
 constexpr double joint_anchor_radius = 0.007, joint_child_radius = 0.016, joint_link_radius = 0.005;
 constexpr double arrow_shaft_radius = 0.008, arrow_head_radius = 0.02, arrow_head_length = 0.05;
-// About twice the contact arrows' width: a body's reaction, see-through, sheathes
-// the contact arrow it equals when the body has a single contact.
+// About twice the contact arrows' width and drawn behind them: a body's reaction
+// sheathes the contact arrow it equals when the body has a single contact (the
+// contact arrow shows inside, the reaction around it), whatever Qt3D's draw order.
 constexpr double reaction_shaft_radius = 0.016, reaction_head_radius = 0.034, reaction_head_length = 0.07;
-constexpr float reaction_alpha = 0.5f;
+constexpr DepthSlice contact_slice{0, 0.0005}, reaction_slice{0.0005, 0.001};
 constexpr double min_arrow_length = 1e-4;
 constexpr double min_link_length = 1e-5;
 // wider than an arrow's shaft: the dot at an arrow's tail shows around it
@@ -54,10 +55,11 @@ OverlayEntities::OverlayEntities(Qt3DCore::QEntity* parent, const Model& model, 
     // Slots for an arrow and a dot per geometry and a reaction per body cover a
     // model's usual contacts; the meshes grow their buffers for more.
     glyphs_ = std::make_unique<GlyphMesh>(root_, model.geometries.size(), model.geometries.size(),
-                                          ArrowShape{arrow_shaft_radius, arrow_head_radius, arrow_head_length});
+                                          ArrowShape{arrow_shaft_radius, arrow_head_radius, arrow_head_length},
+                                          contact_slice);
     reactions_ = std::make_unique<GlyphMesh>(
         root_, model.bodies.size(), 0, ArrowShape{reaction_shaft_radius, reaction_head_radius, reaction_head_length},
-        SeeThrough{overlay_color(Overlay::GroundReactions), reaction_alpha});
+        reaction_slice);
 
     // In front of the bodies: the anchors sit at the joint centres, inside the bones.
     auto* anchor_material = make_overlay_material(joint_anchor_color, root_);

@@ -4,7 +4,7 @@
 // displacement, a link between them, coloured by the displacement's magnitude),
 // contact force arrows (length proportional to force: the model's weight draws
 // force_scale m), a ground reaction arrow per body at its centre of pressure
-// (wider and see-through over the contact arrows it sums, so both show),
+// (wider than the contact arrows it sums and behind them, so both show),
 // contact points and the model's centre of mass with a line down to the floor;
 // OverlayOptions says which, overlay_palette.h gives their colours.
 #include "glyph_mesh.h"
@@ -59,7 +59,7 @@ private:
     UnitMeshes unit_;
     std::unique_ptr<MuscleMesh> muscles_;
     std::unique_ptr<GlyphMesh> glyphs_;                 // contact arrows and contact points
-    std::unique_ptr<GlyphMesh> reactions_;              // ground reaction arrows, drawn after (over) the contact arrows
+    std::unique_ptr<GlyphMesh> reactions_;              // ground reaction arrows, behind the contact arrows
     std::vector<GlyphArrow> arrows_, reaction_arrows_;  // this pose's, reused
     std::vector<GlyphDot> dots_;
     std::vector<JointEntities> joints_;

@@ -181,7 +181,6 @@ private slots:
         viewer.setSnapshot(pose);
         const OrbitCamera camera = viewer.camera();
         auto pixel = [&camera](const QImage& image, const Vec3& p) { return test::project(camera, image, p); };
-        // see-through green over the grey floor
         auto is_green = [](QColor c) { return c.green() > c.red() + 25 && c.green() > c.blue() + 10; };
         auto arrow_at_cop = [&](const QImage& frame) {
             return is_green(average(frame, pixel(frame, Vec3(-0.4, 0.35, 0)), 1)) &&
