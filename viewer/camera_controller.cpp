@@ -33,6 +33,21 @@ void OrbitCamera::pan(double dx_pixels, double dy_pixels, double viewport_height
 
 void OrbitCamera::zoom(double wheel_steps) { distance = std::clamp(distance * std::pow(0.85, wheel_steps), 0.01, 1e4); }
 
+// The point under the cursor on the target's plane, P = eye + s d with s chosen so
+// (P - target) . eye_direction = 0. Scaling the distance by f about P (target' = P +
+// f (target - P)) scales eye - P by f too: P stays on the same ray from the eye.
+void OrbitCamera::zoom_towards(double wheel_steps, double x, double y, double width, double height) {
+    Vec3 origin, direction;
+    pixel_ray(x, y, width, height, origin, direction);
+    const double along = -direction.dot(eye_direction());
+    const double before = distance;
+    zoom(wheel_steps);
+    if (!(along > 1e-9)) return;
+    const Vec3 under_cursor = origin + (before / along) * direction;
+    const double f = distance / before;
+    target = under_cursor + f * (target - under_cursor);
+}
+
 void OrbitCamera::pixel_ray(double x, double y, double width, double height, Vec3& origin, Vec3& direction) const {
     const double tan_half = std::tan(vertical_fov / 2);
     const double aspect = height > 0 ? width / height : 1;
@@ -40,6 +55,33 @@ void OrbitCamera::pixel_ray(double x, double y, double width, double height, Vec
     const double ndc_y = height > 0 ? 1 - 2 * y / height : 0;
     origin = eye();
     direction = (-eye_direction() + ndc_x * tan_half * aspect * right() + ndc_y * tan_half * up()).normalized();
+}
+
+ViewPoint view_point(const OrbitCamera& camera, const Vec3& p, double aspect) {
+    const Vec3 rel = p - camera.eye();
+    const double depth = rel.dot(-camera.eye_direction()), tan_half = std::tan(camera.vertical_fov / 2);
+    if (!(depth > 0)) return {0, 0, depth};
+    return {rel.dot(camera.right()) / (depth * tan_half * std::max(aspect, 1e-3)),
+            rel.dot(camera.up()) / (depth * tan_half), depth};
+}
+
+// At the target's depth the view spans +-distance tan(fov/2) (times the aspect
+// across); the overshoot beyond `inner` of that, measured in the plane through p
+// facing the camera, moves the target along right and up.
+bool keep_in_view(OrbitCamera& camera, const Vec3& p, double aspect, double inner) {
+    if (!p.allFinite()) return false;
+    const ViewPoint seen = view_point(camera, p, aspect);
+    if (!(seen.depth > 0)) {
+        camera.target = p;
+        return true;
+    }
+    const double tan_half = std::tan(camera.vertical_fov / 2);
+    auto overshoot = [inner](double v) { return v > inner ? v - inner : (v < -inner ? v + inner : 0.0); };
+    const double dx = overshoot(seen.x), dy = overshoot(seen.y);
+    if (dx == 0 && dy == 0) return false;
+    const double half_height = seen.depth * tan_half;
+    camera.target += dx * half_height * std::max(aspect, 1e-3) * camera.right() + dy * half_height * camera.up();
+    return true;
 }
 
 void apply_camera_preset(OrbitCamera& camera, CameraPreset preset) {

@@ -23,10 +23,26 @@ struct OrbitCamera {
     void orbit(double dx_pixels, double dy_pixels, double radians_per_pixel = 0.008);
     void pan(double dx_pixels, double dy_pixels, double viewport_height);
     void zoom(double wheel_steps);  // > 0 moves closer
+    // Zoom about the point under pixel (x, y) of a width x height view: that
+    // point, taken on the plane through the target facing the camera, stays
+    // under the cursor (the target moves towards it as the distance shrinks).
+    void zoom_towards(double wheel_steps, double x, double y, double width, double height);
 
     // World ray through a pixel (x right, y down, origin top-left).
     void pixel_ray(double x, double y, double width, double height, Vec3& origin, Vec3& direction) const;
 };
+
+// Where the camera sees a world point: x, y in [-1, 1] across the view (x right,
+// y up) and its depth along the view direction (> 0 in front of the eye).
+struct ViewPoint {
+    double x = 0, y = 0, depth = 0;
+};
+ViewPoint view_point(const OrbitCamera& camera, const Vec3& p, double aspect);
+
+// Moves the target (nothing else) the least that brings `p` back within the
+// middle `inner` fraction of the view (0 < inner <= 1), measured at the target's
+// depth; true when it moved. A point behind the eye becomes the target.
+bool keep_in_view(OrbitCamera& camera, const Vec3& p, double aspect, double inner = 0.6);
 
 enum class CameraPreset { Front, Side, Top };
 // Named anatomically for a model facing +x with y up and z to its right (the

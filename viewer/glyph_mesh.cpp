@@ -25,7 +25,8 @@ constexpr float shade = 0.7f;
 
 }  // namespace
 
-GlyphMesh::GlyphMesh(Qt3DCore::QEntity* parent, std::size_t arrow_slots, std::size_t dot_slots, const ArrowShape& shape)
+GlyphMesh::GlyphMesh(Qt3DCore::QEntity* parent, std::size_t arrow_slots, std::size_t dot_slots, const ArrowShape& shape,
+                     DepthSlice depth)
     : shape_(shape) {
     auto* entity = new Qt3DCore::QEntity(parent);
     renderer_ = new Qt3DRender::QGeometryRenderer(entity);
@@ -46,7 +47,7 @@ GlyphMesh::GlyphMesh(Qt3DCore::QEntity* parent, std::size_t arrow_slots, std::si
     allocate(std::max<std::size_t>(arrow_slots, 1), std::max<std::size_t>(dot_slots, 1));
 
     auto* material = new Qt3DExtras::QPerVertexColorMaterial(entity);
-    draw_in_front(material);
+    draw_in_front(material, depth.near, depth.far);
     entity->addComponent(renderer_);
     entity->addComponent(material);
 }

@@ -29,9 +29,16 @@ struct GlyphDot {
     Eigen::Vector3f color;
 };
 
+// The slice of the front of the depth buffer the glyphs draw in (draw_in_front):
+// glyphs in a nearer slice show through those in a farther one where they overlap.
+struct DepthSlice {
+    double near = 0, far = 0.001;
+};
+
 class GlyphMesh {
 public:
-    GlyphMesh(Qt3DCore::QEntity* parent, std::size_t arrow_slots, std::size_t dot_slots, const ArrowShape& shape);
+    GlyphMesh(Qt3DCore::QEntity* parent, std::size_t arrow_slots, std::size_t dot_slots, const ArrowShape& shape,
+              DepthSlice depth = {});
     // Draws exactly these, nothing else.
     void set(const std::vector<GlyphArrow>& arrows, const std::vector<GlyphDot>& dots);
     std::size_t arrow_slots() const { return layout_.arrows; }

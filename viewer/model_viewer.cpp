@@ -7,9 +7,11 @@
 #include "frame_timing.h"
 #include "mesh_loader.h"
 #include "offscreen_view.h"
+#include "overlay_legend.h"
 #include "picking.h"
 #include "push_drag.h"
 #include "scene_entities.h"
+#include "state/kinematics.h"
 
 #include <Qt3DCore/QEntity>
 #include <Qt3DCore/QTransform>
@@ -35,6 +37,7 @@
 
 #include <cmath>
 #include <functional>
+#include <limits>
 
 namespace hfd {
 namespace {
@@ -108,8 +111,11 @@ struct ModelViewer::Impl {
     Index selected = no_index;
     Index marked = no_index;
     int followed = -1;
+    bool keep_in_view = true;
+    Vec3 kept_point = Vec3::Constant(std::numeric_limits<double>::quiet_NaN());  // the last centre of mass kept in view
+    OverlayLegend* legend = nullptr;                                             // owned by self
     bool show_frames = false, show_centers_of_mass = false;
-    ModelViewer::ContactDisplay contact_display = ModelViewer::ContactDisplay::Solid;
+    ModelViewer::ContactDisplay contact_display = ModelViewer::ContactDisplay::Automatic;
     double exaggeration = 1;
     OverlayOptions overlay_options;
     QColor background_color = default_background_color;
@@ -128,6 +134,8 @@ struct ModelViewer::Impl {
     std::vector<DirectionalLight> lights() const;
     void apply_camera();
     void follow();
+    void keep_model_in_view();
+    void update_legend();
     void rebuild();
     double aspect() const;
     bool handle_window_event(QEvent* event);
@@ -157,7 +165,7 @@ void ModelViewer::Impl::create_3d_view(QVBoxLayout* layout) {
     window->renderSettings()->setRenderPolicy(Qt3DRender::QRenderSettings::OnDemand);
     container = QWidget::createWindowContainer(window, self);
     container->setMinimumSize(64, 64);
-    layout->addWidget(container);
+    layout->addWidget(container, 1);
 
     // Capture node above the default forward renderer, for grabImage(), under a
     // root where offscreen branches (OffscreenView) join it.
@@ -208,6 +216,29 @@ void ModelViewer::Impl::follow() {
     if (followed < 0 || followed >= int(pose.body_pos.size())) return;
     camera.target = pose.body_pos[followed];
     apply_camera();
+}
+
+// Only when the model moved: a pose shown again (paused, scrubbed to the same
+// time) leaves a camera the user placed alone.
+void ModelViewer::Impl::keep_model_in_view() {
+    if (!keep_in_view || followed >= 0 || !has_model || pose.body_pos.size() != model->bodies.size()) return;
+    if (!(model->total_mass() > 0)) return;
+    const Vec3 com = center_of_mass(*model, pose.body_pos);
+    if (!com.allFinite() || (kept_point.allFinite() && (com - kept_point).norm() < 1e-9)) return;
+    kept_point = com;
+    if (hfd::keep_in_view(camera, com, aspect())) apply_camera();
+}
+
+void ModelViewer::Impl::update_legend() {
+    if (!legend) return;
+    LegendInput input;
+    input.options = overlay_options;
+    input.body_frames = show_frames;
+    input.body_centers_of_mass = show_centers_of_mass;
+    input.pushing = push.active();
+    input.exaggeration = exaggeration;
+    if (entities) input.displacement_scale_mm = entities->displacement_scale_mm();
+    legend->setEntries(has_model ? legend_entries(input) : std::vector<LegendEntry>());
 }
 
 void ModelViewer::Impl::rebuild() {
@@ -261,11 +292,15 @@ bool ModelViewer::Impl::handle_window_event(QEvent* event) {
             return true;
         }
         case QEvent::MouseButtonDblClick: self->fitToModel(); return true;
-        case QEvent::Wheel:
+        case QEvent::Wheel: {
             frame_first_snapshot = false;
-            camera.zoom(static_cast<QWheelEvent*>(event)->angleDelta().y() / 120.0);
+            auto* wheel = static_cast<QWheelEvent*>(event);
+            const QSize size = view_size();
+            camera.zoom_towards(wheel->angleDelta().y() / 120.0, wheel->position().x(), wheel->position().y(),
+                                size.width(), size.height());
             apply_camera();
             return true;
+        }
         case QEvent::Resize: apply_camera(); return false;
         default: return false;
     }
@@ -314,6 +349,7 @@ bool ModelViewer::Impl::start_push(const QPoint& position) {
     push.grabbed_in_body = pose.body_ori[b].conjugate() * (grabbed - pose.body_pos[b]);
     push.cursor = grabbed;
     update_push();
+    update_legend();
     return true;
 }
 
@@ -340,6 +376,7 @@ void ModelViewer::Impl::end_push() {
     push.body = no_index;
     if (push_arrow) push_arrow->hide();
     if (b != no_index) emit self->pushForceChanged(int(b), Vec3::Zero());
+    update_legend();
 }
 
 QImage ModelViewer::Impl::capture_frame() {
@@ -413,8 +450,10 @@ ModelViewer::ModelViewer(QWidget* parent) : QWidget(parent), impl_(std::make_uni
         auto* label = new QLabel(tr("3D view unavailable: no OpenGL on this display"), this);
         label->setAttribute(Qt::WA_TransparentForMouseEvents);  // the view's own handling (picking, pushes) still works
         label->setAlignment(Qt::AlignCenter);
-        layout->addWidget(label);
+        layout->addWidget(label, 1);
     }
+    impl_->legend = new OverlayLegend(this);
+    layout->addWidget(impl_->legend);
 }
 
 ModelViewer::~ModelViewer() = default;
@@ -435,6 +474,8 @@ void ModelViewer::setModel(std::shared_ptr<const Model> shared) {
     if (impl_->marked >= Index(model.bodies.size())) impl_->marked = no_index;
     if (impl_->followed >= int(model.bodies.size())) impl_->followed = -1;
     impl_->rebuild();
+    impl_->kept_point = Vec3::Constant(std::numeric_limits<double>::quiet_NaN());
+    impl_->update_legend();
     if (first) resetView();
     impl_->frame_first_snapshot = first;  // after resetView, which fits the default pose
 }
@@ -450,6 +491,7 @@ void ModelViewer::clearModel() {
     impl_->selected = no_index;
     impl_->marked = no_index;
     impl_->followed = -1;
+    impl_->update_legend();
 }
 
 const std::vector<Diagnostic>& ModelViewer::warnings() const { return impl_->scene.warnings; }
@@ -468,6 +510,8 @@ void ModelViewer::setSnapshot(const PoseSnapshot& snapshot) {
         fitToModel();
     }
     impl_->follow();
+    if (!impl_->frame_first_snapshot) impl_->keep_model_in_view();
+    if (impl_->entities) impl_->update_legend();
     if (impl_->timing) impl_->timing->poseApplied(double(spent.nsecsElapsed()) * 1e-6);
     if (impl_->push.active()) impl_->update_push();  // the spring follows the body
 }
@@ -496,6 +540,17 @@ void ModelViewer::setFollowedBody(int body) {
 }
 
 const OrbitCamera& ModelViewer::camera() const { return impl_->camera; }
+
+void ModelViewer::setKeepInView(bool keep) {
+    impl_->keep_in_view = keep;
+    impl_->kept_point = Vec3::Constant(std::numeric_limits<double>::quiet_NaN());
+}
+
+bool ModelViewer::keepInView() const { return impl_->keep_in_view; }
+
+OverlayLegend* ModelViewer::legend() const { return impl_->legend; }
+
+QRect ModelViewer::renderArea() const { return impl_->container ? impl_->container->geometry() : rect(); }
 
 void ModelViewer::selectBody(Index body) {
     impl_->selected = body;
@@ -547,21 +602,25 @@ void ModelViewer::setViewPreset(ViewPreset preset) {
 void ModelViewer::setShowBodyFrames(bool show) {
     impl_->show_frames = show;
     if (impl_->entities) impl_->entities->set_show_body_frames(show);
+    impl_->update_legend();
 }
 
 void ModelViewer::setShowCentersOfMass(bool show) {
     impl_->show_centers_of_mass = show;
     if (impl_->entities) impl_->entities->set_show_centers_of_mass(show);
+    impl_->update_legend();
 }
 
 void ModelViewer::setJointDisplacementExaggeration(double factor) {
     impl_->exaggeration = factor;
     if (impl_->entities) impl_->entities->set_joint_exaggeration(factor);
+    impl_->update_legend();
 }
 
 void ModelViewer::setOverlayOptions(const OverlayOptions& options) {
     impl_->overlay_options = options;
     if (impl_->entities) impl_->entities->set_overlay_options(*impl_->model, impl_->pose, options);
+    impl_->update_legend();
 }
 
 void ModelViewer::setBackgroundColors(const QColor& background, const QColor& grid) {

@@ -16,6 +16,8 @@ namespace hfd {
 
 class FrameTiming;
 class OffscreenView;
+class OverlayLegend;
+struct LegendEntry;
 
 // What the view draws over the bodies (View > Show in the studio).
 struct OverlayOptions {
@@ -25,6 +27,7 @@ struct OverlayOptions {
     bool ground_reactions = false;       // one arrow per body: summed contact forces at their centre of pressure
     bool contact_points = false;         // a dot at each contact point
     bool model_center_of_mass = false;   // the whole model's centre of mass and its floor projection
+    bool joint_displacement = false;     // parent anchor, child anchor and the line between, coloured by magnitude
     double force_scale = 1;              // arrow length: force_scale m for the model's weight
     bool operator==(const OverlayOptions&) const = default;
 };
@@ -59,8 +62,10 @@ public:
     void setViewPreset(ViewPreset preset);
     void setShowBodyFrames(bool show);
     void setShowCentersOfMass(bool show);
-    // Contact geometries drawn solid, see-through (the bones inside stay visible) or not at all.
-    enum class ContactDisplay { Solid, Transparent, Hidden };
+    // Contact geometries drawn solid, see-through (the bones inside stay visible) or not at all;
+    // Automatic: see-through on bodies drawn with their own shapes or meshes (those show the
+    // body; a landing sphere around a limb would hide it and its muscles), solid elsewhere.
+    enum class ContactDisplay { Automatic, Solid, Transparent, Hidden };
     void setContactDisplay(ContactDisplay display);
     ContactDisplay contactDisplay() const;
     void setJointDisplacementExaggeration(double factor);
@@ -71,7 +76,18 @@ public:
     // Follow: every pose moves the camera target onto this body (keeping the
     // view direction and distance), so it stays at the centre; -1 stops following.
     void setFollowedBody(int body);
+    // Keep in view (on by default): when a new pose moves the model's centre of
+    // mass out of the middle of the view (keep_in_view, camera_controller.h), the
+    // camera target moves just enough to bring it back; the view turns and zooms as it was.
+    void setKeepInView(bool keep);
+    bool keepInView() const;
     const OrbitCamera& camera() const;
+
+    // The key to the overlays shown: a strip the owner places under the view (the
+    // viewer keeps it up to date: the displacement scale follows the pose).
+    OverlayLegend* legend() const;
+    // Where the 3D frames are drawn, in this widget's coordinates (above the legend).
+    QRect renderArea() const;
 
     // Renders the current view offscreen-capable into an image of the widget size
     // (the last frame captured, or the widget itself, if the view never settles).

@@ -1,6 +1,7 @@
 #include "overlay_entities.h"
 
 #include "draw/snapshot.h"
+#include "overlay_palette.h"
 #include "state/kinematics.h"
 
 #include <Qt3DCore/QEntity>
@@ -15,16 +16,30 @@
 namespace hfd {
 namespace {
 
-constexpr double joint_anchor_radius = 0.014, joint_child_radius = 0.010, joint_link_radius = 0.004;
+// The child anchor, coloured, is the larger: at x1 it covers the parent's grey one.
+constexpr double joint_anchor_radius = 0.007, joint_child_radius = 0.016, joint_link_radius = 0.005;
 constexpr double arrow_shaft_radius = 0.008, arrow_head_radius = 0.02, arrow_head_length = 0.05;
+// About twice the contact arrows' width and drawn behind them: a body's reaction
+// sheathes the contact arrow it equals when the body has a single contact (the
+// contact arrow shows inside, the reaction around it), whatever Qt3D's draw order.
+constexpr double reaction_shaft_radius = 0.016, reaction_head_radius = 0.034, reaction_head_length = 0.07;
+constexpr DepthSlice contact_slice{0, 0.0005}, reaction_slice{0.0005, 0.001};
 constexpr double min_arrow_length = 1e-4;
 constexpr double min_link_length = 1e-5;
-constexpr double contact_point_radius = 0.008, com_marker_radius = 0.035, com_line_radius = 0.004;
-const Eigen::Vector3f contact_color(240 / 255.f, 170 / 255.f, 20 / 255.f);  // orange
-const Eigen::Vector3f reaction_color(30 / 255.f, 160 / 255.f, 70 / 255.f);  // green
-const Eigen::Vector3f point_color(20 / 255.f, 20 / 255.f, 20 / 255.f);
+// wider than an arrow's shaft: the dot at an arrow's tail shows around it
+constexpr double contact_point_radius = 0.013, com_marker_radius = 0.035, com_line_radius = 0.004;
+const QColor joint_anchor_color(110, 110, 120);
+
+Eigen::Vector3f to_rgb(const QColor& color) { return Eigen::Vector3f(color.redF(), color.greenF(), color.blueF()); }
 
 }  // namespace
+
+double largest_displacement_mm(const std::vector<Vec3>& joint_displacement) {
+    double largest = 0;
+    for (const Vec3& d : joint_displacement)
+        if (d.allFinite()) largest = std::max(largest, d.norm());
+    return 1e3 * largest;
+}
 
 OverlayEntities::OverlayEntities(Qt3DCore::QEntity* parent, const Model& model, const UnitMeshes& unit)
     : root_(new Qt3DCore::QEntity(parent)), unit_(unit) {
@@ -32,30 +47,35 @@ OverlayEntities::OverlayEntities(Qt3DCore::QEntity* parent, const Model& model, 
     if (weight > 0) metres_per_newton_ = 1.0 / weight;
     if (model.gravity.norm() > 0) up_ = -model.gravity.normalized();
     muscles_ = std::make_unique<MuscleMesh>(root_, model);
-    auto* com_material = make_overlay_material(QColor(230, 40, 200), root_);
+    auto* com_material = make_overlay_material(overlay_color(Overlay::ModelCenterOfMass), root_);
     com_marker_.entity = make_entity(root_, &com_marker_.transform, {unit_.marker_sphere, com_material});
     com_marker_.transform->setScale(float(com_marker_radius));
     com_line_.entity = make_entity(root_, &com_line_.transform, {unit_.cylinder, com_material});
 
     // Slots for an arrow and a dot per geometry and a reaction per body cover a
-    // model's usual contacts; the mesh grows its buffers for more.
-    glyphs_ = std::make_unique<GlyphMesh>(root_, model.geometries.size() + model.bodies.size(), model.geometries.size(),
-                                          ArrowShape{arrow_shaft_radius, arrow_head_radius, arrow_head_length});
+    // model's usual contacts; the meshes grow their buffers for more.
+    glyphs_ = std::make_unique<GlyphMesh>(root_, model.geometries.size(), model.geometries.size(),
+                                          ArrowShape{arrow_shaft_radius, arrow_head_radius, arrow_head_length},
+                                          contact_slice);
+    reactions_ = std::make_unique<GlyphMesh>(
+        root_, model.bodies.size(), 0, ArrowShape{reaction_shaft_radius, reaction_head_radius, reaction_head_length},
+        reaction_slice);
 
-    auto* anchor_material = make_material(QColor(90, 90, 100), root_, 0.4);
-    auto* child_material = make_material(QColor(200, 60, 160), root_, 0.4);
+    // In front of the bodies: the anchors sit at the joint centres, inside the bones.
+    auto* anchor_material = make_overlay_material(joint_anchor_color, root_);
     joints_.resize(model.joints.size());
     for (JointEntities& joint : joints_) {
+        joint.color = displacement_color(0);
+        joint.material = make_overlay_material(joint.color, root_);
         joint.parent_anchor.entity =
             make_entity(root_, &joint.parent_anchor.transform, {unit_.marker_sphere, anchor_material});
-        joint.parent_anchor.transform->setScale(float(joint_anchor_radius));
         joint.child_anchor.entity =
-            make_entity(root_, &joint.child_anchor.transform, {unit_.marker_sphere, child_material});
-        joint.child_anchor.transform->setScale(float(joint_child_radius));
-        joint.link.entity = make_entity(root_, &joint.link.transform, {unit_.cylinder, child_material});
+            make_entity(root_, &joint.child_anchor.transform, {unit_.marker_sphere, joint.material});
+        joint.link.entity = make_entity(root_, &joint.link.transform, {unit_.cylinder, joint.material});
     }
     joint_anchor_.assign(model.joints.size(), Vec3::Zero());
     joint_displacement_.assign(model.joints.size(), Vec3::Zero());
+    place_joints();
 }
 
 void OverlayEntities::set_pose(const Model& model, const PoseSnapshot& pose) {
@@ -71,6 +91,7 @@ void OverlayEntities::set_pose(const Model& model, const PoseSnapshot& pose) {
                     ? pose.joint_displacement[j]
                     : Vec3(joint_child_anchor(model, pose.body_pos, pose.body_ori, Index(j)) - joint_anchor_[j]);
         }
+        displacement_scale_mm_ = hfd::displacement_scale_mm(largest_displacement_mm(joint_displacement_));
         place_joints();
     }
     set_contacts(pose.contacts);
@@ -87,39 +108,55 @@ void OverlayEntities::set_joint_exaggeration(double factor) {
     place_joints();
 }
 
+// Hidden by a zero scale: Qt3D 6.4 does not draw an entity enabled again after the first frames.
 void OverlayEntities::place_joints() {
+    const bool show = options_.joint_displacement;
     for (std::size_t j = 0; j < joints_.size(); ++j) {
+        JointEntities& joint = joints_[j];
         const Vec3 child = joint_anchor_[j] + exaggeration_ * joint_displacement_[j];
-        joints_[j].parent_anchor.transform->setTranslation(to_qt(joint_anchor_[j]));
-        joints_[j].child_anchor.transform->setTranslation(to_qt(child));
-        const bool visible_link = (child - joint_anchor_[j]).norm() > min_link_length;
-        joints_[j].child_anchor.entity->setEnabled(visible_link);
-        joints_[j].link.entity->setEnabled(visible_link);
-        if (visible_link) set_segment_transform(joints_[j].link.transform, joint_anchor_[j], child, joint_link_radius);
+        const double magnitude_mm = 1e3 * joint_displacement_[j].norm();
+        const QColor color = displacement_color(magnitude_mm / displacement_scale_mm_);
+        if (color != joint.color) {
+            joint.color = color;
+            set_material_color(joint.material, color, 0.5);
+        }
+        joint.parent_anchor.transform->setTranslation(to_qt(joint_anchor_[j]));
+        joint.parent_anchor.transform->setScale(show ? float(joint_anchor_radius) : 0.f);
+        joint.child_anchor.transform->setTranslation(to_qt(child));
+        joint.child_anchor.transform->setScale(show ? float(joint_child_radius) : 0.f);
+        const bool visible_link = show && (child - joint_anchor_[j]).norm() > min_link_length;
+        if (visible_link) set_segment_transform(joint.link.transform, joint_anchor_[j], child, joint_link_radius);
+        else joint.link.transform->setScale(0);
     }
 }
 
 // The tip is at point + metres_per_newton * force_scale * force; shorter arrows are not drawn.
-void OverlayEntities::add_arrow(const Vec3& point, const Vec3& force, const Eigen::Vector3f& color) {
+void OverlayEntities::add_arrow(std::vector<GlyphArrow>& arrows, const Vec3& point, const Vec3& force,
+                                const QColor& color) {
     const Vec3 span = metres_per_newton_ * options_.force_scale * force;
     if (!(span.norm() > min_arrow_length) || !point.allFinite()) return;
-    arrows_.push_back({point, point + span, color});
+    arrows.push_back({point, point + span, to_rgb(color)});
 }
 
 void OverlayEntities::set_contacts(const std::vector<PoseSnapshot::ContactArrow>& contacts) {
     arrows_.clear();
+    reaction_arrows_.clear();
     dots_.clear();
     if (options_.contact_forces)
         for (const PoseSnapshot::ContactArrow& contact : contacts)
-            add_arrow(contact.point, contact.force, contact_color);
+            add_arrow(arrows_, contact.point, contact.force, overlay_color(Overlay::ContactForces));
     if (options_.ground_reactions) {
-        sum_contact_forces_per_body(contacts, up_, reactions_);
-        for (const BodyContactForce& reaction : reactions_) add_arrow(reaction.point, reaction.force, reaction_color);
+        sum_contact_forces_per_body(contacts, up_, reactions_per_body_);
+        for (const BodyContactForce& reaction : reactions_per_body_)
+            add_arrow(reaction_arrows_, reaction.point, reaction.force, overlay_color(Overlay::GroundReactions));
     }
-    if (options_.contact_points)
+    if (options_.contact_points) {
+        const Eigen::Vector3f color = to_rgb(overlay_color(Overlay::ContactPoints));
         for (const PoseSnapshot::ContactArrow& contact : contacts)
-            if (contact.point.allFinite()) dots_.push_back({contact.point, contact_point_radius, point_color});
+            if (contact.point.allFinite()) dots_.push_back({contact.point, contact_point_radius, color});
+    }
     glyphs_->set(arrows_, dots_);
+    reactions_->set(reaction_arrows_, {});
 }
 
 // The marker at the centre of mass and a line from it down to the floor height

@@ -1,5 +1,7 @@
 #include "push_drag.h"
 
+#include "overlay_palette.h"
+
 #include "qt3d_helpers.h"
 
 #include <Qt3DCore/QEntity>
@@ -15,7 +17,6 @@ namespace hfd {
 namespace {
 constexpr double shaft_radius = 0.006;  // m
 constexpr double tip_length = 0.04, tip_radius = 0.015;
-const QColor arrow_color(230, 60, 200);
 }  // namespace
 
 Vec3 view_plane_point(const OrbitCamera& camera, double x, double y, double width, double height, const Vec3& through) {
@@ -31,7 +32,7 @@ Vec3 push_force(double body_mass, const Vec3& drag) { return push_stiffness * bo
 
 PushArrow::PushArrow(Qt3DCore::QEntity* root) {
     entity_ = new Qt3DCore::QEntity(root);
-    auto* material = make_overlay_material(arrow_color, entity_);
+    auto* material = make_overlay_material(overlay_color(Overlay::PushForce), entity_);
     auto* cylinder = new Qt3DExtras::QCylinderMesh(entity_);
     cylinder->setRadius(1);
     cylinder->setLength(1);

@@ -46,12 +46,12 @@ Qt3DExtras::QPhongMaterial* make_overlay_material(const QColor& color, Qt3DCore:
 // Depths squeezed into the front 0.1 % of the depth buffer: the overlay wins
 // the depth test against every body whatever the draw order, and overlays
 // still hide each other in their own order.
-void draw_in_front(Qt3DRender::QMaterial* material) {
+void draw_in_front(Qt3DRender::QMaterial* material, double near, double far) {
     for (Qt3DRender::QTechnique* technique : material->effect()->techniques())
         for (Qt3DRender::QRenderPass* pass : technique->renderPasses()) {
             auto* range = new Qt3DRender::QDepthRange(pass);
-            range->setNearValue(0.0);
-            range->setFarValue(0.001);
+            range->setNearValue(near);
+            range->setFarValue(far);
             pass->addRenderState(range);
         }
 }

@@ -2,6 +2,7 @@
 
 #include "floor_material.h"
 #include "overlay_entities.h"
+#include "overlay_palette.h"
 #include "primitive_mesh.h"
 #include "qt3d_geometry.h"
 
@@ -53,8 +54,15 @@ SceneEntities::SceneEntities(Qt3DCore::QEntity* parent, const Model& model, cons
     // Contact shapes last: drawn see-through they blend over what they enclose, which must be drawn already.
     for (const Drawable& drawable : scene.drawables)
         if (!drawable.contact) add_drawable(drawable);
+    std::vector<bool> has_visual(bodies_.size(), false);
     for (const Drawable& drawable : scene.drawables)
-        if (drawable.contact) add_drawable(drawable);
+        if (!drawable.contact && drawable.pickable() && drawable.body >= 0 &&
+            std::size_t(drawable.body) < has_visual.size())
+            has_visual[drawable.body] = true;
+    for (const Drawable& drawable : scene.drawables)
+        if (drawable.contact)
+            add_drawable(drawable, drawable.body >= 0 && std::size_t(drawable.body) < has_visual.size() &&
+                                       has_visual[drawable.body]);
     overlays_ = std::make_unique<OverlayEntities>(root_, model, unit_);
 }
 
@@ -65,16 +73,15 @@ SceneEntities::~SceneEntities() {
 
 void SceneEntities::add_body_decorations(BodyEntities& body) {
     body.frame = make_entity(body.entity, &body.frame_scale, {});
-    add_axis(body.frame, unit_, Vec3::UnitX(), QColor(220, 40, 40));
-    add_axis(body.frame, unit_, Vec3::UnitY(), QColor(40, 180, 40));
-    add_axis(body.frame, unit_, Vec3::UnitZ(), QColor(40, 80, 230));
+    for (int axis = 0; axis < 3; ++axis) add_axis(body.frame, unit_, Vec3::Unit(axis), body_frame_axis_color(axis));
     body.frame_scale->setScale(0);
-    body.center_of_mass = make_entity(body.entity, &body.center_of_mass_scale,
-                                      {unit_.marker_sphere, make_material(QColor(250, 200, 0), body.entity, 0.5)});
+    body.center_of_mass =
+        make_entity(body.entity, &body.center_of_mass_scale,
+                    {unit_.marker_sphere, make_material(overlay_color(Overlay::BodyCentersOfMass), body.entity, 0.5)});
     body.center_of_mass_scale->setScale(0);
 }
 
-void SceneEntities::add_drawable(const Drawable& d) {
+void SceneEntities::add_drawable(const Drawable& d, bool body_has_visual) {
     const bool on_body = d.body >= 0 && std::size_t(d.body) < bodies_.size();
     Qt3DCore::QEntity* parent = on_body ? bodies_[d.body].entity : root_;
     const QColor color = to_qcolor(d.color);
@@ -125,6 +132,7 @@ void SceneEntities::add_drawable(const Drawable& d) {
             break;
         }
     }
+    if (d.shape != DrawShape::Plane) scale *= to_qt(d.scale);
     Qt3DCore::QEntity* entity =
         make_entity(parent, &t, {shape, material ? static_cast<Qt3DCore::QComponent*>(material) : floor_material});
     t->setTranslation(to_qt(d.pos));
@@ -146,7 +154,7 @@ void SceneEntities::add_drawable(const Drawable& d) {
         see_through->setDiffuse(color);
         see_through->setAmbient(color.darker(300));
         see_through->setAlpha(contact_alpha);
-        contacts_.push_back({entity, material, see_through});
+        contacts_.push_back({entity, material, see_through, body_has_visual});
     }
 }
 
@@ -154,7 +162,9 @@ void SceneEntities::set_contact_display(ModelViewer::ContactDisplay display) {
     using Display = ModelViewer::ContactDisplay;
     for (const ContactShape& contact : contacts_) {
         contact.entity->setEnabled(display != Display::Hidden);
-        Qt3DCore::QComponent* wanted = display == Display::Transparent ? contact.see_through : contact.solid;
+        const bool see_through =
+            display == Display::Transparent || (display == Display::Automatic && contact.over_visual);
+        Qt3DCore::QComponent* wanted = see_through ? contact.see_through : contact.solid;
         Qt3DCore::QComponent* other = wanted == contact.solid ? contact.see_through : contact.solid;
         contact.entity->removeComponent(other);
         contact.entity->addComponent(wanted);
@@ -208,6 +218,8 @@ void SceneEntities::set_show_centers_of_mass(bool show) {
 }
 
 void SceneEntities::set_joint_exaggeration(double factor) { overlays_->set_joint_exaggeration(factor); }
+
+double SceneEntities::displacement_scale_mm() const { return overlays_->displacement_scale_mm(); }
 
 void SceneEntities::set_overlay_options(const Model& model, const PoseSnapshot& pose, const OverlayOptions& options) {
     overlays_->set_options(options);

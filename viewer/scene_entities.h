@@ -37,6 +37,7 @@ public:
     void set_show_body_frames(bool show);
     void set_show_centers_of_mass(bool show);
     void set_joint_exaggeration(double factor);
+    double displacement_scale_mm() const;  // the top of the joint displacement colours
     void set_contact_display(ModelViewer::ContactDisplay display);
     void set_overlay_options(const Model& model, const PoseSnapshot& pose, const OverlayOptions& options);
     void set_grid_color(const QColor& color);
@@ -62,9 +63,10 @@ private:
         Qt3DCore::QEntity* entity = nullptr;
         Qt3DCore::QComponent* solid = nullptr;
         Qt3DCore::QComponent* see_through = nullptr;
+        bool over_visual = false;  // its body has shapes or meshes of its own
     };
 
-    void add_drawable(const Drawable& drawable);
+    void add_drawable(const Drawable& drawable, bool body_has_visual = false);
     void add_body_decorations(BodyEntities& body);
     void recolor();
 

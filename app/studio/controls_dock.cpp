@@ -11,7 +11,10 @@
 #include <QPushButton>
 #include <QScrollArea>
 #include <QSlider>
+#include <QSignalBlocker>
+#include <QValidator>
 #include <QVBoxLayout>
+#include <algorithm>
 #include <cmath>
 
 namespace hfd::studio {
@@ -35,7 +38,32 @@ QLabel* heading(const QString& text, QWidget* parent) {
     return label;
 }
 
+// Takes any number typed: one beyond the range is not refused keystroke by keystroke
+// (QDoubleSpinBox's validator would turn a typed 200 into 20) but becomes the
+// range's end on Enter.
+class ClampingSpinBox : public QDoubleSpinBox {
+public:
+    using QDoubleSpinBox::QDoubleSpinBox;
+    QValidator::State validate(QString& text, int& position) const override {
+        const QValidator::State state = QDoubleSpinBox::validate(text, position);
+        if (state != QValidator::Invalid) return state;
+        bool number = false;
+        locale().toDouble(text.trimmed().remove(suffix().trimmed()).trimmed(), &number);
+        return number ? QValidator::Intermediate : QValidator::Invalid;
+    }
+    void fixup(QString& text) const override {
+        bool number = false;
+        const double typed = locale().toDouble(text.trimmed().remove(suffix().trimmed()).trimmed(), &number);
+        if (number) text = textFromValue(std::clamp(typed, minimum(), maximum())) + suffix();
+    }
+};
+
 }  // namespace
+
+DofUnit dof_unit(const Dof& dof) {
+    if (dof.kind == Dof::Kind::RootTranslation) return {1.0, QStringLiteral(" m"), 3, 0.001, 10};
+    return {180.0 / M_PI, QStringLiteral(" \u00b0"), 1, 0.1, 10};
+}
 
 ControlsDock::ControlsDock(SimulationController* controller, QWidget* parent)
     : QDockWidget(tr("Controls"), parent), controller_(controller) {
@@ -97,6 +125,8 @@ void ControlsDock::setModel(std::shared_ptr<const Model> shared) {
     row_widgets_.clear();
     excitation_.clear();
     dofs_.clear();
+    dof_fields_.clear();
+    dof_values_.clear();
     dofs_moved_ = false;
     motors_.clear();
     motor_moved_.clear();
@@ -164,22 +194,72 @@ void ControlsDock::setModel(std::shared_ptr<const Model> shared) {
         row_widgets_.push_back(buttons);
         rows_->insertWidget(rows_->count() - 1, buttons);
     }
-    for (const Dof& dof : model.dofs) {
-        const double span = dof.range_max - dof.range_min;
-        const int value = span > 0 ? int(std::lround((dof.default_value - dof.range_min) / span * slider_steps)) : 0;
-        QSlider* slider = make_slider(list, 0, slider_steps, value);
-        connect(slider, &QSlider::valueChanged, this, [this] {
-            dofs_moved_ = true;
-            sendDofs();
-        });
-        slider->setObjectName(QStringLiteral("dof_") + QString::fromStdString(dof.name));
-        row(QString::fromStdString(dof.name), slider);
-        dofs_.push_back(slider);
-    }
+    for (std::size_t d = 0; d < model.dofs.size(); ++d) addDofRow(d, list);
     body_->clear();
     for (size_t b = 0; b < model.bodies.size(); ++b)
         if (model.bodies[b].mass > 0) body_->addItem(QString::fromStdString(model.bodies[b].name), int(b));
     setFilter(filter_->text());
+}
+
+// A slider in ticks of DofUnit::slider_step from the range's low end, beside a
+// spin box in display units; each moves the other, the value kept exact in SI.
+void ControlsDock::addDofRow(std::size_t d, QWidget* list) {
+    const Dof& dof = model_->dofs[d];
+    const DofUnit unit = dof_unit(dof);
+    const double low = std::min(dof.range_min, dof.range_max), high = std::max(dof.range_min, dof.range_max);
+    auto* field = new QWidget(list);
+    auto* layout = new QHBoxLayout(field);
+    layout->setContentsMargins(0, 0, 0, 0);
+    const int ticks = int(std::lround((high - low) * unit.per_si / unit.slider_step));
+    QSlider* slider = make_slider(field, 0, std::max(ticks, 0), 0);
+    slider->setSingleStep(unit.key_step);
+    slider->setPageStep(10 * unit.key_step);
+    auto* number = new ClampingSpinBox(field);
+    number->setDecimals(unit.decimals);
+    number->setRange(low * unit.per_si, high * unit.per_si);
+    number->setSingleStep(unit.key_step * unit.slider_step);
+    number->setSuffix(unit.suffix);
+    number->setKeyboardTracking(false);  // a typed value applies on Enter or leaving the field
+    number->setCorrectionMode(QAbstractSpinBox::CorrectToNearestValue);
+    number->setToolTip(tr("Type a value (clamped to %1 .. %2)")
+                           .arg(number->minimum(), 0, 'f', unit.decimals)
+                           .arg(number->maximum(), 0, 'f', unit.decimals) +
+                       unit.suffix);
+    layout->addWidget(slider, 1);
+    layout->addWidget(number);
+    const QString name = QString::fromStdString(dof.name);
+    slider->setObjectName(QStringLiteral("dof_") + name);
+    number->setObjectName(QStringLiteral("dofValue_") + name);
+    row(name, field);
+    dofs_.push_back(slider);
+    dof_fields_.push_back(number);
+    dof_values_.push_back(std::clamp(dof.default_value, low, high));
+    setDofValue(d, dof_values_.back());
+    connect(slider, &QSlider::valueChanged, this, [this, d, low, unit](int tick) {
+        const double value = low + tick * unit.slider_step / unit.per_si;
+        // a slider echoing a typed value keeps the typed one
+        if (std::abs(value - dof_values_[d]) * unit.per_si < 0.5 * unit.slider_step) return;
+        setDofValue(d, value);
+        dofs_moved_ = true;
+        sendDofs();
+    });
+    connect(number, &QDoubleSpinBox::valueChanged, this, [this, d, unit](double shown) {
+        const double value = shown / unit.per_si;
+        if (std::abs(value - dof_values_[d]) * unit.per_si < 0.5 * std::pow(10.0, -unit.decimals)) return;
+        setDofValue(d, value);
+        dofs_moved_ = true;
+        sendDofs();
+    });
+}
+
+void ControlsDock::setDofValue(std::size_t d, double value) {
+    const Dof& dof = model_->dofs[d];
+    const DofUnit unit = dof_unit(dof);
+    const double low = std::min(dof.range_min, dof.range_max), high = std::max(dof.range_min, dof.range_max);
+    dof_values_[d] = std::clamp(value, low, high);
+    const QSignalBlocker quiet_slider(dofs_[d]), quiet_field(dof_fields_[d]);
+    dofs_[d]->setValue(int(std::lround((dof_values_[d] - low) * unit.per_si / unit.slider_step)));
+    dof_fields_[d]->setValue(dof_values_[d] * unit.per_si);
 }
 
 void ControlsDock::setFilter(const QString& text) {
@@ -205,10 +285,7 @@ void ControlsDock::sendMotor(int motor) {
 
 DofAssignment ControlsDock::pose() const {
     DofAssignment dofs = default_dof_assignment(*model_);
-    for (size_t d = 0; d < model_->dofs.size() && d < dofs_.size(); ++d) {
-        const Dof& dof = model_->dofs[d];
-        dofs.value[d] = dof.range_min + (dof.range_max - dof.range_min) * dofs_[d]->value() / slider_steps;
-    }
+    for (size_t d = 0; d < model_->dofs.size() && d < dof_values_.size(); ++d) dofs.value[d] = dof_values_[d];
     return dofs;
 }
 

@@ -51,7 +51,7 @@ int main(int argc, char** argv) {
                 ? hfd::studio::render_window_screenshot(
                       {options->model_path, options->screenshot_path, options->size, options->simulate_seconds,
                        options->plotted, options->config_path, options->state_path, options->excitation_path,
-                       options->plot_exports},
+                       options->plot_exports, options->shown},
                       &error)
                 : hfd::studio::render_screenshot(options->model_path, options->screenshot_path, options->size, &error);
         if (!written) {

@@ -6,6 +6,7 @@
 #include <QCoreApplication>
 #include <QFile>
 #include <QImage>
+#include <QPainter>
 
 namespace hfd::studio {
 
@@ -25,10 +26,18 @@ bool render_screenshot(const QString& model_path, const QString& image_path, QSi
     viewer.show();
     QCoreApplication::processEvents();
     viewer.fitToModel();
-    QImage image = viewer.grabRenderedImage();
-    if (image.isNull()) {
+    const QImage view = viewer.grabRenderedImage();
+    if (view.isNull()) {
         *error = QStringLiteral("the 3D view rendered no frame showing the model (no OpenGL display, or it timed out)");
         return false;
+    }
+    // The legend strip under the view is a widget: grab() paints it, and leaves
+    // the Qt3D window's area empty for the rendered frame.
+    QImage image = viewer.grab().toImage();
+    {
+        QPainter painter(&image);
+        painter.setRenderHint(QPainter::SmoothPixmapTransform);
+        painter.drawImage(viewer.renderArea(), view);
     }
     if (image.size() != size) image = image.scaled(size, Qt::IgnoreAspectRatio, Qt::SmoothTransformation);
     if (!image.save(image_path)) {

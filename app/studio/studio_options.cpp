@@ -62,7 +62,12 @@ std::optional<StudioOptions> parse_studio_arguments(const QStringList& arguments
     parser.addOptions({config, state, excitation});
     parser.addOption(screenshot);
     parser.addOption(size);
-    parser.addOptions({window, simulate, plot, export_plot});
+    QCommandLineOption show(
+        QStringLiteral("show"),
+        QStringLiteral("With --window: View > Show settings, comma separated: a key turns an overlay "
+                       "on (key=0 off), e.g. contactPoints,groundReactions,jointExaggeration=100."),
+        QStringLiteral("SETTINGS"));
+    parser.addOptions({window, simulate, plot, export_plot, show});
     QCommandLineOption measure(
         QStringLiteral("measure-frames"),
         QStringLiteral("Run the model in real time this long in the studio window (--size, default "
@@ -128,6 +133,7 @@ std::optional<StudioOptions> parse_studio_arguments(const QStringList& arguments
     if (parser.isSet(plot))
         options.plotted = parser.value(plot).replace(u';', QStringLiteral(",;,")).split(u',', Qt::SkipEmptyParts);
     options.plot_exports = parser.values(export_plot);
+    if (parser.isSet(show)) options.shown = parser.value(show).split(u',', Qt::SkipEmptyParts);
     options.config_path = parser.value(config);
     options.state_path = parser.value(state);
     options.excitation_path = parser.value(excitation);
@@ -137,8 +143,9 @@ std::optional<StudioOptions> parse_studio_arguments(const QStringList& arguments
             "--config, --state and --excitation are for the studio window: add --window to --screenshot");
         return std::nullopt;
     }
-    if ((parser.isSet(simulate) || parser.isSet(plot) || parser.isSet(export_plot)) && !options.window) {
-        *error = QStringLiteral("--simulate, --plot and --export-plot need --window");
+    if ((parser.isSet(simulate) || parser.isSet(plot) || parser.isSet(export_plot) || parser.isSet(show)) &&
+        !options.window) {
+        *error = QStringLiteral("--simulate, --plot, --export-plot and --show need --window");
         return std::nullopt;
     }
     if (options.window && !parser.isSet(screenshot)) {

@@ -1,7 +1,8 @@
 #pragma once
 // Command line of hfd-studio:
 //   hfd-studio [MODEL] [--config HfdConfig.zml] [--state InitState.zml] [--excitation EXC.csv]
-//              [--screenshot FILE.png [--size WxH] [--window [--simulate SECONDS] [--plot NAME,...]]]
+//              [--screenshot FILE.png [--size WxH] [--window [--simulate SECONDS] [--plot NAME,...] [--show
+//              KEY[=V],...]]]
 //              [--measure-frames SECONDS [--size WxH]]
 #include <QSize>
 #include <QString>
@@ -21,6 +22,7 @@ struct StudioOptions {
     QString config_path;                // simulation config used instead of the model file's (as hfd simulate --config)
     QString state_path;                 // initial state file (as hfd simulate --state)
     QString excitation_path;            // muscle excitations over time (as hfd simulate --excitation)
+    QStringList shown;                  // --window: View > Show settings, e.g. jointExaggeration=100,contactPoints
     double measure_frames_seconds = 0;  // > 0: run the model in real time this long, print the view's frame times, exit
 };
 

@@ -5,6 +5,7 @@
 #include <QAction>
 #include <QActionGroup>
 #include <QMenu>
+#include <QSignalBlocker>
 
 #include <cmath>
 
@@ -43,6 +44,7 @@ ViewOptions::ViewOptions(ModelViewer* viewer, bool remember, QObject* parent)
     addToggle(QStringLiteral("groundReactions"), tr("&Ground Reaction per Body (at its centre of pressure)"), false);
     addToggle(QStringLiteral("contactPoints"), tr("Contact &Points"), false);
     addToggle(QStringLiteral("modelCenterOfMass"), tr("Model Centre of Mass (&COM)"), false);
+    addToggle(QStringLiteral("jointDisplacement"), tr("&Joint Displacement (coloured by magnitude)"), false);
     show_menu_->addSeparator();
     addToggle(QStringLiteral("bodyFrames"), tr("Body &Frames"), false);
     addToggle(QStringLiteral("centersOfMass"), tr("Body C&entres of Mass"), false);
@@ -55,6 +57,13 @@ ViewOptions::ViewOptions(ModelViewer* viewer, bool remember, QObject* parent)
     exaggeration_menu_ = new QMenu(tr("&Joint Displacement"), show_menu_);
     exaggeration_group_ =
         addChoices(exaggeration_menu_, QStringLiteral("jointExaggeration"), jointExaggerations(), exaggeration);
+    keep_in_view_ = new QAction(tr("&Keep Model in View"), this);
+    keep_in_view_->setObjectName(QStringLiteral("keepInView"));
+    keep_in_view_->setCheckable(true);
+    keep_in_view_->setToolTip(
+        tr("Move the camera with the model's centre of mass when it leaves the middle of the view"));
+    this->remember(keep_in_view_, QStringLiteral("keepInView"), true);
+    connect(keep_in_view_, &QAction::toggled, this, &ViewOptions::apply);
     apply();
 }
 
@@ -84,7 +93,13 @@ QActionGroup* ViewOptions::addChoices(QMenu* menu, const QString& key, const std
         action->setChecked(value == current);
         group->addAction(action);
     }
-    connect(group, &QActionGroup::triggered, this, [this] {
+    connect(group, &QActionGroup::triggered, this, [this, group](QAction* chosen) {
+        // exaggerating the displacement asks to see it
+        if (group == exaggeration_group_ && chosen->data().toDouble() != 1)
+            if (QAction* joints = action(QStringLiteral("jointDisplacement")); joints && !joints->isChecked()) {
+                const QSignalBlocker quiet(joints);
+                joints->setChecked(true);
+            }
         apply();
         save();
     });
@@ -95,6 +110,7 @@ void ViewOptions::addToMenu(QMenu* view_menu) {
     view_menu->addMenu(show_menu_);
     view_menu->addMenu(force_menu_);
     view_menu->addMenu(exaggeration_menu_);
+    view_menu->addAction(keep_in_view_);
 }
 
 void ViewOptions::remember(QAction* action, const QString& key, bool default_on) {
@@ -102,6 +118,36 @@ void ViewOptions::remember(QAction* action, const QString& key, bool default_on)
     connect(action, &QAction::toggled, this, [this, key](bool on) {
         if (remember_) open_settings()->setValue(group_key + key, on);
     });
+}
+
+bool ViewOptions::applySettings(const QStringList& settings, QString* error) {
+    for (const QString& setting : settings) {
+        const QString key = setting.section(u'=', 0, 0).trimmed();
+        const QString text = setting.contains(u'=') ? setting.section(u'=', 1).trimmed() : QStringLiteral("1");
+        bool ok = false;
+        const double value = text.toDouble(&ok);
+        QActionGroup* group = key == QStringLiteral("forceScale")          ? force_group_
+                              : key == QStringLiteral("jointExaggeration") ? exaggeration_group_
+                                                                           : nullptr;
+        QAction* toggle = key == QStringLiteral("keepInView") ? keep_in_view_ : action(key);
+        if (!ok || !(value >= 0) || (!group && !toggle) || (group && !(value > 0))) {
+            *error = QStringLiteral("--show: unknown setting '%1' (keys: %2, forceScale=N, jointExaggeration=N)")
+                         .arg(setting, [this] {
+                             QStringList keys{QStringLiteral("keepInView")};
+                             for (const auto& entry : toggles_) keys << entry.first;
+                             return keys.join(QStringLiteral(", "));
+                         }());
+            return false;
+        }
+        if (toggle) {
+            toggle->setChecked(value != 0);
+            continue;
+        }
+        const double chosen = nearest(group == force_group_ ? forceScales() : jointExaggerations(), value);
+        for (QAction* choice : group->actions())
+            if (choice->data().toDouble() == chosen) choice->trigger();
+    }
+    return true;
 }
 
 QAction* ViewOptions::action(const QString& key) const {
@@ -118,6 +164,7 @@ OverlayOptions ViewOptions::overlayOptions() const {
     options.ground_reactions = action(QStringLiteral("groundReactions"))->isChecked();
     options.contact_points = action(QStringLiteral("contactPoints"))->isChecked();
     options.model_center_of_mass = action(QStringLiteral("modelCenterOfMass"))->isChecked();
+    options.joint_displacement = action(QStringLiteral("jointDisplacement"))->isChecked();
     options.force_scale = forceScale();
     return options;
 }
@@ -133,6 +180,8 @@ double ViewOptions::jointExaggeration() const {
     return exaggeration_group_->checkedAction() ? exaggeration_group_->checkedAction()->data().toDouble() : 1.0;
 }
 
+bool ViewOptions::keepInView() const { return keep_in_view_->isChecked(); }
+
 QString ViewOptions::exaggerationText() const {
     const double factor = jointExaggeration();
     return factor == 1 ? QString() : tr("joint displacement %1").arg(times(factor));
@@ -144,6 +193,7 @@ void ViewOptions::apply() {
         viewer_->setShowBodyFrames(showBodyFrames());
         viewer_->setShowCentersOfMass(showCentersOfMass());
         viewer_->setJointDisplacementExaggeration(jointExaggeration());
+        viewer_->setKeepInView(keepInView());
     }
     emit exaggerationChanged(exaggerationText());
 }

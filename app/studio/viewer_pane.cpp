@@ -60,11 +60,14 @@ ViewerPane::ViewerPane(bool create_viewer, QWidget* parent) : QWidget(parent) {
     toolbar->addSeparator();
     auto* contacts = new QToolButton(toolbar);
     contacts->setText(tr("Contacts"));
-    contacts->setToolTip(tr("Contact shapes: solid, see-through (the bones inside show) or hidden"));
+    contacts->setToolTip(
+        tr("Contact shapes: automatic (see-through on bodies drawn with their own shapes), solid, "
+           "see-through (the bones inside show) or hidden"));
     contacts->setPopupMode(QToolButton::InstantPopup);
     auto* contacts_menu = new QMenu(contacts);
     auto* contact_modes = new QActionGroup(contacts_menu);
-    for (auto [label, mode] : {std::pair{tr("Solid"), ModelViewer::ContactDisplay::Solid},
+    for (auto [label, mode] : {std::pair{tr("Automatic"), ModelViewer::ContactDisplay::Automatic},
+                               std::pair{tr("Solid"), ModelViewer::ContactDisplay::Solid},
                                std::pair{tr("See-through"), ModelViewer::ContactDisplay::Transparent},
                                std::pair{tr("Hidden"), ModelViewer::ContactDisplay::Hidden}}) {
         QAction* action = contacts_menu->addAction(label, viewer_, [this, mode] { viewer_->setContactDisplay(mode); });

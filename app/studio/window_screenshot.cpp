@@ -10,6 +10,7 @@
 #include "simulation_dock.h"
 #include "simulation_inputs.h"
 #include "simulation_ui.h"
+#include "view_options.h"
 #include "viewer_pane.h"
 
 #include <QApplication>
@@ -99,7 +100,8 @@ QImage compose(MainWindow& window) {
     // A painter on an image with a device pixel ratio works in logical pixels
     // (the ratio is its transform): the view's rectangle in the window, unscaled;
     // the capture, in device pixels, fills it at full resolution.
-    const QRect target(viewer->mapTo(&window, QPoint(0, 0)), viewer->size());
+    const QRect area = viewer->renderArea();
+    const QRect target(viewer->mapTo(&window, area.topLeft()), area.size());
     QPainter painter(&image);
     painter.setRenderHint(QPainter::SmoothPixmapTransform);
     painter.drawImage(target, view);
@@ -203,6 +205,8 @@ bool render_window_screenshot(const WindowScreenshot& request, QString* error) {
     window.show();
     auto* controller = window.simulationUi()->controller();
     auto* plots = window.simulationUi()->plotDock();
+    if (auto* view_options = window.findChild<ViewOptions*>(); view_options && !request.shown.isEmpty())
+        if (!view_options->applySettings(request.shown, error)) return false;
     if (QFileInfo(request.model_path).suffix().compare(QStringLiteral("scone"), Qt::CaseInsensitive) == 0) {
         if (!run_scenario(window, request.model_path, open_error, error)) return false;
         if (!request.plotted.isEmpty()) {  // instead of the scenario's own choice

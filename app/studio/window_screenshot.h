@@ -16,6 +16,7 @@ struct WindowScreenshot {
     QString config_path, state_path;  // as hfd simulate --config / --state (optional)
     QString excitation_path;          // as hfd simulate --excitation (optional)
     QStringList plot_exports;         // after the capture, the first plot exported to each (.png/.svg/.pdf/.csv)
+    QStringList shown;                // View > Show settings (ViewOptions::applySettings)
 };
 
 // Returns true when the image was written; otherwise `error` says why (the

@@ -84,6 +84,11 @@ void add_mesh(const Model& model, const Mesh& mesh, const MeshLoader& load_mesh,
     d.color = mesh.has_color ? mesh.color : bone_color;
     if (mesh.file.empty()) {
         if (!set_shape(d, mesh.shape)) make_placeholder(d);
+        // a shape is stretched by its scale as a file is (a scaled sphere: an ellipsoid)
+        d.local_min = d.local_min.cwiseProduct(d.scale);
+        d.local_max = d.local_max.cwiseProduct(d.scale);
+        for (int i = 0; i < 3; ++i)
+            if (d.local_min[i] > d.local_max[i]) std::swap(d.local_min[i], d.local_max[i]);
         scene.drawables.push_back(d);
         return;
     }
@@ -100,6 +105,7 @@ void add_mesh(const Model& model, const Mesh& mesh, const MeshLoader& load_mesh,
     if (error.empty() && cache.errors.count(path)) error = "cannot load mesh '" + path + "': " + cache.errors[path];
     if (!error.empty()) {
         scene.warnings.push_back({Severity::Warning, mesh.location, error + "; showing a placeholder"});
+        d.scale = Vec3::Ones();  // meant for the file, not its stand-in
         if (!set_shape(d, mesh.shape)) make_placeholder(d);
         else d.placeholder = true;
         scene.drawables.push_back(d);

@@ -24,7 +24,7 @@ struct Drawable {
     std::shared_ptr<const TriangleMesh> mesh;
     Vec3 pos = Vec3::Zero();  // drawable frame in the body frame
     Quat ori = Quat::Identity();
-    Vec3 scale = Vec3::Ones();  // applied to meshes
+    Vec3 scale = Vec3::Ones();  // stretches meshes and shapes (already in local_min, local_max)
     Eigen::Vector4d color = Eigen::Vector4d(0.8, 0.8, 0.8, 1);
     bool placeholder = false;  // stands in for a mesh that could not be loaded
     bool contact = false;      // a contact geometry (not the floor): may be drawn see-through or hidden

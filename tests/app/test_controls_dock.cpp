@@ -7,6 +7,7 @@
 #include "model/build_model.h"
 #include "simulation_controller.h"
 
+#include <QDoubleSpinBox>
 #include <QLabel>
 #include <QLineEdit>
 #include <QSlider>
@@ -40,7 +41,56 @@ private slots:
     void dofSliderPosesTheInitialState();
     void excitationsSurviveReload();
     void filterHidesOtherRows();
+    void dofFieldShowsUnitsTakesTypedValuesAndClamps();
 };
+
+// The elbow's row: a value in degrees beside the slider; a typed value poses the
+// model exactly, one beyond the range stops at its end; an arrow key on the
+// slider steps one degree. Translations show in metres.
+void TestControlsDock::dofFieldShowsUnitsTakesTypedValuesAndClamps() {
+    SimulationController controller;
+    SimulationSetup setup = arm_setup(0.2);
+    const Model model = *setup.model;
+    ControlsDock dock(&controller);
+    dock.setModel(model);
+    dock.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dock));
+    const Index elbow = model.find_dof("elbow_flexion");
+    QVERIFY(elbow != no_index);
+    const Dof& dof = model.dofs[elbow];
+    constexpr double degree = M_PI / 180;
+    auto* field = dock.findChild<QDoubleSpinBox*>(QStringLiteral("dofValue_elbow_flexion"));
+    auto* slider = dock.findChild<QSlider*>(QStringLiteral("dof_elbow_flexion"));
+    QVERIFY(field && slider);
+    QVERIFY(field->suffix().contains(QString::fromUtf8("\u00b0")));
+    QVERIFY(std::abs(field->value() - dof.default_value / degree) < 0.05);
+    QVERIFY(std::abs(field->maximum() - dof.range_max / degree) < 0.05);
+
+    auto type = [&](const QString& text) {
+        field->setFocus();
+        field->selectAll();
+        QTest::keyClicks(field, text);
+        QTest::keyClick(field, Qt::Key_Return);
+    };
+    const double typed = dof.range_min / degree + 12.5;
+    type(QString::number(typed, 'f', 1));
+    QVERIFY2(std::abs(dock.pose().value[elbow] - typed * degree) < 1e-12,
+             qPrintable(QString::number(dock.pose().value[elbow] / degree)));
+    QCOMPARE(slider->value(), 125);
+
+    slider->setFocus();
+    QTest::keyClick(slider, Qt::Key_Right);
+    QVERIFY(std::abs(dock.pose().value[elbow] - (typed + 1) * degree) < 1e-9);
+    QVERIFY(std::abs(field->value() - (typed + 1)) < 1e-9);
+
+    type(QStringLiteral("100000"));  // past the end: the range's end
+    QVERIFY(std::abs(dock.pose().value[elbow] - dof.range_max) < 1e-9);
+
+    Dof slide;
+    slide.kind = Dof::Kind::RootTranslation;
+    QCOMPARE(dof_unit(slide).suffix, QStringLiteral(" m"));
+    QCOMPARE(dof_unit(dof).per_si, 1 / degree);
+}
 
 void TestControlsDock::excitationSliderDrivesTheRecordedExcitation() {
     SimulationController controller;
@@ -83,8 +133,9 @@ void TestControlsDock::dofSliderPosesTheInitialState() {
     const Dof& dof = model.dofs[elbow];
     QSlider* slider = dock.findChild<QSlider*>(QStringLiteral("dof_elbow_flexion"));
     QVERIFY(slider);
-    slider->setValue(500);  // middle of the range
-    const double wanted = dof.range_min + 0.5 * (dof.range_max - dof.range_min);
+    const int middle = slider->maximum() / 2;
+    slider->setValue(middle);  // ticks of 0.1 degree from the low end
+    const double wanted = dof.range_min + middle * 0.1 * M_PI / 180;
     // The state a run starts from is posed: the recording restarts from it...
     auto recorded_start = [&] { return studio_test::first_row_value(controller, dof.name); };
     QTRY_VERIFY_WITH_TIMEOUT(std::abs(recorded_start() - wanted) < 1e-9, 5000);

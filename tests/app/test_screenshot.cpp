@@ -3,6 +3,7 @@
 
 #include <QImage>
 #include <QProcess>
+#include <QApplication>
 #include <QtTest>
 
 #include "state/kinematics.h"
@@ -62,6 +63,8 @@ private slots:
         for (int y = 0; y < image.height() && !varied; y += 4)
             for (int x = 0; x < image.width() && !varied; x += 4) varied = image.pixelColor(x, y) != first;
         QVERIFY(varied);
+        // the overlay legend (muscles, contact forces) is a strip under the view, in the window's colour
+        QCOMPARE(image.pixelColor(1, image.height() - 2), QApplication::palette().color(QPalette::Window));
     }
 
     // The whole window after a short run with a channel plotted; unknown

@@ -86,8 +86,9 @@ private slots:
     }
 
     // Each choice reaches the rendered view at once: the model's centre of mass
-    // marker (magenta) at the box's centre, a contact arrow (orange) twice as long
-    // at force scale 2, and a joint's 4 mm displacement drawn 0.4 m long at x100.
+    // marker (black) at the box's centre, a contact arrow (orange) twice as long
+    // at force scale 2, and a joint's 4 mm displacement drawn 0.4 m long at x100
+    // (choosing x100 shows the joints), in the colour of 4 mm on a 5 mm scale.
     void choicesReachTheRenderedView() {
         const QString platform = QGuiApplication::platformName();
         if (platform == "offscreen" || platform == "minimal")
@@ -119,13 +120,17 @@ private slots:
                 }
             return QColor(r / 9, g / 9, b / 9);
         };
-        auto magenta = [](QColor c) { return c.red() > c.green() + 50 && c.blue() > c.green() + 40; };
+        auto black = [](QColor c) { return c.red() < 70 && c.green() < 70 && c.blue() < 70; };
+        // 4 of 5 mm on the displacement ramp: a yellowish green, far from the box's red and the floor's grey
+        auto displacement_green = [](QColor c) {
+            return c.green() > 110 && c.green() > c.blue() + 40 && c.green() > c.red() + 10;
+        };
         auto orange = [](QColor c) { return c.red() > c.green() + 30 && c.green() > c.blue() + 40; };
         const Vec3 centre(0, 0.5, 0), arrow_at_scale_2(-0.5, 0.6, 0), child_at_x100(0.5, 0.7, 0);
         auto shows = [&](bool com, bool scale_2, bool x100) {
             return [=](const QImage& frame) {
-                return magenta(colour(frame, centre)) == com && orange(colour(frame, arrow_at_scale_2)) == scale_2 &&
-                       magenta(colour(frame, child_at_x100)) == x100;
+                return black(colour(frame, centre)) == com && orange(colour(frame, arrow_at_scale_2)) == scale_2 &&
+                       displacement_green(colour(frame, child_at_x100)) == x100;
             };
         };
         QVERIFY2(!viewer.grabImageWhen(shows(false, false, false)).isNull(), "not the defaults");
@@ -133,12 +138,35 @@ private slots:
         QVERIFY2(!viewer.grabImageWhen(shows(true, false, false)).isNull(), "no centre of mass marker");
         choose(options, "forceScale_2");
         QVERIFY2(!viewer.grabImageWhen(shows(true, true, false)).isNull(), "the arrow is not twice as long");
+        QVERIFY(!options.action("jointDisplacement")->isChecked());
         choose(options, "jointExaggeration_100");
+        QVERIFY(options.action("jointDisplacement")->isChecked());
         QVERIFY2(!viewer.grabImageWhen(shows(true, true, true)).isNull(), "the displacement is not exaggerated");
         options.action("modelCenterOfMass")->setChecked(false);
         choose(options, "forceScale_1");
         choose(options, "jointExaggeration_1");
         QVERIFY2(!viewer.grabImageWhen(shows(false, false, false)).isNull(), "the choices are not undone");
+    }
+
+    // Keep Model in View starts on and reaches the viewer; --show's settings
+    // turn overlays on and off and pick the nearest offered scale; a typo is named.
+    void keepInViewAndSettingsText() {
+        ModelViewer viewer;
+        ViewOptions options(&viewer, false);
+        QVERIFY(options.keepInView());
+        QVERIFY(viewer.keepInView());
+        options.keepInViewAction()->setChecked(false);
+        QVERIFY(!viewer.keepInView());
+        QString error;
+        QVERIFY(options.applySettings({"contactPoints", "muscles=0", "jointExaggeration=90", "keepInView"}, &error));
+        QVERIFY(options.action("contactPoints")->isChecked());
+        QVERIFY(!options.action("muscles")->isChecked());
+        QCOMPARE(options.jointExaggeration(), 100.0);
+        QVERIFY(options.action("jointDisplacement")->isChecked());
+        QVERIFY(viewer.keepInView());
+        QVERIFY(viewer.legend());
+        QVERIFY(!options.applySettings({"contactPoint"}, &error));
+        QVERIFY2(error.contains("contactPoint") && error.contains("contactPoints"), qPrintable(error));
     }
 
     // The main window lists the choices under View and shows the exaggeration in the status bar.

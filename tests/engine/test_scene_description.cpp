@@ -1,6 +1,8 @@
 // What gets drawn: shapes and their extents, meshes found next to the model
 // or in geometry/, missing meshes as placeholders with a located warning.
 #include "draw/scene_description.h"
+#include "model/build_model.h"
+#include "state/kinematics.h"
 
 #include <QDir>
 #include <QFile>
@@ -137,6 +139,56 @@ private slots:
         // Rx(90) swaps the y and z extents
         QVERIFY(bounds.min.isApprox(Vec3(0.9, 1.7, 2.8), 1e-9));
         QVERIFY(bounds.max.isApprox(Vec3(1.1, 2.3, 3.2), 1e-9));
+    }
+
+    // A shape's scale stretches it as a file's: a scaled sphere is an ellipsoid.
+    void shapes_are_stretched_by_their_scale() {
+        Model model;
+        model.bodies.resize(2);
+        Mesh ellipsoid;
+        ellipsoid.body = 1;
+        ellipsoid.shape.type = ShapeType::Sphere;
+        ellipsoid.shape.radius = 0.1;
+        ellipsoid.scale = Vec3(1, 2, -3);
+        model.meshes.push_back(ellipsoid);
+        const SceneDescription scene = describe_scene(model, load_test_mesh);
+        QVERIFY(!scene.drawables.empty());
+        const Drawable& d = scene.drawables[0];  // meshes come before the bare bodies' ellipsoids
+        QCOMPARE(d.shape, DrawShape::Sphere);
+        QVERIFY(d.local_max.isApprox(Vec3(0.1, 0.2, 0.3), 1e-12));
+        QVERIFY(d.local_min.isApprox(Vec3(-0.1, -0.2, -0.3), 1e-12));
+        QVERIFY(d.scale.isApprox(Vec3(1, 2, -3)));
+    }
+
+    // The human sample reads as a body: standing, a head tops it at a person's
+    // height, above shoulders at a person's width; every body has a visual shape
+    // besides its contact spheres (so the view draws those see-through), and
+    // the visuals are all mesh components, which do not enter the simulation.
+    void human_sample_has_a_head_and_visual_shapes() {
+        BuildResult built = load_model(HFD_SAMPLES_DIR "/human3d.hfd");
+        QVERIFY(built.ok());
+        const Model& model = *built.model;
+        const SceneDescription scene = describe_scene(model, load_test_mesh);
+        const State state = initial_state(model);
+        WorldBounds all = scene_bounds(scene, state.pos, state.ori);
+        QVERIFY2(all.max.y() > 1.6 && all.max.y() < 1.9, qPrintable(QString::number(all.max.y())));
+        const Index torso = model.find_body("torso");
+        QVERIFY(torso != no_index);
+        double head_top = 0;
+        std::vector<bool> has_visual(model.bodies.size(), false);
+        for (const Drawable& d : scene.drawables) {
+            if (d.contact || d.shape == DrawShape::Plane) continue;
+            QVERIFY(!d.placeholder);
+            has_visual[d.body] = true;
+            Vec3 pos;
+            Quat ori;
+            drawable_world_pose(d, state.pos, state.ori, pos, ori);
+            if (d.body == torso) head_top = std::max(head_top, pos.y() + std::abs((ori * d.local_max).y()));
+        }
+        QCOMPARE(head_top, all.max.y());  // the highest shape is on the torso: its head
+        for (const Geometry& g : model.geometries)
+            if (g.shape.type != ShapeType::Plane) QVERIFY2(has_visual[g.body], g.name.c_str());
+        QCOMPARE(model.meshes.size(), scene.drawables.size() - model.geometries.size());
     }
 
     void planar_models_lie_in_the_x_y_plane() {

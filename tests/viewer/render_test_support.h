@@ -5,6 +5,7 @@
 #include "model/model.h"
 #include "model_viewer.h"
 
+#include <QCoreApplication>
 #include <QImage>
 #include <QPoint>
 #include <QSize>
@@ -53,13 +54,14 @@ inline QPoint project(const OrbitCamera& camera, const QImage& image, const Vec3
     return project(camera, image.width(), image.height(), p);
 }
 
-// `viewer` shown at `size` with `model`, framed from `preset`; false when the
-// window never got exposed.
+// `viewer` shown at `size` with `model`, framed from `preset` (the view's final
+// size, above the legend); false when the window never got exposed.
 inline bool show_model(ModelViewer& viewer, const Model& model, QSize size, ModelViewer::ViewPreset preset) {
     viewer.resize(size);
     viewer.show();
     if (!QTest::qWaitForWindowExposed(&viewer)) return false;
     viewer.setModel(model);
+    QCoreApplication::processEvents();  // the legend strip takes its place under the view before the fit
     viewer.setViewPreset(preset);
     viewer.fitToModel();
     return true;

@@ -76,6 +76,67 @@ private slots:
         QVERIFY(camera.pitch <= 1.5707963267948966);
     }
 
+    // The wheel zooms about the cursor: the world point under it (on the target's
+    // plane) stays under it, the distance shrinks as a plain zoom's does; at the
+    // centre it is the plain zoom.
+    void zoom_towards_cursor_keeps_the_point_under_it() {
+        OrbitCamera camera;
+        camera.target = Vec3(0.3, 1.1, -0.2);
+        camera.distance = 3;
+        camera.yaw = 0.6;
+        camera.pitch = 0.25;
+        const double width = 800, height = 500, x = 650, y = 120;
+        Vec3 origin, direction;
+        camera.pixel_ray(x, y, width, height, origin, direction);
+        const double along = -direction.dot(camera.eye_direction());
+        const Vec3 under = origin + (camera.distance / along) * direction;
+        const OrbitCamera before = camera;
+        OrbitCamera plain = camera;
+        plain.zoom(2);
+        camera.zoom_towards(2, x, y, width, height);
+        QCOMPARE(camera.distance, plain.distance);
+        QVERIFY(!near(camera.target, plain.target, 1e-3));
+        Vec3 origin_after, direction_after;
+        camera.pixel_ray(x, y, width, height, origin_after, direction_after);
+        // `under` lies on the new ray through the same pixel
+        const Vec3 to_under = under - origin_after;
+        QVERIFY((to_under - to_under.dot(direction_after) * direction_after).norm() < 1e-9);
+        OrbitCamera centred = before;
+        plain = before;
+        plain.zoom(-1);
+        centred.zoom_towards(-1, width / 2, height / 2, width, height);
+        QVERIFY(near(centred.target, plain.target, 1e-12));
+        QCOMPARE(centred.distance, plain.distance);
+    }
+
+    // A point inside the middle of the view leaves the camera alone; one outside
+    // moves only the target, and just enough: afterwards it sits on the border of
+    // the middle region, at the same depth, and the view direction is unchanged.
+    void keep_in_view_moves_the_target_just_enough() {
+        OrbitCamera camera;
+        camera.target = Vec3(0, 1, 0);
+        camera.distance = 4;
+        camera.yaw = 0.4;
+        const double aspect = 1.6;
+        const OrbitCamera before = camera;
+        QVERIFY(!keep_in_view(camera, Vec3(0.1, 1.1, 0), aspect, 0.6));
+        QVERIFY(near(camera.target, before.target));
+        const Vec3 fallen = Vec3(0, 1, 0) + 3.0 * camera.right() - 2.0 * camera.up();  // right of and below the view
+        const ViewPoint outside = view_point(camera, fallen, aspect);
+        QVERIFY(outside.x > 1 && outside.y < -1);
+        QVERIFY(keep_in_view(camera, fallen, aspect, 0.6));
+        const ViewPoint after = view_point(camera, fallen, aspect);
+        QVERIFY(std::abs(after.x - 0.6) < 1e-9);
+        QVERIFY(std::abs(after.y + 0.6) < 1e-9);
+        QVERIFY(std::abs(after.depth - outside.depth) < 1e-9);
+        QCOMPARE(camera.distance, before.distance);
+        QVERIFY(near(camera.eye_direction(), before.eye_direction()));
+        // behind the eye: it becomes the target
+        const Vec3 behind = camera.eye() + camera.eye_direction();
+        QVERIFY(keep_in_view(camera, behind, aspect));
+        QVERIFY(near(camera.target, behind));
+    }
+
     void fit_contains_box() {
         OrbitCamera camera;
         apply_camera_preset(camera, CameraPreset::Front);

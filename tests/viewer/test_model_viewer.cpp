@@ -123,9 +123,11 @@ private slots:
 
     // A model opened with a state file far from its default pose (a SCONE model
     // starts 0.95 m under the floor without its state): the view frames the first
-    // snapshot, then leaves the camera to the user.
+    // snapshot, then leaves the camera to the user (Keep in View off: it would
+    // follow the model; test_overlay_render checks that).
     void first_snapshot_of_a_new_model_is_framed() {
         ModelViewer viewer;
+        viewer.setKeepInView(false);
         viewer.resize(400, 300);
         const Model model = small_model();
         viewer.setModel(model);
@@ -156,6 +158,7 @@ private slots:
     // through the middle pixel), keeping direction and distance; -1 stops it.
     void follow_keeps_the_body_at_the_view_centre() {
         ModelViewer viewer;
+        viewer.setKeepInView(false);  // after following stops, the camera stays where it was
         viewer.resize(400, 300);
         const Model model = small_model();
         viewer.setModel(model);
