@@ -22,6 +22,23 @@ std::string_view without_byte_order_mark(std::string_view text) {
     return text;
 }
 
+std::string quoted(std::string_view text) {
+    static constexpr char hex[] = "0123456789ABCDEF";
+    std::string out(1, '\'');
+    for (const char c : text) {
+        const auto byte = static_cast<unsigned char>(c);
+        if (byte >= 0x20 && byte != 0x7f) {
+            out.push_back(c);
+            continue;
+        }
+        out.append("\\x");
+        out.push_back(hex[byte >> 4]);
+        out.push_back(hex[byte & 15]);
+    }
+    out.push_back('\'');
+    return out;
+}
+
 bool TextLines::next(std::string_view& line) {
     if (done_ || rest_.empty()) {
         done_ = true;

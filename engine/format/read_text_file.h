@@ -16,6 +16,11 @@ std::optional<std::string> read_text_file(const std::string& path);
 // it is not part of the first line's content).
 std::string_view without_byte_order_mark(std::string_view text);
 
+// 'text' for a message about a file's content, with control bytes written as
+// \xNN: a NUL or an escape sequence read from a file neither cuts the message
+// short nor reaches the terminal.
+std::string quoted(std::string_view text);
+
 // The lines of a text, for the line-based readers (CSV, sweep, parameter files):
 // a line ends at "\n", "\r\n" or a lone "\r" (old Mac files), and the byte order
 // mark is skipped. number() is the 1-based number of the line last returned.
