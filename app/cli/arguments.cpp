@@ -1,10 +1,18 @@
 #include "arguments.h"
 
+#include "format/repeated_diagnostics.h"
+
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <cstdio>
 
 namespace hfd::cli {
+
+void print_diagnostics(const std::vector<Diagnostic>& diagnostics) {
+    for (const Diagnostic& diagnostic : cap_repeated_diagnostics(diagnostics))
+        std::fprintf(stderr, "%s\n", format_diagnostic(diagnostic).c_str());
+}
 
 std::optional<std::string> split_words(const Args& args, const std::function<bool(std::string_view)>& takes_value,
                                        std::vector<Word>& words) {

@@ -3,6 +3,7 @@
 // "--help"; "--key=value" or "--key value" for an option that takes a value;
 // anything not starting with '-' (and "-" alone) is positional.
 #include "commands.h"
+#include "format/diagnostic.h"
 
 #include <functional>
 #include <optional>
@@ -25,6 +26,10 @@ std::optional<std::string> split_words(const Args& args, const std::function<boo
 
 // A finite number > 0 written entirely in `text` (locale-independent), else nullopt.
 std::optional<double> parse_positive_number(const std::string& text);
+
+// Writes diagnostics to stderr, one a line, with at most a few of each kind
+// (format/repeated_diagnostics.h): millions of the same warning print a count.
+void print_diagnostics(const std::vector<Diagnostic>& diagnostics);
 
 // takes_value for a fixed list of option names.
 std::function<bool(std::string_view)> one_of(std::initializer_list<std::string_view> names);

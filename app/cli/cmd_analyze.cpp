@@ -28,9 +28,7 @@ int run_collocate(const Args& args);  // cmd_collocate.cpp
 int run_residual(const Args& args);   // cmd_analyze_residual.cpp
 int run_muscles(const Args& args);    // cmd_analyze_muscles.cpp
 
-void print_analysis_diagnostics(const std::vector<Diagnostic>& diagnostics) {
-    for (const Diagnostic& d : diagnostics) std::fprintf(stderr, "%s\n", format_diagnostic(d).c_str());
-}
+void print_analysis_diagnostics(const std::vector<Diagnostic>& diagnostics) { print_diagnostics(diagnostics); }
 
 std::unique_ptr<Simulation> create_analysis_simulation(const std::string& model_path, const std::string& config_path,
                                                        SimConfig* config_out) {
@@ -89,8 +87,6 @@ int usage_error(const std::string& message, const char* usage) {
     std::fprintf(stderr, "hfd analyze: %s\n\n%s", message.c_str(), usage);
     return exit_usage;
 }
-
-void print_diagnostics(const std::vector<Diagnostic>& diagnostics) { print_analysis_diagnostics(diagnostics); }
 
 std::optional<int> parse_induced(const Args& args, InducedOptions& o) {
     std::vector<Word> words;

@@ -12,6 +12,7 @@
 #include "batch/summary.h"
 #include "run/csv_writer.h"
 
+#include <algorithm>
 #include <atomic>
 #include <charconv>
 #include <chrono>
@@ -49,7 +50,10 @@ constexpr const char* batch_usage =
     "  --sample S          sample period in seconds (default 0.01)\n"
     "  --groups LIST       channel groups written per run (default all; see hfd simulate)\n"
     "  --out-dir DIR       where run_NNNN.csv and summary.csv go (default batch_out;\n"
-    "                      created when missing)\n"
+    "                      created when missing); one that holds an earlier batch's\n"
+    "                      run_NNNN.csv or summary.csv is refused\n"
+    "  --overwrite         remove an earlier batch's run_NNNN.csv and summary.csv from\n"
+    "                      --out-dir first (no other file is touched)\n"
     "  --threads N         worker threads (default: one per core)\n"
     "\n"
     "exit codes: 0 every run done, 1 bad input file, 2 bad arguments, 3 some runs failed\n"
@@ -63,6 +67,7 @@ struct Options {
     int threads = 0;
     GroupMask groups = all_channel_groups;
     bool help = false;
+    bool overwrite = false;
 };
 
 int usage_error(const std::string& message) {
@@ -103,9 +108,14 @@ std::optional<int> set_option(Options& options, const std::string& arg, const st
 
 std::optional<int> parse_arguments(const Args& args, Options& options) {
     std::vector<Word> words;
-    // every option takes a value; set_option tells the unknown ones
+    // every option but the flag --overwrite takes a value; set_option tells the unknown ones
+    Args valued;
+    for (const std::string& arg : args) {
+        if (arg == "--overwrite") options.overwrite = true;
+        else valued.push_back(arg);
+    }
     if (const auto error = split_words(
-            args, [](std::string_view) { return true; }, words))
+            valued, [](std::string_view) { return true; }, words))
         return usage_error(*error);
     for (const Word& word : words) {
         if (word.kind == Word::Kind::Help) {
@@ -153,7 +163,7 @@ std::optional<std::vector<BatchJob>> make_jobs(const Options& options) {
     std::vector<OverrideSet> runs(1);
     if (!options.sweep.empty()) {
         SweepFileResult sweep = read_sweep_file(options.sweep);
-        for (const Diagnostic& d : sweep.diagnostics) std::fprintf(stderr, "%s\n", format_diagnostic(d).c_str());
+        print_diagnostics(sweep.diagnostics);
         if (!sweep.runs) {
             std::fprintf(stderr, "hfd batch: cannot use sweep file '%s'\n", options.sweep.c_str());
             return std::nullopt;
@@ -192,6 +202,44 @@ std::string run_name(size_t index, size_t count) {
     return "run_" + std::string(width - std::min<int>(width, int(number.size())), '0') + number;
 }
 
+// The files a batch writes: run_NNNN.csv (four digits or more) and summary.csv.
+bool is_batch_output(const std::filesystem::path& file) {
+    const std::string name = file.filename().string();
+    if (name == "summary.csv") return true;
+    constexpr std::string_view prefix = "run_", suffix = ".csv";
+    if (name.size() < prefix.size() + 4 + suffix.size() || name.compare(0, prefix.size(), prefix) != 0 ||
+        name.compare(name.size() - suffix.size(), suffix.size(), suffix) != 0)
+        return false;
+    const std::string digits = name.substr(prefix.size(), name.size() - prefix.size() - suffix.size());
+    return std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
+// A smaller batch run into the folder of a larger one would leave run files that
+// its summary does not list: an earlier batch's files are refused, or with
+// --overwrite removed (only those: the folder may hold the user's other files).
+std::optional<int> clear_earlier_batch(const Options& options) {
+    std::error_code ec;
+    std::vector<std::filesystem::path> earlier;
+    for (std::filesystem::directory_iterator it(options.out_dir, ec), end; !ec && it != end; it.increment(ec))
+        if (it->is_regular_file(ec) && is_batch_output(it->path())) earlier.push_back(it->path());
+    if (earlier.empty()) return std::nullopt;
+    if (!options.overwrite) {
+        std::fprintf(stderr,
+                     "hfd batch: '%s' holds %zu files of an earlier batch (run_NNNN.csv, summary.csv); give "
+                     "--overwrite to replace them, or another --out-dir\n",
+                     options.out_dir.c_str(), earlier.size());
+        return exit_usage;
+    }
+    for (const std::filesystem::path& file : earlier) {
+        if (!std::filesystem::remove(file, ec) && ec) {
+            std::fprintf(stderr, "hfd batch: cannot remove '%s' of an earlier batch: %s\n", file.string().c_str(),
+                         ec.message().c_str());
+            return exit_output;
+        }
+    }
+    return std::nullopt;
+}
+
 }  // namespace
 
 int run_batch(const Args& args) {
@@ -209,6 +257,7 @@ int run_batch(const Args& args) {
         std::fprintf(stderr, "hfd batch: cannot create output directory '%s'\n", options.out_dir.c_str());
         return exit_output;
     }
+    if (const std::optional<int> refused = clear_earlier_batch(options)) return *refused;
 
     const size_t count = jobs->size();
     const int threads = batch_thread_count(options.threads, count);

@@ -1,6 +1,7 @@
 // hfd convert MODEL.osim [-o MODEL.hfd] [--joint-stiffness N] [--limit-stiffness N]
 //             [--limit-damping-reference-angle DEG] [--foot-contacts BODY,BODY] [--landing-spheres R]
 // Writes the converted model (to stdout without -o) and the conversion report to stderr.
+#include "arguments.h"
 #include "commands.h"
 
 #include "format/parser.h"
@@ -116,13 +117,13 @@ int run_convert(const Args& args) {
         return 1;
     }
     const OsimImportResult result = import_osim_file(input, options);
-    for (const Diagnostic& d : result.report) std::fprintf(stderr, "%s\n", format_diagnostic(d).c_str());
+    print_diagnostics(result.report);
     if (!result.ok) return 1;
     std::string text = result.text;
     if (!feet.feet.empty()) {
         ParseResult parsed = parse_text(text, output.empty() ? input + ".hfd" : output);
         const std::vector<Diagnostic> added = add_foot_contacts(parsed.root, output.empty() ? input : output, feet);
-        for (const Diagnostic& d : added) std::fprintf(stderr, "%s\n", format_diagnostic(d).c_str());
+        print_diagnostics(added);
         if (has_errors(added)) return 1;
         text = write_text(parsed.root);
     }

@@ -1,5 +1,6 @@
 // hfd info MODEL: what a model contains. Exit 0 when it builds, 1 when it has
 // errors (printed as file:line:col), 2 on wrong usage.
+#include "arguments.h"
 #include "commands.h"
 
 #include "model/build_model.h"
@@ -44,8 +45,7 @@ int run_info(const Args& args) {
         return 2;
     }
     const BuildResult result = load_model(args[0]);
-    for (const Diagnostic& diagnostic : result.diagnostics)
-        std::fprintf(stderr, "%s\n", format_diagnostic(diagnostic).c_str());
+    print_diagnostics(result.diagnostics);
     if (!result.ok()) return 1;
     print_summary(*result.model);
     return 0;

@@ -97,8 +97,7 @@ int run_optimize(const Args& args) {
         std::shared_ptr<const Scenario> scenario = Scenario::load(scenario_path, diagnostics);
         if (scenario) optimization = ScenarioOptimization::create(scenario, options, diagnostics);
     }
-    for (const Diagnostic& diagnostic : diagnostics)
-        std::fprintf(stderr, "%s\n", format_diagnostic(diagnostic).c_str());
+    print_diagnostics(diagnostics);
     if (!optimization) {
         std::fprintf(stderr, "hfd optimize: cannot optimize '%s'\n",
                      resume.empty() ? scenario_path.c_str() : resume.c_str());

@@ -43,11 +43,6 @@ int usage_error(const std::string& message) {
     return exit_usage;
 }
 
-void print_diagnostics(const std::vector<Diagnostic>& diagnostics) {
-    for (const Diagnostic& diagnostic : diagnostics)
-        std::fprintf(stderr, "%s\n", format_diagnostic(diagnostic).c_str());
-}
-
 // The CSV rows of a run, one per control step.
 class ScenarioRecording {
 public:

@@ -120,11 +120,6 @@ std::optional<int> parse_arguments(const Args& args, Options& options) {
     return std::nullopt;
 }
 
-void print_diagnostics(const std::vector<Diagnostic>& diagnostics) {
-    for (const Diagnostic& diagnostic : diagnostics)
-        std::fprintf(stderr, "%s\n", format_diagnostic(diagnostic).c_str());
-}
-
 // Model, config, state and excitation; nullopt (diagnostics printed) on failure.
 std::optional<PreparedRun> prepare(const Options& options) {
     RunInputs inputs;

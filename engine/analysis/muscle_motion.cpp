@@ -76,25 +76,25 @@ MotionCoordinates read_motion_text(std::string_view text, const std::string& fil
         out.frames.clear();
         return out;
     };
-    std::istringstream in{std::string(text)};
-    std::string line;
+    TextLines lines(text);
+    std::string_view line;
     int number = 0;
     char separator = ',';
     bool in_degrees = false;
     if (text.find("endheader") != std::string_view::npos) {
-        while (std::getline(in, line)) {
-            ++number;
-            if (line.rfind("inDegrees", 0) == 0) in_degrees = line.find("yes") != std::string::npos;
-            if (line.rfind("endheader", 0) == 0) break;
+        while (lines.next(line)) {
+            number = lines.number();
+            if (line.substr(0, 9) == "inDegrees") in_degrees = line.find("yes") != std::string_view::npos;
+            if (line.substr(0, 9) == "endheader") break;
         }
         separator = 0;
     }
     std::vector<Column> columns;
     bool header_read = false;
     const DofAssignment defaults = default_dof_assignment(model);
-    while (std::getline(in, line)) {
-        ++number;
-        if (line.empty() || line == "\r" || line[0] == '#') continue;
+    while (lines.next(line)) {
+        number = lines.number();
+        if (line.empty() || line[0] == '#') continue;
         const auto fields = fields_of(line, separator);
         if (!header_read) {
             if (fields.empty() || (fields[0].first != "time" && fields[0].first.rfind("time [", 0) != 0))

@@ -48,50 +48,73 @@ std::string without_unit(std::string name) {
     return name;
 }
 
+// Larger values are no positions, angles, velocities or muscle states of a
+// recorded run; accepted, they overflow the differences and the dynamics
+// evaluated at them into inf and NaN far from the cell that caused it.
+constexpr double max_cell_magnitude = 1e12;
+
+bool read_cells(const std::vector<std::string>& fields, int line, const std::string& file, Table& table,
+                std::vector<Diagnostic>& diagnostics) {
+    std::vector<double> row(fields.size());
+    int col = 1;
+    for (size_t c = 0; c < fields.size(); ++c) {
+        const std::string& f = fields[c];
+        const auto result = std::from_chars(f.data(), f.data() + f.size(), row[c]);
+        const std::string where = "column '" + table.names[c] + "' (row " + std::to_string(table.rows.size() + 1) + ")";
+        if (result.ec == std::errc::result_out_of_range)
+            diagnostics.push_back(error_at(file, line, col, "number out of range in " + where + ": " + quoted(f)));
+        else if (result.ec != std::errc() || result.ptr != f.data() + f.size())
+            diagnostics.push_back(error_at(file, line, col, "expected a number in " + where + ", got " + quoted(f)));
+        else if (!std::isfinite(row[c]) || std::abs(row[c]) > max_cell_magnitude)
+            diagnostics.push_back(
+                error_at(file, line, col,
+                         "expected a finite number of magnitude at most 1e12 in " + where + ", got " + quoted(f)));
+        else {
+            col += int(f.size()) + 1;
+            continue;
+        }
+        return false;
+    }
+    if (!table.rows.empty() && !(row[0] > table.rows.back()[0])) {
+        diagnostics.push_back(error_at(file, line, 1, "time does not increase"));
+        return false;
+    }
+    table.rows.push_back(std::move(row));
+    return true;
+}
+
 bool read_table(std::string_view text, const std::string& file, Table& table, std::vector<Diagnostic>& diagnostics) {
     auto error = [&](int line, int column, std::string message) {
         diagnostics.push_back(error_at(file, line, column, std::move(message)));
         return false;
     };
-    std::istringstream in{std::string(text)};
-    std::string line;
-    int number = 0;
+    TextLines lines(text);
+    std::string_view line;
     char separator = ',';
     // .sto: a header up to "endheader", then a tab-separated table
     if (text.find("endheader") != std::string_view::npos) {
-        while (std::getline(in, line)) {
-            ++number;
-            if (line.rfind("endheader", 0) == 0) break;
-        }
+        while (lines.next(line))
+            if (line.substr(0, 9) == "endheader") break;
         separator = '\t';
     }
-    while (std::getline(in, line)) {
-        ++number;
-        if (line.empty() || line == "\r" || line[0] == '#') continue;
+    while (lines.next(line)) {
+        if (line.empty() || line[0] == '#') continue;
         std::vector<std::string> fields = split_fields(line, separator);
         if (table.names.empty()) {
             for (std::string& f : fields) table.names.push_back(without_unit(f));
-            for (size_t c = 0; c < table.names.size(); ++c) table.column[table.names[c]] = c;
+            for (size_t c = 0; c < table.names.size(); ++c)
+                if (!table.column.emplace(table.names[c], c).second)
+                    return error(lines.number(), 1, "column " + quoted(table.names[c]) + " appears twice");
             continue;
         }
         if (fields.size() != table.names.size())
-            return error(number, 1,
+            return error(lines.number(), 1,
                          "row has " + std::to_string(fields.size()) + " fields, the header " +
                              std::to_string(table.names.size()));
-        std::vector<double> row(fields.size());
-        int col = 1;
-        for (size_t c = 0; c < fields.size(); ++c) {
-            const std::string& f = fields[c];
-            const auto result = std::from_chars(f.data(), f.data() + f.size(), row[c]);
-            if (result.ec != std::errc() || result.ptr != f.data() + f.size())
-                return error(number, col, "expected a number in column '" + table.names[c] + "', got '" + f + "'");
-            col += int(f.size()) + 1;
-        }
-        if (!table.rows.empty() && !(row[0] > table.rows.back()[0])) return error(number, 1, "time does not increase");
-        table.rows.push_back(std::move(row));
+        if (!read_cells(fields, lines.number(), file, table, diagnostics)) return false;
     }
     if (table.names.empty() || table.names[0] != "time") return error(1, 1, "the first column must be 'time'");
-    if (table.rows.empty()) return error(number, 1, "no rows");
+    if (table.rows.empty()) return error(lines.number(), 1, "no rows");
     return true;
 }
 
@@ -185,15 +208,31 @@ bool states_from_bodies(const Table& t, const std::string& file, const Model& mo
     return true;
 }
 
-void muscle_state(const Table& t, const Model& model, TrajectoryStates& out) {
+// Muscles without state columns keep the initial state: said once, as a
+// warning, since muscle forces (residuals, induced accelerations) then are not
+// those of the run.
+void muscle_state(const Table& t, const std::string& file, const Model& model, TrajectoryStates& out) {
+    size_t missing = 0;
+    std::string first_missing;
     for (size_t i = 0; i < model.muscles.size(); ++i) {
         const auto a = t.column.find(model.muscles[i].name + ".activation");
         const auto f = t.column.find(model.muscles[i].name + ".fiber_length");
+        if (a == t.column.end() || f == t.column.end()) {
+            if (missing++ == 0)
+                first_missing = model.muscles[i].name + (a == t.column.end() ? ".activation" : ".fiber_length");
+        }
         for (size_t r = 0; r < t.rows.size(); ++r) {
             if (a != t.column.end()) out.states[r].activation[i] = t.rows[r][a->second];
             if (f != t.column.end()) out.states[r].fiber_length[i] = t.rows[r][f->second];
         }
     }
+    if (missing > 0)
+        out.diagnostics.push_back(
+            {Severity::Warning,
+             {file, 1, 1},
+             "no column '" + first_missing + "'" +
+                 (missing > 1 ? " (nor for " + std::to_string(missing - 1) + " more muscles)" : "") +
+                 ": those muscles keep the initial activation and fiber length, not the run's"});
 }
 
 TrajectoryStates states_from_table(const Table& table, const std::string& file, const Model& model,
@@ -207,7 +246,7 @@ TrajectoryStates states_from_table(const Table& table, const std::string& file, 
         out.states.clear();
         return out;
     }
-    muscle_state(table, model, out);
+    muscle_state(table, file, model, out);
     return out;
 }
 

@@ -21,14 +21,6 @@ std::string_view trim(std::string_view s) {
     return s;
 }
 
-// 'text' (built by appending: GCC 12 warns wrongly about "'" + std::string)
-std::string quoted(std::string_view text) {
-    std::string result(1, '\'');
-    result.append(text);
-    result.push_back('\'');
-    return result;
-}
-
 std::optional<double> parse_number(std::string_view text) {
     text = trim(text);
     if (!text.empty() && text.front() == '+') text.remove_prefix(1);
@@ -199,12 +191,11 @@ SweepFileResult read_sweep_text(std::string_view text, const std::string& file_n
     std::vector<std::string> header;
     std::vector<OverrideSet> runs;
     int line_number = 0, header_line = 0;
-    size_t start = 0;
-    while (start <= text.size()) {
-        const size_t end = std::min(text.find('\n', start), text.size());
-        const std::string_view line = trim(text.substr(start, end - start));
-        start = end + 1;
-        ++line_number;
+    TextLines lines(text);
+    std::string_view raw_line;
+    while (lines.next(raw_line)) {
+        const std::string_view line = trim(raw_line);
+        line_number = lines.number();
         if (line.empty() || line.front() == '#') continue;
         std::vector<std::string> fields = split_values(line);
         if (header.empty()) {

@@ -253,14 +253,10 @@ double PropertyReader::parameter(std::string_view key, double fallback, std::str
 
 ParFile read_par_text(std::string_view text, const std::string& file_name) {
     ParFile par;
-    int line_number = 0;
-    if (text.size() >= 3 && text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);
-    while (!text.empty()) {
-        ++line_number;
-        const size_t end = text.find('\n');
-        std::string_view line = text.substr(0, end);
-        text.remove_prefix(end == std::string_view::npos ? text.size() : end + 1);
-        if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    TextLines lines(text);
+    std::string_view line;
+    while (lines.next(line)) {
+        const int line_number = lines.number();
         std::vector<std::string_view> fields;
         size_t pos = 0;
         while (pos < line.size()) {

@@ -1,5 +1,7 @@
 #include "format/lexer.h"
 
+#include "format/read_text_file.h"
+
 #include <algorithm>
 #include <cstdio>
 
@@ -8,6 +10,8 @@ namespace hfd::format_detail {
 namespace {
 
 bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
+
+bool is_line_end(char c) { return c == '\n' || c == '\r'; }
 
 }  // namespace
 
@@ -44,14 +48,12 @@ std::string describe(const Token& token) {
     return "?";
 }
 
-Lexer::Lexer(std::string_view text) : text_(text) {
-    // a UTF-8 byte order mark is not part of the text
-    if (text_.size() >= 3 && text_.substr(0, 3) == "\xEF\xBB\xBF") pos_ = 3;
-}
+Lexer::Lexer(std::string_view text) : text_(text) { pos_ = text_.size() - without_byte_order_mark(text_).size(); }
 
 void Lexer::advance() {
     const char c = text_[pos_++];
-    if (c == '\n') {
+    // a lone '\r' ends a line too (classic Mac line ends); "\r\n" counts once
+    if (c == '\n' || (c == '\r' && peek() != '\n')) {
         ++line_;
         column_ = 1;
     } else if ((static_cast<unsigned char>(c) & 0xC0) != 0x80) {
@@ -65,7 +67,7 @@ bool Lexer::skip_space_and_comments(Token& error) {
         if (is_space(c)) {
             advance();
         } else if (c == '#') {
-            while (!at_end() && peek() != '\n') advance();
+            while (!at_end() && !is_line_end(peek())) advance();
         } else if (c == '/' && peek(1) == '*') {
             error.line = line_;
             error.column = column_;
@@ -151,7 +153,7 @@ Token Lexer::next_token() {
 // kept as written, so Windows paths survive. A string ends on its line.
 Token Lexer::lex_string(Token token) {
     advance();  // opening quote
-    while (!at_end() && peek() != '"' && peek() != '\n') {
+    while (!at_end() && peek() != '"' && !is_line_end(peek())) {
         char c = peek();
         if (c == '\\' && pos_ + 1 < text_.size()) {
             const char escaped = peek(1);

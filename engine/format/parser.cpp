@@ -1,5 +1,6 @@
 #include "format/parser.h"
 
+#include "format/brace_balance.h"
 #include "format/lexer.h"
 #include "format/read_text_file.h"
 
@@ -58,6 +59,9 @@ public:
         parse_items(root, no_opening, 0);
         root.end = lexer_.offset();
     }
+
+    // Where parsing ended: the end of the text, or the token it could not take.
+    SourceLocation stop() const { return {file_, current_.line, current_.column}; }
 
 private:
     void advance() { current_ = lexer_.next(); }
@@ -284,6 +288,7 @@ ParseResult parse_text(std::string_view text, const std::string& file_name) {
     ParseResult result;
     Parser parser(text, file_name, result.diagnostics);
     parser.parse_root(result.root);
+    format_detail::explain_unbalanced_braces(text, parser.stop(), result.diagnostics);
     return result;
 }
 

@@ -70,6 +70,20 @@ bool parse_number(std::string_view text, double& number) {
     return status == std::errc() && end == text.data() + text.size() && std::isfinite(number);
 }
 
+// Why a number that from_chars reads in full is no double: "underflows ..." or
+// "overflows ...", or nullptr when the text is not such a number.
+const char* out_of_double_range(std::string_view text) {
+    if (!text.empty() && text[0] == '+') text.remove_prefix(1);
+    double ignored = 0;
+    const auto [end, status] = std::from_chars(text.data(), text.data() + text.size(), ignored);
+    if (status != std::errc::result_out_of_range || end != text.data() + text.size()) return nullptr;
+    // the exponent's sign tells which way: 1e-400 is too small, 1e400 and 1e309 too large
+    const size_t e = text.find_first_of("eE");
+    const bool tiny = e != std::string_view::npos && e + 1 < text.size() && text[e + 1] == '-';
+    return tiny ? "underflows: its magnitude is below the smallest double (4.9e-324); write 0 or a larger number"
+                : "overflows: its magnitude is above the largest double (1.8e308)";
+}
+
 // Components of a { x = .. y = .. z = .. } group, in the order of `names`;
 // missing ones stay at `fallback`.
 template <typename T, typename Convert>
@@ -124,6 +138,12 @@ std::optional<Eigen::Vector3d> read_xyz(const PropNode& node, std::string* error
 std::optional<double> to_number(const PropNode& node, std::string* error) {
     double number = 0;
     if (node.is_value() && parse_number(node.value, number)) return number;
+    if (node.is_value()) {
+        if (const char* why = out_of_double_range(node.value)) {
+            set_error(error, "number out of range: '" + node.value + "' " + why);
+            return std::nullopt;
+        }
+    }
     set_error(error, "expected a number, found " + describe_node(node));
     return std::nullopt;
 }

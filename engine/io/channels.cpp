@@ -57,12 +57,23 @@ void make_names_unique(std::vector<Channel>& channels) {
 std::string_view group_name(ChannelGroup group) { return group_names[static_cast<int>(group)]; }
 
 std::optional<GroupMask> parse_channel_groups(std::string_view list, std::string* error) {
+    constexpr const char* expected = "(expected all, time, dofs, bodies, joints, muscles or contacts)";
     GroupMask mask = group_bit(ChannelGroup::Time);
-    while (!list.empty()) {
+    const std::string whole(list);
+    // an empty list (a shell variable that was not set) or item is a mistake, not "time only"
+    if (list.empty()) {
+        if (error) *error = std::string("no channel group given ") + expected;
+        return std::nullopt;
+    }
+    for (bool more = true; more;) {
         const size_t comma = list.find(',');
         const std::string_view item = list.substr(0, comma);
-        list = comma == std::string_view::npos ? std::string_view() : list.substr(comma + 1);
-        if (item.empty()) continue;
+        more = comma != std::string_view::npos;
+        list = more ? list.substr(comma + 1) : std::string_view();
+        if (item.empty()) {
+            if (error) *error = "empty channel group in '" + whole + "' " + expected;
+            return std::nullopt;
+        }
         int found = -1;
         for (int g = 0; g < channel_group_count; ++g)
             if (item == group_names[g]) found = g;
@@ -71,9 +82,7 @@ std::optional<GroupMask> parse_channel_groups(std::string_view list, std::string
             continue;
         }
         if (found < 0) {
-            if (error)
-                *error = "unknown channel group '" + std::string(item) +
-                         "' (expected all, time, dofs, bodies, joints, muscles or contacts)";
+            if (error) *error = "unknown channel group '" + std::string(item) + "' " + expected;
             return std::nullopt;
         }
         mask |= group_bit(static_cast<ChannelGroup>(found));

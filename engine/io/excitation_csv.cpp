@@ -67,14 +67,14 @@ public:
 
     bool read_header(const std::vector<Field>& fields, int line, ExcitationSeries& series) {
         if (fields[0].text != "time")
-            error(line, fields[0].column, "first column must be 'time', found '" + std::string(fields[0].text) + "'");
+            error(line, fields[0].column, "first column must be 'time', found " + quoted(fields[0].text));
         for (size_t c = 1; c < fields.size(); ++c) {
             const std::string name(fields[c].text);
             const Index muscle = model_.find_muscle(name);
             if (muscle == no_index) {
-                error(line, fields[c].column, "unknown muscle '" + name + "' in column " + std::to_string(c + 1));
+                error(line, fields[c].column, "unknown muscle " + quoted(name) + " in column " + std::to_string(c + 1));
             } else if (std::find(series.muscle.begin(), series.muscle.end(), muscle) != series.muscle.end()) {
-                error(line, fields[c].column, "muscle '" + name + "' has more than one column");
+                error(line, fields[c].column, "muscle " + quoted(name) + " has more than one column");
             }
             series.muscle.push_back(muscle);
         }
@@ -91,7 +91,7 @@ public:
         for (size_t c = 0; c < fields.size(); ++c) {
             const auto value = parse_number(fields[c].text);
             if (!value || !std::isfinite(*value)) {
-                error(line, fields[c].column, "expected a finite number, found '" + std::string(fields[c].text) + "'");
+                error(line, fields[c].column, "expected a finite number, found " + quoted(fields[c].text));
                 continue;
             }
             if (c == 0) {
@@ -101,8 +101,7 @@ public:
                 series.time.push_back(*value);
             } else {
                 if (*value < 0 || *value > 1)
-                    error(line, fields[c].column,
-                          "excitation must be within 0..1, found " + std::string(fields[c].text));
+                    error(line, fields[c].column, "excitation must be within 0..1, found " + quoted(fields[c].text));
                 series.values[c - 1].push_back(*value);
             }
         }
@@ -123,14 +122,11 @@ ExcitationReadResult read_excitation_text(std::string_view text, const std::stri
     std::vector<Field> fields;
     char separator = 0;
     size_t expected = 0;
+    TextLines lines(text);
+    std::string_view line;
     int line_number = 0;
-    for (size_t start = 0; start <= text.size();) {
-        size_t end = text.find('\n', start);
-        if (end == std::string_view::npos) end = text.size();
-        std::string_view line = text.substr(start, end - start);
-        start = end + 1;
-        ++line_number;
-        if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    while (lines.next(line)) {
+        line_number = lines.number();
         int offset = 0;
         if (trim(line, offset).empty() || trim(line, offset).front() == '#') continue;
         if (separator == 0) {

@@ -87,7 +87,9 @@ StateFileResult read_state_text(std::string_view text, const std::string& file_n
     DofAssignment dofs = default_dof_assignment(model);
     dofs.value.resize(model.dofs.size(), 0.0);
     dofs.velocity.resize(model.dofs.size(), 0.0);
+    bool has_state = false;
     for (const PropNode& node : parsed.root.children) {
+        has_state = has_state || node.key == "values" || node.key == "velocities" || node.key == "activations";
         if (node.key == "values") read_dof_group(node, file_name, model, dofs.value, result.diagnostics);
         else if (node.key == "velocities") read_dof_group(node, file_name, model, dofs.velocity, result.diagnostics);
         else if (node.key == "activations") {
@@ -98,6 +100,10 @@ StateFileResult read_state_text(std::string_view text, const std::string& file_n
                 result.diagnostics, Severity::Warning, node, file_name,
                 "'" + node.key + "' is not part of a state file (expected values, velocities or activations); ignored");
     }
+    // an empty (or truncated to nothing) file would silently mean the default pose
+    if (!has_state)
+        result.diagnostics.push_back(
+            error_at(file_name, 1, 1, "no values, velocities or activations: the state file holds no state"));
     if (!has_errors(result.diagnostics)) result.dofs = std::move(dofs);
     return result;
 }

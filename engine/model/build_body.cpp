@@ -9,6 +9,7 @@
 #include "model/mass_properties.h"
 
 #include <cmath>
+#include <cstdio>
 
 namespace hfd::build {
 
@@ -49,6 +50,26 @@ void check_inertia(const Body& body, const PropNode& at, const std::string& what
         ctx.warning(at, what +
                             ": principal moments of inertia violate the triangle inequality "
                             "(each must be at most the sum of the other two)");
+}
+
+// Beyond these no body is meant, and the dynamics would overflow: m g, m v^2 and
+// I w^2 reach inf, then inf - inf gives NaN energies far from the cause.
+constexpr double max_mass = 1e12;     // kg
+constexpr double max_inertia = 1e12;  // kg m^2
+
+void check_mass_range(const Body& body, const PropNode& at, const std::string& what, BuildContext& ctx) {
+    auto text = [](double value) {
+        char buffer[32];
+        std::snprintf(buffer, sizeof buffer, "%.3g", value);
+        return std::string(buffer);
+    };
+    if (!(body.mass <= max_mass))
+        ctx.error(at, what + ": mass " + text(body.mass) + " kg is out of range (at most " + text(max_mass) +
+                          " kg; the dynamics would overflow)");
+    else if (!(body.inertia.array().abs() <= max_inertia).all())
+        ctx.error(at, what + ": inertia " + text(body.inertia.cwiseAbs().maxCoeff()) +
+                          " kg m^2 is out of range (at most " + text(max_inertia) +
+                          " kg m^2; the dynamics would overflow)");
 }
 
 void explicit_mass(Body& body, PropertyReader& reader, BuildContext& ctx) {
@@ -121,7 +142,7 @@ void shape_mass(Body& body, PropertyReader& reader, const PropNode& body_node, B
 
 Body read_body(const PropNode& node, BuildContext& ctx) {
     Body body;
-    body.name = name_of(node);
+    body.name = name_of(node, ctx);
     body.location = ctx.location(node);
     PropertyReader reader(node, ctx, describe("body", body.name));
     reader.warn_unknown({"name", "mass", "inertia", "density", "shape", "pos", "ori", "lin_vel", "ang_vel", "joint",
@@ -137,6 +158,7 @@ Body read_body(const PropNode& node, BuildContext& ctx) {
     else if (inertia)
         ctx.error(*inertia, reader.what() + ": inertia is given without mass; give both, or density and shape");
     else shape_mass(body, reader, node, ctx);
+    check_mass_range(body, mass ? *mass : density ? *density : node, reader.what(), ctx);
 
     if (auto v = reader.position("pos")) body.pos = *v;
     if (auto v = reader.orientation("ori")) body.ori = *v;

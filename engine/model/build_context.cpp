@@ -148,6 +148,14 @@ std::string name_of(const PropNode& node) {
     return name && name->is_value() ? name->value : std::string();
 }
 
+std::string name_of(const PropNode& node, BuildContext& ctx) {
+    const PropNode* name = node.find("name");
+    if (name && !name->is_value())
+        ctx.error(*name,
+                  node.key + ": 'name': expected a name, found a " + std::string(name->is_group() ? "group" : "list"));
+    return name_of(node);
+}
+
 std::string join_names(const std::vector<std::string>& names) {
     constexpr size_t shown = 8;
     std::string out;

@@ -77,6 +77,9 @@ private:
 std::string describe(std::string_view kind, const std::string& name);
 // The `name` of a component node, or empty.
 std::string name_of(const PropNode& node);
+// The same, reporting a `name` that is a group or a list (`name { a = 1 }`),
+// which would otherwise leave the component unnamed without a word.
+std::string name_of(const PropNode& node, BuildContext& ctx);
 // Up to a few names of `items` for messages: "ground, pelvis, femur_r, ...".
 template <typename T>
 std::string name_list(const std::vector<T>& items);

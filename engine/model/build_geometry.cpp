@@ -150,7 +150,7 @@ void build_geometries(BuildContext& ctx) {
             continue;
         }
         Geometry geometry;
-        geometry.name = name_of(node);
+        geometry.name = name_of(node, ctx);
         geometry.location = ctx.location(node);
         PropertyReader reader(node, ctx, describe("geometry", geometry.name));
         reader.warn_unknown(

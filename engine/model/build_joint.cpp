@@ -111,7 +111,7 @@ void read_bodies(Joint& joint, PropertyReader& reader, Index enclosing_body, Bui
 Joint read_joint(const ComponentNode& component, BuildContext& ctx, OwnValues& own) {
     const PropNode& node = *component.node;
     Joint joint;
-    joint.name = name_of(node);
+    joint.name = name_of(node, ctx);
     joint.location = ctx.location(node);
     PropertyReader reader(node, ctx, describe("joint", joint.name));
     reader.warn_unknown({"name", "parent", "child", "pos_in_parent", "pos_in_child", "ref_ori", "stiffness", "damping",

@@ -87,7 +87,7 @@ void build_materials(const PropNode& model_node, BuildContext& ctx) {
     for (const PropNode& node : model_node.children) {
         if (node.key != "material") continue;
         Material material;
-        material.name = name_of(node);
+        material.name = name_of(node, ctx);
         PropertyReader reader(node, ctx, describe("material", material.name));
         if (!node.is_group()) {
             ctx.error(node, "material must be a group { ... }");

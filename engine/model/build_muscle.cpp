@@ -49,7 +49,7 @@ void read_path(Muscle& muscle, PropertyReader& reader, BuildContext& ctx) {
 
 Muscle read_muscle(const PropNode& node, BuildContext& ctx) {
     Muscle muscle;
-    muscle.name = name_of(node);
+    muscle.name = name_of(node, ctx);
     muscle.location = ctx.location(node);
     muscle.joint_torques = node.key == "joint_point_path_muscle";
     PropertyReader reader(node, ctx, describe(node.key, muscle.name));
@@ -98,7 +98,7 @@ void build_motors(const PropNode& model_node, BuildContext& ctx) {
             continue;
         }
         JointMotor motor;
-        motor.name = name_of(node);
+        motor.name = name_of(node, ctx);
         motor.location = ctx.location(node);
         PropertyReader reader(node, ctx, describe("joint_motor", motor.name));
         reader.warn_unknown(

@@ -92,6 +92,13 @@ const char* run_stage_name(RunStage stage) {
 SimConfig read_run_config(const PropNode& root, const std::string& file, bool is_config_file,
                           std::vector<Diagnostic>& diagnostics) {
     SimConfig config = read_sim_config(root, file, diagnostics);
+    // the model comes from the model file: one written here would be ignored without a word
+    if (is_config_file)
+        for (const PropNode& node : root.children)
+            if (node.key == "model")
+                diagnostics.push_back({Severity::Warning, location_of(node, file),
+                                       "a model block in a config file is ignored: the model is read from the model "
+                                       "file (only composite_force and the integrator are read here)"});
     if (!config.from_defaults) return config;
     Diagnostic note;
     note.location.file = file;

@@ -107,6 +107,8 @@ bool is_integrator_family(ComponentFamily family) {
     return family == F::FixedStepIntegrator || family == F::VariableStepIntegrator;
 }
 
+bool one_per_composite_force(ComponentFamily family) { return family != F::Other && !is_integrator_family(family); }
+
 std::span<const ComponentInfo> component_table() { return table; }
 
 const ComponentInfo* find_component(std::string_view name) {

@@ -29,6 +29,9 @@ enum class ComponentFamily {
 
 std::string_view family_name(ComponentFamily family);  // "joint", "collision", ..., "variable-step integrator"
 bool is_integrator_family(ComponentFamily family);
+// Whether a composite_force may hold only one component of the family: each
+// acts on every element of its kind (all joints, contacts, muscles, motors).
+bool one_per_composite_force(ComponentFamily family);
 
 struct ComponentInfo {
     std::string_view name;

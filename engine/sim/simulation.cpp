@@ -15,6 +15,27 @@ namespace hfd {
 namespace {
 using Clock = std::chrono::steady_clock;
 double seconds_since(Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); }
+
+// Every force component acts on all the model's elements of its kind (every
+// joint, contact, muscle, motor), so a second one of the same family, the same
+// component or another, would apply those forces twice (or detect every contact
+// twice): an error at the second, naming the first.
+bool first_of_its_family(const SimConfig& config, const PropNode& component, std::vector<Diagnostic>& diagnostics) {
+    const ComponentInfo* info = find_component(component.key);
+    if (!info || !one_per_composite_force(info->family)) return true;
+    for (const PropNode& earlier : config.composite_force.children) {
+        if (&earlier == &component) return true;
+        const ComponentInfo* other = find_component(earlier.key);
+        if (!other || other->family != info->family) continue;
+        diagnostics.push_back({Severity::Error, location_of(component, config.file),
+                               "a second " + std::string(family_name(info->family)) + " component '" + component.key +
+                                   "' in composite_force ('" + earlier.key + "' is on line " +
+                                   std::to_string(earlier.line) +
+                                   "): each acts on the whole model, so a second one would act twice"});
+        return false;
+    }
+    return true;
+}
 }  // namespace
 
 // Muscle activation dynamics belong to the integrator in the manual: when the
@@ -50,6 +71,7 @@ std::unique_ptr<Simulation> Simulation::create(std::shared_ptr<const Model> mode
     ForceContext context{*sim->model_, config.file, diagnostics};
     for (const PropNode& component : config.composite_force.children) {
         if (component.is_variable_definition()) continue;
+        if (!first_of_its_family(config, component, diagnostics)) continue;
         if (auto force = create_force(component, context)) sim->forces_.push_back(std::move(force));
     }
     IntegratorContext integrator_context{config.file, diagnostics};

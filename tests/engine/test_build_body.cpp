@@ -90,6 +90,49 @@ private slots:
         QCOMPARE(ok.model->geometries.size(), size_t(1));
     }
 
+    // Issue #38: density 1e308 gave a body of 4e305 kg and "kinetic energy -nan J";
+    // mass = 1e-400 said "expected a number".
+    void overflowing_mass_is_an_error_at_its_cause() {
+        const BuildResult dense = build(
+            "model {\n  body { name = b\n    density = 1e308\n"
+            "    shape { type = sphere radius = 0.1 } }\n}\n");
+        QVERIFY(!dense.ok());
+        QCOMPARE(dense.diagnostics.size(), size_t(1));
+        QCOMPARE(dense.diagnostics[0].location.line, 3);  // at the density
+        QVERIFY2(dense.diagnostics[0].message.find("out of range") != std::string::npos,
+                 all_diagnostics(dense).c_str());
+        const BuildResult heavy = build("model {\n  body { name = b mass = 1e13 inertia = [ 1 1 1 ] }\n}\n");
+        QVERIFY(!heavy.ok());
+        QVERIFY(heavy.diagnostics[0].message.find("mass 1e+13 kg") != std::string::npos);
+        const BuildResult spinning = build("model {\n  body { name = b mass = 1 inertia = [ 1e13 1e13 1e13 ] }\n}\n");
+        QVERIFY(!spinning.ok());
+        QVERIFY(spinning.diagnostics[0].message.find("inertia") != std::string::npos);
+        QVERIFY(build("model {\n  body { name = b mass = 1e12 inertia = [ 1e12 1e12 1e12 ] }\n}\n").ok());
+    }
+
+    void number_out_of_double_range_says_so() {
+        const BuildResult tiny = build("model {\n  body { name = b mass = 1e-400 inertia = [ 1 1 1 ] }\n}\n");
+        QVERIFY(!tiny.ok());
+        QVERIFY2(tiny.diagnostics[0].message.find("underflows") != std::string::npos, all_diagnostics(tiny).c_str());
+        QCOMPARE(tiny.diagnostics[0].location.line, 2);
+        const BuildResult huge = build("model {\n  body { name = b mass = 1e400 inertia = [ 1 1 1 ] }\n}\n");
+        QVERIFY2(huge.diagnostics[0].message.find("overflows") != std::string::npos, all_diagnostics(huge).c_str());
+        const BuildResult word = build("model {\n  body { name = b mass = heavy inertia = [ 1 1 1 ] }\n}\n");
+        QVERIFY(word.diagnostics[0].message.find("expected a number") != std::string::npos);
+    }
+
+    // Issue #38: `name { a = 1 }` left the body "(unnamed)" without a word.
+    void name_that_is_a_group_is_an_error() {
+        const BuildResult r = build(
+            "model {\n  body { name = ground mass = 0 }\n"
+            "  body {\n    name { a = 1 }\n    mass = 1 inertia = [ 1 1 1 ] }\n}\n");
+        QVERIFY(!r.ok());
+        bool found = false;
+        for (const Diagnostic& d : r.diagnostics)
+            found = found || (d.location.line == 4 && d.message.find("expected a name") != std::string::npos);
+        QVERIFY2(found, all_diagnostics(r).c_str());
+    }
+
     void static_body() {
         const BuildResult r =
             build("model { body { name = ground mass = 0 } body { name = g2 mass = 0 inertia = [ 0 0 0 ] } }");

@@ -117,7 +117,7 @@ private slots:
         QTest::newRow("dofs") << "dofs";
         QTest::newRow("bodies, contacts") << "bodies,contacts";
         QTest::newRow("joints, muscles") << "muscles,joints";
-        QTest::newRow("time only") << "";
+        QTest::newRow("time only") << "time";
         QTest::newRow("all") << "all";
     }
     void groups_select_channels() {
@@ -133,6 +133,11 @@ private slots:
         QVERIFY(!parse_channel_groups("dofs,feet", &error));
         QVERIFY(error.find("'feet'") != std::string::npos);
         QVERIFY(error.find("contacts") != std::string::npos);
+        // issue #38: `--groups ''` was accepted as "time only"
+        for (const char* empty : {"", ",", "dofs,", ",dofs", "dofs,,muscles"}) {
+            QVERIFY2(!parse_channel_groups(empty, &error), empty);
+            QVERIFY(error.find("contacts") != std::string::npos);
+        }
         for (int g = 0; g < channel_group_count; ++g)
             QCOMPARE(parse_channel_groups(group_name(ChannelGroup(g))).value(),
                      group_bit(ChannelGroup::Time) | group_bit(ChannelGroup(g)));

@@ -2,11 +2,11 @@
 // too few points and activations out of [0, 1]; the CSV's moment arms against the
 // analytic ones of a hinge; only crossing muscles listed; --state poses the other
 // coordinates; --activation 0 leaves no active force.
+#include "cli_test_util.h"
 #include "hinge_muscle_model.h"
 
 #include <QtTest>
 
-#include <QProcess>
 #include <QTemporaryDir>
 
 #include <cmath>
@@ -15,10 +15,7 @@
 
 namespace {
 
-struct Run {
-    int exit_code = -1;
-    QString out, err;
-};
+using Run = hfd::test::CliRun;
 
 struct Table {
     QStringList header;
@@ -193,18 +190,7 @@ private slots:
 
 private:
     Run run(const QStringList& arguments) {
-        QProcess process;
-        process.setWorkingDirectory(directory_.path());
-        process.start(hfd_, QStringList{"analyze", "muscles"} + arguments);
-        Run result;
-        if (!process.waitForFinished(20000)) {
-            process.kill();
-            return result;
-        }
-        result.exit_code = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -2;
-        result.out = QString::fromUtf8(process.readAllStandardOutput());
-        result.err = QString::fromUtf8(process.readAllStandardError());
-        return result;
+        return hfd::test::run_hfd(hfd_, directory_.path(), QStringList{"analyze", "muscles"} + arguments);
     }
     QTemporaryDir directory_;
     QString hfd_, model_;

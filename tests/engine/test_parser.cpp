@@ -514,7 +514,10 @@ dof_range = 0..90
                 continue;
             }
             ++failures;
-            const int lines = 1 + int(std::count(text.begin(), text.end(), '\n'));
+            // a lone '\r' ends a line too
+            int lines = 1;
+            for (size_t i = 0; i < text.size(); ++i)
+                lines += text[i] == '\n' || (text[i] == '\r' && (i + 1 == text.size() || text[i + 1] != '\n'));
             for (const Diagnostic& d : result.diagnostics) {
                 QVERIFY2(d.location.line > 0 && d.location.line <= lines, text.c_str());
                 QVERIFY2(d.location.column > 0, text.c_str());

@@ -112,7 +112,8 @@ private slots:
         QTest::newRow("inf") << "a = -inf"
                              << "expected a number, found '-inf'";
         QTest::newRow("overflow") << "a = 1e999"
-                                  << "expected a number, found '1e999'";
+                                  << "number out of range: '1e999' overflows: its magnitude is above the largest "
+                                     "double (1.8e308)";
         QTest::newRow("double sign") << "a = +-1"
                                      << "expected a number, found '+-1'";
         QTest::newRow("range") << "a = 1..2"

@@ -58,6 +58,7 @@ private slots:
     void values_must_be_a_group();
     void unknown_top_level_entry_is_a_warning();
     void missing_file_is_reported();
+    void empty_file_is_an_error();
     void corpus_initial_state();
 };
 
@@ -142,6 +143,19 @@ void TestStateFile::missing_file_is_reported() {
     QVERIFY(!result.ok());
     QVERIFY(first_error(result.diagnostics));
     QCOMPARE(first_error(result.diagnostics)->location.file, std::string("/nonexistent/init.zml"));
+}
+
+// Issue #38: an empty state file was accepted and meant the default pose.
+void TestStateFile::empty_file_is_an_error() {
+    const Model model = build();
+    for (const char* text : {"", "\n# nothing\n", "\xEF\xBB\xBF", "$x = 1\n"}) {
+        const StateFileResult result = read_state_text(text, "init.zml", model);
+        QVERIFY2(!result.ok(), text);
+        QVERIFY(!result.dofs);
+        QCOMPARE(first_error(result.diagnostics)->location.line, 1);
+        QVERIFY(first_error(result.diagnostics)->message.find("no values") != std::string::npos);
+    }
+    QVERIFY(read_state_text("activations { }\n", "init.zml", model).ok());
 }
 
 void TestStateFile::corpus_initial_state() {
