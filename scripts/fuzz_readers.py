@@ -262,6 +262,7 @@ def main():
     parser.add_argument("--case", type=int, help="run only this case (a replay)")
     parser.add_argument("--timeout", type=float, default=60, help="seconds per run before it counts as a hang")
     parser.add_argument("--out", default="fuzz_out", help="folder for the work files and the failures")
+    parser.add_argument("--skip-baseline", action="store_true", help="do not run the unmutated inputs first")
     parser.add_argument("--suppressions", default="", help="LeakSanitizer suppression file")
     source_dir = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     parser.add_argument("--corpus", default=os.path.join(source_dir, "..", "shared", "corpus"))
@@ -274,7 +275,7 @@ def main():
     make_generated_inputs(args.hfd, os.path.join(source_dir, "samples"), generated)
     target_list = targets(source_dir, os.path.abspath(args.corpus), generated)
 
-    if args.case is None:
+    if args.case is None and not args.skip_baseline:
         baseline(args, target_list, work)
     cases = [args.case] if args.case is not None else None
     end = time.monotonic() + 60 * args.minutes
