@@ -1,14 +1,20 @@
 // Batch runs: sweep syntax (axes, ranges with exact ends, sweep files with
 // line:column errors), overrides on the property tree (named groups, top-level
 // blocks, clear errors for paths that lead nowhere), and a thread pool whose
-// results do not depend on the thread count.
+// results do not depend on the thread count, on the order runs start in or on
+// the runs before them.
 #include "batch/batch.h"
 #include "batch/summary.h"
 #include "format/parser.h"
+#include "run/csv_writer.h"
 
+#include <QProcess>
+#include <QTemporaryDir>
 #include <QtTest>
 
 #include <algorithm>
+#include <memory>
+#include <thread>
 #include <tuple>
 
 using namespace hfd;
@@ -30,6 +36,24 @@ const char* pendulum_text =
 PropNode parsed(const char* text) {
     ParseResult result = parse_text(text, "t.hfd");
     return result.root;
+}
+
+// A short run of the 3D human (contacts, 80 muscles): the recorded CSV text.
+std::string human3d_csv(const std::string& model_text, const char* gravity_y) {
+    BatchJob job;
+    job.inputs.model = {model_text, HFD_SAMPLES_DIR "/human3d.hfd"};
+    job.inputs.overrides = {{"gravity.y", gravity_y}};
+    job.duration = 0.05;
+    JobOutcome outcome = run_job(job);
+    if (outcome.status != JobStatus::Done || !outcome.recording) return "failed: " + outcome.message;
+    std::string text;
+    write_recording_csv([&](std::string_view piece) { return text.append(piece), true; }, *outcome.recording);
+    return text;
+}
+
+QByteArray file_bytes(const QString& path) {
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
 }
 
 const PropNode& named(const PropNode& parent, const std::string& key, const std::string& name) {
@@ -162,6 +186,59 @@ private slots:
             QCOMPARE(int(rows[i]), 31);  // samples of the 0.3 s run every 0.01 s
         }
         QVERIFY(values[0] != values[1]);  // the mass changes the run (the joint stretches more)
+    }
+
+    // The files `hfd batch` writes for a sweep of the 3D human (contacts and
+    // muscles, where a run could differ by its thread, by the order runs start
+    // in, or by memory a previous run on the same thread left) are the same
+    // bytes on one thread and on two.
+    void batch_files_of_human3d_do_not_depend_on_threads() {
+        const QString hfd = QString(HFD_BIN_DIR) + "/hfd";
+        if (!QFileInfo::exists(hfd)) QSKIP("the hfd tool is not built (target hfd)");
+        QTemporaryDir directory;
+        QVERIFY(directory.isValid());
+        auto run_with = [&](int threads) {
+            const QString out = directory.filePath(QString("threads_%1").arg(threads));
+            QProcess process;
+            process.start(hfd, {"batch", HFD_SAMPLES_DIR "/human3d.hfd", "--set", "gravity.y=-9.81,-9.5,-9", "--set",
+                                "error_control_integrator_sem.accuracy=0.01,0.003", "--duration", "0.1", "--threads",
+                                QString::number(threads), "--out-dir", out});
+            const bool finished = process.waitForFinished(-1);
+            return finished && process.exitStatus() == QProcess::NormalExit && process.exitCode() == 0 ? out
+                                                                                                       : QString();
+        };
+        const QString one = run_with(1), two = run_with(2);
+        QVERIFY(!one.isEmpty() && !two.isEmpty());
+        std::vector<QByteArray> runs;
+        for (int i = 0; i < 6; ++i) {
+            const QString name = QString("run_%1.csv").arg(i, 4, 10, QChar('0'));
+            const QByteArray bytes = file_bytes(one + "/" + name);
+            QVERIFY2(bytes.count('\n') == 12, qPrintable(name));  // header + samples at 0, 0.01 .. 0.1 s
+            QVERIFY2(bytes == file_bytes(two + "/" + name), qPrintable(name + " differs between 1 and 2 threads"));
+            runs.push_back(bytes);
+        }
+        QVERIFY(runs[0] != runs[4]);  // the sweep changes the runs: equal files are not a dead batch
+    }
+
+    // A run gives the same bytes whether it comes first or after other runs, on the same thread or on a new one, with
+    // the heap in another state: no state leaks from one run to the next.
+    void a_run_does_not_depend_on_the_runs_before_it() {
+        std::string model;
+        {
+            std::optional<TextInput> input = read_text_input(HFD_SAMPLES_DIR "/human3d.hfd", nullptr);
+            QVERIFY(input);
+            model = input->text;
+        }
+        const std::string first = human3d_csv(model, "-9.81");
+        QVERIFY2(first.rfind("time", 0) == 0, first.c_str());
+        std::vector<std::unique_ptr<char[]>> shifted_heap;  // odd-sized blocks move later allocations
+        for (int size : {24, 40, 72, 136, 1000, 4104}) shifted_heap.push_back(std::make_unique<char[]>(size_t(size)));
+        const std::string other = human3d_csv(model, "-3");
+        QVERIFY(other != first);
+        QVERIFY(human3d_csv(model, "-9.81") == first);
+        std::string on_new_thread;
+        std::thread([&] { on_new_thread = human3d_csv(model, "-9.81"); }).join();
+        QVERIFY(on_new_thread == first);
     }
 
     void summary_lists_every_run() {
