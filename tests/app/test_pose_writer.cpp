@@ -94,11 +94,18 @@ private slots:
         auto* actions = window.findChild<PoseActions*>();
         QVERIFY(controls && actions);
         QTRY_VERIFY(controls->pose().value.size() == 3);
-        controls->findChild<QSlider*>(QStringLiteral("dof_swing"))
-            ->setValue(800);  // swing: -90 + 180 * 0.8 = 54 degrees
-        controls->findChild<QSlider*>(QStringLiteral("dof_lift"))->setValue(510);  // lift: -90 + 180 * 0.51 = 1.8 m
-        controls->findChild<QSlider*>(QStringLiteral("dof_tilt"))
-            ->setValue(250);  // tilt: -45 + 90 * 0.25 = -22.5 degrees
+        // a slider tick is DofUnit::slider_step display units from the range's low end
+        const Model& model = *document->lastValidModel();
+        const auto move = [&](const char* dof, double value) {
+            const Dof& d = model.dofs[size_t(model.find_dof(dof))];
+            const DofUnit unit = dof_unit(d);
+            const int tick =
+                int(std::lround((value - std::min(d.range_min, d.range_max)) * unit.per_si / unit.slider_step));
+            controls->findChild<QSlider*>(QStringLiteral("dof_") + dof)->setValue(tick);
+        };
+        move("swing", 54 * std::numbers::pi / 180);
+        move("lift", 1.8);
+        move("tilt", -22.5 * std::numbers::pi / 180);
         const DofAssignment pose = controls->pose();
         QVERIFY(std::abs(pose.value[0] - 54 * std::numbers::pi / 180) < 1e-12);
         const QString before = document->text();

@@ -81,7 +81,7 @@ class CliBatch(TempDirTest):
                        "--out-dir", self.path("out"))
         self.assertEqual(done.returncode, 3)
         self.assertIn("body 'rod' has no 'densty'", done.stderr)
-        done = run_cli("batch", PENDULUM, "--set", "body.rdo.density=1", "--out-dir", self.path("out"))
+        done = run_cli("batch", PENDULUM, "--set", "body.rdo.density=1", "--out-dir", self.path("out2"))
         self.assertIn("no body named 'rdo'", done.stderr)
 
     def test_bad_arguments(self):
