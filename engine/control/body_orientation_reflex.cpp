@@ -56,15 +56,9 @@ bool create_body_orientation_reflex(const PropNode& node, ControllerContext& con
     PropertyReader reader(node, context.creation, "BodyOrientationReflex");
     std::string target;
     if (!read_orientation_target(reader, context, reflex, target)) return false;
-    const std::optional<std::string> source = reader.required_text("source");
-    if (!source) return false;
-    Index body = context.model.find_body(context.location.sided(*source));
-    if (body == no_index) body = context.model.find_body(*source);
-    if (body == no_index) {
-        context.creation.error(*reader.child("source"),
-                               "unknown source body '" + *source + "' of BodyOrientationReflex");
-        return false;
-    }
+    std::string source;
+    const Index body = read_source_body(reader, context, source);
+    if (body == no_index) return false;
     Vec3 axis = Vec3::UnitZ();
     if (const PropNode* axis_node = reader.child("axis")) {
         std::string error;
@@ -94,7 +88,7 @@ bool create_body_orientation_reflex(const PropNode& node, ControllerContext& con
     reflex.max_output = reader.parameter("max_control_value", reflex.max_output);
     const std::string par_name = reader.has("par_name") ? context.location.parameter_name(reader.text("par_name"))
                                                         : reflex_name(context.location.parameter_name(target),
-                                                                      context.location.parameter_name(*source));
+                                                                      context.location.parameter_name(source));
     ScopedPrefix prefix(context.creation, par_name + ".");
     reflex.parameter_name = par_name;
     reflex.name = reflex_name(context.location.sided(target), context.model.bodies[body].name);

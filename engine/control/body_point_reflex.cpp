@@ -38,14 +38,9 @@ bool create_body_point_reflex(const PropNode& node, ControllerContext& context, 
     PropertyReader reader(node, context.creation, "BodyPointReflex");
     std::string target;
     if (!read_reflex_target(reader, context, reflex, target)) return false;
-    const std::optional<std::string> source = reader.required_text("source");
-    if (!source) return false;
-    Index body = context.model.find_body(context.location.sided(*source));
-    if (body == no_index) body = context.model.find_body(*source);
-    if (body == no_index) {
-        context.creation.error(*reader.child("source"), "unknown source body '" + *source + "' of BodyPointReflex");
-        return false;
-    }
+    std::string source;
+    const Index body = read_source_body(reader, context, source);
+    if (body == no_index) return false;
     Vec3 offset = Vec3::Zero(), direction = Vec3::Zero();
     if (!read_vector(reader, "offset", offset) || !read_vector(reader, "direction", direction)) return false;
     reflex.min_output = reader.parameter("min_control_value", reflex.min_output);
@@ -53,10 +48,10 @@ bool create_body_point_reflex(const PropNode& node, ControllerContext& context, 
 
     const std::string par_name = reader.has("par_name") ? context.location.parameter_name(reader.text("par_name"))
                                                         : reflex_name(context.location.parameter_name(target),
-                                                                      context.location.parameter_name(*source));
+                                                                      context.location.parameter_name(source));
     ScopedPrefix prefix(context.creation, par_name + ".");
     reflex.parameter_name = par_name;
-    reflex.name = reflex_name(context.location.sided(target), *source);
+    reflex.name = reflex_name(context.location.sided(target), source);
     reflex.dof_reflex = true;
     reflex.output_names = body_point_output_names;
     reflex.delay = reader.parameter("delay", 0);

@@ -58,6 +58,9 @@ std::string reflex_name(const std::string& target, const std::string& source);
 bool read_reflex_target(PropertyReader& reader, ControllerContext& context, Reflex& reflex, std::string& target_name);
 // The dof `name` on the location's side, else as written.
 Index find_sided_dof(const Model& model, const Location& location, const std::string& name);
+// The required `source` body, on the location's side first ("femur" -> "femur_r"), then
+// as written; source_name receives it. no_index after a located error.
+Index read_source_body(PropertyReader& reader, ControllerContext& context, std::string& source_name);
 // MuscleReflex's properties (also those of ConditionalMuscleReflex).
 bool read_muscle_reflex(PropertyReader& reader, ControllerContext& context, Reflex& reflex);
 bool create_body_point_reflex(const PropNode& node, ControllerContext& context, Reflex& reflex);

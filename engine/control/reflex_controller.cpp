@@ -63,6 +63,18 @@ Index find_sided_dof(const Model& model, const Location& location, const std::st
     return sided != no_index ? sided : model.find_dof(name);
 }
 
+Index read_source_body(PropertyReader& reader, ControllerContext& context, std::string& source_name) {
+    const std::optional<std::string> source = reader.required_text("source");
+    if (!source) return no_index;
+    source_name = *source;
+    Index body = context.model.find_body(context.location.sided(*source));
+    if (body == no_index) body = context.model.find_body(*source);
+    if (body == no_index)
+        context.creation.error(*reader.child("source"),
+                               "unknown source body '" + *source + "' of " + std::string(reader.type()));
+    return body;
+}
+
 bool read_muscle_reflex(PropertyReader& reader, ControllerContext& context, Reflex& reflex) {
     std::string target;
     if (!read_reflex_target(reader, context, reflex, target)) return false;
