@@ -12,12 +12,11 @@ namespace hfd {
 
 // --- Millard et al. 2013 (muscle_force_m2012fast) ---------------------------
 // Closed forms chosen to keep the key properties of the paper's splines:
-//  active force-length: on each side of the optimum, with t running from the
-//    side's end (t = 0) to l = 1 (t = 1 on the ascending side, t = 0 on the
-//    descending one), a smoothstep plus a shape term that vanishes with its slope
-//    at both ends, S(t) = 3t^2 - 2t^3, f = S + t^2 (1 - t)^2 (c0 + c1 t + c2 t^2)
-//    ascending (l from 0.4441 to 1), f = 1 - S + ... descending (1 to 1.8123), zero
-//    outside. The paper's curve (its appendix: quintic Bezier corners through the
+//  active force-length: a smoothstep S(t) = 3t^2 - 2t^3 on each side of the
+//    optimum plus a shape term that vanishes with its slope at both ends,
+//      ascending,  t = (l - 0.4441) / (1 - 0.4441):  f = S + t^2 (1 - t)^2 (c0 + c1 t + c2 t^2)
+//      descending, t = (l - 1) / (1.8123 - 1):       f = 1 - S + t^2 (1 - t)^2 (c0' + c1' t + c2' t^2)
+//    and zero outside 0.4441 < l < 1.8123. The paper's curve (its appendix: quintic Bezier corners through the
 //    shallow plateau of slope 0.8616 from l = 0.73, curviness 1) is steep below
 //    0.73 and flat near the optimum; c0..c2 are least-squares fits to it, within
 //    0.016 everywhere (0.5: 0.095 vs 0.098, 0.7: 0.758 vs 0.772, 1.4: 0.534 vs
