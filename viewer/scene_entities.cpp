@@ -19,8 +19,7 @@
 namespace hfd {
 namespace {
 
-constexpr float ground_half_size = 20;  // m
-constexpr float grid_spacing = 1;       // m
+constexpr float grid_spacing = 1;  // m
 constexpr double frame_axis_length = 0.12, frame_axis_radius = 0.004;
 constexpr double center_of_mass_radius = 0.022;
 constexpr float contact_alpha = 0.3f;           // see-through contact shapes

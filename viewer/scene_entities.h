@@ -20,6 +20,10 @@ class QPhongMaterial;
 
 namespace hfd {
 
+// Half the side of the floor drawn for a plane [m]: a minute's walk from the origin
+// stays over it (SCONE's gaits and samples/gait walk 20-30 m in 20 s).
+constexpr float ground_half_size = 100;
+
 class FloorMaterial;
 struct DirectionalLight;
 class OverlayEntities;

@@ -5,6 +5,8 @@
 #include "draw/scene_description.h"
 #include "draw/snapshot.h"
 #include "mesh_loader.h"
+#include "scenario/scenario.h"
+#include "scene_entities.h"
 
 #include <cmath>
 
@@ -91,6 +93,18 @@ private slots:
     // Fit: the camera looks at the centre of the bounding box of the bodies' drawables
     // and meshes, every corner of the box is inside the view, and the box fills it
     // (a corner within the 8 % margin of an edge).
+    // The walking sample's 20 s walk stays over the floor the view draws.
+    void walking_sample_stays_over_the_floor() {
+        std::vector<Diagnostic> diagnostics;
+        const auto scenario = Scenario::load(std::string(HFD_SAMPLES_DIR) + "/gait/gait.scone", diagnostics);
+        QVERIFY(scenario);
+        const auto values = scenario->initial_values(diagnostics);
+        QVERIFY(values);
+        const ScenarioResult result = scenario->evaluate(*values);
+        QVERIFY(result.distance > 10);  // it walked
+        QVERIFY2(result.distance < ground_half_size, qPrintable(QString::number(result.distance)));
+    }
+
     void fit_frames_the_bounding_box() {
         ModelViewer viewer;
         viewer.resize(400, 300);
