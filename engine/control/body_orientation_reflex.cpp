@@ -60,16 +60,12 @@ bool create_body_orientation_reflex(const PropNode& node, ControllerContext& con
     const Index body = read_source_body(reader, context, source);
     if (body == no_index) return false;
     Vec3 axis = Vec3::UnitZ();
-    if (const PropNode* axis_node = reader.child("axis")) {
-        std::string error;
-        const std::optional<Eigen::Vector3d> value = to_vec3(*axis_node, &error);
-        if (!value || value->norm() == 0) {
-            context.creation.error(*axis_node, "expected a non-zero [x y z] for 'axis' of BodyOrientationReflex" +
-                                                   (error.empty() ? std::string() : ": " + error));
-            return false;
-        }
-        axis = value->normalized();
+    if (!read_reflex_vector(reader, "axis", axis)) return false;
+    if (axis.norm() == 0) {
+        context.creation.error(*reader.child("axis"), "the axis of a BodyOrientationReflex must not be zero");
+        return false;
     }
+    axis.normalize();
     reader.accept("axis_name");
     if (reader.flag("use_rotation_vector", false))
         context.creation.error(*reader.child("use_rotation_vector"),
@@ -86,9 +82,7 @@ bool create_body_orientation_reflex(const PropNode& node, ControllerContext& con
 
     reflex.min_output = reader.parameter("min_control_value", reflex.min_output);
     reflex.max_output = reader.parameter("max_control_value", reflex.max_output);
-    const std::string par_name = reader.has("par_name") ? context.location.parameter_name(reader.text("par_name"))
-                                                        : reflex_name(context.location.parameter_name(target),
-                                                                      context.location.parameter_name(source));
+    const std::string par_name = reflex_parameter_name(reader, context.location, target, source);
     ScopedPrefix prefix(context.creation, par_name + ".");
     reflex.parameter_name = par_name;
     reflex.name = reflex_name(context.location.sided(target), context.model.bodies[body].name);

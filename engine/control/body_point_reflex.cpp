@@ -19,19 +19,6 @@ namespace {
 
 const char* const body_point_output_names[4] = {".RBP", ".RBV", ".RBA", ""};
 
-bool read_vector(PropertyReader& reader, std::string_view key, Vec3& value) {
-    const PropNode* node = reader.child(key);
-    if (!node) return true;
-    std::string error;
-    const std::optional<Eigen::Vector3d> vector = to_vec3(*node, &error);
-    if (!vector) {
-        reader.context().error(*node, "expected [x y z] for '" + std::string(key) + "' of BodyPointReflex: " + error);
-        return false;
-    }
-    value = *vector;
-    return true;
-}
-
 }  // namespace
 
 bool create_body_point_reflex(const PropNode& node, ControllerContext& context, Reflex& reflex) {
@@ -42,13 +29,12 @@ bool create_body_point_reflex(const PropNode& node, ControllerContext& context, 
     const Index body = read_source_body(reader, context, source);
     if (body == no_index) return false;
     Vec3 offset = Vec3::Zero(), direction = Vec3::Zero();
-    if (!read_vector(reader, "offset", offset) || !read_vector(reader, "direction", direction)) return false;
+    if (!read_reflex_vector(reader, "offset", offset) || !read_reflex_vector(reader, "direction", direction))
+        return false;
     reflex.min_output = reader.parameter("min_control_value", reflex.min_output);
     reflex.max_output = reader.parameter("max_control_value", reflex.max_output);
 
-    const std::string par_name = reader.has("par_name") ? context.location.parameter_name(reader.text("par_name"))
-                                                        : reflex_name(context.location.parameter_name(target),
-                                                                      context.location.parameter_name(source));
+    const std::string par_name = reflex_parameter_name(reader, context.location, target, source);
     ScopedPrefix prefix(context.creation, par_name + ".");
     reflex.parameter_name = par_name;
     reflex.name = reflex_name(context.location.sided(target), source);

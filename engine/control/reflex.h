@@ -58,6 +58,11 @@ std::string reflex_name(const std::string& target, const std::string& source);
 bool read_reflex_target(PropertyReader& reader, ControllerContext& context, Reflex& reflex, std::string& target_name);
 // The dof `name` on the location's side, else as written.
 Index find_sided_dof(const Model& model, const Location& location, const std::string& name);
+// par_name as written (on the location's side), else target-source of their parameter names.
+std::string reflex_parameter_name(PropertyReader& reader, const Location& location, const std::string& target,
+                                  const std::string& source);
+// An optional [x y z] property into value (kept when absent); false after a located error.
+bool read_reflex_vector(PropertyReader& reader, std::string_view key, Vec3& value);
 // The required `source` body, on the location's side first ("femur" -> "femur_r"), then
 // as written; source_name receives it. no_index after a located error.
 Index read_source_body(PropertyReader& reader, ControllerContext& context, std::string& source_name);

@@ -63,6 +63,26 @@ Index find_sided_dof(const Model& model, const Location& location, const std::st
     return sided != no_index ? sided : model.find_dof(name);
 }
 
+std::string reflex_parameter_name(PropertyReader& reader, const Location& location, const std::string& target,
+                                  const std::string& source) {
+    return reader.has("par_name") ? location.parameter_name(reader.text("par_name"))
+                                  : reflex_name(location.parameter_name(target), location.parameter_name(source));
+}
+
+bool read_reflex_vector(PropertyReader& reader, std::string_view key, Vec3& value) {
+    const PropNode* node = reader.child(key);
+    if (!node) return true;
+    std::string error;
+    const std::optional<Eigen::Vector3d> vector = to_vec3(*node, &error);
+    if (!vector) {
+        reader.context().error(*node,
+                               "expected [x y z] for '" + std::string(key) + "' of " + reader.type() + ": " + error);
+        return false;
+    }
+    value = *vector;
+    return true;
+}
+
 Index read_source_body(PropertyReader& reader, ControllerContext& context, std::string& source_name) {
     const std::optional<std::string> source = reader.required_text("source");
     if (!source) return no_index;
@@ -85,10 +105,7 @@ bool read_muscle_reflex(PropertyReader& reader, ControllerContext& context, Refl
                                "unknown source muscle '" + context.location.sided(source) + "' of MuscleReflex");
         return false;
     }
-    const std::string par_target = context.location.parameter_name(target);
-    const std::string par_source = context.location.parameter_name(source);
-    const std::string par_name = reader.has("par_name") ? context.location.parameter_name(reader.text("par_name"))
-                                                        : reflex_name(par_target, par_source);
+    const std::string par_name = reflex_parameter_name(reader, context.location, target, source);
     ScopedPrefix prefix(context.creation, par_name + ".");
     reflex.parameter_name = par_name;
     reflex.output_names = muscle_output_names;
@@ -144,9 +161,7 @@ bool create_dof_reflex(const PropNode& node, ControllerContext& context, Reflex&
     }
     const bool mirror_left = reader.flag("mirror_left", false);
     reflex.mirror = mirror_left && context.location.side == 'l' ? -1 : 1;
-    const std::string par_name = reader.has("par_name") ? context.location.parameter_name(reader.text("par_name"))
-                                                        : reflex_name(context.location.parameter_name(target),
-                                                                      context.location.parameter_name(*source));
+    const std::string par_name = reflex_parameter_name(reader, context.location, target, *source);
     ScopedPrefix prefix(context.creation, par_name + ".");
     reflex.name = reflex_name(context.location.sided(target), context.model.dofs[dof].name);
     reflex.dof_reflex = true;
