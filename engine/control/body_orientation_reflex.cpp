@@ -60,7 +60,7 @@ bool create_body_orientation_reflex(const PropNode& node, ControllerContext& con
     const Index body = read_source_body(reader, context, source);
     if (body == no_index) return false;
     Vec3 axis = Vec3::UnitZ();
-    if (!read_reflex_vector(reader, "axis", axis)) return false;
+    if (!reader.vector3("axis", axis)) return false;
     if (axis.norm() == 0) {
         context.creation.error(*reader.child("axis"), "the axis of a BodyOrientationReflex must not be zero");
         return false;

@@ -29,8 +29,7 @@ bool create_body_point_reflex(const PropNode& node, ControllerContext& context, 
     const Index body = read_source_body(reader, context, source);
     if (body == no_index) return false;
     Vec3 offset = Vec3::Zero(), direction = Vec3::Zero();
-    if (!read_reflex_vector(reader, "offset", offset) || !read_reflex_vector(reader, "direction", direction))
-        return false;
+    if (!reader.vector3("offset", offset) || !reader.vector3("direction", direction)) return false;
     reflex.min_output = reader.parameter("min_control_value", reflex.min_output);
     reflex.max_output = reader.parameter("max_control_value", reflex.max_output);
 

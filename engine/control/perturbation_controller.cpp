@@ -109,20 +109,6 @@ bool read_bounds(PropertyReader& reader, std::string_view key, Bounds& bounds) {
     return true;
 }
 
-bool read_vec3(PropertyReader& reader, std::string_view key, Vec3& value) {
-    const PropNode* node = reader.child(key);
-    if (!node) return true;
-    std::string error;
-    const std::optional<Eigen::Vector3d> vector = to_vec3(*node, &error);
-    if (!vector) {
-        reader.context().error(*node,
-                               "expected [x y z] for '" + std::string(key) + "' of PerturbationController: " + error);
-        return false;
-    }
-    value = *vector;
-    return true;
-}
-
 }  // namespace
 
 std::unique_ptr<Controller> create_perturbation_controller(const PropNode& node, ControllerContext& context) {
@@ -136,9 +122,8 @@ std::unique_ptr<Controller> create_perturbation_controller(const PropNode& node,
         context.creation.error(*reader.child("body"), "unknown body '" + *body + "' of PerturbationController");
         return nullptr;
     }
-    bool ok = read_vec3(reader, "position_offset", controller->offset) &&
-              read_vec3(reader, "force", controller->force) && read_vec3(reader, "moment", controller->moment) &&
-              read_bounds(reader, "interval", controller->interval) &&
+    bool ok = reader.vector3("position_offset", controller->offset) && reader.vector3("force", controller->force) &&
+              reader.vector3("moment", controller->moment) && read_bounds(reader, "interval", controller->interval) &&
               read_bounds(reader, "duration", controller->duration);
     if (!ok) return nullptr;
     if (controller->interval.high > 0 && controller->duration.high > controller->interval.low) {

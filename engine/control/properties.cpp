@@ -182,6 +182,19 @@ std::optional<double> PropertyReader::required_number(std::string_view key) {
     return optional_number(key);
 }
 
+bool PropertyReader::vector3(std::string_view key, Eigen::Vector3d& value) {
+    const PropNode* node = child(key);
+    if (!node) return true;
+    std::string error;
+    const std::optional<Eigen::Vector3d> vector = to_vec3(*node, &error);
+    if (!vector) {
+        context_.error(*node, "expected [x y z] for '" + std::string(key) + "' of " + type_ + ": " + error);
+        return false;
+    }
+    value = *vector;
+    return true;
+}
+
 bool PropertyReader::flag(std::string_view key, bool fallback) {
     const PropNode* value = child(key);
     if (!value) return fallback;

@@ -104,6 +104,8 @@ public:
     std::optional<double> optional_number(std::string_view key);
     std::optional<double> required_number(std::string_view key);
     bool flag(std::string_view key, bool fallback);
+    // An [x y z] property into value (kept when absent); false after a located error.
+    bool vector3(std::string_view key, Eigen::Vector3d& value);
     // A property that may be an optimizable parameter, named prefix + par_name
     // (par_name defaults to the key).
     double parameter(std::string_view key, double fallback, std::string_view par_name = {});

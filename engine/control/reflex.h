@@ -61,8 +61,6 @@ Index find_sided_dof(const Model& model, const Location& location, const std::st
 // par_name as written (on the location's side), else target-source of their parameter names.
 std::string reflex_parameter_name(PropertyReader& reader, const Location& location, const std::string& target,
                                   const std::string& source);
-// An optional [x y z] property into value (kept when absent); false after a located error.
-bool read_reflex_vector(PropertyReader& reader, std::string_view key, Vec3& value);
 // The required `source` body, on the location's side first ("femur" -> "femur_r"), then
 // as written; source_name receives it. no_index after a located error.
 Index read_source_body(PropertyReader& reader, ControllerContext& context, std::string& source_name);

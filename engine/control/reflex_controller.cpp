@@ -69,20 +69,6 @@ std::string reflex_parameter_name(PropertyReader& reader, const Location& locati
                                   : reflex_name(location.parameter_name(target), location.parameter_name(source));
 }
 
-bool read_reflex_vector(PropertyReader& reader, std::string_view key, Vec3& value) {
-    const PropNode* node = reader.child(key);
-    if (!node) return true;
-    std::string error;
-    const std::optional<Eigen::Vector3d> vector = to_vec3(*node, &error);
-    if (!vector) {
-        reader.context().error(*node,
-                               "expected [x y z] for '" + std::string(key) + "' of " + reader.type() + ": " + error);
-        return false;
-    }
-    value = *vector;
-    return true;
-}
-
 Index read_source_body(PropertyReader& reader, ControllerContext& context, std::string& source_name) {
     const std::optional<std::string> source = reader.required_text("source");
     if (!source) return no_index;
