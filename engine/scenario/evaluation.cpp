@@ -54,6 +54,7 @@ std::unique_ptr<Scenario::RunObjects> Scenario::create_run(const std::unordered_
     context.diagnostics = &diagnostics;
     context.params = &declared;
     context.given = &values;
+    context.defaults = {objective_param_defaults_};
     auto run = std::make_unique<RunObjects>();
     run->options = read_model_hyfydy(*model_node_, context, file_.directory);
     std::vector<Diagnostic> creation;

@@ -20,9 +20,9 @@ ModelHyfydyOptions read_model_hyfydy(const PropNode& node, CreationContext& cont
     ModelHyfydyOptions options;
     PropertyReader reader(node, context, "ModelHyfydy");
     if (const std::optional<std::string> file = reader.required_text("model_file"))
-        options.model_file = resolve_path(directory, *file);
+        options.model_file = find_scenario_file(directory, *file);
     if (const std::string state = reader.text("state_init_file"); !state.empty())
-        options.state_init_file = resolve_path(directory, state);
+        options.state_init_file = find_scenario_file(directory, state);
     options.ignore_state_activations = reader.flag("state_init_file_ignore_activations", false);
     options.state_offset = reader.child("initial_state_offset");
     options.offset_include = reader.text("initial_state_offset_include", "*");
@@ -50,7 +50,7 @@ ModelHyfydyOptions read_model_hyfydy(const PropNode& node, CreationContext& cont
     options.min_activation = reader.parameter("min_muscle_activation", 0.01);
     options.max_activation = reader.parameter("max_muscle_activation", 1);
     options.sensor_delay_scaling = reader.parameter("sensor_delay_scaling_factor", 1);
-    for (const char* key : {"signature", "signature_prefix", "signature_postfix", "scone_version", "name",
+    for (const char* key : {"signature", "signature_prefix", "signature_postfix", "scone_version", "hyfydy_version", "name",
                             "use_omnidirectional_root_dofs", "enable_external_forces"})
         reader.accept(key);
     if (reader.has("composite_force") || std::any_of(node.children.begin(), node.children.end(), [](const PropNode& c) {

@@ -3,6 +3,7 @@
 #include "format/parser.h"
 #include "model/build_model.h"
 #include "scenario/run_objects.h"
+#include "sim/components.h"
 
 #include <algorithm>
 #include <cmath>
@@ -33,22 +34,28 @@ void read_optimizer(const PropNode& node, CreationContext& context, const std::s
         context.error(node, "CmaOptimizer: lambda, mu and max_generations must be >= 0 and sigma > 0");
     settings.signature_prefix = reader.text("signature_prefix");
     if (const std::string init_file = reader.text("init_file"); !init_file.empty())
-        settings.init_file = resolve_path(directory, init_file);
+        settings.init_file = find_scenario_file(directory, init_file);
     settings.use_init_file = reader.flag("use_init_file", true);
     settings.use_init_file_std = reader.flag("use_init_file_std", true);
     if (const PropNode* init = reader.child("init")) {
         PropertyReader init_reader(*init, context, "init");
         if (const std::optional<std::string> file = init_reader.required_text("file"))
-            settings.init_file = resolve_path(directory, *file);
+            settings.init_file = find_scenario_file(directory, *file);
         settings.use_init_file_std = init_reader.flag("use_std", settings.use_init_file_std);
         settings.init_std_factor = init_reader.number("std_factor", 1);
         settings.init_std_offset = init_reader.number("std_offset", 0);
         settings.use_best_as_mean = init_reader.flag("use_best_as_mean", false);
     }
-    for (const char* key :
-         {"signature_postfix", "signature", "max_errors", "max_threads", "thread_priority", "output_root", "log_level",
-          "flat_fitness_epsilon", "recombination_type", "update_eigen_modulo", "encoding", "target_fitness"})
+    for (const char* key : {"signature_postfix", "signature", "max_errors", "max_threads", "thread_priority",
+                            "output_root", "log_level", "flat_fitness_epsilon", "recombination_type",
+                            "update_eigen_modulo", "encoding", "target_fitness", "min_improvement_for_file_output"})
         reader.accept(key);
+    // a pool runs several optimizations with different seeds; here it is one
+    for (const char* key : {"optimizations", "concurrent_optimizations", "use_predicted_fitness_stop_condition"})
+        if (const PropNode* pool = reader.child(key)) {
+            if (node.key != "CmaPoolOptimizer") context.error(*pool, std::string(key) + " belongs to CmaPoolOptimizer");
+            else context.warning(*pool, std::string(key) + " ignored: a CmaPoolOptimizer runs as one optimization");
+        }
     reader.accept("SimulationObjective");
 }
 
@@ -104,6 +111,11 @@ bool Scenario::read_structure(std::vector<Diagnostic>& diagnostics) {
             context.error(*reader.child("max_duration"), "max_duration must be in (0, 1e6] s");
         max_duration_ = duration.value_or(1);
         for (const char* key : {"signature", "signature_prefix", "signature_postfix"}) reader.accept(key);
+        // SCONE's par_options: the std of every parameter written without one
+        objective_param_defaults_.auto_std_factor = reader.number("auto_std_factor", 0.1);
+        objective_param_defaults_.auto_std_minimum = reader.number("auto_std_minimum", 0.01);
+        if (!(objective_param_defaults_.auto_std_factor >= 0) || !(objective_param_defaults_.auto_std_minimum >= 0))
+            context.error(*objective, "auto_std_factor and auto_std_minimum must be >= 0");
         for (const PropNode& child : objective->children) {
             if (child.is_variable_definition() || !reader.has(child.key)) continue;
             if (child.key == "ModelHyfydy") {
@@ -138,7 +150,19 @@ bool Scenario::read_structure(std::vector<Diagnostic>& diagnostics) {
     const ParseResult model_text = parse_file(options.model_file);
     std::vector<Diagnostic> config_diagnostics;
     if (options.config_root) {
-        config_ = read_sim_config(*options.config_root, file_.file, config_diagnostics);
+        // the ModelHyfydy block holds the config next to its own options: read only the config
+        PropNode config_blocks;
+        config_blocks.kind = PropNode::Kind::Group;
+        const auto integrators = integrator_names();
+        for (const PropNode& child : options.config_root->children) {
+            if (child.key == "composite_force" ||
+                std::find(integrators.begin(), integrators.end(), child.key) != integrators.end())
+                config_blocks.children.push_back(child);
+            else if (child.key.find("integrator") != std::string::npos)
+                config_diagnostics.push_back({Severity::Error, location_of(child, file_.file),
+                                              "unknown integrator '" + child.key + "' (not in the manual)"});
+        }
+        config_ = read_sim_config(config_blocks, file_.file, config_diagnostics);
     } else {
         config_ = read_sim_config(model_text.root, options.model_file, config_diagnostics);
         if (config_.from_defaults) config_ = model_hyfydy_default_config(*model_);

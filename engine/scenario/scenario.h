@@ -112,6 +112,7 @@ private:
     ParamSet parameters_;
     OptimizerSettings optimizer_;
     double max_duration_ = 1, control_step_ = 0.001;
+    ParamDefaults objective_param_defaults_;  // SimulationObjective { auto_std_factor auto_std_minimum }
 };
 
 }  // namespace hfd

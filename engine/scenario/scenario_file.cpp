@@ -67,6 +67,18 @@ std::string resolve_path(const std::string& directory, const std::string& path) 
     return (std::filesystem::path(directory) / written).lexically_normal().string();
 }
 
+std::string find_scenario_file(const std::string& directory, const std::string& path) {
+    const std::string written = resolve_path(directory, path);
+    std::error_code error;
+    if (std::filesystem::exists(written, error)) return written;
+    const std::filesystem::path name = std::filesystem::path(path).filename();
+    for (const std::filesystem::path candidate :
+         {std::filesystem::path(directory) / name, std::filesystem::path(directory) / ".." / name})
+        if (!name.empty() && std::filesystem::is_regular_file(candidate, error))
+            return candidate.lexically_normal().string();
+    return written;
+}
+
 ScenarioFile read_scenario_text(std::string_view text, const std::string& path) {
     ScenarioFile scenario;
     scenario.file = path;

@@ -28,4 +28,9 @@ ScenarioFile read_scenario_file(const std::string& path);
 // A path written in a file: absolute as is, else relative to `directory`.
 std::string resolve_path(const std::string& directory, const std::string& path);
 
+// A file a scenario names (model, state, init .par): resolve_path's, or when that does
+// not exist the same file name in `directory` or its parent, where a results folder
+// keeps its copies (SCONE's FindFile). The resolved path when none exists.
+std::string find_scenario_file(const std::string& directory, const std::string& path);
+
 }  // namespace hfd

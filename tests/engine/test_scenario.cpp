@@ -403,6 +403,50 @@ SimulationObjective {
         QVERIFY(has_message(diagnostics, "Lua script controllers are not supported", 1));
     }
 
+    // A results folder (SCONE's, or a copy of one) keeps config.scone with the model and
+    // state next to it, while the scenario still names them as data/...: SCONE's FindFile
+    // falls back to the file name in the folder and its parent. A ModelHyfydy block that
+    // holds the config warns about none of its own options; an integrator the manual
+    // does not name is an error, not the default integrator in its place. The
+    // objective's auto_std_factor gives the std of parameters written without one.
+    void resultsFolderScenariosLoadAsSconeReadsThem() {
+        QTemporaryDir dir;
+        const std::string root = dir.path().toStdString();
+        const char* scenario = R"(
+SimulationObjective {
+	max_duration = 0.02
+	auto_std_factor = 0.02
+	ModelHyfydy {
+		model_file = data/legs.hfd
+		fixed_control_step_size = 0.01
+		composite_force { planar_joint_force_pnld = "" simple_collision_detection = "" contact_force_hunt_crossley_sb {} muscle_force_m2012fast {} }
+		%INTEGRATOR% { accuracy = 0.01 }
+		hyfydy_version = 1.2.2.881
+	}
+	ReflexController { symmetric = 1 MuscleReflex { target = soleus KL = ~2<0,10> } }
+}
+)";
+        const auto with_integrator = [&](const std::string& name) {
+            std::string text = scenario;
+            text.replace(text.find("%INTEGRATOR%"), 12, name);
+            return text;
+        };
+        write(root + "/legs.hfd", legs_model);
+        write(root + "/config.scone", with_integrator("error_control_integrator_psem"));
+        std::vector<Diagnostic> diagnostics;
+        const auto loaded = Scenario::load(root + "/config.scone", diagnostics);
+        QVERIFY2(loaded, test::diagnostics_text(diagnostics).c_str());
+        for (const Diagnostic& d : diagnostics)
+            QVERIFY2(d.severity != Severity::Warning, test::diagnostics_text(diagnostics).c_str());
+        QCOMPARE(loaded->parameters().size(), size_t(1));
+        QCOMPARE(loaded->parameters().infos[0].std, 0.02 * 2);
+        write(root + "/ats.scone", with_integrator("adaptive_integrator_psem"));
+        diagnostics.clear();
+        QVERIFY(!Scenario::load(root + "/ats.scone", diagnostics));
+        QVERIFY2(has_message(diagnostics, "unknown integrator 'adaptive_integrator_psem'", 9),
+                 test::diagnostics_text(diagnostics).c_str());
+    }
+
     // Every parameter of SCONE's walking parameters is a parameter of Tutorial 4a,
     // and the scenario declares no other.
     void tutorial4aDeclaresTheParametersOfItsParFile() {
