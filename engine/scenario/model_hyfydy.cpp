@@ -50,8 +50,13 @@ ModelHyfydyOptions read_model_hyfydy(const PropNode& node, CreationContext& cont
     options.min_activation = reader.parameter("min_muscle_activation", 0.01);
     options.max_activation = reader.parameter("max_muscle_activation", 1);
     options.sensor_delay_scaling = reader.parameter("sensor_delay_scaling_factor", 1);
-    for (const char* key : {"signature", "signature_prefix", "signature_postfix", "scone_version", "hyfydy_version", "name",
-                            "use_omnidirectional_root_dofs", "enable_external_forces"})
+    options.muscle_force_multiplier = reader.number("muscle_force_multiplier", 1);
+    if (!(options.muscle_force_multiplier > 0) || !std::isfinite(options.muscle_force_multiplier)) {
+        context.error(*reader.child("muscle_force_multiplier"), "muscle_force_multiplier must be a number > 0");
+        options.muscle_force_multiplier = 1;
+    }
+    for (const char* key : {"signature", "signature_prefix", "signature_postfix", "scone_version", "hyfydy_version",
+                            "name", "use_omnidirectional_root_dofs", "enable_external_forces"})
         reader.accept(key);
     if (reader.has("composite_force") || std::any_of(node.children.begin(), node.children.end(), [](const PropNode& c) {
             return c.key.find("integrator") != std::string::npos;

@@ -48,6 +48,7 @@ struct ModelHyfydyOptions {
     double equilibration_activation = 0.05;
     double min_activation = 0.01, max_activation = 1;
     double sensor_delay_scaling = 1;
+    double muscle_force_multiplier = 1;     // every max_isometric_force, times the model file's
     const PropNode* config_root = nullptr;  // the ModelHyfydy node when it holds config blocks
     const PropNode* properties = nullptr;   // Properties { muscle { property(.factor|.offset) = v } }
 };

@@ -145,6 +145,7 @@ bool Scenario::read_structure(std::vector<Diagnostic>& diagnostics) {
     BuildResult built = load_model(options.model_file);
     for (Diagnostic& diagnostic : built.diagnostics) diagnostics.push_back(diagnostic);
     if (!built.ok()) return false;
+    for (Muscle& muscle : built.model->muscles) muscle.max_isometric_force *= options.muscle_force_multiplier;
     if (options.properties && !apply_model_properties(*options.properties, *built.model, context)) return false;
     model_ = std::make_shared<const Model>(std::move(*built.model));
     const ParseResult model_text = parse_file(options.model_file);

@@ -335,6 +335,25 @@ SimulationObjective {
         QVERIFY(!Scenario::load(root + "/t.scone", diagnostics));
         QVERIFY(has_message(diagnostics, "unknown muscle property 'max_force'", 6));
         QVERIFY(has_message(diagnostics, "'gastroc_r' is not a muscle", 6));
+        // muscle_force_multiplier scales every muscle, before Properties (which then act on the scaled values)
+        write(root + "/m.scone", R"(
+SimulationObjective {
+	max_duration = 0.01
+	ModelHyfydy { model_file = legs.hfd muscle_force_multiplier = 2 Properties { soleus_r { max_isometric_force.factor = 0.5 } } }
+}
+)");
+        diagnostics.clear();
+        const auto multiplied = Scenario::load(root + "/m.scone", diagnostics);
+        QVERIFY2(multiplied, test::diagnostics_text(diagnostics).c_str());
+        QCOMPARE(multiplied->model().muscles[multiplied->model().find_muscle("soleus_l")].max_isometric_force, 4000.0);
+        QCOMPARE(multiplied->model().muscles[multiplied->model().find_muscle("soleus_r")].max_isometric_force, 2000.0);
+        write(root + "/z.scone",
+              "SimulationObjective { max_duration = 0.01\n ModelHyfydy { model_file = legs.hfd muscle_force_multiplier "
+              "= 0 } }\n");
+        diagnostics.clear();
+        QVERIFY(!Scenario::load(root + "/z.scone", diagnostics));
+        QVERIFY2(has_message(diagnostics, "muscle_force_multiplier must be a number > 0", 2),
+                 test::diagnostics_text(diagnostics).c_str());
     }
 
     // The optimizer's init file is where a run starts: a bad one stops it, never a
