@@ -132,15 +132,18 @@ bool has_planar_joint_limits(const Model& model) {
 SimConfig model_hyfydy_default_config(const Model& model) {
     if (!has_planar_joint_limits(model)) return default_sim_config();
     std::vector<Diagnostic> ignored;
+    // joint motors (Examples3's H0906 jumps with them alone) need their force component
+    const std::string motors = model.motors.empty() ? "" : "  joint_motor_force {}\n";
     const ParseResult parsed = parse_text(
         "composite_force {\n"
         "  planar_joint_force_pnld {}\n"
         "  simple_collision_detection {}\n"
         "  contact_force_hunt_crossley { viscosity = 1e3 }\n"
         "  muscle_activation { activation_rate = 100 deactivation_rate = 25 }\n"
-        "  muscle_force_m2012fast { xi = 0.1 }\n"
-        "}\n"
-        "error_control_integrator_pse { accuracy = 0.01 }\n",
+        "  muscle_force_m2012fast { xi = 0.1 }\n" +
+            motors +
+            "}\n"
+            "error_control_integrator_pse { accuracy = 0.01 }\n",
         "(ModelHyfydy planar default)");
     SimConfig config = read_sim_config(parsed.root, "(ModelHyfydy planar default)", ignored);
     config.from_defaults = true;

@@ -10,12 +10,14 @@
 #include "state/kinematics.h"
 #include "sim/sim_config.h"
 
+#include <QTemporaryDir>
 #include <QtTest>
 
 #include <array>
 #include <cmath>
 #include <deque>
 #include <filesystem>
+#include <fstream>
 #include <unordered_map>
 
 using namespace hfd;
@@ -231,7 +233,7 @@ private slots:
         // nothing matched is an error at the controller
         QVERIFY(!h.create(R"(FeedForwardController { include = "nothing*" Constant { value = 0.2 } })"));
         QVERIFY(diagnostics_text(h.diagnostics)
-                    .find("inline.scone:1:1: error: FeedForwardController: no muscle "
+                    .find("inline.scone:1:1: error: FeedForwardController: no muscle or joint motor "
                           "matches include = \"nothing*\"") != std::string::npos);
     }
 
@@ -369,6 +371,46 @@ private slots:
         const double expected = 30 * (1 - angle) + 2 * (0 - rate);
         QVERIFY(std::abs(torque.z() - expected) < 1e-9 && torque.head<2>().isZero());
         QVERIFY(std::abs(expected) > 1);
+    }
+
+    // A joint motor is an actuator named by its name: the input, clamped to [-1, 1],
+    // times max_torque about the dof its joint turns; muscles keep their excitations.
+    void feed_forward_drives_a_joint_motor() {
+        for (const double input : {0.4, -3.0}) {
+            Harness h(std::string(HFD_SAMPLES_DIR) + "/arm_muscles.hfd");
+            QVERIFY(h.sim);
+            h.given["elbow_motor.value"] = input;
+            auto controller =
+                h.create(R"(FeedForwardController { include = "elbow_motor;biceps" Constant { value = ~0.1<-5,5> } })");
+            QVERIFY2(controller, diagnostics_text(h.diagnostics).c_str());
+            QVERIFY(h.declared("elbow_motor.value") && h.declared("biceps.value") && !h.declared("triceps.value"));
+            const std::vector<double> u = h.control(*controller, 0);
+            QCOMPARE(u[size_t(h.muscle("biceps"))], 0.1);
+            QCOMPARE(u[size_t(h.muscle("triceps"))], 0.0);
+            Controls controls = h.sim->controls();
+            controller->update_controls(h.plant, 0, controls);
+            const Vec3 torque = controls.motors[0].added_torque - h.sim->controls().motors[0].added_torque;
+            QCOMPARE(torque.z(), std::clamp(input, -1.0, 1.0) * 15);  // max_torque = 15, dof forearm_rz
+            QVERIFY(torque.head<2>().isZero());
+        }
+    }
+
+    void feed_forward_motor_needs_a_max_torque() {
+        // the sample's motor without its max_torque line
+        QTemporaryDir dir;
+        const std::string path = dir.path().toStdString() + "/arm.hfd";
+        {
+            std::ifstream in(std::string(HFD_SAMPLES_DIR) + "/arm_muscles.hfd");
+            std::ofstream out(path);
+            for (std::string line; std::getline(in, line);)
+                if (line.find("max_torque") == std::string::npos) out << line << "\n";
+        }
+        Harness h(path);
+        QVERIFY(h.sim);
+        auto controller = h.create(R"(FeedForwardController { include = elbow_motor Constant { value = 1 } })");
+        QVERIFY(!controller);
+        const std::string text = diagnostics_text(h.diagnostics);
+        QVERIFY2(text.find("joint motor 'elbow_motor' has no max_torque") != std::string::npos, text.c_str());
     }
 
     void body_orientation_reflex_needs_a_motor_for_a_dof() {

@@ -356,6 +356,36 @@ SimulationObjective {
                  test::diagnostics_text(diagnostics).c_str());
     }
 
+    // A planar model with joint motors and no config of its own gets the planar config
+    // with joint_motor_force (Examples3's H0906 jumps with motors alone), so that a
+    // feed-forward controller's motor torque acts.
+    void jointMotorsActInTheDefaultPlanarConfig() {
+        QTemporaryDir dir;
+        const std::string root = dir.path().toStdString();
+        std::string model = legs_model;
+        model.insert(model.rfind('}'), "\tjoint_motor { joint = knee_r max_torque = 80 }\n");
+        write(root + "/legs.hfd", model);
+        write(root + "/s.scone", R"(
+SimulationObjective {
+	max_duration = 0.01
+	ModelHyfydy { model_file = legs.hfd initial_load = 0 fixed_control_step_size = 0.01 }
+	FeedForwardController { include = knee_r Constant { value = 0.5 } }
+}
+)");
+        std::vector<Diagnostic> diagnostics;
+        const auto scenario = Scenario::load(root + "/s.scone", diagnostics);
+        QVERIFY2(scenario, test::diagnostics_text(diagnostics).c_str());
+        ParamSet declared;
+        const auto run = scenario->create_run({}, declared, diagnostics);
+        QVERIFY2(run, test::diagnostics_text(diagnostics).c_str());
+        Simulation& sim = *run->simulation;
+        sim.controls().motors[0].added_torque = Vec3(0, 0, 40);
+        sim.ensure_evaluated();
+        QCOMPARE(sim.data().motor_torque.size(), size_t(1));
+        QVERIFY2(std::abs(sim.data().motor_torque[0].norm() - 40) < 1e-9,
+                 qPrintable(QString::number(sim.data().motor_torque[0].norm())));
+    }
+
     // The optimizer's init file is where a run starts: a bad one stops it, never a
     // silent fall-back to the means.
     void unusableInitFileGivesNoStartingValues() {
