@@ -75,6 +75,23 @@ auto load_with_legs(const std::string& root, const char* scenario_text, std::vec
     return Scenario::load(root + "/s.scone", diagnostics);
 }
 
+// A scenario loaded and one run of it created with its own starting values; `run` is
+// null when either fails, and `diagnostics` says why.
+struct LoadedRun {
+    std::vector<Diagnostic> diagnostics;
+    std::unique_ptr<Scenario> scenario;
+    std::unique_ptr<Scenario::RunObjects> run;
+    std::string messages() const { return test::diagnostics_text(diagnostics); }
+};
+
+LoadedRun load_run(const std::string& path) {
+    LoadedRun loaded;
+    loaded.scenario = Scenario::load(path, loaded.diagnostics);
+    ParamSet declared;
+    if (loaded.scenario) loaded.run = loaded.scenario->create_run({}, declared, loaded.diagnostics);
+    return loaded;
+}
+
 }  // namespace
 
 class TestScenario : public QObject {
@@ -279,12 +296,9 @@ SimulationObjective {
 	ModelHyfydy { model_file = legs.hfd initial_load = 1 fixed_control_step_size = 0.01 }
 }
 )");
-        std::vector<Diagnostic> diagnostics;
-        const auto scenario = Scenario::load(root + "/s.scone", diagnostics);
-        QVERIFY2(scenario, test::diagnostics_text(diagnostics).c_str());
-        ParamSet declared;
-        const auto run = scenario->create_run({}, declared, diagnostics);
-        QVERIFY2(run, test::diagnostics_text(diagnostics).c_str());
+        const LoadedRun loaded = load_run(root + "/s.scone");
+        QVERIFY2(loaded.run, loaded.messages().c_str());
+        const auto& run = loaded.run;
         const Simulation& sim = *run->simulation;
         const double weight = sim.model().total_mass() * sim.model().gravity.norm();
         const double load = static_leg_load(sim, run->plant.legs, sim.initial_state());
@@ -372,12 +386,9 @@ SimulationObjective {
 	FeedForwardController { include = knee_r Constant { value = 0.5 } }
 }
 )");
-        std::vector<Diagnostic> diagnostics;
-        const auto scenario = Scenario::load(root + "/s.scone", diagnostics);
-        QVERIFY2(scenario, test::diagnostics_text(diagnostics).c_str());
-        ParamSet declared;
-        const auto run = scenario->create_run({}, declared, diagnostics);
-        QVERIFY2(run, test::diagnostics_text(diagnostics).c_str());
+        const LoadedRun loaded = load_run(root + "/s.scone");
+        QVERIFY2(loaded.run, loaded.messages().c_str());
+        const auto& run = loaded.run;
         Simulation& sim = *run->simulation;
         sim.controls().motors[0].added_torque = Vec3(0, 0, 40);
         sim.ensure_evaluated();
