@@ -23,6 +23,13 @@ constexpr double pi = 3.14159265358979323846;
 
 bool near(const Vec3& a, const Vec3& b, double tolerance = 1e-12) { return (a - b).norm() <= tolerance; }
 
+// The same contact from two detection paths, to round-off.
+bool same_contact(const Contact& a, const Contact& b) {
+    return std::abs(a.depth - b.depth) < 1e-12 && near(a.point, b.point) && near(a.normal, b.normal) &&
+           near(a.relative_velocity, b.relative_velocity) && a.geometry_a == b.geometry_a &&
+           a.geometry_b == b.geometry_b && a.body_a == b.body_a && a.body_b == b.body_b;
+}
+
 struct Scene {
     Model model;
     State state;
@@ -213,14 +220,8 @@ private slots:
                 std::vector<Contact> general;
                 detect_pair_contacts(scene.model, scene.state, pairs[0], general);
                 QCOMPARE(general.size(), size_t(1));
-                const Contact &fast = result->data.contacts[0], &slow = general[0];
-                QVERIFY(fast.depth > 0);
-                QVERIFY(std::abs(fast.depth - slow.depth) < 1e-12);
-                QVERIFY(near(fast.point, slow.point));
-                QVERIFY(near(fast.normal, slow.normal));
-                QVERIFY(near(fast.relative_velocity, slow.relative_velocity));
-                QCOMPARE(fast.geometry_a, slow.geometry_a);
-                QCOMPARE(fast.body_b, slow.body_b);
+                QVERIFY(result->data.contacts[0].depth > 0);
+                QVERIFY(same_contact(result->data.contacts[0], general[0]));
             }
         }
     }
@@ -254,15 +255,8 @@ private slots:
                 detect_pair_contacts(scene.model, scene.state, pairs[0], general);
                 QCOMPARE(result->data.contacts.size(), general.size());
                 for (size_t i = 0; i < general.size(); ++i) {
-                    const Contact &fast = result->data.contacts[i], &slow = general[i];
-                    QVERIFY(fast.depth > 0);
-                    QVERIFY(std::abs(fast.depth - slow.depth) < 1e-12);
-                    QVERIFY(near(fast.point, slow.point));
-                    QVERIFY(near(fast.normal, slow.normal));
-                    QVERIFY(near(fast.relative_velocity, slow.relative_velocity));
-                    QCOMPARE(fast.geometry_a, slow.geometry_a);
-                    QCOMPARE(fast.body_a, slow.body_a);
-                    QCOMPARE(fast.body_b, slow.body_b);
+                    QVERIFY(result->data.contacts[i].depth > 0);
+                    QVERIFY(same_contact(result->data.contacts[i], general[i]));
                 }
                 counts.push_back(general.size());
             }
