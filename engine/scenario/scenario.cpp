@@ -138,7 +138,7 @@ bool Scenario::read_structure(std::vector<Diagnostic>& diagnostics) {
     const ParseResult model_text = parse_file(options.model_file);
     std::vector<Diagnostic> config_diagnostics;
     if (options.config_root) {
-        config_ = read_sim_config(*options.config_root, file_.file, config_diagnostics);
+        config_ = read_model_hyfydy_config(*options.config_root, file_.file, *model_, config_diagnostics);
     } else {
         config_ = read_sim_config(model_text.root, options.model_file, config_diagnostics);
         if (config_.from_defaults) config_ = model_hyfydy_default_config(*model_);
