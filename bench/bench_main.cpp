@@ -4,7 +4,7 @@
 // body), simulated seconds per wall second; then, from one more run with every component timed, the wall time per step
 // of each stage (force components, the Newton-Euler dynamics, the integrator's own work).
 //   hfd-bench [--runs N] [--corpus DIR] [--only TEXT] [--integrators] [--callgrind] [--accuracy]
-//             [--scone-examples DIR]   (the scenario rows: bench_scenarios.cpp)
+//             [--scone-examples DIR [--examples-par P.par]]   (the scenario rows: bench_scenarios.cpp)
 // --only runs the row named TEXT, or else the rows whose name contains TEXT; --integrators adds the older
 // table of every integrator on a pendulum, chain 10 and H0918 without muscles; --accuracy prints
 // only the accuracy table of docs/accuracy.md (steps and position errors, bench/accuracy_table.cpp).
@@ -40,8 +40,8 @@ using namespace hfd::bench;
 namespace hfd {
 void print_analysis_rows(const std::string& corpus, int runs);                  // bench_analysis.cpp
 void print_accuracy_table(const std::string& corpus, const std::string& only);  // accuracy_table.cpp
-void print_scenario_rows(const std::string& corpus, const std::string& examples, const std::string& only,
-                         int runs);  // bench_scenarios.cpp
+void print_scenario_rows(const std::string& corpus, const std::string& examples, const std::string& examples_par,
+                         const std::string& only, int runs);  // bench_scenarios.cpp
 }  // namespace hfd
 
 namespace {
@@ -156,7 +156,7 @@ void run_integrators(const std::string& corpus, int runs) {
 int main(int argc, char** argv) {
     int runs = 5;
     bool integrators = false, callgrind = false, accuracy = false;
-    std::string corpus = std::string(HFD_SOURCE_DIR) + "/../shared/corpus", only, scone_examples;
+    std::string corpus = std::string(HFD_SOURCE_DIR) + "/../shared/corpus", only, scone_examples, examples_par;
     for (int i = 1; i < argc; ++i) {
         if (!std::strcmp(argv[i], "--runs") && i + 1 < argc) runs = std::max(1, std::atoi(argv[++i]));
         else if (!std::strcmp(argv[i], "--corpus") && i + 1 < argc) corpus = argv[++i];
@@ -165,10 +165,11 @@ int main(int argc, char** argv) {
         else if (!std::strcmp(argv[i], "--callgrind")) callgrind = true, runs = 1;
         else if (!std::strcmp(argv[i], "--accuracy")) accuracy = true;
         else if (!std::strcmp(argv[i], "--scone-examples") && i + 1 < argc) scone_examples = argv[++i];
+        else if (!std::strcmp(argv[i], "--examples-par") && i + 1 < argc) examples_par = argv[++i];
         else {
             std::fprintf(stderr,
                          "usage: hfd-bench [--runs N] [--corpus DIR] [--only TEXT] [--integrators] [--callgrind] "
-                         "[--accuracy] [--scone-examples DIR]\n");
+                         "[--accuracy] [--scone-examples DIR [--examples-par P.par]]\n");
             return 2;
         }
     }
@@ -183,7 +184,7 @@ int main(int argc, char** argv) {
     std::erase_if(scenarios,
                   [&](const Scenario& c) { return exact ? c.name != only : c.name.find(only) == std::string::npos; });
     run_scenarios(scenarios, runs, !callgrind);
-    print_scenario_rows(corpus, scone_examples, only, runs);
+    print_scenario_rows(corpus, scone_examples, examples_par, only, runs);
     if (callgrind) return 0;  // the rows only, each run once
     if (integrators) run_integrators(corpus, runs);
     if (only.empty() || std::string("analysis").find(only) != std::string::npos) print_analysis_rows(corpus, runs);

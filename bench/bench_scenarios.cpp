@@ -2,8 +2,10 @@
 // measures) per run, timed in wall seconds per simulated second, with the share of
 // the controllers (sensors, reflexes, gait states) and of the measures.
 //   4a gait reflex    Tutorial 4a (corpus scone-tutorials3) with SCONE's walking parameters
-//   3D gait H1922     Examples3 "Gait3D - H1922 - Hyfydy.scone" with its init file, when
-//                     --scone-examples DIR (scone-core's scenarios/Examples3) is given
+//   3D gait H1922     Examples3 "Gait3D - H1922 - Hyfydy.scone" when --scone-examples DIR
+//                     (scone-core's scenarios/Examples3) is given, with --examples-par P.par or
+//                     else its init file (which names three parameters its controller lacks:
+//                     docs/scenarios.md)
 #include "scenario/scenario.h"
 
 #include <valgrind/callgrind.h>
@@ -36,6 +38,7 @@ void run_row(const ScenarioRow& row, int runs) {
         row.par.empty() ? scenario->initial_values(diagnostics) : scenario->values_from_par(row.par, diagnostics);
     if (!values) {
         std::printf("%-16s parameters could not be read\n", row.name.c_str());
+        for (const Diagnostic& d : diagnostics) std::fprintf(stderr, "%s\n", format_diagnostic(d).c_str());
         return;
     }
     struct Run {
@@ -66,14 +69,15 @@ void run_row(const ScenarioRow& row, int runs) {
 
 }  // namespace
 
-void print_scenario_rows(const std::string& corpus, const std::string& examples, const std::string& only, int runs) {
+void print_scenario_rows(const std::string& corpus, const std::string& examples, const std::string& examples_par,
+                         const std::string& only, int runs) {
     std::vector<ScenarioRow> rows;
     const std::string tutorials = corpus + "/scone-tutorials3/";
     if (std::filesystem::exists(tutorials + "Tutorial 4a - Gait - Hyfydy.scone"))
         rows.push_back({"4a gait reflex", tutorials + "Tutorial 4a - Gait - Hyfydy.scone",
                         tutorials + "init/H0918GaitRS2Hfd4.par"});
     else std::fprintf(stderr, "note: %s not found, scenario rows skipped\n", tutorials.c_str());
-    if (!examples.empty()) rows.push_back({"3D gait H1922", examples + "/Gait3D - H1922 - Hyfydy.scone", ""});
+    if (!examples.empty()) rows.push_back({"3D gait H1922", examples + "/Gait3D - H1922 - Hyfydy.scone", examples_par});
     std::erase_if(rows, [&](const ScenarioRow& row) { return row.name.find(only) == std::string::npos; });
     if (rows.empty()) return;
     std::printf("\n%-16s %10s %10s %12s %13s %13s\n", "scenario", "simulated", "steps/s", "x real time", "controllers",

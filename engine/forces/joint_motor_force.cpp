@@ -25,7 +25,11 @@ static Vec3 joint_motor_torque_in_joint_frame(const Model& model, const State& s
     const Joint& joint = model.joints[m.joint];
     const Quat q = joint_orientation(model, state, m.joint);
     const Vec3 w = joint.ref_ori.conjugate() * joint_angular_velocity(model, state, m.joint);
-    const Vec3 position_error = q * rotation_vector(q.conjugate() * control.target_ori);
+    // without stiffness (a motor driven through its added torque and damping, as SCONE's
+    // BodyOrientationReflex drives H1922's lumbar motor) the rotation vector, an atan2
+    // and a sin/cos, would be multiplied by 0
+    const Vec3 position_error =
+        control.stiffness != 0 ? Vec3(q * rotation_vector(q.conjugate() * control.target_ori)) : Vec3::Zero();
     Vec3 tau = m.torque_offset + control.added_torque + control.stiffness * position_error +
                control.damping * (control.target_vel - w);
     const double magnitude = tau.norm();

@@ -5,6 +5,7 @@
 #include "format/parser.h"
 #include "io/state_file.h"
 #include "scenario/scenario_file.h"
+#include "sim/components.h"
 #include "state/kinematics.h"
 
 #include <algorithm>
@@ -130,23 +131,53 @@ bool has_planar_joint_limits(const Model& model) {
 }
 
 SimConfig model_hyfydy_default_config(const Model& model) {
-    if (!has_planar_joint_limits(model)) return default_sim_config();
+    // SCONE's Hyfydy examples: the planar config of HfdConfigM2012Planar, and for a 3D
+    // model the same forces in 3D with the integrator its 3D (H1922) configs name,
+    // error_control_integrator_sem, the 3D form of the planar default's symplectic
+    // Euler (error_control_integrator_pse); the engine's own default for a model
+    // without config is midpoint Euler (error_control_integrator_mem), which no
+    // SCONE config names and which took 36 % more steps on H1922 (docs/performance.md).
+    const bool planar = has_planar_joint_limits(model);
     std::vector<Diagnostic> ignored;
-    // joint motors (Examples3's H0906 jumps with them alone) need their force component
-    const std::string motors = model.motors.empty() ? "" : "  joint_motor_force {}\n";
-    const ParseResult parsed = parse_text(
-        "composite_force {\n"
-        "  planar_joint_force_pnld {}\n"
+    const std::string text =
+        std::string("composite_force {\n") + (planar ? "  planar_joint_force_pnld {}\n" : "  joint_force_pnld {}\n") +
         "  simple_collision_detection {}\n"
         "  contact_force_hunt_crossley { viscosity = 1e3 }\n"
         "  muscle_activation { activation_rate = 100 deactivation_rate = 25 }\n"
         "  muscle_force_m2012fast { xi = 0.1 }\n" +
-            motors +
-            "}\n"
-            "error_control_integrator_pse { accuracy = 0.01 }\n",
-        "(ModelHyfydy planar default)");
-    SimConfig config = read_sim_config(parsed.root, "(ModelHyfydy planar default)", ignored);
+        // joint motors need their force component (Examples3's H0906 jumps with them alone)
+        (planar && model.motors.empty() ? "" : "  joint_motor_force {}\n") + "}\n" +
+        (planar ? "error_control_integrator_pse" : "error_control_integrator_sem") + " { accuracy = 0.01 }\n";
+    const char* file = planar ? "(ModelHyfydy planar default)" : "(ModelHyfydy 3D default)";
+    const ParseResult parsed = parse_text(text, file);
+    SimConfig config = read_sim_config(parsed.root, file, ignored);
     config.from_defaults = true;
+    return config;
+}
+
+SimConfig read_model_hyfydy_config(const PropNode& model_hyfydy, const std::string& file, const Model& model,
+                                   std::vector<Diagnostic>& diagnostics) {
+    PropNode blocks;
+    blocks.kind = PropNode::Kind::Group;
+    bool has_forces = false, has_integrator = false;
+    const auto names = integrator_names();
+    for (const PropNode& child : model_hyfydy.children) {
+        const bool forces = child.key == "composite_force";
+        const bool integrator = std::find(names.begin(), names.end(), child.key) != names.end();
+        if (!forces && child.key.find("integrator") == std::string::npos) continue;
+        // an integrator the manual does not name is not replaced by the default in silence
+        if (!forces && !integrator) {
+            diagnostics.push_back({Severity::Error, location_of(child, file),
+                                   "unknown integrator '" + child.key + "' (not in the manual)"});
+            continue;
+        }
+        blocks.children.push_back(child);
+        has_forces |= forces, has_integrator |= integrator;
+    }
+    SimConfig config = read_sim_config(blocks, file, diagnostics);
+    const SimConfig defaults = model_hyfydy_default_config(model);
+    if (!has_forces) config.composite_force = defaults.composite_force;
+    if (!has_integrator) config.integrator = defaults.integrator;
     return config;
 }
 

@@ -24,7 +24,8 @@
 // locked to rotation about z) gets the planar config of SCONE's Hyfydy examples
 // (planar_joint_force_pnld, simple_collision_detection, contact_force_hunt_crossley,
 // muscle_activation, muscle_force_m2012fast, error_control_integrator_pse 0.01) and a 3D
-// model the engine's default config.
+// model the same forces in 3D with joint_motor_force and error_control_integrator_sem 0.01
+// (model_hyfydy_default_config). Config blocks in ModelHyfydy replace those parts.
 #include "control/plant.h"
 #include "control/properties.h"
 #include "sim/simulation.h"
@@ -65,6 +66,11 @@ ModelHyfydyOptions read_model_hyfydy(const PropNode& node, CreationContext& cont
 
 // The config used when neither the model file nor ModelHyfydy has one.
 SimConfig model_hyfydy_default_config(const Model& model);
+// The config blocks written in the ModelHyfydy node (its other properties are
+// ModelHyfydy's own, not unknown config blocks); a part it leaves out, the forces or
+// the integrator, is that of model_hyfydy_default_config.
+SimConfig read_model_hyfydy_config(const PropNode& model_hyfydy, const std::string& file, const Model& model,
+                                   std::vector<Diagnostic>& diagnostics);
 bool has_planar_joint_limits(const Model& model);
 
 // SCONE's ';'-separated patterns with '*' and '?' wildcards.

@@ -3,7 +3,6 @@
 #include "format/parser.h"
 #include "model/build_model.h"
 #include "scenario/run_objects.h"
-#include "sim/components.h"
 
 #include <algorithm>
 #include <cmath>
@@ -151,19 +150,7 @@ bool Scenario::read_structure(std::vector<Diagnostic>& diagnostics) {
     const ParseResult model_text = parse_file(options.model_file);
     std::vector<Diagnostic> config_diagnostics;
     if (options.config_root) {
-        // the ModelHyfydy block holds the config next to its own options: read only the config
-        PropNode config_blocks;
-        config_blocks.kind = PropNode::Kind::Group;
-        const auto integrators = integrator_names();
-        for (const PropNode& child : options.config_root->children) {
-            if (child.key == "composite_force" ||
-                std::find(integrators.begin(), integrators.end(), child.key) != integrators.end())
-                config_blocks.children.push_back(child);
-            else if (child.key.find("integrator") != std::string::npos)
-                config_diagnostics.push_back({Severity::Error, location_of(child, file_.file),
-                                              "unknown integrator '" + child.key + "' (not in the manual)"});
-        }
-        config_ = read_sim_config(config_blocks, file_.file, config_diagnostics);
+        config_ = read_model_hyfydy_config(*options.config_root, file_.file, *model_, config_diagnostics);
     } else {
         config_ = read_sim_config(model_text.root, options.model_file, config_diagnostics);
         if (config_.from_defaults) config_ = model_hyfydy_default_config(*model_);

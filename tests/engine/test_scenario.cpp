@@ -397,6 +397,47 @@ SimulationObjective {
                  qPrintable(QString::number(sim.data().motor_torque[0].norm())));
     }
 
+    // Without a config in the model or the scenario, a 3D model runs with the forces
+    // of SCONE's planar default in 3D and the symplectic Euler integrator its 3D
+    // configs name (error_control_integrator_sem), a planar one with the planar
+    // default; config blocks in ModelHyfydy replace those parts only, and its own
+    // properties are not taken for unknown config blocks.
+    void modelHyfydyDefaultConfigFollowsTheModel() {
+        QTemporaryDir dir;
+        const std::string root = dir.path().toStdString();
+        std::string legs_3d = legs_model;
+        const std::string planar_hip = "limits { x = 0..0 y = 0..0 z = -30..120 }";
+        legs_3d.replace(legs_3d.find(planar_hip), planar_hip.size(), "limits { x = -45..20 y = 0..0 z = -30..120 }");
+        write(root + "/legs.hfd", legs_model);
+        write(root + "/legs3d.hfd", legs_3d);
+        const auto load = [&](const std::string& model, const std::string& blocks, std::vector<Diagnostic>& found) {
+            write(root + "/s.scone",
+                  "SimulationObjective {\n\tmax_duration = 0.01\n\tModelHyfydy {\n\t\tmodel_file = " + model +
+                      "\n\t\tinitial_load = 0\n\t\t" + blocks + "\n\t}\n}\n");
+            return Scenario::load(root + "/s.scone", found);
+        };
+        std::vector<Diagnostic> diagnostics;
+        const auto planar = load("legs.hfd", "", diagnostics);
+        QVERIFY2(planar, test::diagnostics_text(diagnostics).c_str());
+        QCOMPARE(planar->config().integrator.key, std::string("error_control_integrator_pse"));
+        QVERIFY(planar->config().composite_force.find("planar_joint_force_pnld"));
+        const auto spatial = load("legs3d.hfd", "", diagnostics);
+        QVERIFY2(spatial, test::diagnostics_text(diagnostics).c_str());
+        QCOMPARE(spatial->config().integrator.key, std::string("error_control_integrator_sem"));
+        const PropNode& forces = spatial->config().composite_force;
+        for (const char* force : {"joint_force_pnld", "simple_collision_detection", "contact_force_hunt_crossley",
+                                  "muscle_activation", "muscle_force_m2012fast", "joint_motor_force"})
+            QVERIFY2(forces.find(force), force);
+        QVERIFY(!forces.find("planar_joint_force_pnld"));
+        QVERIFY(diagnostics.empty());
+        const auto integrator_only =
+            load("legs3d.hfd", "error_control_integrator_mem { accuracy = 0.001 }", diagnostics);
+        QVERIFY2(integrator_only, test::diagnostics_text(diagnostics).c_str());
+        QVERIFY2(diagnostics.empty(), test::diagnostics_text(diagnostics).c_str());  // no model_file "block"
+        QCOMPARE(integrator_only->config().integrator.key, std::string("error_control_integrator_mem"));
+        QVERIFY(integrator_only->config().composite_force.find("joint_motor_force"));
+    }
+
     // The optimizer's init file is where a run starts: a bad one stops it, never a
     // silent fall-back to the means.
     void unusableInitFileGivesNoStartingValues() {

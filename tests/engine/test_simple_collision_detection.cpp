@@ -23,6 +23,13 @@ constexpr double pi = 3.14159265358979323846;
 
 bool near(const Vec3& a, const Vec3& b, double tolerance = 1e-12) { return (a - b).norm() <= tolerance; }
 
+// The same contact from two detection paths, to round-off.
+bool same_contact(const Contact& a, const Contact& b) {
+    return std::abs(a.depth - b.depth) < 1e-12 && near(a.point, b.point) && near(a.normal, b.normal) &&
+           near(a.relative_velocity, b.relative_velocity) && a.geometry_a == b.geometry_a &&
+           a.geometry_b == b.geometry_b && a.body_a == b.body_a && a.body_b == b.body_b;
+}
+
 struct Scene {
     Model model;
     State state;
@@ -213,15 +220,49 @@ private slots:
                 std::vector<Contact> general;
                 detect_pair_contacts(scene.model, scene.state, pairs[0], general);
                 QCOMPARE(general.size(), size_t(1));
-                const Contact &fast = result->data.contacts[0], &slow = general[0];
-                QVERIFY(fast.depth > 0);
-                QVERIFY(std::abs(fast.depth - slow.depth) < 1e-12);
-                QVERIFY(near(fast.point, slow.point));
-                QVERIFY(near(fast.normal, slow.normal));
-                QVERIFY(near(fast.relative_velocity, slow.relative_velocity));
-                QCOMPARE(fast.geometry_a, slow.geometry_a);
-                QCOMPARE(fast.body_b, slow.body_b);
+                QVERIFY(result->data.contacts[0].depth > 0);
+                QVERIFY(same_contact(result->data.contacts[0], general[0]));
             }
+        }
+    }
+
+    // A capsule against a plane is two spheres at its end-cap centres, placed in the
+    // bodies' frames as the spheres are; the general test (detect_pair_contacts, with
+    // quaternions) gives the same contacts at every height: none, one end cap, both.
+    void planeCapsuleMatchesTheGeneralShapeTest() {
+        for (int plane_static = 0; plane_static < 2; ++plane_static) {
+            std::vector<size_t> counts;
+            for (int step = 0; step <= 40; ++step) {
+                const double height = 0.4 - 0.02 * step;
+                Scene scene;
+                const Quat tilt(Eigen::AngleAxisd(0.3, Vec3(1, 2, 3).normalized()));
+                const Quat spin(Eigen::AngleAxisd(-1.1, Vec3(-2, 1, 0.5).normalized()));
+                scene.model.bodies[0].ori = tilt, scene.state.ori[0] = tilt;
+                const Index body = scene.add_body("leg", 1, Vec3(0.2, height, -0.1), spin);
+                scene.state.lin_vel[body] = Vec3(0.5, -1, 0.2), scene.state.ang_vel[body] = Vec3(1, -2, 3);
+                Shape plane = test::plane();
+                plane.normal = Vec3(0.1, 1, 0).normalized();
+                const Index capsule_body = plane_static ? body : 0, plane_body = plane_static ? 0 : body;
+                scene.add_geometry("floor", plane_body, plane, Vec3(0.02, 0.01, 0));
+                const Index capsule =
+                    scene.add_geometry("shank", capsule_body, test::capsule(0.05, 0.3), Vec3(0.03, -0.02, 0.01));
+                scene.model.geometries[capsule].ori = Quat(Eigen::AngleAxisd(1.2, Vec3(1, 0, 1).normalized()));
+                auto result = detect(scene, props(false));
+                std::vector<Diagnostic> diagnostics;
+                const auto pairs = collision_candidate_pairs(scene.model, false, diagnostics);
+                QCOMPARE(pairs.size(), size_t(1));
+                std::vector<Contact> general;
+                detect_pair_contacts(scene.model, scene.state, pairs[0], general);
+                QCOMPARE(result->data.contacts.size(), general.size());
+                for (size_t i = 0; i < general.size(); ++i) {
+                    QVERIFY(result->data.contacts[i].depth > 0);
+                    QVERIFY(same_contact(result->data.contacts[i], general[i]));
+                }
+                counts.push_back(general.size());
+            }
+            // the heights cover no contact, one end cap and both
+            for (size_t expected : {size_t(0), size_t(1), size_t(2)})
+                QVERIFY(std::find(counts.begin(), counts.end(), expected) != counts.end());
         }
     }
 
