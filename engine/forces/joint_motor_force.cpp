@@ -18,18 +18,23 @@
 
 namespace hfd {
 
-// Motor torque in the joint frame (see above).
+// Motor torque in the joint frame (see above); `parent_rotation` is the parent body's
+// rotation matrix of the evaluation (update_body_frames), which turns the joint's
+// angular velocity into the parent frame without a quaternion rotation.
 static Vec3 joint_motor_torque_in_joint_frame(const Model& model, const State& state, Index motor,
-                                              const MotorControl& control) {
+                                              const MotorControl& control, const Mat3& parent_rotation) {
     const JointMotor& m = model.motors[motor];
     const Joint& joint = model.joints[m.joint];
-    const Quat q = joint_orientation(model, state, m.joint);
-    const Vec3 w = joint.ref_ori.conjugate() * joint_angular_velocity(model, state, m.joint);
+    const Vec3 w = joint.ref_ori.conjugate() *
+                   Vec3(parent_rotation.transpose() * (state.ang_vel[joint.child] - state.ang_vel[joint.parent]));
     // without stiffness (a motor driven through its added torque and damping, as SCONE's
-    // BodyOrientationReflex drives H1922's lumbar motor) the rotation vector, an atan2
-    // and a sin/cos, would be multiplied by 0
-    const Vec3 position_error =
-        control.stiffness != 0 ? Vec3(q * rotation_vector(q.conjugate() * control.target_ori)) : Vec3::Zero();
+    // BodyOrientationReflex drives H1922's lumbar motor) the orientation and its
+    // rotation vector, an atan2 and a sin/cos, would be multiplied by 0
+    Vec3 position_error = Vec3::Zero();
+    if (control.stiffness != 0) {
+        const Quat q = joint_orientation(model, state, m.joint);
+        position_error = q * rotation_vector(q.conjugate() * control.target_ori);
+    }
     Vec3 tau = m.torque_offset + control.added_torque + control.stiffness * position_error +
                control.damping * (control.target_vel - w);
     const double magnitude = tau.norm();
@@ -46,8 +51,10 @@ public:
     void apply(const Model& model, const State& state, const Controls& controls, Data& data) const override {
         for (Index i = 0; i < Index(model.motors.size()) && i < Index(controls.motors.size()); ++i) {
             const Joint& joint = model.joints[model.motors[i].joint];
-            const Vec3 tau_joint = joint_motor_torque_in_joint_frame(model, state, i, controls.motors[i]);
-            const Vec3 tau = state.ori[joint.parent] * (joint.ref_ori * tau_joint);
+            const Mat3& parent_rotation = data.body_rotation[joint.parent];
+            const Vec3 tau_joint =
+                joint_motor_torque_in_joint_frame(model, state, i, controls.motors[i], parent_rotation);
+            const Vec3 tau = parent_rotation * (joint.ref_ori * tau_joint);
             data.torque[joint.child] += tau;
             data.torque[joint.parent] -= tau;
             data.motor_torque[i] = tau;

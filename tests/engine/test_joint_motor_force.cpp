@@ -4,6 +4,7 @@
 #include "format/parser.h"
 #include "sim/components.h"
 #include "forces/force_component.h"
+#include "sim/dynamics.h"
 
 #include <QtTest>
 
@@ -75,6 +76,12 @@ Vec3 expected_world_torque(const Setup& s, const Quat& q_joint) {
     return joint_frame * tau;
 }
 
+// As an evaluation does: the body frames first (the motor reads the parent's rotation).
+void apply(const ForceComponent& motor, Setup& s) {
+    update_body_frames(s.state, s.data, false);
+    motor.apply(s.model, s.state, s.controls, s.data);
+}
+
 bool near(const Vec3& a, const Vec3& b, double tolerance) { return (a - b).norm() <= tolerance; }
 
 }  // namespace
@@ -91,7 +98,7 @@ private slots:
         s.controls.motors[0].damping = 2;
         s.controls.motors[0].added_torque = Vec3(0.0, 1.0, 0.0);
         auto motor = create(s.model);
-        motor->apply(s.model, s.state, s.controls, s.data);
+        apply(*motor, s);
         const Vec3 expected = expected_world_torque(s, q_joint);
         QVERIFY2(near(s.data.torque[1], expected, 1e-10), "torque on child");
         QVERIFY(near(s.data.torque[0], -expected, 1e-10));
@@ -108,7 +115,7 @@ private slots:
         s.controls.motors[0].target_ori = rotation(30, Vec3::UnitZ());
         s.controls.motors[0].stiffness = 10;
         auto motor = create(s.model);
-        motor->apply(s.model, s.state, s.controls, s.data);
+        apply(*motor, s);
         const Quat joint_frame = s.state.ori[0] * s.model.joints[0].ref_ori;
         QVERIFY(near(s.data.torque[1], joint_frame * Vec3(0, 0, 10 * pi / 6), 1e-10));
     }
@@ -121,7 +128,7 @@ private slots:
         s.controls.motors[0].target_ori = rotation(350, Vec3::UnitZ());
         s.controls.motors[0].stiffness = 10;
         auto motor = create(s.model);
-        motor->apply(s.model, s.state, s.controls, s.data);
+        apply(*motor, s);
         const Quat joint_frame = s.state.ori[0] * s.model.joints[0].ref_ori;
         QVERIFY(near(s.data.torque[1], joint_frame * Vec3(0, 0, -10 * pi / 18), 1e-10));
     }
@@ -133,7 +140,7 @@ private slots:
         s.controls.motors[0].damping = 50;
         s.model.motors[0].max_torque = 7.5;
         auto motor = create(s.model);
-        motor->apply(s.model, s.state, s.controls, s.data);
+        apply(*motor, s);
         QVERIFY(std::abs(s.data.torque[1].norm() - 7.5) < 1e-10);
         // direction kept: parallel to the unclamped torque
         s.model.motors[0].max_torque = std::numeric_limits<double>::infinity();
@@ -149,7 +156,7 @@ private slots:
         s.state.ang_vel[0].setZero();
         s.state.ang_vel[1] = Vec3(0, 0, 3);
         auto motor = create(s.model);
-        motor->apply(s.model, s.state, s.controls, s.data);
+        apply(*motor, s);
         QVERIFY(near(s.data.torque[1], Vec3(0, 0, -12), 1e-10));
     }
 };
