@@ -6,7 +6,7 @@
 # to its models, controllers, measures and init folders.
 #   scripts/weak_soleus_picture.sh [WORK_DIR] [IMAGE.png]
 # Needs build/bin/hfd and build/bin/hfd-studio, xvfb-run, and the corpus
-# (HFD_CORPUS, default /work/shared/corpus). About 3 minutes of optimizing on 2 cores.
+# (HFD_CORPUS, default /work/shared/corpus). About a minute on 2 idle cores.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 corpus="${HFD_CORPUS:-/work/shared/corpus}/scone-tutorials3"
@@ -48,9 +48,9 @@ for par in healthy new; do
 done
 
 # 4. The studio: the old gait kept (grey in the plots, the ghost in the 3D view), the
-#    new one shown, at 3.5 s (the old gait has just fallen).
+#    new one shown at 2 s (the old gait falls at 3.0 s), the plots' first 6 s.
 xvfb-run -a -s "-screen 0 1600x1200x24" "$studio" "$work/weak_soleus.scone" \
   --keep-run "$work/healthy.par" --par "$work/new.par" \
-  --screenshot "$image" --window --size 1600x1000 --time 3.5 \
+  --screenshot "$image" --window --size 1600x1000 --time 2 --zoom 0:6 \
   --plot "ankle_angle_r,soleus_r.activation;pelvis_ty,leg0_r.grf_y"
 echo "wrote $image"

@@ -239,9 +239,11 @@ bool OptimizationWindow::start() {
     std::vector<Diagnostic> diagnostics;
     std::unique_ptr<ScenarioOptimization> optimization =
         ScenarioOptimization::create(session_->scenario(), runOptions(), diagnostics);
-    if (optimization) QDir().mkpath(outputDirectory());
-    clearChart();
-    plays_session_ = true;
+    if (optimization) {
+        QDir().mkpath(outputDirectory());
+        clearChart();
+        plays_session_ = true;
+    }
     return begin(std::move(optimization), diagnostics);
 }
 
@@ -250,8 +252,8 @@ bool OptimizationWindow::resume(const QString& run_folder) {
     std::vector<Diagnostic> diagnostics;
     std::unique_ptr<ScenarioOptimization> optimization =
         ScenarioOptimization::resume(QFile::encodeName(run_folder).toStdString(), runOptions(), diagnostics);
-    clearChart();
     if (optimization) {
+        clearChart();
         showHistory(run_folder);
         // A run of another scenario (or another version of it) would play its bests in the wrong model.
         const QString scenario = QFile::decodeName(optimization->scenario().file().c_str());
@@ -320,10 +322,13 @@ bool OptimizationWindow::begin(std::unique_ptr<ScenarioOptimization> optimizatio
     });
     thread_->setObjectName(QStringLiteral("optimization"));
     thread_->start();
-    status_->setText(folder_.isEmpty() ? tr("Starting: generation 1 of %1").arg(running->settings().max_generations)
-                                       : tr("Resuming %1 up to generation %2")
-                                             .arg(QFileInfo(folder_).fileName())
-                                             .arg(running->settings().max_generations));
+    status_->setText(
+        folder_.isEmpty()
+            ? tr("Starting: generation 1 of %1").arg(running->settings().max_generations)
+            : tr("Resuming %1 up to generation %2%3")
+                  .arg(QFileInfo(folder_).fileName())
+                  .arg(running->settings().max_generations)
+                  .arg(plays_session_ ? QString() : tr(" (not the open scenario: its bests do not play)")));
     updateButtons();
     return true;
 }

@@ -92,6 +92,22 @@ void TestOptimizationResume::aStoppedRunResumesFromTheResultsBrowser() {
     QVERIFY(finished.wait(run_timeout_ms));
     QCOMPARE(history_lines(optimization.runFolder()), resumed);
 
+    // With another scenario open, a resumed run's new bests do not play in its model.
+    const QString other = dir.filePath(QStringLiteral("other.scone"));
+    QVERIFY(studio_test::write_file(other, studio_test::tiny_scenario(0.2, 2).toUtf8()));
+    QVERIFY(window.openFile(other));
+    QVERIFY(ran.wait(run_timeout_ms));
+    const int pars_before = int(QDir(folder).entryList({QStringLiteral("*.par")}).size());
+    optimization.setPlayBest(true);
+    optimization.setMaxGenerations(10);
+    finished.clear();
+    QVERIFY(optimization.resume(folder));
+    QVERIFY2(optimization.statusText().contains(QStringLiteral("not the open scenario")),
+             qPrintable(optimization.statusText()));
+    QVERIFY(finished.wait(run_timeout_ms));
+    QVERIFY(QDir(folder).entryList({QStringLiteral("*.par")}).size() > pars_before);  // it improved
+    QVERIFY(session->parPath().isEmpty());                                            // and nothing played
+
     // A folder that is not a run: the reason, and nothing runs.
     QVERIFY(!optimization.resume(dir.filePath(QStringLiteral("stopped"))));
     QVERIFY(!optimization.isRunning());
