@@ -93,6 +93,8 @@ struct ModelViewer::Impl {
     Qt3DExtras::Qt3DWindow* window = nullptr;  // owned by container
     QWidget* container = nullptr;
     Qt3DCore::QEntity* root = nullptr;  // owned by window
+    // The model's entities, then the ghost's: see-through surfaces are drawn after the solid ones they blend over.
+    Qt3DCore::QEntity *model_root = nullptr, *ghost_root = nullptr;
     Qt3DRender::QDirectionalLight* key_light = nullptr;
     Qt3DRender::QRenderCapture* capture = nullptr;
     Qt3DRender::QFrameGraphNode* graph_root = nullptr;  // the view's branch, then any offscreen one
@@ -127,6 +129,11 @@ struct ModelViewer::Impl {
     PushDrag push;
     std::unique_ptr<PushArrow> push_arrow;  // its entity belongs to root
 
+    std::shared_ptr<const Model> ghost_model;  // null: no ghost
+    PoseSnapshot ghost_pose;                   // offset applied
+    // Beside the model: gait models walk along x with y up, so z is to the side.
+    Vec3 ghost_offset = Vec3(0, 0, -0.6);
+    std::unique_ptr<SceneEntities> ghost;
     std::unique_ptr<SceneEntities> entities;  // last: destroyed first
 
     void create_3d_view(QVBoxLayout* layout);
@@ -177,6 +184,8 @@ void ModelViewer::Impl::create_3d_view(QVBoxLayout* layout) {
 
     root = new Qt3DCore::QEntity();
     create_lights();
+    model_root = new Qt3DCore::QEntity(root);
+    ghost_root = new Qt3DCore::QEntity(root);
     push_arrow = std::make_unique<PushArrow>(root);
     window->setRootEntity(root);
     window->installEventFilter(new EventForwarder([this](QEvent* e) { return handle_window_event(e); }, self));
@@ -244,7 +253,7 @@ void ModelViewer::Impl::update_legend() {
 void ModelViewer::Impl::rebuild() {
     entities.reset();
     if (!root || !has_model) return;
-    entities = std::make_unique<SceneEntities>(root, *model, scene);
+    entities = std::make_unique<SceneEntities>(model_root, *model, scene);
     entities->set_pose(*model, pose);
     entities->set_selected_body(selected);
     entities->set_marked_body(marked);
@@ -637,6 +646,38 @@ QImage ModelViewer::grabRenderedImage(int timeout_ms) {
 QImage ModelViewer::grabImageWhen(const std::function<bool(const QImage&)>& shows, int timeout_ms) {
     return impl_->window ? impl_->capture_until(shows, timeout_ms) : QImage();
 }
+
+void ModelViewer::setGhostModel(std::shared_ptr<const Model> model) {
+    impl_->ghost.reset();
+    impl_->ghost_model = std::move(model);
+    impl_->ghost_pose = PoseSnapshot();
+    if (!impl_->ghost_model) return;
+    fill_snapshot(*impl_->ghost_model, initial_state(*impl_->ghost_model), nullptr, impl_->ghost_pose);
+    for (Vec3& position : impl_->ghost_pose.body_pos) position += impl_->ghost_offset;
+    if (!impl_->ghost_root) return;
+    impl_->ghost = std::make_unique<SceneEntities>(
+        impl_->ghost_root, *impl_->ghost_model, describe_scene(*impl_->ghost_model, load_mesh_file), SceneStyle::Ghost);
+    impl_->ghost->set_pose(*impl_->ghost_model, impl_->ghost_pose);
+}
+
+bool ModelViewer::hasGhost() const { return impl_->ghost_model != nullptr; }
+
+void ModelViewer::setGhostSnapshot(const PoseSnapshot& snapshot) {
+    if (!impl_->ghost_model || snapshot.body_pos.size() != impl_->ghost_model->bodies.size()) return;
+    impl_->ghost_pose = snapshot;
+    for (Vec3& position : impl_->ghost_pose.body_pos) position += impl_->ghost_offset;
+    if (impl_->ghost) impl_->ghost->set_pose(*impl_->ghost_model, impl_->ghost_pose);
+}
+
+PoseSnapshot ModelViewer::ghostSnapshot() const { return impl_->ghost_pose; }
+
+void ModelViewer::setGhostOffset(const Vec3& offset) {
+    for (Vec3& position : impl_->ghost_pose.body_pos) position += offset - impl_->ghost_offset;
+    impl_->ghost_offset = offset;
+    if (impl_->ghost) impl_->ghost->set_pose(*impl_->ghost_model, impl_->ghost_pose);
+}
+
+Vec3 ModelViewer::ghostOffset() const { return impl_->ghost_offset; }
 
 PoseSnapshot ModelViewer::snapshot() const { return impl_->pose_held ? impl_->held_pose : impl_->pose; }
 

@@ -48,6 +48,16 @@ public:
     // Moves the existing scene entities; no rebuild.
     void setSnapshot(const PoseSnapshot& snapshot);
 
+    // A ghost: a second model drawn see-through and grey (the studio's kept run beside
+    // the current one), posed by setGhostSnapshot and shifted by ghostOffset() so that
+    // both are seen. It takes no part in picking, framing or keeping in view.
+    void setGhostModel(std::shared_ptr<const Model> model);  // null: no ghost
+    bool hasGhost() const;
+    void setGhostSnapshot(const PoseSnapshot& snapshot);
+    PoseSnapshot ghostSnapshot() const;  // as drawn: the offset included
+    void setGhostOffset(const Vec3& offset);
+    Vec3 ghostOffset() const;
+
     void selectBody(Index body);  // highlights; no signal emitted
     // A body drawn in red: where a run stopped on a blow-up (no_index: none).
     // Kept across poses; cleared by clearModel or a model without that body.

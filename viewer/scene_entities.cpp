@@ -23,6 +23,8 @@ constexpr float grid_spacing = 1;  // m
 constexpr double frame_axis_length = 0.12, frame_axis_radius = 0.004;
 constexpr double center_of_mass_radius = 0.022;
 constexpr float contact_alpha = 0.3f;           // see-through contact shapes
+constexpr float ghost_alpha = 0.35f;            // a ghost model: the solid one shows through it
+const QColor ghost_color(150, 150, 150);        // grey, as kept runs are in the plots
 constexpr double floor_ambient_fraction = 0.3;  // a matte floor (no specular): no glare when looking down
 const QColor highlight_color = QColor::fromRgbF(1.0f, 0.85f, 0.2f);
 const QColor marked_color(230, 30, 30);
@@ -42,13 +44,19 @@ void add_axis(Qt3DCore::QEntity* frame, const UnitMeshes& unit, const Vec3& axis
 
 }  // namespace
 
-SceneEntities::SceneEntities(Qt3DCore::QEntity* parent, const Model& model, const SceneDescription& scene) {
+SceneEntities::SceneEntities(Qt3DCore::QEntity* parent, const Model& model, const SceneDescription& scene,
+                             SceneStyle style) {
     root_ = new Qt3DCore::QEntity(parent);
     unit_ = make_unit_meshes(root_);
     bodies_.resize(model.bodies.size());
     for (BodyEntities& body : bodies_) {
         body.entity = make_entity(root_, &body.transform, {});
         add_body_decorations(body);
+    }
+    if (style == SceneStyle::Ghost) {
+        for (const Drawable& drawable : scene.drawables)
+            if (!drawable.contact && drawable.shape != DrawShape::Plane) add_ghost_drawable(drawable);
+        return;
     }
     // Contact shapes last: drawn see-through they blend over what they enclose, which must be drawn already.
     for (const Drawable& drawable : scene.drawables)
@@ -80,64 +88,65 @@ void SceneEntities::add_body_decorations(BodyEntities& body) {
     body.center_of_mass_scale->setScale(0);
 }
 
+namespace {
+
+// A drawable's mesh and its placement on its body (planes excepted: the floor is drawn apart).
+struct PlacedShape {
+    Qt3DCore::QComponent* shape = nullptr;
+    Quat ori = Quat::Identity();
+    QVector3D scale{1, 1, 1};
+};
+
+PlacedShape placed_shape(const Drawable& d, const UnitMeshes& unit, Qt3DCore::QNode* parent) {
+    PlacedShape placed;
+    placed.ori = d.ori;
+    switch (d.shape) {
+        case DrawShape::Sphere:
+            placed.shape = unit.sphere;
+            placed.scale = QVector3D(1, 1, 1) * float(d.radius);
+            break;
+        case DrawShape::Ellipsoid:
+            placed.shape = unit.sphere;
+            placed.scale = to_qt(d.half_dim);
+            break;
+        case DrawShape::Box:
+            placed.shape = unit.cube;
+            placed.scale = 2 * to_qt(d.half_dim);
+            break;
+        case DrawShape::Cylinder:
+            placed.shape = unit.cylinder;
+            placed.scale = QVector3D(float(d.radius), float(d.height), float(d.radius));
+            break;
+        case DrawShape::Capsule:
+            placed.shape = make_triangle_renderer(capsule_mesh(float(d.radius), float(d.height)), parent);
+            break;
+        case DrawShape::Mesh:
+            placed.shape = make_triangle_renderer(*d.mesh, parent);
+            placed.scale = to_qt(d.scale);
+            break;
+        case DrawShape::Plane: break;
+    }
+    placed.scale *= to_qt(d.scale);
+    return placed;
+}
+
+}  // namespace
+
 void SceneEntities::add_drawable(const Drawable& d, bool body_has_visual) {
     const bool on_body = d.body >= 0 && std::size_t(d.body) < bodies_.size();
     Qt3DCore::QEntity* parent = on_body ? bodies_[d.body].entity : root_;
     const QColor color = to_qcolor(d.color);
-    Qt3DExtras::QPhongMaterial* material = nullptr;
-    Qt3DCore::QComponent* floor_material = nullptr;
+    Qt3DCore::QTransform* t = nullptr;
     if (d.shape == DrawShape::Plane) {
         // the plane's normal in the world, on the (fixed) ground body it belongs to
         const Vec3 normal = (d.ori * rotation_from_y(d.plane_normal)) * Vec3::UnitY();
         floors_.push_back(std::make_unique<FloorMaterial>(color, floor_ambient_fraction, normal, parent));
-        floor_material = floors_.back()->material();
-    } else {
-        material = make_material(color, parent);
-    }
-    Qt3DCore::QTransform* t = nullptr;
-    Quat ori = d.ori;
-    QVector3D scale(1, 1, 1);
-    Qt3DCore::QComponent* shape = nullptr;
-    switch (d.shape) {
-        case DrawShape::Sphere:
-            shape = unit_.sphere;
-            scale = QVector3D(1, 1, 1) * float(d.radius);
-            break;
-        case DrawShape::Ellipsoid:
-            shape = unit_.sphere;
-            scale = to_qt(d.half_dim);
-            break;
-        case DrawShape::Box:
-            shape = unit_.cube;
-            scale = 2 * to_qt(d.half_dim);
-            break;
-        case DrawShape::Cylinder:
-            shape = unit_.cylinder;
-            scale = QVector3D(float(d.radius), float(d.height), float(d.radius));
-            break;
-        case DrawShape::Capsule:
-            shape = make_triangle_renderer(capsule_mesh(float(d.radius), float(d.height)), parent);
-            break;
-        case DrawShape::Mesh:
-            shape = make_triangle_renderer(*d.mesh, parent);
-            scale = to_qt(d.scale);
-            break;
-        case DrawShape::Plane: {
-            auto* plane = new Qt3DExtras::QPlaneMesh(parent);
-            plane->setWidth(2 * ground_half_size);
-            plane->setHeight(2 * ground_half_size);
-            shape = plane;
-            ori = d.ori * rotation_from_y(d.plane_normal);
-            break;
-        }
-    }
-    if (d.shape != DrawShape::Plane) scale *= to_qt(d.scale);
-    Qt3DCore::QEntity* entity =
-        make_entity(parent, &t, {shape, material ? static_cast<Qt3DCore::QComponent*>(material) : floor_material});
-    t->setTranslation(to_qt(d.pos));
-    t->setRotation(to_qt(ori));
-    t->setScale3D(scale);
-    if (d.shape == DrawShape::Plane) {
+        auto* plane = new Qt3DExtras::QPlaneMesh(parent);
+        plane->setWidth(2 * ground_half_size);
+        plane->setHeight(2 * ground_half_size);
+        Qt3DCore::QEntity* entity = make_entity(parent, &t, {plane, floors_.back()->material()});
+        t->setTranslation(to_qt(d.pos));
+        t->setRotation(to_qt(Quat(d.ori * rotation_from_y(d.plane_normal))));
         // grid lines just above the surface so they win the depth test
         Qt3DCore::QTransform* grid_transform = nullptr;
         auto* grid_material = make_material(QColor(150, 156, 150), entity);
@@ -145,9 +154,15 @@ void SceneEntities::add_drawable(const Drawable& d, bool body_has_visual) {
         make_entity(entity, &grid_transform,
                     {make_line_renderer(grid_lines(ground_half_size, grid_spacing), entity), grid_material});
         grid_transform->setTranslation(QVector3D(0, 0.002f, 0));
-    } else {
-        materials_.push_back({d.body, material, color});
+        return;
     }
+    Qt3DExtras::QPhongMaterial* material = make_material(color, parent);
+    const PlacedShape placed = placed_shape(d, unit_, parent);
+    Qt3DCore::QEntity* entity = make_entity(parent, &t, {placed.shape, material});
+    t->setTranslation(to_qt(d.pos));
+    t->setRotation(to_qt(placed.ori));
+    t->setScale3D(placed.scale);
+    materials_.push_back({d.body, material, color});
     if (d.contact) {
         auto* see_through = new Qt3DExtras::QPhongAlphaMaterial(entity);
         see_through->setDiffuse(color);
@@ -155,6 +170,21 @@ void SceneEntities::add_drawable(const Drawable& d, bool body_has_visual) {
         see_through->setAlpha(contact_alpha);
         contacts_.push_back({entity, material, see_through, body_has_visual});
     }
+}
+
+void SceneEntities::add_ghost_drawable(const Drawable& d) {
+    const bool on_body = d.body >= 0 && std::size_t(d.body) < bodies_.size();
+    Qt3DCore::QEntity* parent = on_body ? bodies_[d.body].entity : root_;
+    auto* material = new Qt3DExtras::QPhongAlphaMaterial(parent);
+    material->setDiffuse(ghost_color);
+    material->setAmbient(ghost_color.darker(200));
+    material->setAlpha(ghost_alpha);
+    const PlacedShape placed = placed_shape(d, unit_, parent);
+    Qt3DCore::QTransform* t = nullptr;
+    make_entity(parent, &t, {placed.shape, material});
+    t->setTranslation(to_qt(d.pos));
+    t->setRotation(to_qt(placed.ori));
+    t->setScale3D(placed.scale);
 }
 
 void SceneEntities::set_contact_display(ModelViewer::ContactDisplay display) {
@@ -177,7 +207,7 @@ void SceneEntities::set_pose(const Model& model, const PoseSnapshot& pose) {
             bodies_[b].transform->setRotation(to_qt(pose.body_ori[b]));
         }
     }
-    overlays_->set_pose(model, pose);
+    if (overlays_) overlays_->set_pose(model, pose);
 }
 
 void SceneEntities::set_selected_body(Index body) {
@@ -216,11 +246,14 @@ void SceneEntities::set_show_centers_of_mass(bool show) {
     for (BodyEntities& body : bodies_) body.center_of_mass_scale->setScale(show ? float(center_of_mass_radius) : 0);
 }
 
-void SceneEntities::set_joint_exaggeration(double factor) { overlays_->set_joint_exaggeration(factor); }
+void SceneEntities::set_joint_exaggeration(double factor) {
+    if (overlays_) overlays_->set_joint_exaggeration(factor);
+}
 
-double SceneEntities::displacement_scale_mm() const { return overlays_->displacement_scale_mm(); }
+double SceneEntities::displacement_scale_mm() const { return overlays_ ? overlays_->displacement_scale_mm() : 0; }
 
 void SceneEntities::set_overlay_options(const Model& model, const PoseSnapshot& pose, const OverlayOptions& options) {
+    if (!overlays_) return;
     overlays_->set_options(options);
     overlays_->set_pose(model, pose);
 }

@@ -28,9 +28,15 @@ class FloorMaterial;
 struct DirectionalLight;
 class OverlayEntities;
 
+// Solid: the model as it is. Ghost: a second model seen through, to compare with the
+// first (the studio's kept run): its bodies in one see-through grey, without the
+// floor, the contact shapes and the overlays.
+enum class SceneStyle { Solid, Ghost };
+
 class SceneEntities {
 public:
-    SceneEntities(Qt3DCore::QEntity* parent, const Model& model, const SceneDescription& scene);
+    SceneEntities(Qt3DCore::QEntity* parent, const Model& model, const SceneDescription& scene,
+                  SceneStyle style = SceneStyle::Solid);
     ~SceneEntities();
     SceneEntities(const SceneEntities&) = delete;
     SceneEntities& operator=(const SceneEntities&) = delete;
@@ -71,6 +77,7 @@ private:
     };
 
     void add_drawable(const Drawable& drawable, bool body_has_visual = false);
+    void add_ghost_drawable(const Drawable& drawable);
     void add_body_decorations(BodyEntities& body);
     void recolor();
 
@@ -81,7 +88,7 @@ private:
     std::vector<ContactShape> contacts_;
     std::vector<Qt3DExtras::QPhongMaterial*> grid_materials_;
     std::vector<std::unique_ptr<FloorMaterial>> floors_;
-    std::unique_ptr<OverlayEntities> overlays_;
+    std::unique_ptr<OverlayEntities> overlays_;  // null for a ghost
     Index selected_ = no_index;
     Index marked_ = no_index;
 };

@@ -1,4 +1,6 @@
-// hfd-studio [MODEL] [--screenshot FILE.png [--size WxH] [--window [--simulate SECONDS] [--plot NAMES]]]
+// hfd-studio [MODEL] [--keep-run OLD.par] [--par P.par]
+//            [--screenshot FILE.png [--size WxH] [--window [--simulate SECONDS] [--plot NAMES] [--time S] [--zoom
+//            T0:T1]]]
 //            [--measure-frames SECONDS]
 #include "frame_measurement.h"
 #include "main_window.h"
@@ -51,7 +53,8 @@ int main(int argc, char** argv) {
                 ? hfd::studio::render_window_screenshot(
                       {options->model_path, options->screenshot_path, options->size, options->simulate_seconds,
                        options->plotted, options->config_path, options->state_path, options->excitation_path,
-                       options->plot_exports, options->shown},
+                       options->plot_exports, options->shown, options->keep_run_par, options->par_path, options->time,
+                       options->zoom_from, options->zoom_to},
                       &error)
                 : hfd::studio::render_screenshot(options->model_path, options->screenshot_path, options->size, &error);
         if (!written) {
@@ -80,6 +83,9 @@ int main(int argc, char** argv) {
     QTimer::singleShot(0, &window, [&window, model, &options] {
         if (model.isEmpty() || !window.openFile(model)) return;
         QString error;
+        if ((!options->keep_run_par.isEmpty() || !options->par_path.isEmpty()) &&
+            !hfd::studio::run_scenario_parameters(window, options->keep_run_par, options->par_path, &error))
+            window.prompts().error(QStringLiteral("Cannot run the scenario's parameters"), error);
         if (!hfd::studio::load_inputs(window, options->config_path, options->state_path, &error,
                                       options->excitation_path))
             window.prompts().error(QStringLiteral("Cannot load the simulation files"), error);

@@ -151,8 +151,12 @@ QWidget* OptimizationWindow::createResults() {
     auto* buttons = new QHBoxLayout;
     auto* refresh = new QPushButton(tr("Refresh"), box);
     auto* load = new QPushButton(tr("Load and Play"), box);
+    auto* resume_button = new QPushButton(tr("Resume"), box);
+    resume_button->setObjectName(QStringLiteral("resumeOptimization"));
+    resume_button->setToolTip(tr("Continue the selected run from its folder (its state), up to Max generations"));
     buttons->addWidget(refresh);
     buttons->addWidget(load);
+    buttons->addWidget(resume_button);
     layout->addLayout(buttons);
     connect(refresh, &QPushButton::clicked, this, &OptimizationWindow::refreshResults);
     auto load_current = [this] {
@@ -162,6 +166,15 @@ QWidget* OptimizationWindow::createResults() {
         if (item) loadResult(item->data(0, path_role).toString());
     };
     connect(load, &QPushButton::clicked, this, load_current);
+    connect(resume_button, &QPushButton::clicked, this, [this] {
+        QTreeWidgetItem* item = results_->currentItem();
+        if (item && item->parent()) item = item->parent();  // a .par: its run
+        if (!item) {
+            status_->setText(tr("Select a run to resume"));
+            return;
+        }
+        resume(item->data(0, path_role).toString());
+    });
     connect(results_, &QTreeWidget::itemDoubleClicked, this, load_current);
     return box;
 }
@@ -209,48 +222,113 @@ bool OptimizationWindow::loadResult(const QString& par_path) {
 QList<QPointF> OptimizationWindow::bestPoints() const { return best_series_->points(); }
 QList<QPointF> OptimizationWindow::medianPoints() const { return median_series_->points(); }
 
+ScenarioOptimizationOptions OptimizationWindow::runOptions() const {
+    ScenarioOptimizationOptions options;
+    options.threads = threads_->value();
+    if (max_generations_->value() > 0) options.max_generations = max_generations_->value();
+    options.out_dir = QFile::encodeName(outputDirectory()).toStdString();
+    return options;
+}
+
 bool OptimizationWindow::start() {
     if (isRunning()) return false;
     if (!session_->isOpen()) {
         status_->setText(tr("Open a scenario first"));
         return false;
     }
-    ScenarioOptimizationOptions options;
-    options.threads = threads_->value();
-    if (max_generations_->value() > 0) options.max_generations = max_generations_->value();
-    options.out_dir = QFile::encodeName(outputDirectory()).toStdString();
     std::vector<Diagnostic> diagnostics;
-    optimization_ = ScenarioOptimization::create(session_->scenario(), options, diagnostics);
-    if (!optimization_) {
+    std::unique_ptr<ScenarioOptimization> optimization =
+        ScenarioOptimization::create(session_->scenario(), runOptions(), diagnostics);
+    if (optimization) {
+        QDir().mkpath(outputDirectory());
+        clearChart();
+        plays_session_ = true;
+    }
+    return begin(std::move(optimization), diagnostics);
+}
+
+bool OptimizationWindow::resume(const QString& run_folder) {
+    if (isRunning()) return false;
+    std::vector<Diagnostic> diagnostics;
+    std::unique_ptr<ScenarioOptimization> optimization =
+        ScenarioOptimization::resume(QFile::encodeName(run_folder).toStdString(), runOptions(), diagnostics);
+    if (optimization) {
+        clearChart();
+        showHistory(run_folder);
+        // A run of another scenario (or another version of it) would play its bests in the wrong model.
+        const QString scenario = QFile::decodeName(optimization->scenario().file().c_str());
+        plays_session_ = session_->isOpen() &&
+                         QFileInfo(scenario).canonicalFilePath() == QFileInfo(session_->path()).canonicalFilePath();
+    }
+    return begin(std::move(optimization), diagnostics);
+}
+
+void OptimizationWindow::clearChart() {
+    best_series_->clear();
+    median_series_->clear();
+}
+
+// The generations run so far, from the folder's history.csv (generation,best,median,...).
+void OptimizationWindow::showHistory(const QString& run_folder) {
+    QFile file(QDir(run_folder).filePath(QStringLiteral("history.csv")));
+    if (!file.open(QIODevice::ReadOnly | QIODevice::Text)) return;
+    file.readLine();  // the header
+    while (!file.atEnd()) {
+        const QList<QByteArray> fields = file.readLine().trimmed().split(',');
+        if (fields.size() < 3) continue;
+        bool ok_generation = false, ok_best = false, ok_median = false;
+        const int generation = fields[0].toInt(&ok_generation);
+        const double best = fields[1].toDouble(&ok_best), median = fields[2].toDouble(&ok_median);
+        if (!ok_generation || !ok_best || !ok_median) continue;
+        best_series_->append(generation, best);
+        median_series_->append(generation, median);
+    }
+    fitChart();
+}
+
+void OptimizationWindow::fitChart() {
+    const auto [low, high] = value_range(best_series_->points(), median_series_->points());
+    y_axis_->setRange(low, high);
+    const QList<QPointF> points = best_series_->points();
+    x_axis_->setRange(0, std::max(1, points.isEmpty() ? 1 : int(points.back().x())));
+}
+
+bool OptimizationWindow::begin(std::unique_ptr<ScenarioOptimization> optimization,
+                               const std::vector<Diagnostic>& diagnostics) {
+    if (!optimization) {
         QStringList lines;
         for (const Diagnostic& diagnostic : diagnostics)
             if (diagnostic.severity == Severity::Error) lines << QString::fromStdString(format_diagnostic(diagnostic));
         status_->setText(tr("Cannot optimize: %1").arg(lines.join(QStringLiteral("; "))));
         return false;
     }
-    QDir().mkpath(outputDirectory());
-    best_series_->clear();
-    median_series_->clear();
+    optimization_ = std::move(optimization);
     best_par_.clear();
     played_par_.clear();
-    folder_.clear();
+    folder_ = QString::fromStdString(optimization_->folder());  // empty until a new run makes its folder
     stop_flag_ = false;
-    ScenarioOptimization* optimization = optimization_.get();
-    optimization->on_progress([this, optimization](const OptimizationProgress& progress) {
-        Progress posted{progress, optimization->best_par_file()};
+    ScenarioOptimization* running = optimization_.get();
+    running->on_progress([this, running](const OptimizationProgress& progress) {
+        Progress posted{progress, running->best_par_file()};
         posted.progress.report.best_parameters = nullptr;  // valid only during the callback
         QMetaObject::invokeMethod(
             this, [this, posted] { onProgress(posted); }, Qt::QueuedConnection);
     });
-    thread_ = QThread::create([this, optimization] {
+    thread_ = QThread::create([this, running] {
         std::string error;
-        const bool ok = optimization->run(&stop_flag_, &error);
+        const bool ok = running->run(&stop_flag_, &error);
         QMetaObject::invokeMethod(
             this, [this, ok, error = QString::fromStdString(error)] { onFinished(ok, error); }, Qt::QueuedConnection);
     });
     thread_->setObjectName(QStringLiteral("optimization"));
     thread_->start();
-    status_->setText(tr("Starting: generation 1 of %1").arg(optimization->settings().max_generations));
+    status_->setText(
+        folder_.isEmpty()
+            ? tr("Starting: generation 1 of %1").arg(running->settings().max_generations)
+            : tr("Resuming %1 up to generation %2%3")
+                  .arg(QFileInfo(folder_).fileName())
+                  .arg(running->settings().max_generations)
+                  .arg(plays_session_ ? QString() : tr(" (not the open scenario: its bests do not play)")));
     updateButtons();
     return true;
 }
@@ -274,9 +352,7 @@ void OptimizationWindow::onProgress(const Progress& posted) {
     const int generation = progress.report.generation;
     best_series_->append(generation, progress.best);
     median_series_->append(generation, progress.median);
-    const auto [low, high] = value_range(best_series_->points(), median_series_->points());
-    y_axis_->setRange(low, high);
-    x_axis_->setRange(0, std::max(1, generation));
+    fitChart();
     const double per_generation = generation > 0 ? progress.seconds / generation : 0;
     status_->setText(tr("generation %1 of %2: best %3, median %4, %5 evaluations/s, %6 s left")
                          .arg(generation)
@@ -295,7 +371,7 @@ void OptimizationWindow::onProgress(const Progress& posted) {
 }
 
 void OptimizationWindow::playNewestBest() {
-    if (best_par_.isEmpty() || !play_best_->isChecked() || !isRunning()) return;
+    if (best_par_.isEmpty() || !play_best_->isChecked() || !isRunning() || !plays_session_) return;
     played_par_ = best_par_;
     session_->loadParameters(best_par_);
 }

@@ -3,7 +3,8 @@
 // scenario/scenario_optimization.h): Start / Stop, the best and median of every
 // generation on a live plot, the best parameters so far played in the 3D view
 // while the run goes on, and a browser of the run folders under the output
-// folder with their .par files (one loads and plays on a double click).
+// folder with their .par files (one loads and plays on a double click; Resume
+// continues a stopped run from its folder, as hfd optimize --resume does).
 //
 // The optimization runs on its own thread and evaluates on the optimizer's own
 // thread pool; its progress reaches the window as queued calls, so the studio
@@ -38,6 +39,11 @@ public:
 
     // Starts optimizing the session's scenario; false (the reason in statusText()) when it cannot.
     bool start();
+    // Continues the run in `run_folder` (ScenarioOptimization::resume, as hfd optimize
+    // --resume) up to Max generations (0: the scenario's); the plot starts with its
+    // history. Its bests play only when its scenario is the open one. False (the
+    // reason in statusText()) when it cannot.
+    bool resume(const QString& run_folder);
     void stop();
     bool isRunning() const { return thread_ != nullptr; }
 
@@ -70,6 +76,11 @@ private:
     QWidget* createControls();
     QWidget* createChart();
     QWidget* createResults();
+    ScenarioOptimizationOptions runOptions() const;
+    bool begin(std::unique_ptr<ScenarioOptimization> optimization, const std::vector<Diagnostic>& diagnostics);
+    void showHistory(const QString& run_folder);
+    void clearChart();
+    void fitChart();
     void onProgress(const Progress& progress);
     void onFinished(bool ok, const QString& error);
     void playNewestBest();
@@ -89,6 +100,7 @@ private:
     std::unique_ptr<ScenarioOptimization> optimization_;
     std::atomic<bool> stop_flag_{false};
     QString folder_, best_par_, played_par_;
+    bool plays_session_ = true;  // the run's scenario is the session's: its bests can play there
 };
 
 }  // namespace hfd::studio

@@ -143,8 +143,15 @@ void PlotDock::fitAxes(Plot& plot, double t0, double t1) {
         if (!(low <= high)) continue;
         const FittedAxis fitted = fitted_axis(low, high, std::min(6, intervals_for(height, 22)));
         QValueAxis* axis = plot.axes[a].axis;
-        axis->setRange(fitted.min, fitted.max);
-        axis->setTickInterval(fitted.interval);
+        // Qt Charts makes the tick items of every intermediate state: a range 10^6 times
+        // wider under the previous run's interval would be a million ticks (a hang).
+        if (fitted.interval >= axis->tickInterval()) {
+            axis->setTickInterval(fitted.interval);
+            axis->setRange(fitted.min, fitted.max);
+        } else {
+            axis->setRange(fitted.min, fitted.max);
+            axis->setTickInterval(fitted.interval);
+        }
         axis->setLabelFormat(QStringLiteral("%.%1f").arg(tick_decimals(fitted.interval)));
     }
 }

@@ -249,7 +249,7 @@ void PlotDock::addFrame(const SimulationFrame& frame) {
     running_ = frame.running;
     if (cursor_time_ != frame.time) {
         cursor_time_ = frame.time;
-        emit cursorTimeChanged(cursor_time_);
+        emitCursorMoved();
     }
     scheduleRedraw();
     updateTimeline();
@@ -356,6 +356,8 @@ void PlotDock::keepRun(const QString& name) {
     for (const Channel& channel : channels_) kept_.names.push_back(channel.name);
     kept_.columns = column_count_;
     kept_.values = values_;
+    kept_.model = model_;
+    kept_.pose_columns = pose_columns_;
     for (Plot& plot : plots_) {
         for (auto& [column, series] : plot.kept) plot.chart->removeSeries(series), delete series;
         plot.kept.clear();
@@ -363,6 +365,8 @@ void PlotDock::keepRun(const QString& name) {
     }
     forget_->setEnabled(true);
     scheduleRedraw();
+    emit keptRunChanged();
+    if (kept_.model) emit keptPoseChanged(keptPoseAt(cursor_time_));
 }
 
 void PlotDock::forgetKeptRun() {
@@ -370,6 +374,7 @@ void PlotDock::forgetKeptRun() {
     for (Plot& plot : plots_) syncKeptSeries(plot);
     forget_->setEnabled(false);
     scheduleRedraw();
+    emit keptRunChanged();
 }
 
 // The plot's kept series follow its current channels: one grey dashed series per
@@ -438,9 +443,34 @@ void PlotDock::scrubTo(size_t row) {
     if (row >= rowCount()) return;
     cursor_time_ = values_[row * column_count_];
     timeline_->setTimeText(timeText());
-    emit cursorTimeChanged(cursor_time_);
+    emitCursorMoved();
     scheduleRedraw();
     if (model_) emit poseRequested(poseAt(row));
+}
+
+void PlotDock::emitCursorMoved() {
+    emit cursorTimeChanged(cursor_time_);
+    if (kept_.model) emit keptPoseChanged(keptPoseAt(cursor_time_));
+}
+
+// Rows are in time order: the last one whose time is not after `time`.
+static size_t row_at_or_before(const std::vector<double>& values, size_t columns, double time) {
+    const size_t rows = columns ? values.size() / columns : 0;
+    size_t low = 0, high = rows;  // the answer's successor lies in (low, high]
+    while (high - low > 1) {
+        const size_t middle = low + (high - low) / 2;
+        if (values[middle * columns] <= time) low = middle;
+        else high = middle;
+    }
+    return low;
+}
+
+size_t PlotDock::rowAtTime(double time) const { return row_at_or_before(values_, column_count_, time); }
+
+PoseSnapshot PlotDock::keptPoseAt(double time) const {
+    if (!kept_.model || kept_.values.empty()) return {};
+    const size_t row = row_at_or_before(kept_.values, kept_.columns, time);
+    return recorded_pose(*kept_.model, kept_.pose_columns, kept_.values.data() + row * kept_.columns);
 }
 
 }  // namespace hfd::studio

@@ -94,6 +94,13 @@ public:
     void keepRun(const QString& name = {});
     void forgetKeptRun();
     QString keptRunName() const { return kept_.name; }
+    // The kept run's model (null: nothing kept) and its pose at `time`: the row at or
+    // before it, the last row after the run's end (a fall stays on the floor). The 3D
+    // view draws it as a ghost beside the current run (simulation_ui.cpp).
+    std::shared_ptr<const Model> keptModel() const { return kept_.model; }
+    PoseSnapshot keptPoseAt(double time) const;
+    // The row at or before `time` (0 before the first).
+    size_t rowAtTime(double time) const;
 
     // Angles (rad, rad/s channels) are shown in degrees unless set to radians.
     void setAngleUnit(AngleUnit unit);
@@ -120,7 +127,9 @@ public:
 
 signals:
     void poseRequested(const hfd::PoseSnapshot& pose);
-    void cursorTimeChanged(double time);  // scrubbing, playback or the live run moved the cursor
+    void cursorTimeChanged(double time);                  // scrubbing, playback or the live run moved the cursor
+    void keptRunChanged();                                // a run was kept or forgotten: keptModel()
+    void keptPoseChanged(const hfd::PoseSnapshot& pose);  // the kept run's pose at the cursor's time
 
 protected:
     void resizeEvent(QResizeEvent* event) override;
@@ -145,8 +154,11 @@ private:
         QString name;
         std::vector<std::string> names;  // channel names of its columns
         size_t columns = 0;
-        std::vector<double> values;  // rows, row-major
+        std::vector<double> values;          // rows, row-major
+        std::shared_ptr<const Model> model;  // of the run, for its poses (null: none)
+        RecordedPoseColumns pose_columns;
     };
+    void emitCursorMoved();
     void syncKeptSeries(Plot& plot);
     void syncAxes(Plot& plot);
     DisplayUnit shownUnit(size_t channel) const;

@@ -202,6 +202,10 @@ void SimulationUi::connectRun(MainWindow* window) {
                                  viewer->setMarkedBody(no_index);
                          });
         QObject::connect(plots_, &PlotDock::poseRequested, viewer, &ModelViewer::setSnapshot);
+        // the kept run walks beside the current one, see-through, at the cursor's time
+        QObject::connect(plots_, &PlotDock::keptRunChanged, viewer,
+                         [viewer, plots = plots_] { viewer->setGhostModel(plots->keptModel()); });
+        QObject::connect(plots_, &PlotDock::keptPoseChanged, viewer, &ModelViewer::setGhostSnapshot);
         QObject::connect(viewer, &ModelViewer::bodyClicked, controls_, &ControlsDock::setSelectedBody);
         QObject::connect(viewer, &ModelViewer::pushForceChanged, controller_, &SimulationController::holdForce);
         // a state file chosen now moves the model (a SCONE model lies under the floor without it)

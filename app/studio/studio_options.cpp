@@ -5,6 +5,7 @@
 #include <QDir>
 #include <QFileInfo>
 #include <QRegularExpression>
+#include <cmath>
 
 namespace hfd::studio {
 
@@ -67,7 +68,23 @@ std::optional<StudioOptions> parse_studio_arguments(const QStringList& arguments
         QStringLiteral("With --window: View > Show settings, comma separated: a key turns an overlay "
                        "on (key=0 off), e.g. contactPoints,groundReactions,jointExaggeration=100."),
         QStringLiteral("SETTINGS"));
-    parser.addOptions({window, simulate, plot, export_plot, show});
+    QCommandLineOption par(QStringLiteral("par"),
+                           QStringLiteral("With a scenario (.scone): run it with these parameter values."),
+                           QStringLiteral("FILE.par"));
+    QCommandLineOption keep_run(
+        QStringLiteral("keep-run"),
+        QStringLiteral("With a scenario (.scone): run it with these parameter values first and keep that run "
+                       "(Keep run: grey in the plots, a see-through ghost in the 3D view), then run --par."),
+        QStringLiteral("FILE.par"));
+    QCommandLineOption time(QStringLiteral("time"),
+                            QStringLiteral("With --window: show this time of the run (the plots' cursor and the "
+                                           "3D view) in the capture."),
+                            QStringLiteral("SECONDS"));
+    QCommandLineOption zoom(QStringLiteral("zoom"),
+                            QStringLiteral("With --window: show the plots from T0 to T1 seconds (as dragging over "
+                                           "that span does)."),
+                            QStringLiteral("T0:T1"));
+    parser.addOptions({window, simulate, plot, export_plot, show, par, keep_run, time, zoom});
     QCommandLineOption measure(
         QStringLiteral("measure-frames"),
         QStringLiteral("Run the model in real time this long in the studio window (--size, default "
@@ -134,18 +151,53 @@ std::optional<StudioOptions> parse_studio_arguments(const QStringList& arguments
         options.plotted = parser.value(plot).replace(u';', QStringLiteral(",;,")).split(u',', Qt::SkipEmptyParts);
     options.plot_exports = parser.values(export_plot);
     if (parser.isSet(show)) options.shown = parser.value(show).split(u',', Qt::SkipEmptyParts);
+    options.par_path = parser.value(par);
+    options.keep_run_par = parser.value(keep_run);
+    if ((parser.isSet(par) || parser.isSet(keep_run)) &&
+        QFileInfo(options.model_path).suffix().compare(QStringLiteral("scone"), Qt::CaseInsensitive) != 0) {
+        *error = QStringLiteral("--par and --keep-run need a scenario (.scone) to run them with");
+        return std::nullopt;
+    }
+    if ((parser.isSet(par) && options.par_path.isEmpty()) ||
+        (parser.isSet(keep_run) && options.keep_run_par.isEmpty())) {
+        *error = QStringLiteral("--par and --keep-run need a file name");
+        return std::nullopt;
+    }
+    if (parser.isSet(time)) {
+        bool ok = false;
+        options.time = parser.value(time).toDouble(&ok);
+        if (!ok || !(options.time >= 0) || options.time > 1e6) {
+            *error = QStringLiteral("--time expects seconds from 0, got '%1'").arg(parser.value(time));
+            return std::nullopt;
+        }
+    }
+    if (parser.isSet(zoom)) {
+        const QStringList ends = parser.value(zoom).split(u':');
+        bool ok_from = false, ok_to = false;
+        if (ends.size() == 2) {
+            options.zoom_from = ends[0].toDouble(&ok_from);
+            options.zoom_to = ends[1].toDouble(&ok_to);
+        }
+        if (!ok_from || !ok_to || !(options.zoom_to > options.zoom_from) || !std::isfinite(options.zoom_to)) {
+            *error = QStringLiteral("--zoom expects T0:T1 in seconds with T0 < T1, got '%1'").arg(parser.value(zoom));
+            return std::nullopt;
+        }
+    }
     options.config_path = parser.value(config);
     options.state_path = parser.value(state);
     options.excitation_path = parser.value(excitation);
-    if ((parser.isSet(config) || parser.isSet(state) || parser.isSet(excitation)) && parser.isSet(screenshot) &&
-        !options.window) {
+    if ((parser.isSet(config) || parser.isSet(state) || parser.isSet(excitation) || parser.isSet(par) ||
+         parser.isSet(keep_run)) &&
+        parser.isSet(screenshot) && !options.window) {
         *error = QStringLiteral(
-            "--config, --state and --excitation are for the studio window: add --window to --screenshot");
+            "--config, --state, --excitation, --par and --keep-run are for the studio window: add --window to "
+            "--screenshot");
         return std::nullopt;
     }
-    if ((parser.isSet(simulate) || parser.isSet(plot) || parser.isSet(export_plot) || parser.isSet(show)) &&
+    if ((parser.isSet(simulate) || parser.isSet(plot) || parser.isSet(export_plot) || parser.isSet(show) ||
+         parser.isSet(time) || parser.isSet(zoom)) &&
         !options.window) {
-        *error = QStringLiteral("--simulate, --plot, --export-plot and --show need --window");
+        *error = QStringLiteral("--simulate, --plot, --export-plot, --show, --time and --zoom need --window");
         return std::nullopt;
     }
     if (options.window && !parser.isSet(screenshot)) {

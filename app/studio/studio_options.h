@@ -1,8 +1,9 @@
 #pragma once
 // Command line of hfd-studio:
 //   hfd-studio [MODEL] [--config HfdConfig.zml] [--state InitState.zml] [--excitation EXC.csv]
+//              [--keep-run OLD.par] [--par P.par]   (MODEL a scenario, .scone)
 //              [--screenshot FILE.png [--size WxH] [--window [--simulate SECONDS] [--plot NAME,...] [--show
-//              KEY[=V],...]]]
+//              KEY[=V],...] [--time SECONDS] [--zoom T0:T1]]]
 //              [--measure-frames SECONDS [--size WxH]]
 #include <QSize>
 #include <QString>
@@ -23,6 +24,10 @@ struct StudioOptions {
     QString state_path;                 // initial state file (as hfd simulate --state)
     QString excitation_path;            // muscle excitations over time (as hfd simulate --excitation)
     QStringList shown;                  // --window: View > Show settings, e.g. jointExaggeration=100,contactPoints
+    QString par_path;                   // a scenario's run with these parameter values (.par)
+    QString keep_run_par;               // a scenario's run with these values, kept before the --par run
+    double time = -1;                   // --window: >= 0, the time shown (plots' cursor, 3D view)
+    double zoom_from = 0, zoom_to = 0;  // --window --zoom T0:T1: the plots' time span (zoom_to > zoom_from)
     double measure_frames_seconds = 0;  // > 0: run the model in real time this long, print the view's frame times, exit
 };
 

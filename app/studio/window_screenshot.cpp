@@ -160,6 +160,49 @@ static bool run_scenario(MainWindow& window, const QString& path, const QString&
     return true;
 }
 
+// Runs the open scenario with a .par's values (empty: its own) and waits for the run's end.
+static bool run_parameters(ScenarioSession* session, const QString& par_path, QString* error) {
+    bool ended = false;
+    ScopedConnections scoped;
+    scoped.connections.push_back(QObject::connect(session->runner(), &ScenarioRunner::finished, session,
+                                                  [&ended](const ScenarioResult&) { ended = true; }));
+    if (par_path.isEmpty()) {
+        session->clearParameters();
+    } else if (!session->loadParameters(par_path)) {
+        QStringList lines;
+        for (const Diagnostic& diagnostic : session->diagnostics())
+            if (diagnostic.severity == Severity::Error) lines << QString::fromStdString(format_diagnostic(diagnostic));
+        *error = lines.isEmpty() ? QStringLiteral("%1 does not fit the scenario").arg(par_path) : lines.join(u'\n');
+        return false;
+    }
+    if (!wait_until([&ended] { return ended; }, 600000)) {
+        *error = QStringLiteral("%1: the scenario did not finish within 10 minutes").arg(par_path);
+        return false;
+    }
+    const std::optional<ScenarioResult>& result = session->runner()->lastResult();
+    if (!result || (!result->ok && result->steps == 0)) {
+        *error = QStringLiteral("%1: %2").arg(
+            par_path, result ? QString::fromStdString(result->message) : QStringLiteral("the run gave no result"));
+        return false;
+    }
+    return true;
+}
+
+bool run_scenario_parameters(MainWindow& window, const QString& keep_run_par, const QString& par_path, QString* error) {
+    auto* dock = window.findChild<ScenarioDock*>();
+    if (!dock || !dock->session()->isOpen()) {
+        *error = QStringLiteral("no scenario is open");
+        return false;
+    }
+    ScenarioSession* session = dock->session();
+    PlotDock* plots = window.simulationUi()->plotDock();
+    if (!keep_run_par.isEmpty()) {
+        if (!run_parameters(session, keep_run_par, error)) return false;
+        plots->keepRun(QFileInfo(keep_run_par).fileName());
+    }
+    return run_parameters(session, par_path, error);
+}
+
 bool load_inputs(MainWindow& window, const QString& config_path, const QString& state_path, QString* error,
                  const QString& excitation_path) {
     auto* inputs = window.simulationUi()->inputs();
@@ -209,6 +252,9 @@ bool render_window_screenshot(const WindowScreenshot& request, QString* error) {
         if (!view_options->applySettings(request.shown, error)) return false;
     if (QFileInfo(request.model_path).suffix().compare(QStringLiteral("scone"), Qt::CaseInsensitive) == 0) {
         if (!run_scenario(window, request.model_path, open_error, error)) return false;
+        if ((!request.keep_run_par.isEmpty() || !request.par_path.isEmpty()) &&
+            !run_scenario_parameters(window, request.keep_run_par, request.par_path, error))
+            return false;
         if (!request.plotted.isEmpty()) {  // instead of the scenario's own choice
             plots->clearPlotted();
             if (!plot_channels(request.plotted, plots->channels(), plots, error)) return false;
@@ -221,6 +267,8 @@ bool render_window_screenshot(const WindowScreenshot& request, QString* error) {
     }
     // Channels asked for: the plots get room to read them (two fifths of the height).
     if (!request.plotted.isEmpty()) window.resizeDocks({plots}, {request.size.height() * 2 / 5}, Qt::Vertical);
+    if (request.zoom_to > request.zoom_from) plots->zoomTime(request.zoom_from, request.zoom_to);
+    if (request.time >= 0) plots->scrubTo(plots->rowAtTime(request.time));
     plots->refresh();
     QCoreApplication::processEvents();  // the charts take the last rows; grab() paints them
     const QImage image = compose(window);

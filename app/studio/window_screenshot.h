@@ -17,6 +17,11 @@ struct WindowScreenshot {
     QString excitation_path;          // as hfd simulate --excitation (optional)
     QStringList plot_exports;         // after the capture, the first plot exported to each (.png/.svg/.pdf/.csv)
     QStringList shown;                // View > Show settings (ViewOptions::applySettings)
+    // A scenario (.scone) only: the run kept first (grey in the plots, a ghost in the 3D
+    // view), then the run shown, each with a .par's values (empty: the scenario's own).
+    QString keep_run_par, par_path;
+    double time = -1;  // >= 0: the cursor (plots, 3D view, ghost) moved to this time before the capture
+    double zoom_from = 0, zoom_to = 0;  // zoom_to > zoom_from: the plots show this span [s] (autoscale off)
 };
 
 // Returns true when the image was written; otherwise `error` says why (the
@@ -25,6 +30,11 @@ bool render_window_screenshot(const WindowScreenshot& request, QString* error);
 
 class MainWindow;
 class SimulationController;
+// In a window with a scenario open: runs it with `keep_run_par`'s values and keeps that
+// run (named by the file), then runs it with `par_path`'s values; an empty path runs the
+// scenario's own values (none kept when keep_run_par is empty). Waits for each run to
+// end; false with the .par's errors or the run's failure in `error`.
+bool run_scenario_parameters(MainWindow& window, const QString& keep_run_par, const QString& par_path, QString* error);
 // Opens the model file in the window and waits until it is analysed and its simulation
 // is built; false with the model's errors (or `open_error`, the window's own) in `error`.
 bool open_for_simulation(MainWindow& window, SimulationController* controller, const QString& path,

@@ -37,6 +37,7 @@ private slots:
     void recordingDrivesPlotsAndPoses();
     void reviewingARunWithContacts();
     void axisRangesHaveRoundTicks();
+    void aValueRangeFarWiderThanTheLastRedrawsAtOnce();
     void wheelPansAndZoomsTime();
     void keptRunOverlaysTheNextRun();
     void exportsPngSvgAndCsv();
@@ -291,6 +292,40 @@ void TestPlotDock::axisRangesHaveRoundTicks() {
         // Labels as the plots format them ("%.4g") stay short: 2.5e-07, not 0.00000025.
         for (double tick : {range.min, range.min + interval, range.max})
             QVERIFY2(QString::asprintf("%.4g", tick).size() <= 9, qPrintable(QString::asprintf("%.4g", tick)));
+    }
+}
+
+// A run whose values span 10^3 after one spanning 10^-9: the value axis follows at once,
+// on round ticks. Setting the new range under the old tick interval first made Qt Charts
+// build the tick items of 10^12 intervals (the studio hung on a scenario's activations).
+void TestPlotDock::aValueRangeFarWiderThanTheLastRedrawsAtOnce() {
+    PlotDock dock;
+    dock.resize(900, 500);
+    dock.show();  // the axes' tick items are made for a chart on screen
+    QVERIFY(QTest::qWaitForWindowExposed(&dock));
+    RecordingLayout layout;
+    layout.channels = {Channel{"time", "s"}, Channel{"value", ""}};
+    dock.setLayout(layout);
+    dock.setChannelPlotted(1, 0, true);
+    QChart* chart = studio_test::plot_chart(dock, 0);
+    QVERIFY(chart);
+    auto* axis = qobject_cast<QValueAxis*>(chart->axes(Qt::Vertical).value(0));
+    QVERIFY(axis);
+    for (double amplitude : {1e-9, 1e3, 1e-9}) {
+        SimulationFrame frame;
+        frame.rows = {0, 0.01, 0.1, 0.01 + amplitude, 0.2, 0.01};
+        frame.row_count = 3;
+        frame.time = 0.2;
+        dock.addFrame(frame);
+        dock.refresh();
+        const QString what = QStringLiteral("%1: [%2, %3] by %4")
+                                 .arg(amplitude)
+                                 .arg(axis->min())
+                                 .arg(axis->max())
+                                 .arg(axis->tickInterval());
+        QVERIFY2(axis->min() <= 0.01 && axis->max() >= 0.01 + amplitude, qPrintable(what));
+        QVERIFY2(axis->max() - axis->min() < 10 * amplitude + 0.02, qPrintable(what));
+        QVERIFY2((axis->max() - axis->min()) / axis->tickInterval() <= 10 + 1e-9, qPrintable(what));
     }
 }
 

@@ -11,6 +11,7 @@
 #include "plot_dock.h"
 #include "scenario_dock.h"
 #include "simulation_ui.h"
+#include "scenario_test_support.h"
 #include "studio_test_support.h"
 
 #include <QDir>
@@ -28,43 +29,9 @@ namespace {
 
 constexpr int run_timeout_ms = 60000;  // an upper bound on a loaded machine, not a wait
 
-MainWindowOptions headless_options() {
-    MainWindowOptions options;
-    options.with_viewer = false;
-    options.use_dialogs = false;
-    options.restore_settings = false;
-    options.remember_recent_files = false;
-    return options;
-}
+MainWindowOptions headless_options() { return studio_test::test_window_options(false); }
 
-// The planar human sample under a gait state controller with one soleus length
-// reflex: three parameters, the stance threshold and the reflex's KL and L0.
-QString tiny_scenario(double max_duration, int max_generations) {
-    return QStringLiteral(R"(
-CmaOptimizer {
-	lambda = 4
-	max_generations = %2
-	random_seed = 5
-	SimulationObjective {
-		max_duration = %1
-		ModelHyfydy { model_file = "%3" initial_load = 1 fixed_control_step_size = 0.01 }
-		GaitStateController {
-			stance_load_threshold = ~0.3<0.001,1>
-			ConditionalControllers {
-				ConditionalController {
-					states = "EarlyStance LateStance"
-					ReflexController { MuscleReflex { target = soleus KL = ~0.5<0,10> L0 = ~0.9<0.5,2> delay = 0.02 } }
-				}
-			}
-		}
-		DofMeasure { dof = pelvis_tilt position { min = 0 max = 0 squared_penalty = 1 } }
-	}
-}
-)")
-        .arg(max_duration)
-        .arg(max_generations)
-        .arg(QStringLiteral(HFD_SAMPLES_DIR "/human_planar.hfd"));
-}
+using studio_test::tiny_scenario;
 
 bool write_file(const QString& path, const QString& text) {
     QFile file(path);

@@ -1,3 +1,4 @@
+#include "scenario_test_support.h"
 #include "screenshot.h"
 #include "studio_test_support.h"
 
@@ -112,6 +113,54 @@ private slots:
         QVERIFY(error.contains("absent.hfd"));
     }
 
+    // A scenario with --keep-run and --par (the picture of docs/optimization.md): the
+    // kept run named by its .par and the new run in the plots; a .par that does not fit
+    // the scenario gives its error and no picture.
+    void scenarioWithKeptRunAndPar() {
+        const QString scenario = dir_.filePath("tiny.scone");
+        const QString weak = dir_.filePath("weak.par"), strong = dir_.filePath("strong.par");
+        QVERIFY(studio_test::write_file(scenario, studio_test::tiny_scenario(0.3, 2).toUtf8()));
+        QVERIFY(studio_test::write_file(weak, studio_test::tiny_par(0).toUtf8()));
+        QVERIFY(studio_test::write_file(strong, studio_test::tiny_par(8).toUtf8()));
+        hfd::studio::WindowScreenshot request;
+        request.model_path = scenario;
+        request.image_path = dir_.filePath("kept.png");
+        request.size = QSize(1400, 900);
+        request.plotted = {"soleus_r.activation"};
+        request.keep_run_par = weak;
+        request.par_path = strong;
+        request.time = 0.2;
+        const QString csv = dir_.filePath("kept.csv");
+        request.plot_exports = {csv};
+        QString error;
+        if (!studio_test::has_opengl_display()) {
+            QVERIFY(!render_window_screenshot(request, &error));
+            QVERIFY2(error.contains("rendered no frame"), qPrintable(error));
+        } else {
+            QVERIFY2(render_window_screenshot(request, &error), qPrintable(error));
+            QVERIFY(!QImage(request.image_path).isNull());
+            // time, the strong run, the weak run (kept): the soleus activations part
+            const QStringList lines = QString::fromUtf8(studio_test::read_file(csv)).split('\n', Qt::SkipEmptyParts);
+            QVERIFY(lines.size() > 10);
+            QVERIFY2(lines[0].contains("weak.par (kept)"), qPrintable(lines[0]));
+            QCOMPARE(lines[0].split(',').size(), 3);
+            double apart = 0;
+            for (int i = 1; i < lines.size(); ++i) {
+                const QStringList cells = lines[i].split(',');
+                if (cells.size() == 3 && !cells[1].isEmpty() && !cells[2].isEmpty())
+                    apart = std::max(apart, std::abs(cells[1].toDouble() - cells[2].toDouble()));
+            }
+            QVERIFY2(apart > 0.01, qPrintable(QString::number(apart)));
+        }
+        const QString bad = dir_.filePath("bad.par");
+        QVERIFY(studio_test::write_file(bad, "no_such_parameter\t1\t1\t0.1\n"));
+        request.par_path = bad;
+        request.image_path = dir_.filePath("bad_par.png");
+        QVERIFY(!render_window_screenshot(request, &error));
+        QVERIFY2(error.contains("bad.par") && error.contains("no_such_parameter"), qPrintable(error));
+        QVERIFY(!QFileInfo::exists(request.image_path));
+    }
+
     void commandLineExitCodes() {
         const QString studio = QStringLiteral(HFD_BIN_DIR "/hfd-studio");
         if (!QFileInfo::exists(studio)) QSKIP("hfd-studio not built");
@@ -128,6 +177,12 @@ private slots:
         process.start(studio, {"--size", "12"});
         QVERIFY(process.waitForFinished(20000));
         QCOMPARE(process.exitCode(), 2);
+        // a .par runs with a scenario only
+        process.start(studio,
+                      {model, "--par", dir_.filePath("p.par"), "--screenshot", dir_.filePath("p.png"), "--window"});
+        QVERIFY(process.waitForFinished(20000));
+        QCOMPARE(process.exitCode(), 2);
+        QVERIFY(process.readAllStandardError().contains("need a scenario (.scone)"));
     }
 };
 

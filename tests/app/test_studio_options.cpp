@@ -73,6 +73,41 @@ private slots:
         QVERIFY2(error.contains("--window"), qPrintable(error));
     }
 
+    // A scenario's runs: --keep-run and --par need a .scone; --time and --zoom a window capture.
+    void parsesScenarioRunsAndTheTimeShown() {
+        QString error, help;
+        auto options = parse_studio_arguments({"hfd-studio", "weak.scone", "--keep-run", "old.par", "--par", "new.par",
+                                               "--screenshot", "w.png", "--window", "--time", "3.5", "--zoom", "0:6"},
+                                              &error, &help);
+        QVERIFY2(options, qPrintable(error));
+        QCOMPARE(options->keep_run_par, QStringLiteral("old.par"));
+        QCOMPARE(options->par_path, QStringLiteral("new.par"));
+        QCOMPARE(options->time, 3.5);
+        QCOMPARE(options->zoom_from, 0.0);
+        QCOMPARE(options->zoom_to, 6.0);
+        options = parse_studio_arguments({"hfd-studio", "weak.scone", "--par", "new.par"}, &error, &help);
+        QVERIFY2(options && options->time < 0 && options->keep_run_par.isEmpty(), qPrintable(error));
+        QVERIFY(!parse_studio_arguments({"hfd-studio", "m.hfd", "--par", "p.par"}, &error, &help));
+        QVERIFY2(error.contains(".scone"), qPrintable(error));
+        QVERIFY(!parse_studio_arguments({"hfd-studio", "--keep-run", "p.par"}, &error, &help));  // no scenario
+        QVERIFY2(error.contains(".scone"), qPrintable(error));
+        QVERIFY(!parse_studio_arguments({"hfd-studio", "s.scone", "--par", "p.par", "--screenshot", "a.png"}, &error,
+                                        &help));
+        QVERIFY2(error.contains("--window"), qPrintable(error));
+        QVERIFY(!parse_studio_arguments({"hfd-studio", "s.scone", "--time", "1"}, &error, &help));
+        QVERIFY2(error.contains("--window"), qPrintable(error));
+        for (const char* bad : {"-1", "abc", "nan"}) {
+            QVERIFY(!parse_studio_arguments(
+                {"hfd-studio", "s.scone", "--screenshot", "a.png", "--window", "--time", bad}, &error, &help));
+            QVERIFY2(error.contains("--time"), qPrintable(error));
+        }
+        for (const char* bad : {"5:1", "1", "a:b", "0:inf", "1:1"}) {
+            QVERIFY(!parse_studio_arguments(
+                {"hfd-studio", "s.scone", "--screenshot", "a.png", "--window", "--zoom", bad}, &error, &help));
+            QVERIFY2(error.contains("--zoom"), qPrintable(error));
+        }
+    }
+
     void rejectsWindowOptionsAlone() {
         QString error, help;
         QVERIFY(!parse_studio_arguments({"hfd-studio", "--window"}, &error, &help));
