@@ -151,16 +151,30 @@ bool FileActions::newDocument() {
 }
 
 bool FileActions::open() {
-    if (!maybeSave()) return false;
-    QString path = prompts_->open_path(startDirectory());
-    return !path.isEmpty() && load(path);
+    const QString path = prompts_->open_path(startDirectory());
+    return !path.isEmpty() && openPath(path);
 }
 
-bool FileActions::openPath(const QString& path) { return maybeSave() && load(path); }
-
-bool FileActions::load(const QString& path) {
+bool FileActions::openPath(const QString& path) {
     if (route_)
         if (const std::optional<bool> routed = route_(path)) return *routed;
+    return maybeSave() && load(path);
+}
+
+bool FileActions::openModelFile(const QString& path) {
+    if (!document_->isUntitled() && QFileInfo(document_->path()) == QFileInfo(path))
+        return true;  // already shown, with any unsaved edits
+    if (!maybeSave()) return false;
+    QString error;
+    if (!document_->load(path, &error)) {
+        prompts_->error(tr("Open failed"), error);
+        return false;
+    }
+    emit importReportChanged({});
+    return true;
+}
+
+bool FileActions::load(const QString& path) {
     QString error;
     if (!document_->load(path, &error)) {
         if (!QFileInfo::exists(path)) recent_->remove(path);

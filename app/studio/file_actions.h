@@ -31,7 +31,8 @@ public:
 
     // Files another part of the studio opens (a scenario, a .par): Open and Open
     // Recent offer each path to `route` first, which returns nullopt for paths it
-    // does not take, else whether it opened them.
+    // does not take, else whether it opened them. A routed file does not replace the
+    // document by itself, so Open asks about unsaved changes only for the others.
     void setOpenRoute(std::function<std::optional<bool>(const QString& path)> route) { route_ = std::move(route); }
 
     // The template model File > New starts from.
@@ -42,6 +43,10 @@ public slots:
     bool newDocument();
     bool open();
     bool openPath(const QString& path);
+    // The document becomes the model file `path` (a scenario's) when no edit is lost: at
+    // once without unsaved changes, else after the unsaved-changes prompt. False when the
+    // document stays (Cancel, or the file cannot be read).
+    bool openModelFile(const QString& path);
     bool save();
     bool saveAs();
     bool reload();

@@ -44,6 +44,7 @@ public:
 
     Document* document() const { return document_; }
     StudioPrompts& prompts() { return prompts_; }
+    FileActions* fileActions() const { return file_actions_; }
 
     ViewerPane* viewerPane() const { return viewer_pane_; }  // the central widget
     DiagnosticsDock* diagnosticsDock() const { return diagnostics_dock_; }

@@ -1,15 +1,19 @@
 #include "scenario_dock.h"
 
 #include "diagnostics_dock.h"
+#include "document.h"
+#include "file_actions.h"
 #include "main_window.h"
 #include "model_viewer.h"
 #include "optimization_window.h"
 #include "plot_dock.h"
 #include "simulation_controller.h"
+#include "simulation_dock.h"
 #include "simulation_ui.h"
 #include "viewer_pane.h"
 
 #include <QAction>
+#include <QDir>
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -153,10 +157,11 @@ void ScenarioDock::showScenario() {
 void ScenarioDock::showParameters() {
     const QString par = session_->parPath();
     file_label_->setText(
-        tr("<b>%1</b><br>parameters: %2")
+        tr("<b>%1</b><br>model: %2<br>parameters: %3")
             .arg(QFileInfo(session_->path()).fileName().toHtmlEscaped(),
+                 QFileInfo(session_->modelPath()).fileName().toHtmlEscaped(),
                  par.isEmpty() ? tr("the scenario's own") : QFileInfo(par).fileName().toHtmlEscaped()));
-    file_label_->setToolTip(QStringList{session_->path(), par}.join(u'\n').trimmed());
+    file_label_->setToolTip(QStringList{session_->path(), session_->modelPath(), par}.join(u'\n').trimmed());
     parameters_->clear();
     const std::shared_ptr<const Scenario> scenario = session_->scenario();
     if (!scenario) return;
@@ -202,6 +207,16 @@ QString ScenarioDock::summaryText() const { return summary_->text(); }
 
 namespace {
 
+// The scenario's model (its model file with the scenario's changes) in the 3D view
+// and the plots, also after the document, which they otherwise follow, was replaced.
+void show_scenario_model(MainWindow* window, ScenarioSession* session) {
+    if (!session->scenario()) return;
+    window->simulationUi()->plotDock()->setModel(session->scenario()->shared_model());
+    ViewerPane* pane = window->viewerPane();
+    pane->setModel(session->scenario()->shared_model());
+    if (ModelViewer* viewer = pane->viewer()) viewer->frameNextSnapshot();
+}
+
 // The model, the recording and the poses of scenario runs go to the 3D view and
 // the plots; the document's own simulation pauses while a scenario runs.
 void connect_runs(MainWindow* window, ScenarioSession* session) {
@@ -209,12 +224,23 @@ void connect_runs(MainWindow* window, ScenarioSession* session) {
     SimulationController* controller = window->simulationUi()->controller();
     ViewerPane* pane = window->viewerPane();
     ScenarioRunner* runner = session->runner();
-    QObject::connect(session, &ScenarioSession::scenarioChanged, window, [session, plots, pane] {
-        plots->setModel(session->scenario()->shared_model());
-        pane->setModel(session->scenario()->shared_model());
-        if (ModelViewer* viewer = pane->viewer()) viewer->frameNextSnapshot();
+    QObject::connect(session, &ScenarioSession::scenarioChanged, window,
+                     [window, session] { show_scenario_model(window, session); });
+    // One run feeds the plots and the view: a scenario run pauses the document's
+    // simulation, and an edit of the model text does not load it; the user's Play, Step
+    // or Reset of that simulation, or another document, stops the scenario's hold.
+    SimulationDock* simulation = window->simulationUi()->simulationDock();
+    QObject::connect(runner, &ScenarioRunner::started, controller, [controller, simulation] {
+        controller->pause();
+        simulation->setLoadOnModelChange(false);
     });
-    QObject::connect(runner, &ScenarioRunner::started, controller, &SimulationController::pause);
+    for (QAction* action : {simulation->playAction(), simulation->stepAction(), simulation->resetAction()})
+        QObject::connect(action, &QAction::triggered, session, [session, simulation] {
+            session->stop();
+            simulation->setLoadOnModelChange(true);
+        });
+    QObject::connect(window->document(), &Document::contentReplaced, simulation,
+                     [simulation] { simulation->setLoadOnModelChange(true); });
     auto plotted_for = std::make_shared<std::vector<std::string>>();  // channel names last auto-plotted
     QObject::connect(runner, &ScenarioRunner::layoutReceived, plots,
                      [plots, plotted_for](const RecordingLayout& layout) {
@@ -271,6 +297,32 @@ void install_menu(MainWindow* window, ScenarioDock* dock, QPointer<OptimizationW
     QObject::connect(dock, &ScenarioDock::optimizationRequested, window, show_optimization);
 }
 
+// The document becomes the model file the scenario runs, so the Model Tree and Text
+// show what walks, unless that would lose an edit (the user cancels the prompt): then
+// the scenario runs beside the document and the status bar names its model file. The
+// document is replaced before the run, so the document's simulation, reloaded with it,
+// publishes its first frame before the scenario's run does.
+bool open_scenario(MainWindow* window, ScenarioDock* dock, const QString& path) {
+    ScenarioSession* session = dock->session();
+    if (!session->load(path)) {
+        window->prompts().error(QObject::tr("Cannot open %1").arg(QFileInfo(path).fileName()),
+                                QObject::tr("The scenario cannot be used: see the Diagnostics."));
+        return false;
+    }
+    dock->show();
+    dock->raise();
+    const QString model = session->modelPath();
+    if (window->fileActions()->openModelFile(model)) {
+        show_scenario_model(window, session);
+    } else {
+        window->statusBar()->showMessage(
+            QObject::tr("%1 runs %2; the document keeps %3")
+                .arg(QFileInfo(path).fileName(), QDir::toNativeSeparators(model), window->document()->displayName()));
+    }
+    session->run();
+    return true;
+}
+
 }  // namespace
 
 ScenarioDock* install_scenario_ui(MainWindow* window) {
@@ -289,18 +341,9 @@ ScenarioDock* install_scenario_ui(MainWindow* window) {
                      });
     QObject::connect(session, &ScenarioSession::message, window,
                      [window](const QString& text) { window->statusBar()->showMessage(text, 10000); });
-    auto open_scenario = [window, session, dock](const QString& path) {
-        const bool ok = session->open(path);
-        if (ok) {
-            dock->show();
-            dock->raise();
-        } else {
-            window->prompts().error(QObject::tr("Cannot open %1").arg(QFileInfo(path).fileName()),
-                                    QObject::tr("The scenario cannot be used: see the Diagnostics."));
-        }
-        return ok;
-    };
-    window->addFileHandler(QStringLiteral("scone"), open_scenario, true);
+    window->addFileHandler(
+        QStringLiteral("scone"), [window, dock](const QString& path) { return open_scenario(window, dock, path); },
+        true);
     window->addFileHandler(
         QStringLiteral("par"),
         [window, session](const QString& path) {

@@ -33,10 +33,20 @@ ScenarioSession::ScenarioSession(QObject* parent)
 }
 
 bool ScenarioSession::open(const QString& path) {
-    if (!read(path)) return false;
-    emit message(tr("Opened scenario %1").arg(QDir::toNativeSeparators(path_)));
+    if (!load(path)) return false;
     run();
     return true;
+}
+
+bool ScenarioSession::load(const QString& path) {
+    if (!read(path)) return false;
+    emit message(tr("Opened scenario %1: it runs %2")
+                     .arg(QDir::toNativeSeparators(path_), QDir::toNativeSeparators(modelPath())));
+    return true;
+}
+
+QString ScenarioSession::modelPath() const {
+    return scenario_ ? QFileInfo(QFile::decodeName(scenario_->model_file().c_str())).absoluteFilePath() : QString();
 }
 
 bool ScenarioSession::read(const QString& path) {
@@ -57,6 +67,7 @@ bool ScenarioSession::read(const QString& path) {
     scenario_ = std::move(scenario);
     path_ = QFileInfo(path).absoluteFilePath();
     scenario_bytes_ = file_bytes(path_);
+    model_bytes_ = file_bytes(modelPath());
     par_path_.clear();
     par_bytes_.clear();
     values_ = std::move(*values);
@@ -149,7 +160,7 @@ void ScenarioSession::setDiagnostics(std::vector<Diagnostic> diagnostics) {
 // paths are watched again after every change.
 void ScenarioSession::watch() {
     if (!watcher_->files().isEmpty()) watcher_->removePaths(watcher_->files());
-    for (const QString& file : {path_, par_path_})
+    for (const QString& file : {path_, par_path_, modelPath()})
         if (!file.isEmpty() && QFileInfo::exists(file)) watcher_->addPath(file);
 }
 
@@ -160,7 +171,8 @@ void ScenarioSession::onFileChanged() {
         emit message(tr("%1 was deleted or moved").arg(QDir::toNativeSeparators(path_)));
         return;
     }
-    if (file_bytes(path_) == scenario_bytes_ && file_bytes(par_path_) == par_bytes_) {
+    if (file_bytes(path_) == scenario_bytes_ && file_bytes(par_path_) == par_bytes_ &&
+        file_bytes(modelPath()) == model_bytes_) {
         watch();  // written again with the same content (or by saveText): nothing to run
         return;
     }
@@ -169,6 +181,7 @@ void ScenarioSession::onFileChanged() {
         return;
     }
     scenario_bytes_ = file_bytes(path_);  // its errors are shown; the same text is not read again
+    model_bytes_ = file_bytes(modelPath());
     watch();
 }
 

@@ -2,8 +2,9 @@
 // The open SCONE scenario: the loaded Scenario, the parameter values it runs with
 // (a .par file's, else the scenario's own: its optimizer's init file or the means),
 // and its runner. Opening a scenario or a .par evaluates it at once, as SCONE
-// does; a change of either file on disk (another editor saved it) loads and runs
-// it again. Errors and warnings arrive as diagnostics (file:line:col).
+// does; a change on disk of the scenario, the .par or the model file it runs
+// (another editor, or the studio's Model Text, saved it) loads and runs it again. Errors and warnings arrive as
+// diagnostics (file:line:col).
 #include "scenario_runner.h"
 
 #include <QObject>
@@ -24,6 +25,8 @@ public:
     // Loads the scenario with its own parameter values and runs it; false (the
     // previous scenario kept) when it cannot be used: the diagnostics say why.
     bool open(const QString& path);
+    // open() without the run: run() starts it.
+    bool load(const QString& path);
     // Runs the open scenario with a .par file's values; false when the file does
     // not fit the scenario (unknown names, values out of range).
     bool loadParameters(const QString& par_path);
@@ -42,6 +45,7 @@ public:
     std::shared_ptr<const Scenario> scenario() const { return scenario_; }
     QString path() const { return path_; }
     QString parPath() const { return par_path_; }  // empty: the scenario's own values
+    QString modelPath() const;                     // the .hfd its ModelHyfydy runs; empty: none open
     const ParameterValues& values() const { return values_; }
     const std::vector<Diagnostic>& diagnostics() const { return diagnostics_; }
     ScenarioRunner* runner() const { return runner_; }
@@ -60,7 +64,8 @@ private:
 
     std::shared_ptr<const Scenario> scenario_;
     QString path_, par_path_;
-    QByteArray scenario_bytes_, par_bytes_;  // as last read: a watcher notice without a change runs nothing
+    // as last read: a watcher notice without a change runs nothing
+    QByteArray scenario_bytes_, par_bytes_, model_bytes_;
     ParameterValues values_;
     std::vector<Diagnostic> diagnostics_;
     ScenarioRunner* runner_;

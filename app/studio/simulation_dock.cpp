@@ -108,7 +108,9 @@ SimulationDock::SimulationDock(Document* document, SimulationController* control
         });
     connect(document_, &Document::modelChanged, this, [this] {
         const SimulationFrame* frame = controller_->latestFrame();
-        if (!controller_->isRunning() && (!frame || frame->steps == 0)) reloadFromDocument();
+        if (controller_->isRunning() || (frame && frame->steps > 0)) return;
+        if (load_on_model_change_) reloadFromDocument();
+        else if (controller_->isLoaded()) controller_->unload();
     });
     updateFromDocument();
 }

@@ -47,6 +47,10 @@ public:
 
     // Loads the document's model and config into the controller (also what Reset does).
     bool reloadFromDocument();
+    // Off while another run (a scenario's) is shown: a new model of the document then
+    // unloads the simulation not yet stepped (Play, Step and Reset load it again) instead
+    // of loading it, whose first frame would replace that run in the plots and the view.
+    void setLoadOnModelChange(bool load) { load_on_model_change_ = load; }
     // Current choices of the widgets; setting them writes the document text.
     ForceChoices choices() const;
     void setChoices(const ForceChoices& choices);
@@ -82,6 +86,7 @@ private:
     QLabel* config_note_ = nullptr;
     SimulationInputs* inputs_ = nullptr;
     bool updating_ = false;
+    bool load_on_model_change_ = true;
 };
 
 }  // namespace hfd::studio

@@ -147,6 +147,7 @@ bool Scenario::read_structure(std::vector<Diagnostic>& diagnostics) {
     for (Muscle& muscle : built.model->muscles) muscle.max_isometric_force *= options.muscle_force_multiplier;
     if (options.properties && !apply_model_properties(*options.properties, *built.model, context)) return false;
     model_ = std::make_shared<const Model>(std::move(*built.model));
+    model_file_ = options.model_file;
     const ParseResult model_text = parse_file(options.model_file);
     std::vector<Diagnostic> config_diagnostics;
     if (options.config_root) {

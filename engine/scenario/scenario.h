@@ -73,6 +73,7 @@ public:
     double max_duration() const { return max_duration_; }
     const std::string& file() const { return file_.file; }
     const Model& model() const { return *model_; }
+    const std::string& model_file() const { return model_file_; }  // ModelHyfydy's model_file, resolved
     std::shared_ptr<const Model> shared_model() const { return model_; }
     const SimConfig& config() const { return config_; }
     double control_step() const { return control_step_; }
@@ -108,6 +109,7 @@ private:
     const PropNode* objective_ = nullptr;  // SimulationObjective
     const PropNode *model_node_ = nullptr, *controller_node_ = nullptr, *measure_node_ = nullptr;
     std::shared_ptr<const Model> model_;
+    std::string model_file_;
     SimConfig config_;
     ParamSet parameters_;
     OptimizerSettings optimizer_;

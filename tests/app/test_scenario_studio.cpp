@@ -1,15 +1,20 @@
 // SCONE scenarios in the studio: opening one builds its model and lists its
 // parameters, a run records the gait states, ground forces and reflex outputs
 // as plot channels and scores the run as the engine does, a change on disk runs
-// it again, and the Optimization window starts and stops a run and lists its
+// it again (also when its model file changes), the document becomes the model
+// file it runs unless that loses an edit, and the Optimization window starts and stops a run and lists its
 // results folder.
 #include "diagnostics_dock.h"
 #include "document.h"
 #include "file_actions.h"
 #include "main_window.h"
+#include "model_tree_dock.h"
+#include "model_analyzer.h"
+#include "model_tree_model.h"
 #include "optimization_window.h"
 #include "plot_dock.h"
 #include "scenario_dock.h"
+#include "simulation_controller.h"
 #include "simulation_ui.h"
 #include "scenario_test_support.h"
 #include "studio_test_support.h"
@@ -18,6 +23,7 @@
 #include <QPlainTextEdit>
 #include <QFile>
 #include <QSignalSpy>
+#include <QStatusBar>
 #include <QTest>
 #include <QTreeWidget>
 #include <set>
@@ -71,6 +77,8 @@ private slots:
     void init();
     void openingAScenarioBuildsTheModelAndListsItsParameters();
     void fileOpenTakesScenariosPastTheDocument();
+    void theModelTreeShowsTheScenarioModelsBodies();
+    void savingTheModelTextRunsTheScenarioAgain();
     void aRunRecordsGaitStatesGroundForcesAndScoresAsTheEngine();
     void aParFileAndAChangeOnDiskRunItAgain();
     void editingTheTextSavesAndRunsIt();
@@ -96,8 +104,8 @@ void TestScenarioStudio::openingAScenarioBuildsTheModelAndListsItsParameters() {
     QVERIFY(window.openFile(scenario_path_));
     QVERIFY(dock->session()->isOpen());
     QCOMPARE(dock->session()->scenario()->model().name, std::string("human_planar"));
-    // the document (the edited model) is not replaced by a scenario
-    QVERIFY(window.document()->path().isEmpty());
+    // the unedited document becomes the model file the scenario runs
+    QCOMPARE(window.document()->path(), dock->session()->modelPath());
     const QStringList names = tree_column(dock->parameterTree(), 0);
     QCOMPARE(names.size(), 3);
     QVERIFY2(names.contains(QStringLiteral("stance_load_threshold")), qPrintable(names.join(u',')));
@@ -109,19 +117,109 @@ void TestScenarioStudio::openingAScenarioBuildsTheModelAndListsItsParameters() {
     QVERIFY(finished.wait(run_timeout_ms));  // opening runs it
 }
 
-// File > Open of a .scone opens the scenario; the edited model text stays as it was.
+// File > Open of a .scone opens the scenario, and the document becomes its model
+// file when no edit is lost: at once when unedited; when edited only after the
+// unsaved-changes prompt, whose Cancel keeps the edits (the scenario opens anyway).
 void TestScenarioStudio::fileOpenTakesScenariosPastTheDocument() {
     MainWindow window(headless_options());
-    const QString text_before = window.document()->text();
+    Document* document = window.document();
+    QVERIFY(document->isUntitled() && !document->isDirty());
+    int asked = 0;
+    UnsavedChoice answer = UnsavedChoice::Cancel;
+    window.prompts().unsaved_changes = [&](const QString&) { return ++asked, answer; };
     window.prompts().open_path = [this](const QString&) { return scenario_path_; };
     auto* file_actions = window.findChild<FileActions*>();
     QVERIFY(file_actions);
-    QSignalSpy finished(scenario_dock(window)->session()->runner(), &ScenarioRunner::finished);
+    ScenarioSession* session = scenario_dock(window)->session();
+    QSignalSpy finished(session->runner(), &ScenarioRunner::finished);
+    const QString model = QFileInfo(QStringLiteral(HFD_SAMPLES_DIR "/human_planar.hfd")).absoluteFilePath();
+    QFile model_file(model);
+    QVERIFY(model_file.open(QIODevice::ReadOnly));
+    const QString model_text = QString::fromUtf8(model_file.readAll());
+
+    // untitled and unedited: replaced without a question
     QVERIFY(file_actions->open());
-    QCOMPARE(scenario_dock(window)->session()->path(), QFileInfo(scenario_path_).absoluteFilePath());
-    QCOMPARE(window.document()->text(), text_before);
-    QVERIFY(window.document()->isUntitled());
+    QCOMPARE(session->path(), QFileInfo(scenario_path_).absoluteFilePath());
+    QCOMPARE(session->modelPath(), model);
+    QCOMPARE(asked, 0);
+    QCOMPARE(document->path(), model);
+    QCOMPARE(document->text(), model_text);
+    QVERIFY(!document->isDirty());
+    QVERIFY2(window.windowTitle().contains(QStringLiteral("human_planar.hfd")), qPrintable(window.windowTitle()));
     QVERIFY(finished.wait(run_timeout_ms));
+
+    // edited, Cancel: the scenario opens and runs, the edits stay, the status bar names its model
+    const QString edited = FileActions::newModelTemplate() + QStringLiteral("\n# an edit\n");
+    document->setUntitled(edited, {}, true);
+    QVERIFY(file_actions->open());
+    QCOMPARE(asked, 1);
+    QCOMPARE(document->text(), edited);
+    QVERIFY(document->isDirty() && document->isUntitled());
+    QVERIFY2(window.statusBar()->currentMessage().contains(QStringLiteral("human_planar.hfd")),
+             qPrintable(window.statusBar()->currentMessage()));
+    QVERIFY(finished.wait(run_timeout_ms));
+    QCOMPARE(finished.size(), 2);
+
+    // edited, Discard: replaced
+    answer = UnsavedChoice::Discard;
+    QVERIFY(file_actions->open());
+    QCOMPARE(asked, 2);
+    QCOMPARE(document->path(), model);
+    QCOMPARE(document->text(), model_text);
+    QVERIFY(!document->isDirty());
+    QVERIFY(finished.wait(run_timeout_ms));
+}
+
+// The Model Tree lists the bodies of the model the scenario runs.
+void TestScenarioStudio::theModelTreeShowsTheScenarioModelsBodies() {
+    StudioWithScenario studio;
+    editor::ModelTreeModel* tree = studio.window.findChild<ModelTreeDock*>()->model();
+    QVERIFY(tree->findNamedGroup("body", "pendulum").isValid());  // the new-model template
+    QVERIFY(studio.open(scenario_path_));
+    const Model& model = studio.session->scenario()->model();
+    QVERIFY(model.bodies.size() > 2);
+    for (const Body& body : model.bodies)
+        QVERIFY2(tree->findNamedGroup("body", body.name).isValid(), body.name.c_str());
+    QVERIFY(!tree->findNamedGroup("body", "pendulum").isValid());
+}
+
+// The scenario runs again when its model file changes on disk, here saved from the Model Text.
+void TestScenarioStudio::savingTheModelTextRunsTheScenarioAgain() {
+    const QString model = dir_.filePath(QStringLiteral("walker.hfd"));
+    QVERIFY(QFile::copy(QStringLiteral(HFD_SAMPLES_DIR "/human_planar.hfd"), model));
+    QString scenario = tiny_scenario(0.05, 2);
+    QVERIFY(scenario.contains(QStringLiteral(HFD_SAMPLES_DIR "/human_planar.hfd")));
+    scenario.replace(QStringLiteral(HFD_SAMPLES_DIR "/human_planar.hfd"), model);
+    QVERIFY(write_file(scenario_path_, scenario));
+    StudioWithScenario studio;
+    QVERIFY(studio.open(scenario_path_));
+    Document* document = studio.window.document();
+    QCOMPARE(document->path(), QFileInfo(model).absoluteFilePath());
+    QCOMPARE(studio.session->scenario()->model().name, std::string("human_planar"));
+
+    QString text = document->text();
+    QVERIFY(text.contains(QStringLiteral("name = human_planar\n")));
+    text.replace(QStringLiteral("name = human_planar\n"), QStringLiteral("name = human_planar_edited\n"));
+    document->textDocument()->setPlainText(text);
+    QVERIFY(document->isDirty());
+    // The edited model does not load the document's simulation over the scenario's run
+    // shown in the plots (0.05 s at 0.01 s: 6 rows).
+    SimulationController* controller = studio.window.simulationUi()->controller();
+    QVERIFY(controller->isLoaded());  // loaded with the document, before the scenario's run
+    QSignalSpy model_changed(document, &Document::modelChanged);
+    document->analyzer()->analyzeNow();
+    QCOMPARE(model_changed.size(), 1);
+    QVERIFY(!controller->isLoaded());
+    QCoreApplication::processEvents();
+    QCOMPARE(studio.window.simulationUi()->plotDock()->rowCount(), size_t(6));
+    QSignalSpy changed(studio.session, &ScenarioSession::scenarioChanged);
+    QSignalSpy started(studio.session->runner(), &ScenarioRunner::started);
+    QVERIFY(studio.window.findChild<FileActions*>()->save());
+    QVERIFY(changed.wait(run_timeout_ms));
+    QCOMPARE(studio.session->scenario()->model().name, std::string("human_planar_edited"));
+    QCOMPARE(started.size(), 1);
+    QVERIFY(studio.finished.wait(run_timeout_ms));
+    QCOMPARE(studio.session->path(), QFileInfo(scenario_path_).absoluteFilePath());
 }
 
 void TestScenarioStudio::aRunRecordsGaitStatesGroundForcesAndScoresAsTheEngine() {

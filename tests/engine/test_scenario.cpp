@@ -329,6 +329,8 @@ SimulationObjective {
         std::vector<Diagnostic> diagnostics;
         const auto scenario = Scenario::load(root + "/s.scone", diagnostics);
         QVERIFY2(scenario, test::diagnostics_text(diagnostics).c_str());
+        // the file the model came from, resolved next to the scenario (the studio opens it)
+        QCOMPARE(std::filesystem::path(scenario->model_file()), std::filesystem::path(root) / "legs.hfd");
         const Model& model = scenario->model();
         const Muscle& right = model.muscles[model.find_muscle("soleus_r")];
         const Muscle& left = model.muscles[model.find_muscle("soleus_l")];
