@@ -257,8 +257,9 @@ void update_path_dofs(const Model& model, const State& state, Data& data) {
 
 // The segments of the muscles with moving or conditional points (Data::dof_path_muscles)
 // for the evaluated state: consecutive active points joined, a moving point's body-frame
-// position from its curves, the slots left over joining a point to itself.
-void update_dof_paths(const Model& model, const State& state, Data& data) {
+// position from its curves, the slots left over joining a point to itself. Not inlined:
+// update_muscle_paths of a model without such points stays the one flat pass.
+[[gnu::noinline]] void update_dof_paths(const Model& model, const State& state, Data& data) {
     update_path_dofs(model, state, data);
     Data::MovingPoint* moving = data.moving_points.data();
     for (Index muscle : data.dof_path_muscles) {
@@ -304,7 +305,8 @@ void update_dof_paths(const Model& model, const State& state, Data& data) {
 
 // The moving points' own work (Data::MovingPoint) as torques about their dofs, for the
 // tensions tension_of[i - begin] of muscles [begin, end).
-void apply_moving_point_tensions(const Model& model, Index begin, Index end, const double* tension_of, Data& data) {
+[[gnu::noinline]] void apply_moving_point_tensions(const Model& model, Index begin, Index end, const double* tension_of,
+                                                   Data& data) {
     for (const Data::MovingPoint& m : data.moving_points) {
         if (m.muscle < begin || m.muscle >= end || tension_of[m.muscle - begin] == 0.0) continue;
         const Vec3 u_in = m.segment_in != no_index ? data.segment_direction[m.segment_in] : Vec3::Zero();
@@ -319,7 +321,7 @@ void apply_moving_point_tensions(const Model& model, Index begin, Index end, con
 }  // namespace
 
 void update_muscle_paths(const Model& model, const State& state, Data& data) {
-    if (!data.dof_path_muscles.empty()) update_dof_paths(model, state, data);
+    if (data.dof_paths) update_dof_paths(model, state, data);
     if (data.planar && data.z_rotations_only) update_segments<true, true>(state, data);
     else if (data.planar) update_segments<true, false>(state, data);
     else update_segments<false, false>(state, data);
@@ -368,11 +370,11 @@ bool apply_point_tensions(const Model& model, Index begin, Index end, const doub
     return skipped;
 }
 
-// The point forces of tensions tension[i - begin] of muscles [begin, end), `planar`
-// as data.planar; the joint-torque muscles (joint_point_path_muscle) after them.
+// apply_tensions for models with moving points or joint-torque muscles: the moving points'
+// torques, the point forces of the other muscles, then the joint torques.
 template <bool planar>
-void apply_tensions(const Model& model, const State& state, Index begin, Index end, const double* tension_of,
-                    Data& data) {
+[[gnu::noinline]] void apply_tensions_in_two_passes(const Model& model, const State& state, Index begin, Index end,
+                                                    const double* tension_of, Data& data) {
     if (!data.moving_points.empty()) apply_moving_point_tensions(model, begin, end, tension_of, data);
     if (!data.path_joint_torques) {
         apply_point_tensions<planar, false>(model, begin, end, tension_of, data);
@@ -382,6 +384,19 @@ void apply_tensions(const Model& model, const State& state, Index begin, Index e
     for (Index i = begin; i < end; ++i)
         if (model.muscles[i].joint_torques && tension_of[i - begin] != 0.0)
             apply_joint_tension(model, state, i, tension_of[i - begin], data);
+}
+
+// The point forces of tensions tension[i - begin] of muscles [begin, end), `planar`
+// as data.planar; the joint-torque muscles (joint_point_path_muscle) and moving points
+// after them.
+template <bool planar>
+void apply_tensions(const Model& model, const State& state, Index begin, Index end, const double* tension_of,
+                    Data& data) {
+    if (data.path_second_pass) {
+        apply_tensions_in_two_passes<planar>(model, state, begin, end, tension_of, data);
+        return;
+    }
+    apply_point_tensions<planar, false>(model, begin, end, tension_of, data);
 }
 
 }  // namespace

@@ -68,6 +68,8 @@ void Data::resize_muscle_paths(const Model& model) {
     for (auto* v : {&segment_direction, &segment_moment_a, &segment_moment_b}) v->assign(segments, Vec3::Zero());
     path_joint_torques =
         std::any_of(model.muscles.begin(), model.muscles.end(), [](const Muscle& m) { return m.joint_torques; });
+    path_second_pass = path_joint_torques || !moving_points.empty();
+    dof_paths = !dof_path_muscles.empty();
 }
 
 void Data::clear_accumulators() {
