@@ -86,13 +86,17 @@ void write_moving(PropNode& element, const OsimPathPoint& point, double scale, c
         at.push_back(degrees(q * scale));
         for (int k = 0; k < 3; ++k) axis[size_t(k)].push_back(pos[k]);
     }
+    std::array<bool, 3> varies{};
+    for (size_t k = 0; k < 3; ++k) {
+        const auto [low, high] = std::minmax_element(axis[k].begin(), axis[k].end());
+        varies[k] = *high - *low > 1e-9;
+    }
+    if (!varies[0] && !varies[1] && !varies[2]) return;  // it does not move in its hfd body: a fixed point
     PropNode& moving = element.add_group("moving");
     moving.add("dof", point.moving_coordinate);
     add_list(moving, "at", at);
-    for (int k = 0; k < 3; ++k) {
-        const auto [low, high] = std::minmax_element(axis[size_t(k)].begin(), axis[size_t(k)].end());
-        if (*high - *low > 1e-9) add_list(moving, std::string(1, "xyz"[k]), axis[size_t(k)]);
-    }
+    for (size_t k = 0; k < 3; ++k)
+        if (varies[k]) add_list(moving, std::string(1, "xyz"[k]), axis[k]);
 }
 
 }  // namespace

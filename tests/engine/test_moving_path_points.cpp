@@ -2,6 +2,7 @@
 // the spline of their curves, the format (`moving { }`, `active { }`) and its errors,
 // moment arm = -dL/dq with the moving point's own term, the step's one-pass path and
 // loads (power -T dL/dt, generalized force T r), and the OpenSim conversion.
+#include "analysis/muscle_sweep.h"
 #include "format/parser.h"
 #include "forces/muscle_path.h"
 #include "model/build_model.h"
@@ -304,6 +305,25 @@ private slots:
         const double geometric =
             dof_axis(model, s, knee).dot(muscle_joint_moment(model, s, vasti, model.find_joint("knee")));
         QVERIFY(std::abs(muscle_moment_arm(model, s, vasti, knee) - geometric) > 1e-3);
+    }
+
+    void aPathFollowingADofCrossesIt() {
+        // vasti from the ground to the thigh, its last point moving with the knee: the
+        // analyses list it for the knee (its moment arm there is the moving point's
+        // term), and would not without its knee-dependent points
+        std::string text = knee_model;
+        text.replace(text.find("{ body = thigh pos = [ 0.03 0 0.01 ] }"), 38,
+                     "{ body = ground pos = [ 0.03 1.2 0.01 ] }");
+        text.replace(text.find("{ body = shank pos = [ 0.05 0.17 0.005 ]"), 41,
+                     "{ body = thigh pos = [ 0.05 -0.17 0.005 ]");
+        Model model = load(text);
+        const Index vasti = model.find_muscle("vasti"), knee = model.find_dof("knee_angle");
+        QVERIFY(muscle_spans_dof(model, vasti, knee));
+        std::mt19937 rng(2);
+        const State s = posed(model, pose(model, 0, -30 * deg, rng));
+        QVERIFY(std::abs(muscle_moment_arm(model, s, vasti, knee)) > 1e-3);
+        for (PathPoint& p : model.muscles[size_t(vasti)].path) p.moving_dof = p.active_dof = no_index;
+        QVERIFY(!muscle_spans_dof(model, vasti, knee));
     }
 
     void conditionalPointJoinsThePathInItsRange() {
