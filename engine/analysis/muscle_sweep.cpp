@@ -92,9 +92,12 @@ bool muscle_spans_dof(const Model& model, Index muscle, Index dof) {
     const Dof& d = model.dofs[dof];
     if (d.kind != Dof::Kind::JointRotation) return false;
     const auto& path = model.muscles[muscle].path;
-    bool distal = false, proximal = false;
-    for (const PathPoint& p : path) (is_distal_of_joint(model, p.body, d.joint) ? distal : proximal) = true;
-    return distal && proximal;
+    bool distal = false, proximal = false, follows = false;
+    for (const PathPoint& p : path) {
+        (is_distal_of_joint(model, p.body, d.joint) ? distal : proximal) = true;
+        follows = follows || p.moving_dof == dof || p.active_dof == dof;
+    }
+    return (distal && proximal) || follows;
 }
 
 MuscleResidualModel muscle_fiber_model(const SimConfig& config) {

@@ -56,7 +56,8 @@ struct MuscleSweep {
     std::vector<std::string> notes;         // muscles asked for that do not cross the coordinate
 };
 
-// True when some path segment joins a body below the dof's joint with one that is not.
+// True when some path segment joins a body below the dof's joint with one that is not,
+// or a point of the path moves with the dof or is active by it.
 bool muscle_spans_dof(const Model& model, Index muscle, Index dof);
 
 // The curves of the first muscle force component of a config (Kind::None when it has none).

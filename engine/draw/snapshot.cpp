@@ -1,5 +1,7 @@
 #include "draw/snapshot.h"
 
+#include "forces/muscle_path.h"
+
 #include <algorithm>
 
 namespace hfd {
@@ -46,8 +48,19 @@ void fill_snapshot(const Model& model, const State& state, const Data* data, Pos
         const std::vector<PathPoint>& path = model.muscles[m].path;
         std::vector<Vec3>& points = snapshot.muscle_path[m];
         points.resize(path.size());
-        for (std::size_t p = 0; p < path.size(); ++p)
-            points[p] = body_point(snapshot.body_pos, snapshot.body_ori, path[p].body, path[p].pos);
+        const bool state_poses = state.pos.size() == body_count && state.ori.size() == body_count;
+        for (std::size_t p = 0; p < path.size(); ++p) {
+            if (!state_poses || !model.muscles[m].has_dof_points()) {
+                points[p] = body_point(snapshot.body_pos, snapshot.body_ori, path[p].body, path[p].pos);
+                continue;
+            }
+            // an inactive conditional point is drawn where the previous point is (the first at
+            // its own place), which keeps the tube's layout of one vertex ring per point
+            const Vec3 local = path_point_local(model, state, path[p]);
+            points[p] = p > 0 && !path_point_active(model, state, path[p])
+                            ? points[p - 1]
+                            : body_point(snapshot.body_pos, snapshot.body_ori, path[p].body, local);
+        }
     }
 
     snapshot.contacts.clear();

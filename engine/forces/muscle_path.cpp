@@ -9,7 +9,36 @@ namespace hfd {
 
 namespace {
 
-Vec3 point_of(const Model& model, const State& state, const PathPoint& p) { return world_point(state, p.body, p.pos); }
+Vec3 point_of(const Model& model, const State& state, const PathPoint& p) {
+    return world_point(state, p.body, p.is_moving() ? path_point_local(model, state, p, nullptr) : p.pos);
+}
+
+// A point of the path at the state: where it is, and for a moving point how it
+// moves with its dof (world dp/dq).
+struct ActivePoint {
+    Index body = no_index;
+    Vec3 pos = Vec3::Zero();
+    Index dof = no_index;
+    Vec3 slope = Vec3::Zero();
+};
+
+// Calls segment(a, b) for each pair of consecutive active points.
+template <typename Segment>
+void for_each_segment(const Model& model, const State& state, Index muscle, Segment segment) {
+    ActivePoint previous;
+    for (const PathPoint& p : model.muscles[muscle].path) {
+        if (!path_point_active(model, state, p)) continue;
+        ActivePoint current{p.body, p.pos, p.moving_dof, Vec3::Zero()};
+        if (p.is_moving()) {
+            Vec3 slope;
+            current.pos = path_point_local(model, state, p, &slope);
+            current.slope = state.ori[p.body] * slope;
+        }
+        current.pos = world_point(state, p.body, current.pos);
+        if (previous.body != no_index) segment(previous, current);
+        previous = current;
+    }
+}
 
 // Unit direction from a to b; zero when they coincide (no defined line of action).
 Vec3 unit_direction(const Vec3& a, const Vec3& b) {
@@ -26,6 +55,25 @@ void add_point_force(const State& state, Index body, const Vec3& point, const Ve
 void add_joint_torque(const Model& model, Index joint, const Vec3& torque, Data& data) {
     data.torque[model.joints[joint].child] += torque;
     data.torque[model.joints[joint].parent] -= torque;
+}
+
+// The dof's joint frame F and the dof's row of E(a)^-1 (kinematics.h): dq/dt = sign row . F^T (w_child - w_parent).
+Vec3 rate_axis(const Dof& d, const Quat& frame, const Vec3& angles) {
+    const Mat3 e = euler_rate_matrix(angles);
+    const Vec3 row = std::abs(e.determinant()) > 1e-9 ? Vec3(e.inverse().row(d.axis).transpose()) : Vec3::Unit(d.axis);
+    return d.sign * (frame * row);
+}
+
+// Torque tau about dof (a joint rotation): on the joint's child, minus on its parent,
+// along the dof's rate axis, so that its power is tau dq/dt.
+void add_dof_torque(const Model& model, const State& state, Index dof, double tau, Data& data) {
+    const Dof& d = model.dofs[dof];
+    const Joint& j = model.joints[d.joint];
+    const Quat frame = state.ori[j.parent] * j.ref_ori;
+    const Vec3 angles = euler_xyz_from_quat((frame.conjugate() * state.ori[j.child]).normalized());
+    const Vec3 torque = tau * rate_axis(d, frame, angles);
+    data.torque[j.child] += torque;
+    data.torque[j.parent] -= torque;
 }
 
 Index root_body_of(const Model& model, Index body) {
@@ -72,38 +120,51 @@ void apply_segment_force(const Model& model, const State& state, Index body_a, I
 template <typename Inside>
 void subtree_load(const Model& model, const State& state, Index muscle, const Vec3& centre, Inside inside, Vec3& force,
                   Vec3& moment) {
-    const auto& path = model.muscles[muscle].path;
-    for (size_t k = 0; k + 1 < path.size(); ++k) {
-        const bool in_a = inside(path[k].body), in_b = inside(path[k + 1].body);
-        if (in_a == in_b) continue;  // internal to one side: no load across the boundary
-        const Vec3 a = point_of(model, state, path[k]), b = point_of(model, state, path[k + 1]);
-        const Vec3 u = unit_direction(a, b);
-        const Vec3& at = in_a ? a : b;
+    for_each_segment(model, state, muscle, [&](const ActivePoint& a, const ActivePoint& b) {
+        const bool in_a = inside(a.body), in_b = inside(b.body);
+        if (in_a == in_b) return;  // internal to one side: no load across the boundary
+        const Vec3 u = unit_direction(a.pos, b.pos);
+        const Vec3& at = in_a ? a.pos : b.pos;
         const Vec3 f = in_a ? u : Vec3(-u);
         force += f;
         moment += (at - centre).cross(f);
-    }
+    });
 }
 
 }  // namespace
 
+Vec3 path_point_local(const Model& model, const State& state, const PathPoint& point, Vec3* slope) {
+    Vec3 pos = point.pos, rate = Vec3::Zero();
+    if (point.is_moving()) {
+        const double q = dof_value(model, state, point.moving_dof);
+        for (int k = 0; k < 3; ++k)
+            if (!point.moving[k].empty()) pos[k] = point.moving[k].evaluate(q, &rate[k]);
+    }
+    if (slope) *slope = rate;
+    return pos;
+}
+
+bool path_point_active(const Model& model, const State& state, const PathPoint& point) {
+    if (!point.is_conditional()) return true;
+    const double q = dof_value(model, state, point.active_dof);
+    return q >= point.active_min && q <= point.active_max;
+}
+
 double muscle_path_length(const Model& model, const State& state, Index muscle) {
-    const auto& path = model.muscles[muscle].path;
     double length = 0;
-    for (size_t k = 0; k + 1 < path.size(); ++k)
-        length += (point_of(model, state, path[k + 1]) - point_of(model, state, path[k])).norm();
+    for_each_segment(model, state, muscle,
+                     [&](const ActivePoint& a, const ActivePoint& b) { length += (b.pos - a.pos).norm(); });
     return length;
 }
 
 double muscle_path_velocity(const Model& model, const State& state, Index muscle) {
-    const auto& path = model.muscles[muscle].path;
     double velocity = 0;
-    for (size_t k = 0; k + 1 < path.size(); ++k) {
-        const Vec3 a = point_of(model, state, path[k]), b = point_of(model, state, path[k + 1]);
-        const Vec3 va = world_point_velocity(state, path[k].body, a);
-        const Vec3 vb = world_point_velocity(state, path[k + 1].body, b);
-        velocity += unit_direction(a, b).dot(vb - va);
-    }
+    for_each_segment(model, state, muscle, [&](const ActivePoint& a, const ActivePoint& b) {
+        Vec3 va = world_point_velocity(state, a.body, a.pos), vb = world_point_velocity(state, b.body, b.pos);
+        if (a.dof != no_index) va += dof_velocity(model, state, a.dof) * a.slope;
+        if (b.dof != no_index) vb += dof_velocity(model, state, b.dof) * b.slope;
+        velocity += unit_direction(a.pos, b.pos).dot(vb - va);
+    });
     return velocity;
 }
 
@@ -131,13 +192,14 @@ Vec3 muscle_joint_moment(const Model& model, const State& state, Index muscle, I
 
 void apply_muscle_tension_as(const Model& model, const State& state, Index muscle, double tension,
                              bool as_joint_torques, Data& data) {
-    const auto& path = model.muscles[muscle].path;
-    for (size_t k = 0; k + 1 < path.size(); ++k) {
-        const Index body_a = path[k].body, body_b = path[k + 1].body;
-        if (body_a == body_b) continue;
-        const Vec3 a = point_of(model, state, path[k]), b = point_of(model, state, path[k + 1]);
-        apply_segment_force(model, state, body_a, body_b, a, b, tension * unit_direction(a, b), as_joint_torques, data);
-    }
+    for_each_segment(model, state, muscle, [&](const ActivePoint& a, const ActivePoint& b) {
+        const Vec3 u = unit_direction(a.pos, b.pos);
+        // a moving point's own work (see Data::MovingPoint): -T dL/dq of its motion on its body
+        if (a.dof != no_index) add_dof_torque(model, state, a.dof, tension * u.dot(a.slope), data);
+        if (b.dof != no_index) add_dof_torque(model, state, b.dof, -tension * u.dot(b.slope), data);
+        if (a.body == b.body) return;
+        apply_segment_force(model, state, a.body, b.body, a.pos, b.pos, tension * u, as_joint_torques, data);
+    });
 }
 
 namespace {
@@ -181,9 +243,85 @@ void update_segments(const State& state, Data& data) {
 
 void apply_joint_tension(const Model& model, const State& state, Index muscle, double tension, Data& data);
 
+// The values and rate axes of the dofs that path points read (Data::path_dofs).
+void update_path_dofs(const Model& model, const State& state, Data& data) {
+    for (Index dof : data.path_dofs) {
+        const Dof& d = model.dofs[dof];
+        const Joint& j = model.joints[d.joint];
+        const Quat frame = state.ori[j.parent] * j.ref_ori;
+        const Vec3 angles = euler_xyz_from_quat((frame.conjugate() * state.ori[j.child]).normalized());
+        data.path_dof_value[dof] = d.sign * angles[d.axis];
+        data.path_dof_rate_axis[dof] = rate_axis(d, frame, angles);
+    }
+}
+
+// The segments of the muscles with moving or conditional points (Data::dof_path_muscles)
+// for the evaluated state: consecutive active points joined, a moving point's body-frame
+// position from its curves, the slots left over joining a point to itself. Not inlined:
+// update_muscle_paths of a model without such points stays the one flat pass.
+[[gnu::noinline]] void update_dof_paths(const Model& model, const State& state, Data& data) {
+    update_path_dofs(model, state, data);
+    Data::MovingPoint* moving = data.moving_points.data();
+    for (Index muscle : data.dof_path_muscles) {
+        Index slot = data.segment_offset[muscle];
+        const Index end = data.segment_offset[muscle + 1];
+        Index previous_body = no_index;
+        Vec3 previous_pos = Vec3::Zero();
+        Data::MovingPoint* previous_moving = nullptr;
+        for (const PathPoint& p : model.muscles[muscle].path) {
+            Data::MovingPoint* self = p.is_moving() ? moving++ : nullptr;
+            if (self) self->segment_in = self->segment_out = no_index;
+            if (p.is_conditional()) {
+                const double q = data.path_dof_value[p.active_dof];
+                if (q < p.active_min || q > p.active_max) continue;
+            }
+            Vec3 pos = p.pos;
+            if (self) {
+                const double q = data.path_dof_value[p.moving_dof];
+                Vec3 slope = Vec3::Zero();
+                for (int k = 0; k < 3; ++k)
+                    if (!p.moving[k].empty()) pos[k] = p.moving[k].evaluate(q, &slope[k]);
+                self->slope = rotate_to_world(data, p.body, slope);
+            }
+            if (previous_body != no_index) {
+                data.segment_body_a[slot] = previous_body;
+                data.segment_local_a[slot] = previous_pos;
+                data.segment_body_b[slot] = p.body;
+                data.segment_local_b[slot] = pos;
+                if (previous_moving) previous_moving->segment_out = slot;
+                if (self) self->segment_in = slot;
+                ++slot;
+            }
+            previous_body = p.body;
+            previous_pos = pos;
+            previous_moving = self;
+        }
+        for (; slot < end; ++slot) {
+            data.segment_body_a[slot] = data.segment_body_b[slot] = model.muscles[muscle].path[0].body;
+            data.segment_local_a[slot] = data.segment_local_b[slot] = Vec3::Zero();
+        }
+    }
+}
+
+// The moving points' own work (Data::MovingPoint) as torques about their dofs, for the
+// tensions tension_of[i - begin] of muscles [begin, end).
+[[gnu::noinline]] void apply_moving_point_tensions(const Model& model, Index begin, Index end, const double* tension_of,
+                                                   Data& data) {
+    for (const Data::MovingPoint& m : data.moving_points) {
+        if (m.muscle < begin || m.muscle >= end || tension_of[m.muscle - begin] == 0.0) continue;
+        const Vec3 u_in = m.segment_in != no_index ? data.segment_direction[m.segment_in] : Vec3::Zero();
+        const Vec3 u_out = m.segment_out != no_index ? data.segment_direction[m.segment_out] : Vec3::Zero();
+        const Vec3 torque = tension_of[m.muscle - begin] * (u_out - u_in).dot(m.slope) * data.path_dof_rate_axis[m.dof];
+        const Joint& j = model.joints[model.dofs[m.dof].joint];
+        data.torque[j.child] += torque;
+        data.torque[j.parent] -= torque;
+    }
+}
+
 }  // namespace
 
 void update_muscle_paths(const Model& model, const State& state, Data& data) {
+    if (data.dof_paths) update_dof_paths(model, state, data);
     if (data.planar && data.z_rotations_only) update_segments<true, true>(state, data);
     else if (data.planar) update_segments<true, false>(state, data);
     else update_segments<false, false>(state, data);
@@ -232,11 +370,12 @@ bool apply_point_tensions(const Model& model, Index begin, Index end, const doub
     return skipped;
 }
 
-// The point forces of tensions tension[i - begin] of muscles [begin, end), `planar`
-// as data.planar; the joint-torque muscles (joint_point_path_muscle) after them.
+// apply_tensions for models with moving points or joint-torque muscles: the moving points'
+// torques, the point forces of the other muscles, then the joint torques.
 template <bool planar>
-void apply_tensions(const Model& model, const State& state, Index begin, Index end, const double* tension_of,
-                    Data& data) {
+[[gnu::noinline]] void apply_tensions_in_two_passes(const Model& model, const State& state, Index begin, Index end,
+                                                    const double* tension_of, Data& data) {
+    if (!data.moving_points.empty()) apply_moving_point_tensions(model, begin, end, tension_of, data);
     if (!data.path_joint_torques) {
         apply_point_tensions<planar, false>(model, begin, end, tension_of, data);
         return;
@@ -245,6 +384,19 @@ void apply_tensions(const Model& model, const State& state, Index begin, Index e
     for (Index i = begin; i < end; ++i)
         if (model.muscles[i].joint_torques && tension_of[i - begin] != 0.0)
             apply_joint_tension(model, state, i, tension_of[i - begin], data);
+}
+
+// The point forces of tensions tension[i - begin] of muscles [begin, end), `planar`
+// as data.planar; the joint-torque muscles (joint_point_path_muscle) and moving points
+// after them.
+template <bool planar>
+void apply_tensions(const Model& model, const State& state, Index begin, Index end, const double* tension_of,
+                    Data& data) {
+    if (data.path_second_pass) {
+        apply_tensions_in_two_passes<planar>(model, state, begin, end, tension_of, data);
+        return;
+    }
+    apply_point_tensions<planar, false>(model, begin, end, tension_of, data);
 }
 
 }  // namespace
@@ -300,7 +452,17 @@ Vec3 dof_axis(const Model& model, const State& state, Index dof) {
 double muscle_moment_arm(const Model& model, const State& state, Index muscle, Index dof) {
     const Dof& d = model.dofs[dof];
     const Vec3 axis = dof_axis(model, state, dof);
-    if (d.kind == Dof::Kind::JointRotation) return axis.dot(muscle_joint_moment(model, state, muscle, d.joint));
+    if (d.kind == Dof::Kind::JointRotation) {
+        // points moving with this dof: -dL/dq of their motion on their bodies, (u_out - u_in) . dp/dq
+        double moving = 0;
+        if (model.muscles[muscle].has_dof_points())
+            for_each_segment(model, state, muscle, [&](const ActivePoint& a, const ActivePoint& b) {
+                const Vec3 u = unit_direction(a.pos, b.pos);
+                if (a.dof == dof) moving += u.dot(a.slope);
+                if (b.dof == dof) moving -= u.dot(b.slope);
+            });
+        return axis.dot(muscle_joint_moment(model, state, muscle, d.joint)) + moving;
+    }
     Vec3 force = Vec3::Zero(), moment = Vec3::Zero();
     subtree_load(
         model, state, muscle, state.pos[d.body], [&](Index body) { return root_body_of(model, body) == d.body; }, force,

@@ -43,7 +43,12 @@ void apply_path_tensions(const Model& model, const State& state, Data& data);
 double muscle_path_length(const Model& model, const State& state, Index muscle);
 // dL/dt, > 0 when lengthening.
 double muscle_path_velocity(const Model& model, const State& state, Index muscle);
-// World position of via point k of a muscle.
+// A path point's position in its body frame at the state (a moving point's from its
+// curves at its dof's value), and in *slope (when given) its d/dq, zero for a fixed point.
+Vec3 path_point_local(const Model& model, const State& state, const PathPoint& point, Vec3* slope = nullptr);
+// False for a conditional point whose dof lies outside its active range.
+bool path_point_active(const Model& model, const State& state, const PathPoint& point);
+// World position of via point k of a muscle (active or not).
 Vec3 muscle_path_point(const Model& model, const State& state, Index muscle, int point);
 
 // Adds the effect of tension (N, >= 0 pulls) of a muscle to data.force / data.torque,
@@ -61,7 +66,9 @@ Vec3 muscle_joint_moment(const Model& model, const State& state, Index muscle, I
 // with the dof's sign: d(orientation)/d(dof) = axis (as angular velocity).
 Vec3 dof_axis(const Model& model, const State& state, Index dof);
 // Moment arm (m) of a muscle about a dof: -dL/dq. Rotational dofs of a joint use
-// muscle_joint_moment; root dofs use the forces/moments on the root's subtree.
+// muscle_joint_moment, plus for each point moving with the dof (u_out - u_in) . dp/dq
+// (its motion on its body; u_in, u_out the unit directions of the segments into and
+// out of it); root dofs use the forces/moments on the root's subtree.
 double muscle_moment_arm(const Model& model, const State& state, Index muscle, Index dof);
 
 // Muscle force components with an elastic tendon need tendon_slack_length > 0

@@ -20,12 +20,22 @@ struct ComponentNode {
     Index enclosing_body = no_index;
 };
 
+// A path point's `dof = ..` in `moving` or `active`, resolved once the dofs are built.
+struct PathDofReference {
+    Index muscle = no_index, point = no_index;
+    bool moving = true;  // else active
+    std::string name;
+    const PropNode* at = nullptr;  // the `dof` property
+    std::string what;              // for messages
+};
+
 struct BuildContext {
     std::string file;
     Model model;
     std::vector<Diagnostic> diagnostics;
     // Components gathered from the model and from inside bodies, in file order.
     std::vector<ComponentNode> joint_nodes, geometry_nodes, mesh_nodes;
+    std::vector<PathDofReference> path_dofs;
 
     void error(const PropNode& at, std::string message);
     void warning(const PropNode& at, std::string message);

@@ -214,6 +214,7 @@ BuildResult build_model(const PropNode& root, const std::string& file_name) {
         build_muscles(model_node, ctx);
         build_motors(model_node, ctx);
         build_dofs(model_node, ctx);
+        resolve_path_dofs(ctx);
         build_perturbations(model_node, ctx);
     }
     // in file order: the steps run by component kind

@@ -25,12 +25,8 @@ void read_path(Muscle& muscle, PropertyReader& reader, BuildContext& ctx) {
             points_ok = false;
             continue;
         }
-        PropertyReader point(point_node, ctx, reader.what() + " path point");
-        point.warn_unknown({"body", "pos"});
-        PathPoint path_point;
-        if (auto body = point.text("body", Need::Required))
-            path_point.body = resolve_body(*point.find("body"), *body, reader.what(), ctx);
-        if (auto pos = point.position("pos", Need::Required)) path_point.pos = *pos;
+        const PathPoint path_point = read_path_point(point_node, Index(ctx.model.muscles.size()),
+                                                     Index(muscle.path.size()), reader.what() + " path point", ctx);
         points_ok = points_ok && path_point.body != no_index;
         muscle.path.push_back(path_point);
     }

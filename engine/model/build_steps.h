@@ -21,6 +21,12 @@ void build_joints(BuildContext& ctx);
 void build_geometries(BuildContext& ctx);
 void build_meshes(BuildContext& ctx);
 void build_muscles(const PropNode& model_node, BuildContext& ctx);
+// One path point { body = .. pos = [..] moving { .. } active { .. } } of muscle `muscle`
+// (build_path_point.cpp); its dof names go to ctx.path_dofs.
+PathPoint read_path_point(const PropNode& node, Index muscle, Index index, const std::string& what,
+                          BuildContext& ctx);
+// After build_dofs: the dofs of moving and conditional path points.
+void resolve_path_dofs(BuildContext& ctx);
 void build_motors(const PropNode& model_node, BuildContext& ctx);
 void build_dofs(const PropNode& model_node, BuildContext& ctx);
 void build_perturbations(const PropNode& model_node, BuildContext& ctx);

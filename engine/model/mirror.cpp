@@ -96,6 +96,15 @@ void mirror_source(std::string& source) {
     if (axis == "rx" || axis == "ry" || axis == "tz") source = source[0] == '-' ? source.substr(1) : "-" + source;
 }
 
+// `moving { dof = .. }` and `active { dof = .. }` of a muscle path point.
+bool is_path_dof_group(std::string_view key) { return key == "moving" || key == "active"; }
+
+// A moving path point's z = [ .. ]: every number negated (malformed items left as written).
+void reflect_list(PropNode& list) {
+    for (PropNode& item : list.children)
+        if (auto v = to_number(item); v && item.is_value()) item.value = number_text(-*v);
+}
+
 bool is_dof_property(std::string_view key) { return is_one_of(key, {"name", "source", "default", "range"}); }
 
 void mirror_node(PropNode& node) {
@@ -117,6 +126,8 @@ void mirror_node(PropNode& node) {
         else if (key == "scale" && node.key == "mesh") reflect_scale(child);
         else if (child.is_value() && is_one_of(key, {"name", "body", "parent", "child", "joint"}))
             rename_side(child.value);
+        else if (is_path_dof_group(node.key) && key == "dof" && child.is_value()) rename_side(child.value);
+        else if (node.key == "moving" && key == "z" && child.is_array()) reflect_list(child);
         else if (child.is_value() && (key == "source" || (is_dof && !is_dof_property(key)))) {
             mirror_source(child.value);
             if (key != "source") rename_side(child.key);  // short form: the key is the name

@@ -19,6 +19,10 @@ Index Model::find_joint(std::string_view joint_name) const { return find_by_name
 Index Model::find_muscle(std::string_view muscle_name) const { return find_by_name(muscles, muscle_name); }
 Index Model::find_dof(std::string_view dof_name) const { return find_by_name(dofs, dof_name); }
 
+bool Muscle::has_dof_points() const {
+    return std::any_of(path.begin(), path.end(), [](const PathPoint& p) { return p.is_moving() || p.is_conditional(); });
+}
+
 double Model::total_mass() const {
     double mass = 0;
     for (const Body& body : bodies) mass += body.is_static() ? 0.0 : body.mass;

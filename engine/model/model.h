@@ -4,6 +4,9 @@
 // changes during a run lives in State / Controls (sim/).
 #include "format/diagnostic.h"
 #include "model/math_types.h"
+#include "model/path_curve.h"
+
+#include <array>
 
 #include <limits>
 #include <string>
@@ -74,9 +77,19 @@ struct Geometry {
     SourceLocation location;
 };
 
+// A via point fixed on a body, or one that depends on a dof (OpenSim's
+// MovingPathPoint and ConditionalPathPoint): its body-frame coordinates with a
+// curve follow the dof's value, and it is part of the path only while that
+// dof's value lies in the active range. Both dofs are joint rotations.
 struct PathPoint {
     Index body = no_index;
-    Vec3 pos = Vec3::Zero();  // in body frame
+    Vec3 pos = Vec3::Zero();          // in body frame (the axes without a curve)
+    Index moving_dof = no_index;      // the dof the curves take
+    std::array<PathCurve, 3> moving;  // body-frame x, y, z (m) against the dof (rad); empty: pos
+    Index active_dof = no_index;      // active only for active_min <= value <= active_max (rad)
+    double active_min = 0, active_max = 0;
+    bool is_moving() const { return moving_dof != no_index; }
+    bool is_conditional() const { return active_dof != no_index; }
 };
 
 struct Muscle {
@@ -91,6 +104,8 @@ struct Muscle {
     double deactivation_rate = -1;
     std::vector<PathPoint> path;  // at least two points on at least two bodies
     SourceLocation location;
+    // Some point moves or is conditional: the path changes with dofs, not only with the bodies.
+    bool has_dof_points() const;
 };
 
 struct JointMotor {

@@ -180,11 +180,7 @@ void write_muscle(PropNode& model_node, const OsimMuscle& m, const ConvertContex
         add_number(node, "deactivation_rate", 1.0 / *m.deactivation_time_constant);
     PropNode& path = node.add_group("path");
     path.kind = PropNode::Kind::Array;
-    for (const OsimPathPoint& point : m.path) {
-        PropNode& element = path.add_group("");
-        element.add("body", point.attachment.body);
-        add_vec3(element, "pos", c.to_hfd(point.attachment).pos);
-    }
+    for (const OsimPathPoint& point : m.path) write_path_point(path, point, m.name, c);
 }
 
 }  // namespace

@@ -36,6 +36,10 @@ struct JointOutput {
 };
 JointOutput convert_joints(ConvertContext& context);
 
+// Appends one path point { body pos [moving { }] [active { }] } of muscle `muscle`
+// (osim_convert_path.cpp).
+void write_path_point(PropNode& path, const OsimPathPoint& point, const std::string& muscle, const ConvertContext& c);
+
 // A joint's motion (child joint frame in parent joint frame) at coordinate values q.
 Transform joint_motion(const OsimJoint& joint, const std::vector<double>& q);
 // q = 0 everywhere, or the coordinates' default values.
@@ -52,6 +56,10 @@ std::optional<double> light_body_damping(ConvertContext& context, const OsimJoin
 // Before conversion: what hfd cannot express is replaced by the closest
 // stable equivalent, each change reported (osim_simplify.cpp).
 void simplify_for_hfd(OsimModel& model, const OsimImportOptions& options, Report& report);
+// Before simplify_for_hfd: the motion of single-coordinate joints that hfd holds
+// (translations, nonlinear or coupled axes) moves the points of the muscles that
+// cross them (osim_fold_joints.cpp).
+void fold_joint_motion_into_paths(OsimModel& model, Report& report);
 
 // Hunt-Crossley contacts: materials are added to model_node at once; the
 // geometry nodes are returned so they can follow the muscles.

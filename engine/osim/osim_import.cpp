@@ -53,9 +53,11 @@ OsimImportResult import_osim_text(const std::string& xml, const std::string& fil
     if (version < 40000) read_osim3(model_element, model, report);
     else read_osim4(model_element, model, report);
     report_model_children(model_element, report);
+    read_couplers(model_element, model, report);
 
     OsimImportResult result;
     if (!report.has_errors()) {
+        fold_joint_motion_into_paths(model, report);
         simplify_for_hfd(model, options, report);
         result.root = convert_model(model, options, report);
         result.text = write_text(result.root);

@@ -1,6 +1,9 @@
 #include "osim/osim_model.h"
 
+#include "model/path_curve.h"
+
 #include <algorithm>
+#include <functional>
 
 namespace hfd::osim {
 
@@ -10,6 +13,10 @@ double OsimFunction::evaluate(double at) const {
         case Kind::Linear: return multiplier * (slope * at + intercept);
         case Kind::Table: {
             if (x.empty()) return 0;
+            if (simm_spline && x.size() >= 2 && std::is_sorted(x.begin(), x.end(), std::less_equal<double>())) {
+                double slope_unused = 0;
+                return multiplier * PathCurve(x, y).evaluate(at, &slope_unused);
+            }
             if (at <= x.front()) return multiplier * y.front();
             if (at >= x.back()) return multiplier * y.back();
             const auto upper = std::upper_bound(x.begin(), x.end(), at);

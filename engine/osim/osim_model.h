@@ -6,6 +6,7 @@
 
 #include <pugixml.hpp>
 
+#include <array>
 #include <optional>
 #include <string>
 #include <vector>
@@ -42,7 +43,8 @@ struct OsimFunction {
     enum class Kind { Constant, Linear, Table, Unsupported } kind = Kind::Constant;
     double value = 0;                 // Constant
     double slope = 1, intercept = 0;  // Linear
-    std::vector<double> x, y;         // Table (splines evaluated piecewise linearly)
+    std::vector<double> x, y;         // Table (piecewise linear, or a SimmSpline's cubic)
+    bool simm_spline = false;         // Table: OpenSim's SimmSpline (PathCurve's spline)
     double multiplier = 1;            // MultiplierFunction wrapper
     std::string type;                 // element name, for messages
     double evaluate(double at) const;
@@ -78,8 +80,17 @@ struct OsimJoint {
 };
 
 struct OsimPathPoint {
-    Attachment attachment;  // pos only
+    Attachment attachment;  // pos only; a moving point's at the coordinates' default values
     pugi::xml_node element;
+    // MovingPathPoint: its location in `base` (a frame on attachment.body) has the
+    // components `location`, those with a function replaced by function(coordinate).
+    std::string moving_coordinate;
+    std::array<std::optional<OsimFunction>, 3> moving;
+    Vec3 location = Vec3::Zero();
+    Attachment base;
+    // ConditionalPathPoint: on the path while active_min <= coordinate <= active_max.
+    std::string active_coordinate;
+    double active_min = 0, active_max = 0;
 };
 
 struct OsimMuscle {
@@ -113,6 +124,13 @@ struct OsimLimitForce {
     pugi::xml_node element;
 };
 
+// CoordinateCouplerConstraint: dependent = function(independent).
+struct OsimCoupler {
+    std::string independent, dependent;
+    OsimFunction function;
+    pugi::xml_node element;
+};
+
 struct OsimModel {
     std::string name;
     Vec3 gravity = Vec3(0, -9.80665, 0);
@@ -122,6 +140,7 @@ struct OsimModel {
     std::vector<OsimContactGeometry> contact_geometry;
     std::vector<OsimContactParameters> contact_parameters;
     std::vector<OsimLimitForce> limit_forces;
+    std::vector<OsimCoupler> couplers;
 
     const OsimBody* find_body(const std::string& body_name) const;
 };

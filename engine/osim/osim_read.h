@@ -42,6 +42,8 @@ void read_contact_geometry(pugi::xml_node set, const AttachmentOf& attachment_of
 void report_unconverted_set(pugi::xml_node set, const char* what, Severity severity, Report& report);
 // Children of <Model> that neither version converts: reported once each.
 void report_model_children(pugi::xml_node model, Report& report);
+// The CoordinateCouplerConstraints of one independent coordinate (ConstraintSet).
+void read_couplers(pugi::xml_node model, OsimModel& out, Report& report);
 
 // Loops over the elements of a set: <XSet><objects>...</objects></XSet>.
 template <class F>

@@ -60,6 +60,7 @@ OsimFunction read_function(pugi::xml_node element, Report& report) {
         if (xs && ys && xs->size() == ys->size() && !xs->empty()) {
             f.x = *xs;
             f.y = *ys;
+            f.simm_spline = f.type == "SimmSpline";
         } else {
             report.error(element, f.type + ": needs <x> and <y> with the same number of values");
             f.kind = OsimFunction::Kind::Unsupported;
@@ -224,6 +225,22 @@ void report_model_children(pugi::xml_node model, Report& report) {
             report.warning(model.child(units),
                            std::string(units) + " '" + text + "': values are used as metres and newtons");
     }
+}
+
+void read_couplers(pugi::xml_node model, OsimModel& out, Report& report) {
+    for_each_object(model.child("ConstraintSet"), [&](pugi::xml_node element) {
+        if (std::string(element.name()) != "CoordinateCouplerConstraint") return;
+        OsimCoupler c;
+        c.element = element;
+        c.independent = trimmed(child_text(element, "independent_coordinate_names"));
+        c.dependent = trimmed(child_text(element, "dependent_coordinate_name"));
+        pugi::xml_node holder = element.child("coupled_coordinates_function");
+        pugi::xml_node f = holder ? function_element(holder, "function") : pugi::xml_node();
+        if (c.independent.empty() || c.independent.find(' ') != std::string::npos || c.dependent.empty() || !f)
+            return;  // several independent coordinates: reported as not converted only
+        c.function = read_function(f, report);
+        if (c.function.kind != OsimFunction::Kind::Unsupported) out.couplers.push_back(c);
+    });
 }
 
 void read_contact_geometry(pugi::xml_node set, const AttachmentOf& attachment_of, OsimModel& out, Report& report) {

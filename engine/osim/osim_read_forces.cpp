@@ -90,35 +90,73 @@ void check_muscle_property(pugi::xml_node property, const OsimMuscle& m, Report&
         report.warning(property, "muscle '" + m.name + "': " + name + " = true not converted");
 }
 
+// The coordinate named by <socket_NAME> (OpenSim 4: a path, its last part) or <NAME> (3.x).
+std::string coordinate_socket(pugi::xml_node point, const std::string& name) {
+    std::string coordinate = child_text(point, ("socket_" + name).c_str());
+    if (coordinate.empty()) coordinate = child_text(point, name.c_str());
+    if (auto slash = coordinate.rfind('/'); slash != std::string::npos) coordinate = coordinate.substr(slash + 1);
+    return coordinate;
+}
+
+// A MovingPathPoint's x_location, y_location, z_location: functions of one coordinate;
+// `location` gets their values at the coordinate's default.
+void read_moving_location(pugi::xml_node point, OsimPathPoint& out, Vec3& location, const OsimMuscle& m,
+                          const std::map<std::string, double>& coordinate_defaults, Report& report) {
+    const char* axes[3] = {"x", "y", "z"};
+    for (int k = 0; k < 3; ++k) {
+        pugi::xml_node holder = point.child((std::string(axes[k]) + "_location").c_str());
+        pugi::xml_node f = holder ? function_element(holder, "function") : pugi::xml_node();
+        if (!f) continue;
+        const std::string coordinate = coordinate_socket(point, std::string(axes[k]) + "_coordinate");
+        const OsimFunction function = read_function(f, report);
+        const auto it = coordinate_defaults.find(coordinate);
+        location[k] = function.evaluate(it != coordinate_defaults.end() ? it->second : 0);
+        if (coordinate.empty() || function.kind == OsimFunction::Kind::Constant) continue;
+        if (function.kind == OsimFunction::Kind::Unsupported ||
+            (!out.moving_coordinate.empty() && coordinate != out.moving_coordinate)) {
+            report.warning(holder,
+                           "muscle '" + m.name + "': " + axes[k] + "_location of MovingPathPoint '" +
+                               point.attribute("name").value() + "' is held at its default value (" +
+                               (function.kind == OsimFunction::Kind::Unsupported
+                                    ? "function " + function.type + " not supported"
+                                    : "hfd moves a point with one coordinate, this one follows '" + coordinate + "'") +
+                               ")");
+            continue;
+        }
+        out.moving_coordinate = coordinate;
+        out.moving[static_cast<size_t>(k)] = function;
+    }
+}
+
 void read_path_point(pugi::xml_node point, OsimMuscle& m, const AttachmentOf& attachment_of,
                      const std::map<std::string, double>& coordinate_defaults, Report& report) {
     const std::string type = point.name();
     auto attachment = attachment_of(point);
     if (!attachment) return;
-    Vec3 location = child_vec3(point, "location", report).value_or(Vec3::Zero());
+    OsimPathPoint out;
+    out.element = point;
+    out.base = *attachment;
+    out.location = child_vec3(point, "location", report).value_or(Vec3::Zero());
+    Vec3 location = out.location;
     if (type == "MovingPathPoint") {
-        const char* axes[3] = {"x", "y", "z"};
-        for (int k = 0; k < 3; ++k) {
-            pugi::xml_node holder = point.child((std::string(axes[k]) + "_location").c_str());
-            pugi::xml_node f = holder ? function_element(holder, "function") : pugi::xml_node();
-            if (!f) continue;
-            std::string coordinate = child_text(point, (std::string("socket_") + axes[k] + "_coordinate").c_str());
-            if (coordinate.empty()) coordinate = child_text(point, (std::string(axes[k]) + "_coordinate").c_str());
-            if (auto slash = coordinate.rfind('/'); slash != std::string::npos)
-                coordinate = coordinate.substr(slash + 1);
-            const auto it = coordinate_defaults.find(coordinate);
-            location[k] = read_function(f, report).evaluate(it != coordinate_defaults.end() ? it->second : 0);
-        }
-        report.warning(point, "muscle '" + m.name + "': MovingPathPoint '" + point.attribute("name").value() +
-                                  "' becomes a fixed point (at the default coordinate values)");
+        read_moving_location(point, out, location, m, coordinate_defaults, report);
     } else if (type == "ConditionalPathPoint") {
-        report.warning(point, "muscle '" + m.name + "': ConditionalPathPoint '" + point.attribute("name").value() +
-                                  "' becomes a fixed point (always active)");
+        out.active_coordinate = coordinate_socket(point, "coordinate");
+        const auto range = point.child("range") ? read_numbers(point.child("range"), 2, report) : std::nullopt;
+        if (out.active_coordinate.empty() || !range) {
+            report.warning(point, "muscle '" + m.name + "': ConditionalPathPoint '" + point.attribute("name").value() +
+                                      "' without a coordinate and range: always active");
+            out.active_coordinate.clear();
+        } else {
+            out.active_min = std::min((*range)[0], (*range)[1]);
+            out.active_max = std::max((*range)[0], (*range)[1]);
+        }
     } else if (type != "PathPoint") {
         report.warning(point, "muscle '" + m.name + "': " + describe(point) + " read as a fixed path point");
     }
-    attachment->frame = attachment->frame * Transform{location, Quat::Identity()};
-    m.path.push_back(OsimPathPoint{*attachment, point});
+    out.attachment = *attachment;
+    out.attachment.frame = attachment->frame * Transform{location, Quat::Identity()};
+    m.path.push_back(std::move(out));
 }
 
 void read_muscle(pugi::xml_node element, const AttachmentOf& attachment_of,

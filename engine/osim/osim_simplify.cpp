@@ -56,7 +56,10 @@ void move_attachments(OsimModel& model, const std::string& from, const std::stri
         move(joint.child);
     }
     for (OsimMuscle& muscle : model.muscles)
-        for (OsimPathPoint& point : muscle.path) move(point.attachment);
+        for (OsimPathPoint& point : muscle.path) {
+            move(point.attachment);
+            move(point.base);
+        }
     for (OsimContactGeometry& geometry : model.contact_geometry) move(geometry.attachment);
 }
 

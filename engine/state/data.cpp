@@ -31,12 +31,22 @@ void Data::resize_muscle_paths(const Model& model) {
     for (auto* v : {&segment_muscle, &segment_body_a, &segment_body_b}) v->clear();
     for (auto* v : {&segment_local_a, &segment_local_b}) v->clear();
     path_fixed_length.clear();
+    dof_path_muscles.clear();
+    moving_points.clear();
+    std::vector<bool> path_dof(model.dofs.size(), false);
     for (const Muscle& m : model.muscles) {
         const Index muscle = Index(path_fixed_length.size());
+        const bool dof_points = m.has_dof_points();
+        if (dof_points) dof_path_muscles.push_back(muscle);
         double fixed = 0;
-        for (size_t k = 0; k + 1 < m.path.size(); ++k) {
-            const PathPoint &a = m.path[k], &b = m.path[k + 1];
-            if (a.body == b.body) {
+        for (size_t k = 0; k < m.path.size(); ++k) {
+            const PathPoint& a = m.path[k];
+            if (a.is_moving()) moving_points.push_back({muscle, a.moving_dof});
+            for (Index dof : {a.moving_dof, a.active_dof})
+                if (dof != no_index) path_dof[size_t(dof)] = true;
+            if (k + 1 == m.path.size()) break;
+            const PathPoint& b = m.path[k + 1];
+            if (a.body == b.body && !dof_points) {
                 fixed += (b.pos - a.pos).norm();
                 continue;
             }
@@ -49,10 +59,17 @@ void Data::resize_muscle_paths(const Model& model) {
         segment_offset.push_back(Index(segment_body_a.size()));
         path_fixed_length.push_back(fixed);
     }
+    path_dofs.clear();
+    for (size_t d = 0; d < path_dof.size(); ++d)
+        if (path_dof[d]) path_dofs.push_back(Index(d));
+    path_dof_value.assign(model.dofs.size(), 0.0);
+    path_dof_rate_axis.assign(model.dofs.size(), Vec3::Zero());
     const size_t segments = segment_body_a.size();
     for (auto* v : {&segment_direction, &segment_moment_a, &segment_moment_b}) v->assign(segments, Vec3::Zero());
     path_joint_torques =
         std::any_of(model.muscles.begin(), model.muscles.end(), [](const Muscle& m) { return m.joint_torques; });
+    path_second_pass = path_joint_torques || !moving_points.empty();
+    dof_paths = !dof_path_muscles.empty();
 }
 
 void Data::clear_accumulators() {

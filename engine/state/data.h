@@ -93,11 +93,29 @@ struct Data {
     std::vector<Vec3> segment_local_b;      // per segment: second point, body frame
     std::vector<double> path_fixed_length;  // per muscle: its segments within one body
     bool path_joint_torques = false;        // some muscle is a joint_point_path_muscle
+    bool path_second_pass = false;          // path_joint_torques, or some muscle has a moving point
     // of the evaluated state, per segment (update_muscle_paths), u its direction:
     std::vector<Vec3> segment_direction;  // u: unit, first to second point (zero where they coincide)
     // (point - origin of its body) x u, world: the torque about the body's origin per unit
     // tension, on body a (on body b it is minus moment_b); planar passes: z only
     std::vector<Vec3> segment_moment_a, segment_moment_b;
+    // Muscles whose path depends on dofs (Muscle::has_dof_points) own one segment per
+    // pair of consecutive points and no fixed length; update_muscle_paths rewrites
+    // their segments' bodies and points from the active points of the evaluated
+    // state, and the slots left over join a point to itself (length and load zero).
+    std::vector<Index> dof_path_muscles;
+    bool dof_paths = false;                // dof_path_muscles is not empty (one load in the step's test)
+    std::vector<Index> path_dofs;          // the dofs their points read
+    std::vector<double> path_dof_value;    // per model dof (only path_dofs set), of the evaluated state
+    std::vector<Vec3> path_dof_rate_axis;  // per model dof (path_dofs): world w with dq/dt = w . (w_child - w_parent)
+    // A moving point's motion on its body does work too: T (u_out - u_in) . dp/dq per unit
+    // of dq, with u_in / u_out the directions of the segments into and out of it.
+    struct MovingPoint {
+        Index muscle = no_index, dof = no_index;
+        Index segment_in = no_index, segment_out = no_index;  // of the evaluated state; no_index: none
+        Vec3 slope = Vec3::Zero();                            // dp/dq, world, of the evaluated state
+    };
+    std::vector<MovingPoint> moving_points;  // in muscle and path order
 
     BroadPhase broad_phase;
 

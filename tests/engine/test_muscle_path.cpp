@@ -9,6 +9,7 @@
 #include "forces/muscle_path.h"
 #include "model/build_model.h"
 #include "sim/dynamics.h"
+#include "path_virtual_work.h"
 #include "state/kinematics.h"
 
 #include <QtTest>
@@ -18,6 +19,9 @@
 #include <random>
 
 using namespace hfd;
+using path_test::generalized_force;
+using path_test::load_power;
+using path_test::posed;
 
 namespace {
 
@@ -58,12 +62,6 @@ Model load(const char* text) {
     return std::move(*built.model);
 }
 
-State posed(const Model& model, const DofAssignment& dofs) {
-    State s = initial_state(model);
-    apply_dofs(model, dofs, s);
-    return s;
-}
-
 DofAssignment random_pose(const Model& model, std::mt19937& rng) {
     std::uniform_real_distribution<double> angle(-0.6, 0.6), rate(-2, 2);
     DofAssignment dofs = default_dof_assignment(model);
@@ -72,23 +70,6 @@ DofAssignment random_pose(const Model& model, std::mt19937& rng) {
         dofs.velocity[d] = rate(rng);
     }
     return dofs;
-}
-
-// Generalized force of the accumulated body loads on dof d (virtual work), with
-// body displacements from finite differences of the pose.
-double generalized_force(const Model& model, const DofAssignment& dofs, const Data& data, int d) {
-    const double h = 1e-6;
-    DofAssignment plus = dofs, minus = dofs;
-    plus.value[d] += h;
-    minus.value[d] -= h;
-    const State sp = posed(model, plus), sm = posed(model, minus);
-    double q = 0;
-    for (size_t b = 0; b < model.bodies.size(); ++b) {
-        const Vec3 dx = (sp.pos[b] - sm.pos[b]) / (2 * h);
-        const Vec3 dtheta = rotation_vector(sp.ori[b] * sm.ori[b].conjugate()) / (2 * h);
-        q += data.force[b].dot(dx) + data.torque[b].dot(dtheta);
-    }
-    return q;
 }
 
 Data sized_data(const Model& model) {
@@ -110,14 +91,6 @@ bool segment_frame_matches(const State& s, const Data& data, Index k, bool plana
     };
     return near(data.segment_moment_a[k], moment_a, 1e-14) && near(data.segment_moment_b[k], moment_b, 1e-14) &&
            (data.segment_direction[k] - u).norm() < 1e-14;
-}
-
-// The power of the loads in data on the bodies moving as in s: sum F . v + tau . w.
-double load_power(const State& s, const Data& data) {
-    double power = 0;
-    for (size_t b = 0; b < s.pos.size(); ++b)
-        power += data.force[b].dot(s.lin_vel[b]) + data.torque[b].dot(s.ang_vel[b]);
-    return power;
 }
 
 }  // namespace

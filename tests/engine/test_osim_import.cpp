@@ -41,7 +41,7 @@ private slots:
     void customJointWithTranslationIsReported();
     void offDiagonalInertiaTurnsBodyFrame();
     void contactSphereAndHalfSpace();
-    void conditionalPathPointIsReported();
+    void conditionalPathPointBecomesActiveRange();
     void unknownForceIsReported();
     void malformedXmlGivesLine();
     void missingFrameIsAnError();
@@ -412,7 +412,7 @@ void TestOsimImport::contactSphereAndHalfSpace() {
     QVERIFY(report_mentions(r, "'unused'", "no HuntCrossleyForce"));
 }
 
-void TestOsimImport::conditionalPathPointIsReported() {
+void TestOsimImport::conditionalPathPointBecomesActiveRange() {
     const std::string inertia = "0.1 0.1 0.1 0 0 0";
     const std::string bodies = body("a", 1, "0 0 0", inertia) + body("b", 1, "0 0 0", inertia);
     const std::string joints =
@@ -440,10 +440,16 @@ void TestOsimImport::conditionalPathPointIsReported() {
         1 + static_cast<int>(std::count(text.begin(), text.begin() + text.find("<ConditionalPathPoint"), '\n'));
     const OsimImportResult r = import_osim_text(text, "conditional.osim");
     QVERIFY2(r.ok, report_text(r).c_str());
-    QVERIFY2(report_mentions(r, "muscle 'vasti'", "ConditionalPathPoint", line), report_text(r).c_str());
+    QVERIFY2(!report_mentions(r, "muscle 'vasti'", "ConditionalPathPoint", line), report_text(r).c_str());
     QVERIFY(report_mentions(r, "muscle 'vasti'", "knee_cyl"));
     const PropNode model = model_of(reparsed(r));
-    QCOMPARE(find_named(model, "point_path_muscle", "vasti")->find("path")->children.size(), size_t(3));
+    const PropNode& path = *find_named(model, "point_path_muscle", "vasti")->find("path");
+    QCOMPARE(path.children.size(), size_t(3));
+    const PropNode* active = path.children[1].find("active");
+    QVERIFY(active);
+    QCOMPARE(active->find("dof")->value, std::string("q"));
+    const auto range = to_range(*active->find("range"));
+    QVERIFY(range && close(range->first, -1 / deg) && close(range->second, 0));
 }
 
 void TestOsimImport::unknownForceIsReported() {

@@ -172,10 +172,12 @@ void TestOsimModels::gaitModelsFallForTwoSeconds() {
     // The corpus H0918 takes ~3500 steps per simulated second (planar), ~4100
     // with this 3D integrator. Before the conversion merged light rigid bodies,
     // aligned hinges and damped light bodies' joints for an explicit step,
-    // these models took 8,500 to 65,000.
+    // these models took 8,500 to 65,000. gait2392, whose muscles follow its moving
+    // and conditional path points since the conversion keeps them, takes 10,374
+    // (median of the nine).
     const auto median = steps_per_second.begin() + steps_per_second.size() / 2;
     std::nth_element(steps_per_second.begin(), median, steps_per_second.end());
-    QVERIFY2(*median < 10000, qPrintable(QString::number(*median)));
+    QVERIFY2(*median < 11000, qPrintable(QString::number(*median)));
 }
 
 QTEST_APPLESS_MAIN(TestOsimModels)
