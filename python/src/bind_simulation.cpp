@@ -241,7 +241,7 @@ PySimulation create(const PyModel& model, const std::optional<PyConfig>& config,
     result.sim = std::move(created.sim);
     result.config = std::move(created.config);
     result.pairs = candidate_contact_pairs(result.sim->model(), collision_settings(result.config));
-    for (const Diagnostic& d : created.diagnostics) result.warnings.push_back(format_diagnostic(d));
+    result.warnings = diagnostic_lines(created.diagnostics);
     result.seen_excitation = std::as_const(*result.sim).controls().excitation;
     return result;
 }
