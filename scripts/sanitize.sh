@@ -66,8 +66,16 @@ export HFD_TEST_TIME_SCALE=${HFD_TEST_TIME_SCALE:-20}
 status=0
 if [ $run_tests = 1 ]; then
   start=$(date +%s)
-  if [ -z "$label" ] || [ "$label" != python ]; then
-    ctest --test-dir $build --output-on-failure -j"$jobs" -LE python ${label:+-L "^$label\$"} || status=1
+  if [ -z "$label" ] || { [ "$label" != python ] && [ "$label" != xvfb ]; }; then
+    ctest --test-dir $build --output-on-failure -j"$jobs" -LE "^(python|xvfb)\$" ${label:+-L "^$label\$"} || status=1
+  fi
+  # On Xvfb, Mesa's software renderer is loaded with dlopen and unloaded before
+  # the leak check: its leaks (and Qt 3D's, D-Bus's) have no module name a
+  # suppression could match. The same binaries are leak-checked offscreen (the
+  # labels above); here ASan and UBSan check everything else.
+  if [ -z "$label" ] || [ "$label" = xvfb ]; then
+    ASAN_OPTIONS="$ASAN_OPTIONS:detect_leaks=0" \
+      ctest --test-dir $build --output-on-failure -j"$jobs" -L "^xvfb\$" || status=1
   fi
   # The Python interpreter is not instrumented: the runtimes are preloaded, and
   # leak checks are off (CPython keeps its objects until exit, by design).
