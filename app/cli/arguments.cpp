@@ -6,8 +6,23 @@
 #include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <exception>
 
 namespace hfd::cli {
+
+namespace {
+std::string failed_activity;
+}
+
+Activity::Activity(std::string what) : what_(std::move(what)), exceptions_at_start_(std::uncaught_exceptions()) {}
+
+// Moved, not copied: memory may be short when this runs.
+Activity::~Activity() {
+    if (std::uncaught_exceptions() > exceptions_at_start_ && failed_activity.empty())
+        failed_activity = std::move(what_);
+}
+
+const std::string& Activity::failed() { return failed_activity; }
 
 void print_diagnostics(const std::vector<Diagnostic>& diagnostics) {
     for (const Diagnostic& diagnostic : cap_repeated_diagnostics(diagnostics))

@@ -31,6 +31,23 @@ std::optional<double> parse_positive_number(const std::string& text);
 // (format/repeated_diagnostics.h): millions of the same warning print a count.
 void print_diagnostics(const std::vector<Diagnostic>& diagnostics);
 
+// What a command is doing, for main()'s message when memory runs out in it:
+// "out of memory while reading the model 'm.hfd'". An activity left by an
+// exception is kept (the innermost one) and named by Activity::failed().
+class Activity {
+public:
+    explicit Activity(std::string what);
+    ~Activity();
+    Activity(const Activity&) = delete;
+    Activity& operator=(const Activity&) = delete;
+    // The innermost activity an exception left, or "".
+    static const std::string& failed();
+
+private:
+    std::string what_;
+    int exceptions_at_start_;
+};
+
 // takes_value for a fixed list of option names.
 std::function<bool(std::string_view)> one_of(std::initializer_list<std::string_view> names);
 

@@ -8,6 +8,8 @@
 
 #include "arguments.h"
 
+#include "format/repeated_diagnostics.h"
+
 #include "batch/batch.h"
 #include "batch/summary.h"
 #include "run/csv_writer.h"
@@ -292,11 +294,14 @@ int run_batch(const Args& args) {
             if (outcome.status != JobStatus::Done)
                 std::fprintf(stderr, "%shfd batch: %s %s: %s\n", terminal ? "\r\033[K" : "", summary.name.c_str(),
                              job_status_name(outcome.status), outcome.message.c_str());
-            if (index == 0)  // warnings (e.g. no config in the file) are the same for every run: shown once
+            if (index == 0) {  // warnings (e.g. no config in the file) are the same for every run: shown once
+                std::vector<Diagnostic> warnings;
                 for (const Diagnostic& d : outcome.diagnostics)
-                    if (d.severity != Severity::Error)
-                        std::fprintf(stderr, "%s%s: %s\n", terminal ? "\r\033[K" : "", summary.name.c_str(),
-                                     format_diagnostic(d).c_str());
+                    if (d.severity != Severity::Error) warnings.push_back(d);
+                for (const Diagnostic& d : cap_repeated_diagnostics(warnings))
+                    std::fprintf(stderr, "%s%s: %s\n", terminal ? "\r\033[K" : "", summary.name.c_str(),
+                                 format_diagnostic(d).c_str());
+            }
             if (terminal) {
                 const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
                 std::fprintf(stderr, "\r[%zu/%zu] %zu failed, %.1f s", finished, count, failed, elapsed);

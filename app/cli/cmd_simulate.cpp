@@ -127,6 +127,7 @@ std::optional<PreparedRun> prepare(const Options& options) {
     if (!options.config.empty()) inputs.config = RunInput::path(options.config);
     if (!options.state.empty()) inputs.state = RunInput::path(options.state);
     if (!options.excitation.empty()) inputs.excitation = RunInput::path(options.excitation);
+    const Activity reading("reading the model '" + options.model + "' and its inputs");
     PreparedRun run = prepare_run(inputs);
     print_diagnostics(run.diagnostics);
     if (run.ok()) return run;
@@ -237,6 +238,7 @@ int run_simulate(const Args& args) {
         std::fputs(simulate_usage, stdout);
         return exit_ok;
     }
+    const Activity running("running the model '" + options.model + "'");
     std::optional<PreparedRun> prepared = prepare(options);
     if (!prepared) return exit_input;
     Simulation* sim = prepared->sim.get();

@@ -1,4 +1,5 @@
 // hfd: command-line tool for batch work on .hfd models.
+#include "arguments.h"
 #include "commands.h"
 
 #include <cstdio>
@@ -54,9 +55,13 @@ int main(int argc, char** argv) {
     try {
         return run_command(argc, argv);
     } catch (const std::bad_alloc&) {
-        std::fprintf(stderr, "hfd %s: out of memory: the run or its inputs are too large for this machine\n", command);
+        const std::string& activity = hfd::cli::Activity::failed();
+        std::fprintf(stderr, "hfd %s: out of memory%s%s: the run or its inputs are too large for this machine\n",
+                     command, activity.empty() ? "" : " while ", activity.c_str());
     } catch (const std::length_error& error) {
-        std::fprintf(stderr, "hfd %s: too large to hold in memory (%s)\n", command, error.what());
+        const std::string& activity = hfd::cli::Activity::failed();
+        std::fprintf(stderr, "hfd %s: too large to hold in memory%s%s (%s)\n", command,
+                     activity.empty() ? "" : " while ", activity.c_str(), error.what());
     } catch (const std::exception& error) {
         std::fprintf(stderr, "hfd %s: internal error: %s\n", command, error.what());
     }

@@ -1,5 +1,7 @@
 #include "diagnostics_dock.h"
 
+#include "format/repeated_diagnostics.h"
+
 #include <QAction>
 #include <QApplication>
 #include <QClipboard>
@@ -102,6 +104,11 @@ void DiagnosticsDock::rebuild() {
     for (const auto& [source, diagnostics] : entries_) {
         const bool in_edited_text = source == Source::Model;
         for (const Diagnostic& diagnostic : diagnostics) {
+            errors += diagnostic.severity == Severity::Error;
+            warnings += diagnostic.severity == Severity::Warning;
+        }
+        // a model with thousands of one misspelt key lists ten of them and a count, as `hfd` prints them
+        for (const Diagnostic& diagnostic : cap_repeated_diagnostics(diagnostics)) {
             auto* item = new QTreeWidgetItem(list_);
             item->setIcon(SeverityColumn, severity_icon(diagnostic.severity));
             item->setText(SeverityColumn, severity_name(diagnostic.severity));
@@ -113,8 +120,6 @@ void DiagnosticsDock::rebuild() {
                 item->setData(0, JumpLineRole, diagnostic.location.line);
                 item->setData(0, JumpColumnRole, diagnostic.location.column);
             }
-            errors += diagnostic.severity == Severity::Error;
-            warnings += diagnostic.severity == Severity::Warning;
         }
     }
     QString title = tr("Diagnostics");

@@ -23,7 +23,9 @@ public:
     // edited text and can be jumped to.
     void setDiagnostics(Source source, const std::vector<Diagnostic>& diagnostics);
     int errorCount() const;
-    // The entries are the rows of the QTreeWidget "diagnosticsList" (severity, location, message, source).
+    // The entries are the rows of the QTreeWidget "diagnosticsList" (severity, location, message, source):
+    // per source, ten of each kind and a note counting the rest (format/repeated_diagnostics.h); the
+    // title and errorCount() count them all.
 
 signals:
     void locationActivated(int line, int column);  // 1-based; column in UTF-8 bytes

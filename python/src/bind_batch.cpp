@@ -48,9 +48,8 @@ py::dict outcome_to_dict(const JobOutcome& outcome) {
     result["status"] = job_status_name(outcome.status);
     result["ok"] = outcome.status == JobStatus::Done;
     result["message"] = outcome.message;
-    std::vector<std::string> diagnostics, names, labels;
-    for (const Diagnostic& d : outcome.diagnostics) diagnostics.push_back(format_diagnostic(d));
-    result["diagnostics"] = diagnostics;
+    std::vector<std::string> names, labels;
+    result["diagnostics"] = diagnostic_lines(outcome.diagnostics);
     result["steps"] = outcome.run.steps;
     result["end_time"] = outcome.run.time;
     result["wall_seconds"] = outcome.wall_seconds;

@@ -17,7 +17,10 @@
 #include "run/run.h"
 #include "state/kinematics.h"
 
+#include <algorithm>
+#include <bit>
 #include <cmath>
+#include <cstdint>
 #include <cstring>
 #include <limits>
 #include <thread>
@@ -64,8 +67,12 @@ struct PySimulation {
         check_free();
         const std::vector<double>& now = std::as_const(*sim).controls().excitation;
         check_excitations(now, "");
-        if (now.size() != seen_excitation.size() ||
-            std::memcmp(now.data(), seen_excitation.data(), now.size() * sizeof(double)) != 0) {
+        // bitwise, as the view's writes are (-0 for 0 counts); std::equal_to would call them equal. Not
+        // memcmp: a model without muscles has no data() to pass it (UBSan: null argument)
+        const auto same_bits = [](double a, double b) {
+            return std::bit_cast<uint64_t>(a) == std::bit_cast<uint64_t>(b);
+        };
+        if (!std::equal(now.begin(), now.end(), seen_excitation.begin(), seen_excitation.end(), same_bits)) {
             sim->controls();
             seen_excitation = now;
         }
@@ -222,7 +229,7 @@ void set_vector(PySimulation& self, std::vector<double> State::*member, const Ar
     std::vector<double>& target = self.writable_state().*member;
     if (values.ndim() != 1 || size_t(values.shape(0)) != target.size())
         throw py::value_error("expected " + std::to_string(target.size()) + " values");
-    std::memcpy(target.data(), values.data(), target.size() * sizeof(double));
+    std::copy_n(values.data(), target.size(), target.data());
 }
 
 PySimulation create(const PyModel& model, const std::optional<PyConfig>& config,
@@ -241,7 +248,7 @@ PySimulation create(const PyModel& model, const std::optional<PyConfig>& config,
     result.sim = std::move(created.sim);
     result.config = std::move(created.config);
     result.pairs = candidate_contact_pairs(result.sim->model(), collision_settings(result.config));
-    for (const Diagnostic& d : created.diagnostics) result.warnings.push_back(format_diagnostic(d));
+    result.warnings = diagnostic_lines(created.diagnostics);
     result.seen_excitation = std::as_const(*result.sim).controls().excitation;
     return result;
 }
@@ -405,7 +412,7 @@ void bind_controls_and_dofs(py::class_<PySimulation>& cls) {
                if (v.ndim() != 1 || size_t(v.shape(0)) != excitation.size())
                    throw py::value_error("expected " + std::to_string(excitation.size()) + " excitations");
                s.check_excitations(std::vector<double>(v.data(), v.data() + v.size()), "");
-               std::memcpy(excitation.data(), v.data(), excitation.size() * sizeof(double));
+               std::copy_n(v.data(), excitation.size(), excitation.data());
            },
            "per muscle, 0..1: a writable view of the simulation's excitations (no copy)")
         .def_property_readonly("dofs",
@@ -455,8 +462,7 @@ void bind_controls_and_dofs(py::class_<PySimulation>& cls) {
                     throw py::value_error("expected " + std::to_string(model.dofs.size()) + " dof values");
                 DofAssignment dofs{std::vector<double>(values.data(), values.data() + values.size()),
                                    std::vector<double>(model.dofs.size(), 0.0)};
-                if (velocities)
-                    std::memcpy(dofs.velocity.data(), velocities->data(), dofs.velocity.size() * sizeof(double));
+                if (velocities) std::copy_n(velocities->data(), dofs.velocity.size(), dofs.velocity.data());
                 State posed = s.state();
                 apply_dofs(model, dofs, posed);
                 if (initial) s.sim->set_initial_state(posed);

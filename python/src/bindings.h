@@ -32,6 +32,10 @@ struct SimulationFailure : std::runtime_error {
 // Throws DiagnosticError listing every error (file:line:col) when there is one.
 void throw_if_errors(const std::vector<Diagnostic>& diagnostics, const std::string& what);
 [[noreturn]] void throw_error(const std::string& file, const std::string& message);
+// The lines Python shows for diagnostics (warnings, batch and import reports):
+// `file:line:col: warning: ...`, ten of each kind, then "... and N more like: ..."
+// (format/repeated_diagnostics.h, as `hfd` prints them).
+std::vector<std::string> diagnostic_lines(const std::vector<Diagnostic>& diagnostics);
 
 // A model file as text (+ property overrides) and the Model built from it.
 struct PyModel {

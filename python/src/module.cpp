@@ -3,6 +3,7 @@
 #include "bindings.h"
 
 #include "format/parser.h"
+#include "format/repeated_diagnostics.h"
 #include "osim/osim_import.h"
 #include "model/build_model.h"
 
@@ -25,11 +26,20 @@ py::list diagnostic_tuples(const std::vector<Diagnostic>& diagnostics) {
 
 }  // namespace
 
+std::vector<std::string> diagnostic_lines(const std::vector<Diagnostic>& diagnostics) {
+    std::vector<std::string> lines;
+    for (const Diagnostic& d : cap_repeated_diagnostics(diagnostics)) lines.push_back(format_diagnostic(d));
+    return lines;
+}
+
+// The message lists the errors capped like the warnings; .diagnostics keeps every one.
 void throw_if_errors(const std::vector<Diagnostic>& diagnostics, const std::string& what) {
     if (!has_errors(diagnostics)) return;
-    std::string message = what;
+    std::vector<Diagnostic> errors;
     for (const Diagnostic& d : diagnostics)
-        if (d.severity == Severity::Error) message += "\n" + format_diagnostic(d);
+        if (d.severity == Severity::Error) errors.push_back(d);
+    std::string message = what;
+    for (const std::string& line : diagnostic_lines(errors)) message += "\n" + line;
     throw DiagnosticError(message, diagnostics);
 }
 
@@ -63,9 +73,7 @@ py::tuple convert_osim(const std::string& path, const std::optional<std::string>
     }
     if (!result.ok) throw_if_errors(result.report, "cannot convert '" + path + "'");
     if (!result.ok) throw_error(path, "conversion failed");
-    std::vector<std::string> report;
-    for (const Diagnostic& d : result.report) report.push_back(format_diagnostic(d));
-    return py::make_tuple(result.text, report);
+    return py::make_tuple(result.text, diagnostic_lines(result.report));
 }
 
 }  // namespace

@@ -13,6 +13,7 @@
 #include <QSlider>
 #include <QTest>
 #include <cmath>
+#include "test_time_scale.h"
 
 using namespace hfd;
 using namespace hfd::studio;
@@ -104,7 +105,8 @@ void TestControlsDock::excitationSliderDrivesTheRecordedExcitation() {
     biceps->setValue(700);  // 0.7
     controller.setRealTimeFactor(0);
     controller.play();
-    QTRY_VERIFY_WITH_TIMEOUT(controller.latestFrame() && controller.latestFrame()->finished, 20000);
+    QTRY_VERIFY_WITH_TIMEOUT(controller.latestFrame() && controller.latestFrame()->finished,
+                             hfd::test::scaled_ms(20000));
     const auto& channels = controller.layout()->channels;
     size_t excitation = 0, activation = 0;
     for (size_t c = 0; c < channels.size(); ++c) {
@@ -138,15 +140,15 @@ void TestControlsDock::dofSliderPosesTheInitialState() {
     const double wanted = dof.range_min + middle * 0.1 * M_PI / 180;
     // The state a run starts from is posed: the recording restarts from it...
     auto recorded_start = [&] { return studio_test::first_row_value(controller, dof.name); };
-    QTRY_VERIFY_WITH_TIMEOUT(std::abs(recorded_start() - wanted) < 1e-9, 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(std::abs(recorded_start() - wanted) < 1e-9, hfd::test::scaled_ms(5000));
     QCOMPARE(controller.latestFrame()->steps, 0LL);
     QCOMPARE(controller.latestFrame()->time, 0.0);
     // ...and so does every run after a reset: the initial state itself holds the pose.
     controller.setRealTimeFactor(0);
     controller.play();
-    QTRY_VERIFY_WITH_TIMEOUT(controller.latestFrame()->finished, 20000);
+    QTRY_VERIFY_WITH_TIMEOUT(controller.latestFrame()->finished, hfd::test::scaled_ms(20000));
     controller.reset();
-    QTRY_VERIFY_WITH_TIMEOUT(controller.latestFrame()->steps == 0, 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(controller.latestFrame()->steps == 0, hfd::test::scaled_ms(5000));
     QVERIFY2(std::abs(recorded_start() - wanted) < 1e-9, qPrintable(QString::number(recorded_start())));
 }
 
@@ -165,7 +167,8 @@ void TestControlsDock::excitationsSurviveReload() {
     QVERIFY(!has_errors(controller.load(arm_setup(0.05))));  // what Reset does
     controller.setRealTimeFactor(0);
     controller.play();
-    QTRY_VERIFY_WITH_TIMEOUT(controller.latestFrame() && controller.latestFrame()->finished, 20000);
+    QTRY_VERIFY_WITH_TIMEOUT(controller.latestFrame() && controller.latestFrame()->finished,
+                             hfd::test::scaled_ms(20000));
     const auto& channels = controller.layout()->channels;
     size_t excitation = channels.size();
     for (size_t c = 0; c < channels.size(); ++c)

@@ -1,9 +1,14 @@
 #include "studio_test_support.h"
 #include "diagnostics_dock.h"
 
+#include "format/parser.h"
+#include "model/build_model.h"
+
 #include <QSignalSpy>
 #include <QTreeWidget>
 #include <QtTest>
+
+#include <algorithm>
 
 using hfd::Diagnostic;
 using hfd::Severity;
@@ -49,6 +54,39 @@ private slots:
         QCOMPARE(spy[0][1].toInt(), 4);
         QTest::mouseClick(list->viewport(), Qt::LeftButton, {}, list->visualItemRect(list->topLevelItem(1)).center());
         QCOMPARE(spy.count(), 1);
+    }
+
+    // 50 misspelt keys in one body: the list shows the first ten where they are,
+    // then one note counting the other 40 (as `hfd` prints them); the title
+    // still counts all 50.
+    void repeatedWarningsShowTenAndACount() {
+        std::string text = studio_test::pendulum_text();
+        std::string keys;
+        for (int i = 0; i < 50; ++i) keys += "\t\tcolour" + std::to_string(i) + " = 1\n";
+        const size_t at = text.find("\t\tmass = 2.5");
+        const int first_key_line = 1 + int(std::count(text.begin(), text.begin() + at, '\n'));
+        text.insert(at, keys);
+        const hfd::ParseResult parsed = hfd::parse_text(text, "many.hfd");
+        QVERIFY(parsed.ok());
+        const hfd::BuildResult built = hfd::build_model(parsed.root, "many.hfd");
+        QVERIFY(built.ok());
+        QCOMPARE(built.diagnostics.size(), size_t(50));
+
+        DiagnosticsDock dock;
+        dock.setDiagnostics(DiagnosticsDock::Source::Model, built.diagnostics);
+        QTreeWidget* list = dock.findChild<QTreeWidget*>(QStringLiteral("diagnosticsList"));
+        QVERIFY(list);
+        QCOMPARE(list->topLevelItemCount(), 11);
+        for (int i = 0; i < 10; ++i) {
+            QCOMPARE(list->topLevelItem(i)->text(0), QStringLiteral("warning"));
+            QCOMPARE(list->topLevelItem(i)->text(1), QStringLiteral("%1:3").arg(first_key_line + i));
+            QVERIFY(list->topLevelItem(i)->text(2).contains(QStringLiteral("'colour%1'").arg(i)));
+        }
+        const QTreeWidgetItem* summary = list->topLevelItem(10);
+        QCOMPARE(summary->text(0), QStringLiteral("note"));
+        QVERIFY2(summary->text(2).startsWith("... and 40 more warnings like: unknown property 'colour0'"),
+                 qPrintable(summary->text(2)));
+        QVERIFY2(dock.windowTitle().contains("50 warning"), qPrintable(dock.windowTitle()));
     }
 };
 

@@ -11,6 +11,7 @@
 #include <QMenu>
 #include <QTemporaryDir>
 #include <QTest>
+#include "test_time_scale.h"
 
 using namespace hfd;
 using namespace hfd::studio;
@@ -45,7 +46,8 @@ void TestExportActions::exportsTheRecording() {
     QVERIFY(!has_errors(controller.load(std::move(setup))));
     controller.setRealTimeFactor(0);
     controller.play();
-    QTRY_VERIFY_WITH_TIMEOUT(controller.latestFrame() && controller.latestFrame()->finished, 20000);
+    QTRY_VERIFY_WITH_TIMEOUT(controller.latestFrame() && controller.latestFrame()->finished,
+                             hfd::test::scaled_ms(20000));
 
     QTemporaryDir dir;
     QString next_path;

@@ -13,6 +13,7 @@
 
 #include <QSignalSpy>
 #include <QtTest>
+#include "test_time_scale.h"
 
 using namespace hfd;
 using namespace hfd::studio;
@@ -42,7 +43,7 @@ private slots:
         QVERIFY(dock->reloadFromDocument());
         QSignalSpy stopped(controller, &SimulationController::stopped);
         dock->playAction()->trigger();
-        QTRY_VERIFY_WITH_TIMEOUT(stopped.count() == 1, 20000);
+        QTRY_VERIFY_WITH_TIMEOUT(stopped.count() == 1, hfd::test::scaled_ms(20000));
         QCOMPARE(controller->latestFrame()->error_body, QStringLiteral("link"));
         QCOMPARE(viewer->markedBody(), link);
         // The timeline stands on the last recorded row, at or before the failure.
@@ -54,7 +55,7 @@ private slots:
         QCOMPARE(cursor, last.time);
 
         dock->resetAction()->trigger();
-        QTRY_COMPARE_WITH_TIMEOUT(viewer->markedBody(), no_index, 20000);
+        QTRY_COMPARE_WITH_TIMEOUT(viewer->markedBody(), no_index, hfd::test::scaled_ms(20000));
     }
 
     void markNeedsABodyOfTheModel() {

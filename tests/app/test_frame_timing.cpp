@@ -10,6 +10,7 @@
 #include <QProcess>
 #include <QRegularExpression>
 #include <QtTest>
+#include "test_time_scale.h"
 
 using namespace hfd;
 using namespace hfd::studio;
@@ -90,7 +91,7 @@ private slots:
         process.setProcessEnvironment(environment);
         process.start(
             studio, {QStringLiteral(HFD_SAMPLES_DIR "/pendulum.hfd"), "--measure-frames", "0.5", "--size", "640x480"});
-        QVERIFY(process.waitForFinished(120000));
+        QVERIFY(process.waitForFinished(hfd::test::scaled_ms(120000)));
         const QString output = QString::fromLocal8Bit(process.readAllStandardOutput());
         const QString errors = QString::fromLocal8Bit(process.readAllStandardError());
         if (!studio_test::has_opengl_display()) {

@@ -14,6 +14,7 @@
 #include <QTextBlock>
 #include <QTreeWidget>
 #include <QtTest>
+#include "test_time_scale.h"
 
 using namespace hfd::studio;
 
@@ -111,7 +112,7 @@ private slots:
         // Type a second '=' after "mass = " on line 10: the parser stops at line 10, column 10.
         editor->goToLineColumn(10, 10);
         QTest::keyClicks(editor, "= ");
-        QTRY_VERIFY_WITH_TIMEOUT(!diagnostic_underlines(editor).isEmpty(), 3000);
+        QTRY_VERIFY_WITH_TIMEOUT(!diagnostic_underlines(editor).isEmpty(), hfd::test::scaled_ms(3000));
         const QTextCursor underline = diagnostic_underlines(editor).first().cursor;
         QCOMPARE(underline.block().blockNumber(), 9);
         QCOMPARE(underline.selectionStart() - underline.block().position(), 9);
@@ -134,7 +135,7 @@ private slots:
         // Fixing the text clears the underline and the list.
         for (int i = 0; i < 4 && window.document()->isDirty(); ++i) editor->undo();
         QCOMPARE(window.document()->text(), QString::fromUtf8(studio_test::pendulum_text()));
-        QTRY_VERIFY_WITH_TIMEOUT(diagnostic_underlines(editor).isEmpty(), 3000);
+        QTRY_VERIFY_WITH_TIMEOUT(diagnostic_underlines(editor).isEmpty(), hfd::test::scaled_ms(3000));
         QCOMPARE(window.diagnosticsDock()->errorCount(), 0);
         window.prompts().unsaved_changes = [](const QString&) { return UnsavedChoice::Discard; };
     }

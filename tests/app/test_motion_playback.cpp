@@ -15,6 +15,7 @@
 #include <cmath>
 #include <fstream>
 #include <numbers>
+#include "test_time_scale.h"
 
 using namespace hfd;
 using namespace hfd::studio;
@@ -83,7 +84,7 @@ private slots:
         MainWindow window(options);
         QString error;
         QVERIFY(window.document()->load(QString::fromStdString(human3d), &error));
-        QTRY_VERIFY_WITH_TIMEOUT(window.document()->lastValidModel(), 5000);
+        QTRY_VERIFY_WITH_TIMEOUT(window.document()->lastValidModel(), hfd::test::scaled_ms(5000));
         const QString path = dir_.filePath("walk.mot");
         std::ofstream(path.toStdString()) << knee_motion();
         QVERIFY(window.openFile(path));

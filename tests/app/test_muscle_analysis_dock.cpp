@@ -30,6 +30,7 @@
 #include <algorithm>
 #include <cmath>
 #include <numbers>
+#include "test_time_scale.h"
 
 using namespace hfd;
 using namespace hfd::studio;
@@ -144,7 +145,7 @@ private slots:
         edited.replace(at, old_line.size(), QStringLiteral("tendon_slack_length = %1").arg(slack * 1.05, 0, 'g', 17));
         QSignalSpy updated(&dock, &MuscleAnalysisDock::curvesUpdated);
         dock.scheduleModelText(edited, QStringLiteral("human3d.hfd"));
-        QVERIFY(updated.wait(5000));
+        QVERIFY(updated.wait(hfd::test::scaled_ms(5000)));
         const QLineSeries* locked = series_named(dock, QStringLiteral("vaslat_r (locked)"));
         const QLineSeries* now = series_named(dock, QStringLiteral("vaslat_r"));
         QVERIFY(locked && now);
@@ -199,9 +200,10 @@ private slots:
         QVERIFY(dock);
         dock->raise();
         window.document()->setUntitled(human3d_text(), QStringLiteral(HFD_SAMPLES_DIR "/human3d.hfd"), false);
-        QTRY_VERIFY_WITH_TIMEOUT(dock->model() && dock->model()->muscles.size() == 80, 5000);
+        QTRY_VERIFY_WITH_TIMEOUT(dock->model() && dock->model()->muscles.size() == 80, hfd::test::scaled_ms(5000));
         QVERIFY(dock->setCoordinate(QStringLiteral("knee_angle_r")));
-        QTRY_VERIFY_WITH_TIMEOUT(window.findChild<QSlider*>(QStringLiteral("dof_knee_angle_r")), 5000);
+        QTRY_VERIFY_WITH_TIMEOUT(window.findChild<QSlider*>(QStringLiteral("dof_knee_angle_r")),
+                                 hfd::test::scaled_ms(5000));
         auto* slider = window.findChild<QSlider*>(QStringLiteral("dof_knee_angle_r"));
         auto* view = dock->findChild<QChartView*>();
         QTRY_VERIFY(view->isVisible() && view->chart()->plotArea().width() > 10);
@@ -228,7 +230,7 @@ private slots:
         auto* dock = window.findChild<MuscleAnalysisDock*>();
         dock->raise();
         window.document()->setUntitled(human3d_text(), QStringLiteral(HFD_SAMPLES_DIR "/human3d.hfd"), false);
-        QTRY_VERIFY_WITH_TIMEOUT(dock->model() && dock->model()->muscles.size() == 80, 5000);
+        QTRY_VERIFY_WITH_TIMEOUT(dock->model() && dock->model()->muscles.size() == 80, hfd::test::scaled_ms(5000));
         QVERIFY(dock->setCoordinate(QStringLiteral("knee_angle_r")));
         dock->setMuscleChecked(QStringLiteral("recfem_r"), true);
         dock->setQuantity(MuscleAnalysisDock::Quantity::TendonForce);
@@ -259,7 +261,7 @@ private slots:
             QElapsedTimer timer;
             timer.start();
             QTest::keyClick(editor, Qt::Key_1);  // "1" before the value: the force grows
-            QVERIFY(updated.wait(5000));
+            QVERIFY(updated.wait(hfd::test::scaled_ms(5000)));
             view->viewport()->repaint();
             latency_ms.push_back(double(timer.nsecsElapsed()) * 1e-6);
         }

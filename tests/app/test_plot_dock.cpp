@@ -26,6 +26,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QXmlStreamReader>
+#include "test_time_scale.h"
 
 using namespace hfd;
 using namespace hfd::studio;
@@ -347,14 +348,15 @@ void TestPlotDock::reviewingARunWithContacts() {
     connect(&controller, &SimulationController::layoutReceived, &dock, &PlotDock::setLayout);
     connect(&controller, &SimulationController::frameReceived, &dock, &PlotDock::addFrame);
     QVERIFY(!has_errors(controller.load(std::move(setup))));
-    QTRY_COMPARE_WITH_TIMEOUT(dock.rowCount(), size_t(1), 5000);
+    QTRY_COMPARE_WITH_TIMEOUT(dock.rowCount(), size_t(1), hfd::test::scaled_ms(5000));
     dock.refresh();
     // One sample spans no time: the axis still reads in sensible steps, not 2.5e-07 s.
     QVERIFY2(dock.plotData(0).x_max - dock.plotData(0).x_min >= 0.1,
              qPrintable(QString::number(dock.plotData(0).x_max)));
     controller.setRealTimeFactor(0);
     controller.play();
-    QTRY_VERIFY_WITH_TIMEOUT(controller.latestFrame() && controller.latestFrame()->finished, 20000);
+    QTRY_VERIFY_WITH_TIMEOUT(controller.latestFrame() && controller.latestFrame()->finished,
+                             hfd::test::scaled_ms(20000));
     QCOMPARE(dock.rowCount(), size_t(31));
     QCOMPARE(dock.findChild<QSlider*>()->value(), 30);  // the timeline stands at the end of the run
     const auto& channels = controller.layout()->channels;
@@ -457,11 +459,12 @@ void TestPlotDock::recordingDrivesPlotsAndPoses() {
         if (!initial) initial = frame.pose;
     });
     QVERIFY(!has_errors(controller.load(std::move(setup))));
-    QTRY_VERIFY_WITH_TIMEOUT(initial.has_value(), 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(initial.has_value(), hfd::test::scaled_ms(5000));
     QCOMPARE(initial->time, 0.0);
     controller.setRealTimeFactor(0);
     controller.play();
-    QTRY_VERIFY_WITH_TIMEOUT(controller.latestFrame() && controller.latestFrame()->finished, 20000);
+    QTRY_VERIFY_WITH_TIMEOUT(controller.latestFrame() && controller.latestFrame()->finished,
+                             hfd::test::scaled_ms(20000));
     QCOMPARE(dock.rowCount(), size_t(51));
 
     const Index pos_y = [&] {

@@ -27,13 +27,14 @@
 #include <QTest>
 #include <QTreeWidget>
 #include <set>
+#include "test_time_scale.h"
 
 using namespace hfd;
 using namespace hfd::studio;
 
 namespace {
 
-constexpr int run_timeout_ms = 60000;  // an upper bound on a loaded machine, not a wait
+const int run_timeout_ms = hfd::test::scaled_ms(60000);  // an upper bound on a loaded machine, not a wait
 
 MainWindowOptions headless_options() { return studio_test::test_window_options(false); }
 

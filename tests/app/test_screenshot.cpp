@@ -12,6 +12,7 @@
 #include "recent_files.h"
 #include "studio_settings.h"
 #include "window_screenshot.h"
+#include "test_time_scale.h"
 
 using hfd::studio::render_screenshot;
 using hfd::studio::render_window_screenshot;
@@ -171,11 +172,11 @@ private slots:
         environment.insert("XDG_CONFIG_HOME", dir_.filePath("config"));  // the studio's settings stay here
         process.setProcessEnvironment(environment);
         process.start(studio, {model, "--screenshot", dir_.filePath("bad_cli.png")});
-        QVERIFY(process.waitForFinished(20000));
+        QVERIFY(process.waitForFinished(hfd::test::scaled_ms(20000)));
         QCOMPARE(process.exitCode(), 1);
         QVERIFY(process.readAllStandardError().contains("bad_cli.hfd:1:"));
         process.start(studio, {"--size", "12"});
-        QVERIFY(process.waitForFinished(20000));
+        QVERIFY(process.waitForFinished(hfd::test::scaled_ms(20000)));
         QCOMPARE(process.exitCode(), 2);
         // a .par runs with a scenario only
         process.start(studio,

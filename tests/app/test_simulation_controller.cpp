@@ -17,6 +17,7 @@
 #include <QTest>
 #include <QTimer>
 #include <cmath>
+#include "test_time_scale.h"
 
 using namespace hfd;
 using namespace hfd::studio;
@@ -65,7 +66,8 @@ double recorded_until(const SimulationController& controller, const QString& pat
 bool run_hfd_simulate(const QStringList& arguments) {
     QProcess cli;
     cli.start(QStringLiteral(HFD_BIN_DIR "/hfd"), QStringList{"simulate"} + arguments);
-    return cli.waitForFinished(60000) && cli.exitStatus() == QProcess::NormalExit && cli.exitCode() == 0;
+    return cli.waitForFinished(hfd::test::scaled_ms(60000)) && cli.exitStatus() == QProcess::NormalExit &&
+           cli.exitCode() == 0;
 }
 
 }  // namespace
@@ -94,9 +96,10 @@ void TestSimulationController::runsPausesResumesAndMatchesTheCli() {
     QElapsedTimer wall;
     wall.start();
     controller.play();
-    QTRY_VERIFY_WITH_TIMEOUT(controller.latestFrame() && controller.latestFrame()->time > 0.2, 20000);
+    QTRY_VERIFY_WITH_TIMEOUT(controller.latestFrame() && controller.latestFrame()->time > 0.2,
+                             hfd::test::scaled_ms(20000));
     controller.pause();
-    QTRY_VERIFY_WITH_TIMEOUT(!controller.latestFrame()->running, 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(!controller.latestFrame()->running, hfd::test::scaled_ms(5000));
     const double paused_at = controller.latestFrame()->time;
     QVERIFY2(paused_at <= wall.elapsed() * 1e-3 + 0.02, qPrintable(QString::number(paused_at)));
     QVERIFY(paused_at < 1.0);
@@ -110,7 +113,7 @@ void TestSimulationController::runsPausesResumesAndMatchesTheCli() {
     QTemporaryDir paused_dir;
     QVERIFY(recorded_until(controller, paused_dir.filePath("paused.csv")) <= paused_at);
     controller.play();
-    QTRY_VERIFY_WITH_TIMEOUT(controller.latestFrame()->finished, 30000);
+    QTRY_VERIFY_WITH_TIMEOUT(controller.latestFrame()->finished, hfd::test::scaled_ms(30000));
     QVERIFY(controller.latestFrame()->error.isEmpty());
     QCOMPARE(controller.latestFrame()->time, 1.0);
     // The stage times: each force component, then the dynamics and the integrator's own
@@ -173,7 +176,8 @@ void TestSimulationController::excitationsFromAFileDriveTheRunAsTheCliDoes() {
     QVERIFY(!has_errors(controller.load(std::move(setup))));
     controller.setRealTimeFactor(0);
     controller.play();
-    QTRY_VERIFY_WITH_TIMEOUT(controller.latestFrame() && controller.latestFrame()->finished, 30000);
+    QTRY_VERIFY_WITH_TIMEOUT(controller.latestFrame() && controller.latestFrame()->finished,
+                             hfd::test::scaled_ms(30000));
     QVERIFY(controller.latestFrame()->error.isEmpty());
 
     const QString gui_csv = dir.filePath("gui.csv"), cli_csv = dir.filePath("cli.csv");
@@ -202,7 +206,7 @@ void TestSimulationController::resetRestoresTheInitialStateExactly() {
     const double end_time = 0.3;
     SimulationController controller;
     QVERIFY(!has_errors(controller.load(setup_from_file(sample, end_time))));
-    QTRY_VERIFY_WITH_TIMEOUT(controller.latestFrame(), 5000);  // the frame of the load
+    QTRY_VERIFY_WITH_TIMEOUT(controller.latestFrame(), hfd::test::scaled_ms(5000));  // the frame of the load
     const std::vector<Vec3> initial_pos = controller.latestFrame()->pose.body_pos;
     const std::vector<Quat> initial_ori = controller.latestFrame()->pose.body_ori;
     const std::vector<double> initial_row = controller.latestFrame()->rows;
@@ -210,12 +214,12 @@ void TestSimulationController::resetRestoresTheInitialStateExactly() {
     QCOMPARE(controller.latestFrame()->row_count, size_t(1));
     controller.setRealTimeFactor(0);
     controller.play();
-    QTRY_VERIFY_WITH_TIMEOUT(controller.latestFrame()->time > 0.1, 20000);
+    QTRY_VERIFY_WITH_TIMEOUT(controller.latestFrame()->time > 0.1, hfd::test::scaled_ms(20000));
     controller.pause();
-    QTRY_VERIFY_WITH_TIMEOUT(!controller.latestFrame()->running, 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(!controller.latestFrame()->running, hfd::test::scaled_ms(5000));
     QVERIFY(controller.latestFrame()->pose.body_pos != initial_pos);  // the run moved the model
     controller.reset();
-    QTRY_VERIFY_WITH_TIMEOUT(controller.latestFrame()->steps == 0, 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(controller.latestFrame()->steps == 0, hfd::test::scaled_ms(5000));
     const SimulationFrame& after_reset = *controller.latestFrame();
     QCOMPARE(after_reset.time, initial_time);
     QVERIFY(after_reset.pose.body_pos == initial_pos);
@@ -225,13 +229,13 @@ void TestSimulationController::resetRestoresTheInitialStateExactly() {
     QCOMPARE(after_reset.row_count, size_t(1));
     QVERIFY(after_reset.rows == initial_row);  // every recorded channel, bit for bit
     controller.play();
-    QTRY_VERIFY_WITH_TIMEOUT(controller.latestFrame()->finished, 20000);
+    QTRY_VERIFY_WITH_TIMEOUT(controller.latestFrame()->finished, hfd::test::scaled_ms(20000));
 
     SimulationController fresh;
     QVERIFY(!has_errors(fresh.load(setup_from_file(sample, end_time))));
     fresh.setRealTimeFactor(0);
     fresh.play();
-    QTRY_VERIFY_WITH_TIMEOUT(fresh.latestFrame() && fresh.latestFrame()->finished, 20000);
+    QTRY_VERIFY_WITH_TIMEOUT(fresh.latestFrame() && fresh.latestFrame()->finished, hfd::test::scaled_ms(20000));
     QTemporaryDir dir;
     QString error;
     QVERIFY2(controller.exportCsv(dir.filePath("after_reset.csv"), &error), qPrintable(error));
@@ -257,7 +261,7 @@ void TestSimulationController::blowUpStopsWithTimeAndBody() {
     QVERIFY(!has_errors(controller.load(std::move(setup))));
     controller.setRealTimeFactor(0);
     controller.play();
-    QTRY_VERIFY_WITH_TIMEOUT(stopped.count() == 1, 10000);
+    QTRY_VERIFY_WITH_TIMEOUT(stopped.count() == 1, hfd::test::scaled_ms(10000));
     const SimulationFrame& frame = *controller.latestFrame();
     QVERIFY(!frame.running);
     QVERIFY(!frame.finished);
@@ -291,13 +295,14 @@ void TestSimulationController::liveStateStaysOnTheWorkerThread() {
     QVERIFY(!has_errors(controller.load(setup_from_file(sample, 1.0))));
     controller.setRealTimeFactor(0);
     controller.play();
-    QTRY_VERIFY_WITH_TIMEOUT(controller.latestFrame() && controller.latestFrame()->time > 0.05, 20000);
+    QTRY_VERIFY_WITH_TIMEOUT(controller.latestFrame() && controller.latestFrame()->time > 0.05,
+                             hfd::test::scaled_ms(20000));
     // From here on no event is processed, so the GUI keeps this frame (frames arrive as events).
     const SimulationFrame* held = controller.latestFrame();
     const double time = held->time;
     const std::vector<Vec3> poses = held->pose.body_pos;
     QTemporaryDir dir;
-    QDeadlineTimer patience(60000);  // a bound for a broken build, not a measurement
+    QDeadlineTimer patience(hfd::test::scaled_ms(60000));  // a bound for a broken build, not a measurement
     double recorded = -1;
     while ((recorded = recorded_until(controller, dir.filePath("live.csv"))) < time + 0.1 && recorded < 1.0 &&
            !patience.hasExpired()) {
@@ -307,7 +312,7 @@ void TestSimulationController::liveStateStaysOnTheWorkerThread() {
     QCOMPARE(held->time, time);
     QVERIFY(held->pose.body_pos == poses);
     controller.pause();
-    QTRY_VERIFY_WITH_TIMEOUT(!controller.latestFrame()->running, 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(!controller.latestFrame()->running, hfd::test::scaled_ms(5000));
     QVERIFY(controller.latestFrame()->time > time);
     QVERIFY(controller.latestFrame()->pose.body_pos != poses);
 }
@@ -327,16 +332,16 @@ void TestSimulationController::aBusyGuiGetsMergedFramesNotABacklog() {
         next_row = frame.first_row + frame.row_count;
         rows += frame.row_count;
     });
-    QTRY_VERIFY_WITH_TIMEOUT(controller.latestFrame(), 5000);  // the frame of the load
+    QTRY_VERIFY_WITH_TIMEOUT(controller.latestFrame(), hfd::test::scaled_ms(5000));  // the frame of the load
     frames.clear();
     controller.setRealTimeFactor(0);
     controller.play();
     // Busy: no events are processed here, only blocking calls to the worker between its steps.
     QTemporaryDir dir;
-    QDeadlineTimer patience(120000);  // a bound for a broken build, not a measurement
+    QDeadlineTimer patience(hfd::test::scaled_ms(120000));  // a bound for a broken build, not a measurement
     while (recorded_until(controller, dir.filePath("busy.csv")) < end_time && !patience.hasExpired()) {
     }
-    QTRY_VERIFY_WITH_TIMEOUT(controller.latestFrame()->finished, 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(controller.latestFrame()->finished, hfd::test::scaled_ms(5000));
     QVERIFY2(frames.count() <= 2, qPrintable(QString::number(frames.count())));
     QVERIFY(contiguous);
     QCOMPARE(rows, size_t(201));  // every sample, 0.01 s apart, the first one from the load
@@ -356,7 +361,7 @@ void TestSimulationController::aStoppedWorkerKeepsNoTimerRunning() {
     worker.pause();
     QVERIFY2(running_timers().isEmpty(), qPrintable(running_timers().join(", ")));
     worker.play();
-    QTRY_VERIFY_WITH_TIMEOUT(!worker.isRunning(), 20000);  // at the end time
+    QTRY_VERIFY_WITH_TIMEOUT(!worker.isRunning(), hfd::test::scaled_ms(20000));  // at the end time
     QVERIFY(worker.simulation()->state().time >= 0.05 - 1e-9);
     QVERIFY2(running_timers().isEmpty(), qPrintable(running_timers().join(", ")));
 }

@@ -29,6 +29,7 @@
 #include <QSignalSpy>
 #include <QTest>
 #include <QTextDocument>
+#include "test_time_scale.h"
 
 using namespace hfd;
 using namespace hfd::studio;
@@ -163,12 +164,12 @@ void TestSimulationDock::installAddsDocksAndMenus() {
     auto* status = window.findChild<SimulationStatus*>();
     auto* plots = window.findChild<PlotDock*>();
     dock->playAction()->trigger();
-    QTRY_VERIFY_WITH_TIMEOUT(plots->rowCount() > 20, 20000);
+    QTRY_VERIFY_WITH_TIMEOUT(plots->rowCount() > 20, hfd::test::scaled_ms(20000));
     dock->playAction()->trigger();  // pause
     QTRY_VERIFY2_WITH_TIMEOUT(status->text().contains(QStringLiteral("paused")), qPrintable(status->text()), 5000);
     QVERIFY(!dock->playAction()->isChecked());
     dock->resetAction()->trigger();
-    QTRY_COMPARE_WITH_TIMEOUT(plots->rowCount(), size_t(1), 5000);
+    QTRY_COMPARE_WITH_TIMEOUT(plots->rowCount(), size_t(1), hfd::test::scaled_ms(5000));
     // Reset has Ctrl+R or F5, and no key that another action of the window already uses.
     const QList<QKeySequence> reset_keys = dock->resetAction()->shortcuts();
     QVERIFY(!reset_keys.isEmpty());
@@ -194,7 +195,8 @@ void TestSimulationDock::statusBarShowsTheScrubbedTime() {
     dock->setRealTimeFactor(0);
     QVERIFY(dock->reloadFromDocument());
     dock->playAction()->trigger();
-    QTRY_VERIFY_WITH_TIMEOUT(controller->latestFrame() && controller->latestFrame()->finished, 20000);
+    QTRY_VERIFY_WITH_TIMEOUT(controller->latestFrame() && controller->latestFrame()->finished,
+                             hfd::test::scaled_ms(20000));
     QTRY_VERIFY2_WITH_TIMEOUT(status->text().startsWith(QStringLiteral("t = 0.300 s")), qPrintable(status->text()),
                               5000);
     QVERIFY(plots->rowCount() > 10);
@@ -217,19 +219,20 @@ void TestSimulationDock::playFollowsTheWorkerAfterAFinishedRun() {
     QVERIFY(dock->reloadFromDocument());
     QAction* play = dock->playAction();
     play->trigger();
-    QTRY_VERIFY_WITH_TIMEOUT(controller->latestFrame() && controller->latestFrame()->finished, 20000);
-    QTRY_VERIFY_WITH_TIMEOUT(!play->isChecked(), 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(controller->latestFrame() && controller->latestFrame()->finished,
+                             hfd::test::scaled_ms(20000));
+    QTRY_VERIFY_WITH_TIMEOUT(!play->isChecked(), hfd::test::scaled_ms(5000));
     const long long frames_before = controller->latestFrame()->steps;
     QSignalSpy frames(controller, &SimulationController::frameReceived);
     play->trigger();  // refused: the run is at its end
-    QVERIFY(frames.wait(5000));
+    QVERIFY(frames.wait(hfd::test::scaled_ms(5000)));
     QVERIFY(!play->isChecked());
     QCOMPARE(controller->latestFrame()->steps, frames_before);
     dock->resetAction()->trigger();
     QVERIFY(!play->isChecked());
     play->trigger();
     QVERIFY(play->isChecked());
-    QTRY_VERIFY_WITH_TIMEOUT(controller->latestFrame()->steps > 0, 20000);
+    QTRY_VERIFY_WITH_TIMEOUT(controller->latestFrame()->steps > 0, hfd::test::scaled_ms(20000));
 }
 
 void TestSimulationDock::playOnABrokenFileStaysUnchecked() {
@@ -298,7 +301,7 @@ void TestSimulationDock::openingAnotherFileDropsTheOldRun() {
     dock->setRealTimeFactor(0);  // as fast as possible
     QVERIFY(dock->reloadFromDocument());
     dock->playAction()->trigger();
-    QTRY_VERIFY_WITH_TIMEOUT(status->text().contains(QStringLiteral("finished")), 20000);
+    QTRY_VERIFY_WITH_TIMEOUT(status->text().contains(QStringLiteral("finished")), hfd::test::scaled_ms(20000));
     QVERIFY(plots->rowCount() > 2);
     QVERIFY(listed(QStringLiteral("biceps")));
     QVERIFY(controls->findChildren<QSlider*>(QRegularExpression(QStringLiteral("^excitation_"))).size() > 0);
@@ -311,7 +314,7 @@ void TestSimulationDock::openingAnotherFileDropsTheOldRun() {
     QVERIFY(!listed(QStringLiteral("biceps")));
     QVERIFY(controls->findChildren<QSlider*>(QRegularExpression(QStringLiteral("^excitation_"))).isEmpty());
     QVERIFY(plots->rowCount() <= 1);
-    QTRY_VERIFY_WITH_TIMEOUT(controller->layout() && listed(QStringLiteral("link")), 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(controller->layout() && listed(QStringLiteral("link")), hfd::test::scaled_ms(5000));
 
     const QString broken = dir.filePath(QStringLiteral("broken.hfd"));
     QVERIFY(studio_test::write_file(broken, "model {\n\tbody { name = b mass = 1 \n}\n"));
@@ -376,16 +379,19 @@ void TestSimulationDock::aFinishedRunLeavesNoTimerRunning() {
     dock->setEndTime(0.1);
     dock->setRealTimeFactor(0);  // as fast as possible
     QVERIFY(dock->reloadFromDocument());
-    QTRY_VERIFY_WITH_TIMEOUT(plots->findChild<QListWidget*>()->count() > 0, 5000);  // the channels have arrived
+    QTRY_VERIFY_WITH_TIMEOUT(plots->findChild<QListWidget*>()->count() > 0,
+                             hfd::test::scaled_ms(5000));  // the channels have arrived
     plots->setChannelPlotted(1, 0, true);
     QCOMPARE(plots->plotData(0).series.size(), size_t(1));  // no kept run: the channel's series alone
     dock->playAction()->trigger();
-    QTRY_VERIFY_WITH_TIMEOUT(controller->latestFrame() && controller->latestFrame()->finished, 20000);
+    QTRY_VERIFY_WITH_TIMEOUT(controller->latestFrame() && controller->latestFrame()->finished,
+                             hfd::test::scaled_ms(20000));
     auto drawn_points = [&] {  // of the one line drawn in the first plot
         const QList<QLineSeries*> lines = studio_test::drawn_lines(*plots, 0);
         return lines.size() == 1 ? int(lines[0]->count()) : -1;
     };
-    QTRY_COMPARE_WITH_TIMEOUT(drawn_points(), int(plots->rowCount()), 5000);  // the last rows are drawn
+    QTRY_COMPARE_WITH_TIMEOUT(drawn_points(), int(plots->rowCount()),
+                              hfd::test::scaled_ms(5000));  // the last rows are drawn
     QCOMPARE(plots->rowCount(), size_t(11));
     // The worker's own timer is checked in test_simulation_controller.
     auto timers = [&] { return window.findChildren<QTimer*>(); };

@@ -17,6 +17,7 @@
 #include <QProcess>
 #include <QRegularExpression>
 #include <QTest>
+#include "test_time_scale.h"
 
 using namespace hfd;
 using namespace hfd::studio;
@@ -93,9 +94,10 @@ void TestSimulationInputs::configAndStateReproduceHfdSimulate() {
     const Model& model = *window.document()->lastValidModel();
     const StateFileResult read = read_state_file(state_file.toStdString(), model);
     QVERIFY(read.ok());
-    QTRY_VERIFY_WITH_TIMEOUT(controller->isLoaded(), 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(controller->isLoaded(), hfd::test::scaled_ms(5000));
     // The recording starts from the initial state: its first row holds the dof values.
-    QTRY_VERIFY_WITH_TIMEOUT(std::isfinite(studio_test::first_row_value(*controller, model.dofs.at(0).name)), 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(std::isfinite(studio_test::first_row_value(*controller, model.dofs.at(0).name)),
+                             hfd::test::scaled_ms(5000));
     for (size_t d = 0; d < model.dofs.size(); ++d) {
         const double recorded = studio_test::first_row_value(*controller, model.dofs[d].name);
         QVERIFY2(std::abs(recorded - read.dofs->value[d]) < 1e-9, model.dofs[d].name.c_str());
@@ -106,7 +108,8 @@ void TestSimulationInputs::configAndStateReproduceHfdSimulate() {
     dock->setRealTimeFactor(0);  // as fast as possible
     QVERIFY(dock->reloadFromDocument());
     dock->playAction()->trigger();
-    QTRY_VERIFY_WITH_TIMEOUT(controller->latestFrame() && controller->latestFrame()->finished, 120000);
+    QTRY_VERIFY_WITH_TIMEOUT(controller->latestFrame() && controller->latestFrame()->finished,
+                             hfd::test::scaled_ms(120000));
     QVERIFY(controller->latestFrame()->error.isEmpty());
     const QString gui_csv = dir_.filePath("gui.csv"), cli_csv = dir_.filePath("cli.csv");
     QString error;
@@ -115,7 +118,7 @@ void TestSimulationInputs::configAndStateReproduceHfdSimulate() {
     QProcess cli;
     cli.start(QStringLiteral(HFD_BIN_DIR "/hfd"), {"simulate", h0918, "--config", config_file, "--state", state_file,
                                                    "--duration", QString::number(duration), "--out", cli_csv});
-    QVERIFY(cli.waitForFinished(120000));
+    QVERIFY(cli.waitForFinished(hfd::test::scaled_ms(120000)));
     QCOMPARE(cli.exitCode(), 0);
     const auto gui = csv_cells(gui_csv), cli_rows = csv_cells(cli_csv);
     QCOMPARE(gui.size(), size_t(7));  // header + samples at 0, 0.01, ..., 0.05

@@ -3,6 +3,7 @@
 
 #include <QProcess>
 #include <QtTest>
+#include "test_time_scale.h"
 
 using namespace hfd::studio;
 
@@ -131,7 +132,7 @@ private slots:
             QProcess studio;
             studio.setProcessEnvironment(environment);
             studio.start(QStringLiteral(HFD_BIN_DIR "/hfd-studio"), {option});
-            QVERIFY(studio.waitForFinished(60000));
+            QVERIFY(studio.waitForFinished(hfd::test::scaled_ms(60000)));
             const QString output = QString::fromLocal8Bit(studio.readAllStandardOutput());
             QVERIFY2(studio.exitStatus() == QProcess::NormalExit && studio.exitCode() == 0,
                      qPrintable(QString::fromLocal8Bit(studio.readAllStandardError())));
@@ -144,7 +145,7 @@ private slots:
         QProcess studio;
         studio.setProcessEnvironment(environment);
         studio.start(QStringLiteral(HFD_BIN_DIR "/hfd-studio"), {"--size", "0x0", "--screenshot", "a.png"});
-        QVERIFY(studio.waitForFinished(60000));
+        QVERIFY(studio.waitForFinished(hfd::test::scaled_ms(60000)));
         QCOMPARE(studio.exitCode(), 2);
         QVERIFY(QString::fromLocal8Bit(studio.readAllStandardError()).contains("--size"));
     }

@@ -12,6 +12,7 @@
 #include <QTest>
 
 #include <vector>
+#include "test_time_scale.h"
 
 using namespace hfd::studio;
 
@@ -70,7 +71,7 @@ private slots:
         QSignalSpy requested(&recording.timeline, &Timeline::rowRequested);
         recording.play()->setChecked(true);  // from the last row: starts again at the first
         QVERIFY(recording.play()->isChecked());
-        QTRY_VERIFY_WITH_TIMEOUT(!recording.play()->isChecked(), 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(!recording.play()->isChecked(), hfd::test::scaled_ms(60000));
         const std::vector<size_t> rows = requested_rows(requested);
         QVERIFY(rows.size() >= 2);
         QCOMPARE(rows.front(), size_t(0));
@@ -90,7 +91,7 @@ private slots:
                 if (rows[i] < rows[i - 1]) return true;  // back to the start
             return false;
         };
-        QTRY_VERIFY_WITH_TIMEOUT(wrapped(), 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(wrapped(), hfd::test::scaled_ms(60000));
         QVERIFY(recording.play()->isChecked());
         recording.timeline.setRunning(true);
         QVERIFY(!recording.play()->isChecked());

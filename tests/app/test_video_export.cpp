@@ -22,6 +22,7 @@
 #include <QtTest>
 
 #include <cmath>
+#include "test_time_scale.h"
 
 using namespace hfd;
 using namespace hfd::studio;
@@ -37,7 +38,8 @@ bool has_ffmpeg() {
 QString run(const QString& program, const QStringList& arguments, bool* ok) {
     QProcess process;
     process.start(program, arguments);
-    *ok = process.waitForFinished(60000) && process.exitStatus() == QProcess::NormalExit && process.exitCode() == 0;
+    *ok = process.waitForFinished(hfd::test::scaled_ms(60000)) && process.exitStatus() == QProcess::NormalExit &&
+          process.exitCode() == 0;
     return QString::fromLocal8Bit(process.readAllStandardOutput() + process.readAllStandardError());
 }
 
@@ -70,7 +72,7 @@ class TestVideoExport : public QObject {
                 if (channel.source == "rod") return true;
             return false;
         };
-        if (!QTest::qWaitFor(pendulum_loaded, 30000)) return nullptr;
+        if (!QTest::qWaitFor(pendulum_loaded, hfd::test::scaled_ms(30000))) return nullptr;
         controller->setRealTimeFactor(0);
         controller->setEndTime(1.1);
         controller->play();
@@ -204,7 +206,7 @@ private slots:
         QSignalSpy finished(exporter, &VideoExporter::finished);
         QVERIFY(action->start(path, VideoSettings{QSize(64, 48), 10, 1}));
         QCOMPARE(exporter->frameCount(), 12);  // 1.1 s at 10 fps: 0, 0.1, ..., 1.1 s
-        QVERIFY(finished.wait(120000));
+        QVERIFY(finished.wait(hfd::test::scaled_ms(120000)));
         QVERIFY2(finished.at(0).at(0).toBool(), qPrintable(finished.at(0).at(1).toString()));
         QVERIFY(errors.isEmpty());
         QVERIFY(!target_seen_early);
@@ -266,7 +268,7 @@ private slots:
         QSignalSpy finished(exporter, &VideoExporter::finished);
         QVERIFY(
             action->start(path, VideoSettings{QSize(64, 48), 30, 0.1}));  // 331 frames: cancelled long before the end
-        QVERIFY(finished.wait(120000));
+        QVERIFY(finished.wait(hfd::test::scaled_ms(120000)));
         QCOMPARE(finished.at(0).at(0).toBool(), false);
         QCOMPARE(finished.at(0).at(1).toString(), QString("cancelled"));
         QVERIFY(errors.isEmpty());  // a cancel is no error

@@ -7,6 +7,7 @@
 #include <QTextCursor>
 #include <QTextDocument>
 #include <QtTest>
+#include "test_time_scale.h"
 
 using hfd::editor::Analysis;
 using hfd::editor::ModelAnalyzer;
@@ -61,7 +62,7 @@ private slots:
         }
         QCOMPARE(spy.count(), 0);    // still typing
         QVERIFY(delay->isActive());  // an analysis is pending
-        QTRY_COMPARE_WITH_TIMEOUT(spy.count(), 1, 20000);
+        QTRY_COMPARE_WITH_TIMEOUT(spy.count(), 1, hfd::test::scaled_ms(20000));
         QVERIFY(analyzer.isCurrent());
         QTest::qWait(300);
         QCOMPARE(spy.count(), 1);  // one analysis for the whole burst

@@ -5,6 +5,9 @@
 #include <QString>
 #include <QStringList>
 
+#include <functional>
+#include "test_time_scale.h"
+
 namespace hfd::test {
 
 struct CliRun {
@@ -18,14 +21,16 @@ inline QString built_hfd() {
     return QFileInfo::exists(path) ? path : QString();
 }
 
-// `hfd <arguments>` in `directory`, killed after `timeout_ms`.
+// `hfd <arguments>` in `directory`, killed after `timeout_ms`; `in_child`
+// runs in the child process before exec (e.g. to set a resource limit).
 inline CliRun run_hfd(const QString& hfd, const QString& directory, const QStringList& arguments,
-                      int timeout_ms = 20000) {
+                      int timeout_ms = 20000, const std::function<void()>& in_child = {}) {
     QProcess process;
     process.setWorkingDirectory(directory);
+    if (in_child) process.setChildProcessModifier(in_child);
     process.start(hfd, arguments);
     CliRun result;
-    if (!process.waitForFinished(timeout_ms)) {
+    if (!process.waitForFinished(hfd::test::scaled_ms(timeout_ms))) {
         process.kill();
         process.waitForFinished();
         return result;

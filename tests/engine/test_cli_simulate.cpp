@@ -13,6 +13,7 @@
 #include <sstream>
 #include <string>
 #include <vector>
+#include "test_time_scale.h"
 
 namespace {
 
@@ -68,7 +69,7 @@ Run TestCliSimulate::run(const QStringList& arguments) {
     process.setWorkingDirectory(directory_.path());
     process.start(hfd_, QStringList{"simulate"} + arguments);
     Run result;
-    if (!process.waitForFinished(20000)) {
+    if (!process.waitForFinished(hfd::test::scaled_ms(20000))) {
         process.kill();
         return result;
     }
@@ -253,7 +254,7 @@ void TestCliSimulate::killed_process_leaves_no_partial_file() {
         QVERIFY(process.waitForStarted());
         QThread::msleep(delay_ms);
         process.kill();
-        process.waitForFinished(20000);
+        process.waitForFinished(hfd::test::scaled_ms(20000));
         const std::vector<std::string> rows = lines_of(csv);
         const bool previous = rows.size() == 1 && rows[0] == "previous";
         const bool complete = rows.size() == 1 + 40001 && rows.back().rfind("4,", 0) == 0;
@@ -302,9 +303,9 @@ void TestCliSimulate::terminated_run_keeps_its_rows_as_a_partial_file() {
                          "--sto", dir.filePath("run.sto")});
     QVERIFY(process.waitForStarted());
     // the run is under way once its temporary files exist
-    QTRY_VERIFY_WITH_TIMEOUT(dir.entryList({"run.csv.tmp-*"}, QDir::Files).size() == 1, 20000);
+    QTRY_VERIFY_WITH_TIMEOUT(dir.entryList({"run.csv.tmp-*"}, QDir::Files).size() == 1, hfd::test::scaled_ms(20000));
     process.terminate();
-    QVERIFY(process.waitForFinished(20000));
+    QVERIFY(process.waitForFinished(hfd::test::scaled_ms(20000)));
     QCOMPARE(process.exitStatus(), QProcess::NormalExit);
     QCOMPARE(process.exitCode(), 3);
     const QString err = QString::fromUtf8(process.readAllStandardError());

@@ -3,6 +3,7 @@
 
 #include <QProcess>
 #include <QTemporaryDir>
+#include "test_time_scale.h"
 
 namespace {
 
@@ -15,7 +16,7 @@ Run run_hfd(const QStringList& arguments) {
     QProcess process;
     process.start(QStringLiteral(HFD_BIN_DIR "/hfd"), arguments);
     Run run;
-    if (!process.waitForFinished(20000)) return run;
+    if (!process.waitForFinished(hfd::test::scaled_ms(20000))) return run;
     run.exit_code = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
     run.out = QString::fromUtf8(process.readAllStandardOutput());
     run.err = QString::fromUtf8(process.readAllStandardError());

@@ -11,6 +11,7 @@
 #include <cmath>
 #include <fstream>
 #include <sstream>
+#include "test_time_scale.h"
 
 using namespace hfd;
 
@@ -80,7 +81,7 @@ private slots:
         const QString out = QDir::temp().filePath("hfd_collocate_test.csv");
         QProcess p;
         p.start(hfd, {"analyze", "collocate", QString(HFD_SAMPLES_DIR) + "/pendulum_swing.hfd", "--out", out});
-        QVERIFY(p.waitForFinished(120000));
+        QVERIFY(p.waitForFinished(hfd::test::scaled_ms(120000)));
         QCOMPARE(p.exitCode(), 0);
         QFile file(out);
         QVERIFY(file.open(QIODevice::ReadOnly));
@@ -89,7 +90,7 @@ private slots:
         while (!file.readLine().isEmpty()) ++rows;
         QCOMPARE(rows, 41);
         p.start(hfd, {"analyze", "collocate", QString(HFD_SAMPLES_DIR) + "/pendulum_swing.hfd", "--nodes", "two"});
-        QVERIFY(p.waitForFinished(60000));
+        QVERIFY(p.waitForFinished(hfd::test::scaled_ms(60000)));
         QCOMPARE(p.exitCode(), 2);
         QVERIFY(p.readAllStandardError().contains("--nodes needs a number"));
     }

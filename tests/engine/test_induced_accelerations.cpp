@@ -13,6 +13,7 @@
 #include <cmath>
 #include <fstream>
 #include <sstream>
+#include "test_time_scale.h"
 
 using namespace hfd;
 
@@ -270,11 +271,11 @@ private slots:
         QTemporaryDir dir;
         QProcess p;
         p.start(hfd, {"simulate", model, "--duration", "0.05", "--out", dir.filePath("run.csv")});
-        QVERIFY(p.waitForFinished(120000));
+        QVERIFY(p.waitForFinished(hfd::test::scaled_ms(120000)));
         QCOMPARE(p.exitCode(), 0);
         p.start(hfd, {"analyze", "induced", model, "--trajectory", dir.filePath("run.csv"), "--constraint", "weld",
                       "--bodies", "torso", "--out", dir.filePath("iaa")});
-        QVERIFY(p.waitForFinished(120000));
+        QVERIFY(p.waitForFinished(hfd::test::scaled_ms(120000)));
         QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
         for (const char* output : {"knee_angle_r.csv", "com_y.csv", "torso.acc_x.csv", "reaction.r_heel_y.csv",
                                    "reaction.total_y.csv", "summary.csv"})
@@ -295,7 +296,7 @@ private slots:
             QVERIFY(line.split(',')[1].toDouble() < 1e-9);
 
         p.start(hfd, {"analyze", "induced", model, "--constraint", "glue", "--out", dir.filePath("x")});
-        QVERIFY(p.waitForFinished(60000));
+        QVERIFY(p.waitForFinished(hfd::test::scaled_ms(60000)));
         QCOMPARE(p.exitCode(), 2);
         QVERIFY(p.readAllStandardError().contains("--constraint must be point, weld or rolling"));
         QFile bad(dir.filePath("bad.csv"));
@@ -304,7 +305,7 @@ private slots:
         bad.close();
         p.start(hfd,
                 {"analyze", "induced", model, "--trajectory", dir.filePath("bad.csv"), "--out", dir.filePath("x")});
-        QVERIFY(p.waitForFinished(60000));
+        QVERIFY(p.waitForFinished(hfd::test::scaled_ms(60000)));
         QCOMPARE(p.exitCode(), 1);
         QVERIFY(p.readAllStandardError().contains("bad.csv:2:3: error: expected a number"));
     }

@@ -26,6 +26,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include "test_time_scale.h"
 
 using namespace hfd;
 
@@ -279,7 +280,7 @@ void TestLongRuns::oversized_batch_exits_2() {
     for (int i = 0; i < 6; ++i) arguments << "--set" << QString("body.rod.density=%1..2000:100").arg(1000 + i);
     QProcess process;
     process.start(hfd, arguments);
-    QVERIFY(process.waitForFinished(20000));
+    QVERIFY(process.waitForFinished(hfd::test::scaled_ms(20000)));
     QCOMPARE(process.exitStatus(), QProcess::NormalExit);
     QCOMPARE(process.exitCode(), 2);
     const QString err = QString::fromUtf8(process.readAllStandardError());

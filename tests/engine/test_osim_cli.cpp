@@ -7,6 +7,7 @@
 #include <QtTest>
 
 #include <fstream>
+#include "test_time_scale.h"
 
 using namespace osim_test;
 
@@ -20,7 +21,7 @@ struct Run {
 Run run_hfd(const QStringList& args) {
     QProcess p;
     p.start(QString(HFD_BIN_DIR) + "/hfd", QStringList{"convert"} + args);
-    p.waitForFinished(20000);
+    p.waitForFinished(hfd::test::scaled_ms(20000));
     return Run{p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
                p.readAllStandardError()};
 }

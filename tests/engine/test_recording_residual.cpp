@@ -13,6 +13,7 @@
 #include <QtTest>
 
 #include <string>
+#include "test_time_scale.h"
 
 using namespace hfd;
 
@@ -95,9 +96,9 @@ private slots:
         file.close();
         QProcess hfd;
         hfd.start(HFD_BIN_DIR "/hfd", {"simulate", model, "--duration", "0.2", "--sample", "0.001", "--out", run});
-        QVERIFY(hfd.waitForFinished(60000) && hfd.exitCode() == 0);
+        QVERIFY(hfd.waitForFinished(hfd::test::scaled_ms(60000)) && hfd.exitCode() == 0);
         hfd.start(HFD_BIN_DIR "/hfd", {"analyze", "residual", model, "--trajectory", run, "--out", out});
-        QVERIFY(hfd.waitForFinished(60000));
+        QVERIFY(hfd.waitForFinished(hfd::test::scaled_ms(60000)));
         QCOMPARE(hfd.exitCode(), 0);
         QFile result(out);
         QVERIFY(result.open(QIODevice::ReadOnly));
@@ -107,7 +108,7 @@ private slots:
         for (int row = 3; row < lines.size() - 2; ++row)  // one-sided differences at the ends
             QVERIFY2(lines[row].split(',')[1].toDouble() < 1e-3 * 2 * 9.81, qPrintable(lines[row]));
         hfd.start(HFD_BIN_DIR "/hfd", {"analyze", "residual", model, "--out", out});
-        QVERIFY(hfd.waitForFinished(60000));
+        QVERIFY(hfd.waitForFinished(hfd::test::scaled_ms(60000)));
         QCOMPARE(hfd.exitCode(), 2);  // no recorded run given
         QVERIFY(hfd.readAllStandardError().contains("--trajectory"));
     }

@@ -2,9 +2,15 @@
 non-finite excitations, orientations that are no rotation, times that go
 nowhere, runs that cannot be simulated or would never end. Long calls stop on
 Ctrl+C (KeyboardInterrupt); a second thread using a Simulation while one steps
-it gets RuntimeError instead of a race; sweeps too large to hold are refused."""
+it gets RuntimeError instead of a race; sweeps too large to hold are refused.
+A recording that does not fit in memory raises MemoryError saying so, and
+warnings repeated by the thousand are shown ten times and counted."""
 import math
+import os
 import signal
+import subprocess
+import sys
+import textwrap
 import threading
 import unittest
 
@@ -180,6 +186,62 @@ class Sweeps(unittest.TestCase):
         self.assertEqual(len(_hfd.expand_sweep(axes[:2])), 10000)
         with self.assertRaises(ValueError):
             _hfd.expand_sweep(axes[:2], None, 11)
+
+
+def pendulum_with_unknown_keys(count):
+    text = read(PENDULUM)
+    anchor = "\t\tdensity = 1000\n"
+    assert anchor in text
+    return text.replace(anchor, anchor + "".join(f"\t\tcolour{i} = 1\n" for i in range(count)))
+
+
+class RepeatedWarnings(unittest.TestCase):
+    def assert_ten_and_a_count(self, lines):
+        self.assertEqual(len(lines), 11, "\n".join(lines))
+        for i, line in enumerate(lines[:10]):
+            self.assertIn(f"many.hfd:{17 + i}:3: warning: unknown property 'colour{i}' in body", line)
+        self.assertIn("note: ... and 40 more warnings like: unknown property 'colour0' in body 'rod'", lines[10])
+
+    def test_fifty_unknown_keys_give_ten_warnings_and_a_count(self):
+        text = pendulum_with_unknown_keys(50)
+        self.assert_ten_and_a_count(hfd.loads(text, file="many.hfd").warnings)
+        job = {"model": {"text": text, "file": "many.hfd"}, "duration": 0.01, "sample": 0.01}
+        self.assert_ten_and_a_count(_hfd.run_job(job)["diagnostics"])
+        few = hfd.loads(pendulum_with_unknown_keys(7), file="many.hfd").warnings
+        self.assertEqual(len(few), 7)
+        self.assertFalse(any("more warnings" in line for line in few))
+
+
+@unittest.skipIf("asan" in os.environ.get("LD_PRELOAD", ""),
+                 "AddressSanitizer reserves terabytes of address space: no RLIMIT_AS can hold it")
+class OutOfMemory(unittest.TestCase):
+    # In a child Python whose address space is limited to what it uses plus
+    # 64 MB: a million samples of the pendulum (hundreds of MB) do not fit.
+    # Without the handler of run() pybind11 would raise a bare MemoryError
+    # (std::bad_alloc) or the interpreter would abort.
+    SCRIPT = textwrap.dedent("""
+        import resource, sys
+        import hfd
+        sim = hfd.load(sys.argv[1])
+        with open("/proc/self/status") as status:
+            used = next(int(line.split()[1]) * 1024 for line in status if line.startswith("VmSize:"))
+        limit = used + (64 << 20)
+        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+        try:
+            sim.run(duration=10, sample=1e-5)
+        except MemoryError as error:
+            print("MemoryError:", error)
+            sys.exit(0)
+        sys.exit("run() returned")
+        """)
+
+    def test_recording_too_large_for_memory_raises_memory_error(self):
+        env = dict(os.environ, OPENBLAS_NUM_THREADS="1")
+        child = subprocess.run([sys.executable, "-c", self.SCRIPT, PENDULUM], capture_output=True, text=True,
+                               env=env, timeout=120, check=False)
+        self.assertEqual(child.returncode, 0, child.stdout + child.stderr)
+        self.assertIn("MemoryError: out of memory after recording", child.stdout)
+        self.assertIn("(1000001 asked for)", child.stdout)
 
 
 if __name__ == "__main__":
