@@ -46,6 +46,7 @@ void PlotDock::syncAxes(Plot& plot) {
         auto* axis = new QValueAxis(plot.chart);
         axis->setTickType(QValueAxis::TicksDynamic);
         axis->setTickAnchor(0);
+        axis->setTickInterval(0.2);  // Qt's default interval is 0: endless dynamic ticks
         plot.chart->addAxis(axis, plot.axes.size() % 2 ? Qt::AlignRight : Qt::AlignLeft);
         plot.axes.push_back({axis, {}, {}, {}});
     }
@@ -101,14 +102,28 @@ QList<QPointF> shown_points(const std::vector<double>& values, size_t columns, s
 
 // Room for labels: a tick every ~90 pixels across, ~22 pixels up (at least two intervals).
 int intervals_for(double pixels, double per_tick) { return std::clamp(int(pixels / per_tick), 2, 10); }
+// Qt Charts makes the tick items of every intermediate state: a range 10^6 times wider
+// under the previous interval would be a million ticks (a hang, or an allocation that
+// fails). So a coarser interval goes first and a finer one after the new range.
+void set_range_and_interval(QValueAxis& axis, double min, double max, double interval) {
+    if (interval >= axis.tickInterval()) {
+        axis.setTickInterval(interval);
+        axis.setRange(min, max);
+    } else {
+        axis.setRange(min, max);
+        axis.setTickInterval(interval);
+    }
+    axis.setLabelFormat(QStringLiteral("%.%1f").arg(tick_decimals(interval)));
+}
 }  // namespace
 
-// Round time ticks in the span shown, as many as the plot's width has room for.
-void PlotDock::fitTimeTicks(Plot& plot) {
-    const FittedAxis time = time_axis(plot.x->min(), plot.x->max(), intervals_for(plot.view->width() - 150, 90));
-    plot.x->setTickInterval(time.interval);
-    plot.x->setLabelFormat(QStringLiteral("%.%1f").arg(tick_decimals(time.interval)));
+// The time span [t0, t1] with round ticks, as many as the plot's width has room for.
+void PlotDock::setTimeAxis(Plot& plot, double t0, double t1) {
+    const FittedAxis time = time_axis(t0, t1, intervals_for(plot.view->width() - 150, 90));
+    set_range_and_interval(*plot.x, t0, t1, time.interval);
 }
+
+void PlotDock::fitTimeTicks(Plot& plot) { setTimeAxis(plot, plot.x->min(), plot.x->max()); }
 
 // Each value axis spans its own series' values within the shown time (a never-negative
 // force gets no negative axis), with round ticks.
@@ -142,17 +157,7 @@ void PlotDock::fitAxes(Plot& plot, double t0, double t1) {
         const auto [low, high] = ranges[a];
         if (!(low <= high)) continue;
         const FittedAxis fitted = fitted_axis(low, high, std::min(6, intervals_for(height, 22)));
-        QValueAxis* axis = plot.axes[a].axis;
-        // Qt Charts makes the tick items of every intermediate state: a range 10^6 times
-        // wider under the previous run's interval would be a million ticks (a hang).
-        if (fitted.interval >= axis->tickInterval()) {
-            axis->setTickInterval(fitted.interval);
-            axis->setRange(fitted.min, fitted.max);
-        } else {
-            axis->setRange(fitted.min, fitted.max);
-            axis->setTickInterval(fitted.interval);
-        }
-        axis->setLabelFormat(QStringLiteral("%.%1f").arg(tick_decimals(fitted.interval)));
+        set_range_and_interval(*plot.axes[a].axis, fitted.min, fitted.max, fitted.interval);
     }
 }
 

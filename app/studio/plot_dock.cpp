@@ -80,6 +80,7 @@ PlotDock::PlotDock(QWidget* parent) : QDockWidget(tr("Plots"), parent) {
         for (QValueAxis* axis : {plot.x, y}) {
             axis->setTickType(QValueAxis::TicksDynamic);
             axis->setTickAnchor(0);
+            axis->setTickInterval(0.2);  // Qt's default interval is 0: endless dynamic ticks
         }
         plot.cursor = new QLineSeries(plot.chart);
         plot.cursor->setName(tr("t"));
@@ -281,7 +282,7 @@ void PlotDock::zoomTime(double t0, double t1) {
 // Every plot shows [t0, t1]; values are scaled to what is visible in it.
 void PlotDock::setTimeRange(double t0, double t1) {
     zooming_ = true;
-    for (Plot& plot : plots_) plot.x->setRange(t0, t1);
+    for (Plot& plot : plots_) setTimeAxis(plot, t0, t1);
     zooming_ = false;
     scheduleRedraw();
 }
@@ -332,8 +333,8 @@ void PlotDock::refresh() {
     zooming_ = true;
     for (Plot& plot : plots_) {
         // A recording of one sample spans no time: show a second rather than ticks of 2.5e-07 s.
-        if (autoscale_->isChecked()) plot.x->setRange(t0, t1 - t0 >= 1e-3 ? t1 : t0 + 1);
-        fitTimeTicks(plot);
+        if (autoscale_->isChecked()) setTimeAxis(plot, t0, t1 - t0 >= 1e-3 ? t1 : t0 + 1);
+        else fitTimeTicks(plot);
         fitAxes(plot, plot.x->min(), plot.x->max());
         applyStyle(plot, screen_plot_style());
         QValueAxis* first = plot.axes.front().axis;

@@ -165,6 +165,7 @@ private:
     QValueAxis* axisOf(const Plot& plot, size_t channel) const;
     void fitAxes(Plot& plot, double t0, double t1);
     void fitTimeTicks(Plot& plot);
+    void setTimeAxis(Plot& plot, double t0, double t1);
     void applyStyle(Plot& plot, const PlotStyle& style);
     void alignPlotAreas();
     void fitAxisTitles(Plot& plot);
