@@ -10,6 +10,7 @@
 #include "scenario/scenario.h"
 #include "state/kinematics.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -104,7 +105,20 @@ int run_parameters(const Scenario& scenario) {
     return exit_ok;
 }
 
-int run_evaluate(const Scenario& scenario, const std::string& par, const std::string& out) {
+// The evaluation builds the model's simulation again: its messages that loading the
+// scenario already printed are not printed twice.
+std::vector<Diagnostic> not_yet_printed(const std::vector<Diagnostic>& diagnostics,
+                                        const std::vector<Diagnostic>& printed) {
+    std::vector<Diagnostic> fresh;
+    for (const Diagnostic& d : diagnostics)
+        if (std::none_of(printed.begin(), printed.end(),
+                         [&](const Diagnostic& p) { return format_diagnostic(p) == format_diagnostic(d); }))
+            fresh.push_back(d);
+    return fresh;
+}
+
+int run_evaluate(const Scenario& scenario, const std::string& par, const std::string& out,
+                 const std::vector<Diagnostic>& printed) {
     std::vector<Diagnostic> diagnostics;
     std::optional<std::unordered_map<std::string, double>> values;
     if (!par.empty()) values = scenario.values_from_par(par, diagnostics);
@@ -124,7 +138,7 @@ int run_evaluate(const Scenario& scenario, const std::string& par, const std::st
     const auto wall_start = std::chrono::steady_clock::now();
     const ScenarioResult evaluation = scenario.evaluate(*values, options);
     const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
-    print_diagnostics(evaluation.diagnostics);
+    print_diagnostics(not_yet_printed(evaluation.diagnostics, printed));
     if (evaluation.terms.empty() && !evaluation.ok && evaluation.steps == 0) {
         std::fprintf(stderr, "hfd scenario: %s\n", evaluation.message.c_str());
         return exit_input;
@@ -185,7 +199,7 @@ int run_scenario(const Args& args) {
         return exit_input;
     }
     if (action == "parameters") return run_parameters(*scenario);
-    return run_evaluate(*scenario, par, out);
+    return run_evaluate(*scenario, par, out, diagnostics);
 }
 
 }  // namespace hfd::cli
