@@ -72,7 +72,7 @@ std::string find_scenario_file(const std::string& directory, const std::string& 
     std::error_code error;
     if (std::filesystem::exists(written, error)) return written;
     const std::filesystem::path name = std::filesystem::path(path).filename();
-    for (const std::filesystem::path candidate :
+    for (const std::filesystem::path& candidate :
          {std::filesystem::path(directory) / name, std::filesystem::path(directory) / ".." / name})
         if (!name.empty() && std::filesystem::is_regular_file(candidate, error))
             return candidate.lexically_normal().string();
