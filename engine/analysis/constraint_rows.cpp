@@ -11,15 +11,6 @@ namespace {
 
 bool is_moving(const Model& m, Index body) { return body != no_index && !m.bodies[body].is_static(); }
 
-// World direction n with da_axis = n . (w_child - w_parent).
-Vec3 locked_axis_direction(const Model& m, const State& s, Index j, int axis) {
-    const Joint& joint = m.joints[j];
-    const Quat frame = s.ori[joint.parent] * joint.ref_ori;
-    const Mat3 e = euler_rate_matrix(euler_xyz_from_quat((frame.conjugate() * s.ori[joint.child]).normalized()));
-    const Vec3 row = std::abs(e.determinant()) < 1e-9 ? Vec3::Unit(axis) : Vec3(e.inverse().row(axis).transpose());
-    return frame * row;
-}
-
 // Orientations of `s` carried along the current angular velocities for time h.
 void advance_orientations(const State& s, double h, State& out) {
     for (size_t b = 0; b < s.ori.size(); ++b) {
@@ -92,11 +83,12 @@ void add_joint(const Model& m, const State& s, Index j, RowWriter& w, Constraint
         const Vec3 w_rel = s.ang_vel[joint.child] - s.ang_vel[joint.parent];
         for (int axis : locked) {
             const int r = w.add_row();
-            const Vec3 n = locked_axis_direction(m, s, j, axis);
+            const Vec3 n = joint_angle_rate_direction(m, s, j, axis);
             w.add_angular(r, joint.child, n, 1);
             w.add_angular(r, joint.parent, n, -1);
             const Vec3 n_dot =
-                (locked_axis_direction(m, ahead, j, axis) - locked_axis_direction(m, behind, j, axis)) / (2 * h);
+                (joint_angle_rate_direction(m, ahead, j, axis) - joint_angle_rate_direction(m, behind, j, axis)) /
+                (2 * h);
             out.bias[r] = -n_dot.dot(w_rel);
         }
     }

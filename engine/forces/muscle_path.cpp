@@ -57,21 +57,12 @@ void add_joint_torque(const Model& model, Index joint, const Vec3& torque, Data&
     data.torque[model.joints[joint].parent] -= torque;
 }
 
-// The dof's joint frame F and the dof's row of E(a)^-1 (kinematics.h): dq/dt = sign row . F^T (w_child - w_parent).
-Vec3 rate_axis(const Dof& d, const Quat& frame, const Vec3& angles) {
-    const Mat3 e = euler_rate_matrix(angles);
-    const Vec3 row = std::abs(e.determinant()) > 1e-9 ? Vec3(e.inverse().row(d.axis).transpose()) : Vec3::Unit(d.axis);
-    return d.sign * (frame * row);
-}
-
 // Torque tau about dof (a joint rotation): on the joint's child, minus on its parent,
-// along the dof's rate axis, so that its power is tau dq/dt.
+// along the dof's rate direction, so that its power is tau dq/dt.
 void add_dof_torque(const Model& model, const State& state, Index dof, double tau, Data& data) {
     const Dof& d = model.dofs[dof];
     const Joint& j = model.joints[d.joint];
-    const Quat frame = state.ori[j.parent] * j.ref_ori;
-    const Vec3 angles = euler_xyz_from_quat((frame.conjugate() * state.ori[j.child]).normalized());
-    const Vec3 torque = tau * rate_axis(d, frame, angles);
+    const Vec3 torque = tau * d.sign * joint_angle_rate_direction(model, state, d.joint, d.axis);
     data.torque[j.child] += torque;
     data.torque[j.parent] -= torque;
 }
@@ -251,7 +242,7 @@ void update_path_dofs(const Model& model, const State& state, Data& data) {
         const Quat frame = state.ori[j.parent] * j.ref_ori;
         const Vec3 angles = euler_xyz_from_quat((frame.conjugate() * state.ori[j.child]).normalized());
         data.path_dof_value[dof] = d.sign * angles[d.axis];
-        data.path_dof_rate_axis[dof] = rate_axis(d, frame, angles);
+        data.path_dof_rate_axis[dof] = d.sign * joint_angle_rate_direction(frame, angles, d.axis);
     }
 }
 

@@ -80,6 +80,18 @@ double dof_velocity(const Model& m, const State& s, Index d) {
     return 0;
 }
 
+Vec3 joint_angle_rate_direction(const Quat& frame, const Vec3& angles, int axis) {
+    const Mat3 e = euler_rate_matrix(angles);
+    const Vec3 row = std::abs(e.determinant()) < 1e-9 ? Vec3::Unit(axis) : Vec3(e.inverse().row(axis).transpose());
+    return frame * row;
+}
+
+Vec3 joint_angle_rate_direction(const Model& m, const State& s, Index joint, int axis) {
+    const Quat frame = joint_frame(m, s, joint);
+    return joint_angle_rate_direction(
+        frame, euler_xyz_from_quat((frame.conjugate() * s.ori[m.joints[joint].child]).normalized()), axis);
+}
+
 CoordinateValues coordinate_values(const Model& m, const State& s) {
     CoordinateValues c;
     if (!m.dofs.empty()) {

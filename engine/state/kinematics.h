@@ -40,6 +40,11 @@ std::vector<std::string> coordinate_names(const Model& m);  // dof names, else j
 CoordinateValues coordinate_values(const Model& m, const State& s);
 double dof_value(const Model& m, const State& s, Index dof);
 double dof_velocity(const Model& m, const State& s, Index dof);
+// World direction n with da/dt = n . (w_child - w_parent) for Euler angle `axis` of a
+// joint: n = F row_axis(E(a)^-1), F the joint frame (parent * ref_ori), a its x-y-z
+// angles; the frame's axis itself at gimbal lock, as the dof velocity takes it.
+Vec3 joint_angle_rate_direction(const Quat& frame, const Vec3& angles, int axis);
+Vec3 joint_angle_rate_direction(const Model& m, const State& s, Index joint, int axis);
 
 // Sets body poses and velocities from dof values by walking the joint tree
 // from the roots: child pose = parent pose * joint (anchors coincide). Dofs not

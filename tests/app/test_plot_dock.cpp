@@ -159,6 +159,18 @@ const QValueAxis* value_axis(const PlotDock& dock, int plot) {
     const TimePlotView* view = dock.findChildren<TimePlotView*>().value(plot);
     return view ? qobject_cast<const QValueAxis*>(view->chart()->axes(Qt::Vertical).value(0)) : nullptr;
 }
+
+// The dock shown at 1000 x 500 with a gait recording of 101 rows, the knee angle and
+// the ground force in the first plot.
+void show_knee_angle_beside_ground_force(PlotDock& dock) {
+    dock.resize(1000, 500);
+    dock.show();
+    dock.setLayout(gait_layout());
+    dock.addFrame(gait_frame(101));
+    dock.setChannelPlotted(1, 0, true);
+    dock.setChannelPlotted(2, 0, true);
+    dock.refresh();
+}
 }  // namespace
 
 // Keep run: the next run of the same channels shows the kept one dashed under it
@@ -505,13 +517,7 @@ void TestPlotDock::recordingDrivesPlotsAndPoses() {
 // radians on request.
 void TestPlotDock::unitsGetTheirOwnAxes() {
     PlotDock dock;
-    dock.resize(1000, 500);
-    dock.show();
-    dock.setLayout(gait_layout());
-    dock.addFrame(gait_frame(101));
-    dock.setChannelPlotted(1, 0, true);
-    dock.setChannelPlotted(2, 0, true);
-    dock.refresh();
+    show_knee_angle_beside_ground_force(dock);
     const QValueAxis* angle = axis_of_series(dock, 0, "knee_angle_r [deg]");
     const QValueAxis* force = axis_of_series(dock, 0, "leg_r.grf_y [N]");
     QVERIFY(angle && force && angle != force);
@@ -619,13 +625,7 @@ void TestPlotDock::stackedPlotsShareTheTimeAxis() {
 void TestPlotDock::figureExportsLookLikeTheScreen() {
     QTemporaryDir dir;
     PlotDock dock;
-    dock.resize(1000, 500);
-    dock.show();
-    dock.setLayout(gait_layout());
-    dock.addFrame(gait_frame(101));
-    dock.setChannelPlotted(1, 0, true);
-    dock.setChannelPlotted(2, 0, true);
-    dock.refresh();
+    show_knee_angle_beside_ground_force(dock);
     QString error;
     const QString svg = dir.filePath("plot.svg");
     QVERIFY2(dock.exportPlot(0, svg, &error), qPrintable(error));

@@ -1,6 +1,7 @@
 // `hfd simulate` end to end: exit codes for bad arguments / missing or invalid
 // files / blown-up simulations, and the files it writes.
 #include "chain_models.h"
+#include "cli_test_util.h"
 
 #include <QtTest>
 
@@ -13,16 +14,12 @@
 #include <sstream>
 #include <string>
 #include <vector>
-#include "test_time_scale.h"
 
 namespace {
 
 const std::string ball_text = hfd::test::bouncing_ball_text("1e-5");
 
-struct Run {
-    int exit_code = -1;
-    QString out, err;
-};
+using Run = hfd::test::CliRun;
 
 std::vector<std::string> lines_of(const QString& path) {
     std::ifstream stream(path.toStdString());
@@ -65,18 +62,7 @@ void TestCliSimulate::initTestCase() {
 }
 
 Run TestCliSimulate::run(const QStringList& arguments) {
-    QProcess process;
-    process.setWorkingDirectory(directory_.path());
-    process.start(hfd_, QStringList{"simulate"} + arguments);
-    Run result;
-    if (!process.waitForFinished(hfd::test::scaled_ms(20000))) {
-        process.kill();
-        return result;
-    }
-    result.exit_code = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -2;
-    result.out = QString::fromUtf8(process.readAllStandardOutput());
-    result.err = QString::fromUtf8(process.readAllStandardError());
-    return result;
+    return hfd::test::run_hfd(hfd_, directory_.path(), QStringList{"simulate"} + arguments);
 }
 
 QString TestCliSimulate::write(const QString& name, const char* text) {
