@@ -1,5 +1,6 @@
 #include "forces/muscle_path.h"
 
+#include "forces/segments_by_four.h"
 #include "state/kinematics.h"
 
 #include <algorithm>
@@ -214,7 +215,9 @@ void update_segments(const State& state, Data& data) {
                      *__restrict moments_b = data.segment_moment_b.data();
     double* __restrict length_of = data.muscle_length.data();
     std::copy(data.path_fixed_length.begin(), data.path_fixed_length.end(), length_of);
-    for (size_t k = 0, n = data.segment_body_a.size(); k < n; ++k) {
+    size_t k = 0;
+    if constexpr (!planar && !z_only) k = update_segments_by_four(state, data);  // the same bits, four at a time
+    for (size_t n = data.segment_body_a.size(); k < n; ++k) {
         const Index a = body_a_of[k], b = body_b_of[k];
         const Vec3 arm_a = rotate<z_only>(rotation[a], local_a[k]), arm_b = rotate<z_only>(rotation[b], local_b[k]);
         const Vec3 d = (pos[b] + arm_b) - (pos[a] + arm_a);
