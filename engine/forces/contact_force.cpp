@@ -66,6 +66,7 @@ class ContactForce final : public ForceComponent {
 public:
     ContactForce(std::string_view name, Friction friction) : name_(name), friction_(friction) {}
     std::string_view name() const override { return name_; }
+    ControlUse control_use() const override { return ControlUse::none; }
 
     void apply(const Model&, const State& state, const Controls&, Data& data) const override {
         for (Contact& contact : data.contacts) {

@@ -34,6 +34,13 @@ public:
     virtual bool is_planar() const { return false; }
     // The component exists in a planar and a 3D variant, which must match the integrator.
     virtual bool has_planar_variant() const { return false; }
+    // What the component reads of the controls, for the evaluation after a change of the
+    // controls alone (Simulation::ensure_evaluated), which re-runs only the components
+    // that read them: `none` reads neither the controls nor what a component reading
+    // them writes; `derivatives` reads them but adds no loads (it writes state
+    // derivatives, as data.activation_derivative); `loads` may add loads from them.
+    enum class ControlUse { none, derivatives, loads };
+    virtual ControlUse control_use() const { return ControlUse::loads; }
 };
 
 struct ForceContext {

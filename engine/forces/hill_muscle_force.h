@@ -40,6 +40,7 @@ public:
     HillMuscleForce(const Model& model, Settings settings) : settings_(settings), constants_(muscle_constants(model)) {}
     std::string_view name() const override { return Fiber::name; }
     bool integrates_fiber_length() const override { return true; }
+    ControlUse control_use() const override { return ControlUse::none; }  // activation from the state
 
     // Three passes in the order the data flows (paths, fibers, tensions). The fiber pass
     // has no dependence between muscles and reads flat arrays only; with branch-free

@@ -162,6 +162,7 @@ public:
     }
     bool is_planar() const override { return planar; }
     bool has_planar_variant() const override { return true; }
+    ControlUse control_use() const override { return ControlUse::none; }
 
     // Planar: one pass, the constraint and the limit of each joint. 3D: two passes, the
     // constraint of every joint, then the limits of the joints that have them.

@@ -28,6 +28,7 @@ public:
         }
     }
     std::string_view name() const override { return "muscle_activation"; }
+    ControlUse control_use() const override { return ControlUse::derivatives; }
 
     void apply(const Model& model, const State& state, const Controls& controls, Data& data) const override {
         const size_t muscles = model.muscles.size(), excited = std::min(muscles, controls.excitation.size());

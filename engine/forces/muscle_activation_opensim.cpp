@@ -23,6 +23,7 @@ public:
     MuscleActivationOpenSim(double activation_time, double deactivation_time)
         : activation_time_(activation_time), deactivation_time_(deactivation_time) {}
     std::string_view name() const override { return "muscle_activation_opensim"; }
+    ControlUse control_use() const override { return ControlUse::derivatives; }
 
     void apply(const Model& model, const State& state, const Controls& controls, Data& data) const override {
         const size_t muscles = model.muscles.size(), excited = std::min(muscles, controls.excitation.size());

@@ -22,17 +22,17 @@ struct Lanes3 {
 inline Lanes3 load_four(const Vec3* v) {
     const double* p = v->data();
     const __m256d l0 = _mm256_loadu_pd(p), l1 = _mm256_loadu_pd(p + 4), l2 = _mm256_loadu_pd(p + 8);
-    const __m256d xy02 = _mm256_blend_pd(l0, l1, 0b1100);           // x0 y0 x2 y2
-    const __m256d zx = _mm256_permute2f128_pd(l0, l2, 0x21);        // z0 x1 z2 x3
-    const __m256d yz = _mm256_permute2f128_pd(l1, l2, 0x30);        // y1 z1 y3 z3
+    const __m256d xy02 = _mm256_blend_pd(l0, l1, 0b1100);     // x0 y0 x2 y2
+    const __m256d zx = _mm256_permute2f128_pd(l0, l2, 0x21);  // z0 x1 z2 x3
+    const __m256d yz = _mm256_permute2f128_pd(l1, l2, 0x30);  // y1 z1 y3 z3
     return {_mm256_blend_pd(xy02, zx, 0b1010), _mm256_shuffle_pd(xy02, yz, 0b0101), _mm256_blend_pd(zx, yz, 0b1010)};
 }
 
 // The inverse of load_four.
 inline void store_four(Vec3* v, __m256d x, __m256d y, __m256d z) {
-    const __m256d xy02 = _mm256_unpacklo_pd(x, y);     // x0 y0 x2 y2
+    const __m256d xy02 = _mm256_unpacklo_pd(x, y);       // x0 y0 x2 y2
     const __m256d zx = _mm256_shuffle_pd(z, x, 0b1010);  // z0 x1 z2 x3
-    const __m256d yz = _mm256_unpackhi_pd(y, z);       // y1 z1 y3 z3
+    const __m256d yz = _mm256_unpackhi_pd(y, z);         // y1 z1 y3 z3
     double* p = v->data();
     _mm256_storeu_pd(p, _mm256_permute2f128_pd(xy02, zx, 0x20));
     _mm256_storeu_pd(p + 4, _mm256_blend_pd(yz, xy02, 0b1100));
@@ -44,8 +44,8 @@ inline void store_four(Vec3* v, __m256d x, __m256d y, __m256d z) {
 inline void transpose_pair(const double* const lane[4], int first, __m256d& at_first, __m256d& at_second) {
     const __m256d even = _mm256_insertf128_pd(_mm256_castpd128_pd256(_mm_loadu_pd(lane[0] + first)),
                                               _mm_loadu_pd(lane[2] + first), 1);  // l0[f] l0[f+1] l2[f] l2[f+1]
-    const __m256d odd = _mm256_insertf128_pd(_mm256_castpd128_pd256(_mm_loadu_pd(lane[1] + first)),
-                                             _mm_loadu_pd(lane[3] + first), 1);
+    const __m256d odd =
+        _mm256_insertf128_pd(_mm256_castpd128_pd256(_mm_loadu_pd(lane[1] + first)), _mm_loadu_pd(lane[3] + first), 1);
     at_first = _mm256_unpacklo_pd(even, odd);
     at_second = _mm256_unpackhi_pd(even, odd);
 }
@@ -58,8 +58,7 @@ inline __m256d transpose_one(const double* const lane[4], int i) {
 
 // r p + origin of the bodies body[0..3] (Mat3 column-major in rotation, Vec3 in pos),
 // p four local points; arm = r p.
-inline Lanes3 world_points(const double* rotation, const double* pos, const Index* body, const Lanes3& p,
-                           Lanes3& arm) {
+inline Lanes3 world_points(const double* rotation, const double* pos, const Index* body, const Lanes3& p, Lanes3& arm) {
     const double* const matrix[4] = {rotation + 9 * body[0], rotation + 9 * body[1], rotation + 9 * body[2],
                                      rotation + 9 * body[3]};
     const double* const origin[4] = {pos + 3 * body[0], pos + 3 * body[1], pos + 3 * body[2], pos + 3 * body[3]};

@@ -69,6 +69,7 @@ public:
         for (const CollisionPair& pair : pairs_) plane_sphere_.push_back(plane_sphere_of(model, pair));
     }
     std::string_view name() const override { return "simple_collision_detection"; }
+    ControlUse control_use() const override { return ControlUse::none; }
 
     void initialize(const Model&, State&, const Controls&, Data& data) const override { reserve(data); }
 

@@ -93,6 +93,14 @@ std::unique_ptr<Simulation> Simulation::create(std::shared_ptr<const Model> mode
                      ": use planar forces with planar integrators"});
     }
     warn_about_idle_actuators(*sim, config, diagnostics);
+    const size_t components = sim->forces_.size();
+    size_t loads_from = components;
+    for (size_t i = 0; i < components; ++i) {
+        const ForceComponent::ControlUse use = sim->forces_[i]->control_use();
+        sim->reads_controls_.push_back(use != ForceComponent::ControlUse::none);
+        if (use == ForceComponent::ControlUse::loads) loads_from = std::min(loads_from, i);
+    }
+    if (loads_from > 0) sim->control_loads_from_ = loads_from;
     const Model& m = *sim->model_;
     sim->inv_mass_.resize(m.bodies.size());
     for (size_t i = 0; i < m.bodies.size(); ++i)
@@ -156,7 +164,10 @@ void Simulation::evaluate(const State& s, Data& d) const {
     start_loads(gravity_loads_, d);
     update_body_frames(s, d, is_planar());
     apply_perturbations(*model_, s, controls_, d);
-    for (const auto& force : forces_) force->apply(*model_, s, controls_, d);
+    for (size_t i = 0; i < forces_.size(); ++i) {
+        if (i == control_loads_from_) keep_loads_before_controls(d);
+        forces_[i]->apply(*model_, s, controls_, d);
+    }
     ++evaluations_;
     if (is_planar()) compute_planar_accelerations(*model_, inv_mass_, s, d);
     else compute_accelerations(*model_, inv_mass_, s, d);
@@ -170,6 +181,7 @@ void Simulation::evaluate_timed(const State& s, Data& d) const {
     stage_times_.components.resize(forces_.size());  // allocates once
     auto start = t0;
     for (size_t i = 0; i < forces_.size(); ++i) {
+        if (i == control_loads_from_) keep_loads_before_controls(d);
         forces_[i]->apply(*model_, s, controls_, d);
         const auto end = Clock::now();
         stage_times_.components[i] += std::chrono::duration<double>(end - start).count();
@@ -180,6 +192,33 @@ void Simulation::evaluate_timed(const State& s, Data& d) const {
     else compute_accelerations(*model_, inv_mass_, s, d);
     stage_times_.forces += std::chrono::duration<double>(start - t0).count();
     stage_times_.dynamics += seconds_since(start);
+}
+
+void Simulation::keep_loads_before_controls(Data& d) const {
+    static_assert(sizeof(Vec3) == 3 * sizeof(double));
+    const size_t bytes = d.force.size() * sizeof(Vec3);
+    std::memcpy(static_cast<void*>(d.force_before_controls.data()), d.force.data(), bytes);
+    std::memcpy(static_cast<void*>(d.torque_before_controls.data()), d.torque.data(), bytes);
+}
+
+void Simulation::evaluate_changed_controls() {
+    // perturbations enter before the kept loads
+    if (control_loads_from_ == no_component || stage_timing_ || !controls_.perturbations.empty() ||
+        !evaluated_controls_.perturbations.empty())
+        return evaluate();
+    Data& d = *data_;
+    if (control_loads_from_ < forces_.size()) {
+        const size_t bytes = d.force.size() * sizeof(Vec3);
+        std::memcpy(static_cast<void*>(d.force.data()), d.force_before_controls.data(), bytes);
+        std::memcpy(static_cast<void*>(d.torque.data()), d.torque_before_controls.data(), bytes);
+    }
+    for (size_t i = 0; i < forces_.size(); ++i)
+        if (i >= control_loads_from_ || reads_controls_[i]) forces_[i]->apply(*model_, *state_, controls_, d);
+    ++evaluations_;
+    if (is_planar()) compute_planar_accelerations(*model_, inv_mass_, *state_, d);
+    else compute_accelerations(*model_, inv_mass_, *state_, d);
+    evaluated_controls_ = controls_;
+    controls_touched_ = false;
 }
 
 bool Simulation::step(double until) {

@@ -69,7 +69,8 @@ public:
     // Forces, contacts and accelerations of the current state (after a step or evaluate()).
     const Data& data() const { return *data_; }
     void ensure_evaluated() {
-        if (data_stale_ || (controls_touched_ && !controls_.same_as(evaluated_controls_))) evaluate();
+        if (data_stale_) evaluate();
+        else if (controls_touched_ && !controls_.same_as(evaluated_controls_)) evaluate_changed_controls();
         controls_touched_ = false;
     }
     // Sets the current time to t, a rounding remainder away from it (landing on a
@@ -139,12 +140,24 @@ private:
     static void warn_about_idle_actuators(const Simulation& sim, const SimConfig& config,
                                           std::vector<Diagnostic>& diagnostics);
     void initialize_components(State& state);
+    // evaluate() after the controls alone changed: from the loads kept before the first
+    // component that adds loads from the controls, the components from there on and those
+    // that read the controls before it; the same bits as evaluate()
+    void evaluate_changed_controls();
+    void keep_loads_before_controls(Data& data) const;
     bool check_finite();
     bool find_non_finite_body();                                // check_finite's per-body test and message
     void evaluate_timed(const State& state, Data& data) const;  // evaluate() with stage_times_
 
     std::shared_ptr<const Model> model_;  // never null
     std::vector<std::unique_ptr<ForceComponent>> forces_;
+    // per component: re-run by evaluate_changed_controls
+    std::vector<char> reads_controls_;
+    // the first component that adds loads from the controls: evaluations keep the loads
+    // before it; no_component when evaluate_changed_controls would gain nothing (it is
+    // the first, or a perturbation could change)
+    static constexpr size_t no_component = size_t(-1);
+    size_t control_loads_from_ = no_component;
     std::unique_ptr<Integrator> integrator_;
     bool planar_ = false;  // the integrator's (is_planar), read by every evaluation
     // The current state and data and the integrators' scratch ones live in slots;

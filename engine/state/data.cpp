@@ -11,6 +11,8 @@ void Data::resize(const Model& model) {
     rotation_z_parts_standard = true;
     force.assign(bodies, Vec3::Zero());
     torque.assign(bodies, Vec3::Zero());
+    force_before_controls.assign(bodies, Vec3::Zero());
+    torque_before_controls.assign(bodies, Vec3::Zero());
     lin_acc.assign(bodies, Vec3::Zero());
     ang_acc.assign(bodies, Vec3::Zero());
     contacts.clear();

@@ -62,6 +62,10 @@ struct Data {
     // accumulators, world frame, per body
     std::vector<Vec3> force;
     std::vector<Vec3> torque;
+    // force and torque before the first component that adds loads from the controls
+    // (Simulation::evaluate keeps them when some component does): what a change of the
+    // controls alone starts from
+    std::vector<Vec3> force_before_controls, torque_before_controls;
     // result of the dynamics stage, per body
     std::vector<Vec3> lin_acc;
     std::vector<Vec3> ang_acc;
