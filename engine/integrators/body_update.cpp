@@ -79,19 +79,28 @@ void advance_bodies(const Model& m, const State& from, State& to, const Data& d,
     // `from` and `to` may be one state: each body is read before it is written
     const auto [bodies, lin_acc, ang_acc, pos, ori, lin_vel, ang_vel, to_pos, to_ori, to_lin_vel, to_ang_vel] =
         body_arrays(m, from, to, d);
-    for (size_t b = 0, n = m.bodies.size(); b < n; ++b) {
-        if (bodies[b].is_static()) {
-            to_pos[b] = pos[b], to_ori[b] = ori[b];
-            to_lin_vel[b] = lin_vel[b], to_ang_vel[b] = ang_vel[b];
-            continue;
+    // Eight bodies at a time in two passes, the rotations of the step, then the rest:
+    // each rotation is a chain of square roots and divisions (|h w|, then |q|), and
+    // the processor overlaps more of them in the short first loop.
+    constexpr size_t chunk = 8;
+    for (size_t first = 0, n = m.bodies.size(); first < n; first += chunk) {
+        const size_t end = std::min(n, first + chunk);
+        Quat turn[chunk];
+        for (size_t b = first; b < end; ++b)
+            if (!bodies[b].is_static()) turn[b - first] = quat_exp(h * (ang_vel[b] + (beta * h) * ang_acc[b]));
+        for (size_t b = first; b < end; ++b) {
+            if (bodies[b].is_static()) {
+                to_pos[b] = pos[b], to_ori[b] = ori[b];
+                to_lin_vel[b] = lin_vel[b], to_ang_vel[b] = ang_vel[b];
+                continue;
+            }
+            const Vec3 v = lin_vel[b], w = ang_vel[b];
+            const Vec3 v_pos = v + (beta * h) * lin_acc[b];
+            to_pos[b] = pos[b] + h * v_pos;
+            to_ori[b] = normalized(turn[b - first] * ori[b]);
+            to_lin_vel[b] = v + h * lin_acc[b];
+            to_ang_vel[b] = w + h * ang_acc[b];
         }
-        const Vec3 v = lin_vel[b], w = ang_vel[b];
-        const Vec3 v_pos = v + (beta * h) * lin_acc[b];
-        const Vec3 w_pos = w + (beta * h) * ang_acc[b];
-        to_pos[b] = pos[b] + h * v_pos;
-        to_ori[b] = normalized(quat_exp(h * w_pos) * ori[b]);
-        to_lin_vel[b] = v + h * lin_acc[b];
-        to_ang_vel[b] = w + h * ang_acc[b];
     }
     advance_muscle_states(from, to, d, h);
     to.time = from.time + h;
