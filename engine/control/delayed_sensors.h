@@ -64,6 +64,7 @@ private:
     double max_delay_ = 0, step_ = 0, delay_scaling_ = 1;
     size_t capacity_ = 0;          // frames kept
     size_t frames_ = 0;            // frames recorded since reset
+    size_t latest_slot_ = 0;       // the ring slot of the latest frame (when frames_ > 0)
     std::vector<double> history_;  // capacity_ frames of channel_count values, a ring
 };
 

@@ -235,6 +235,11 @@ void update_segments(const State& state, Data& data) {
     }
 }
 
+// The 3D pass out of line: its set-up (AVX registers saved) stays out of the planar passes.
+[[gnu::noinline]] void update_segments_3d(const State& state, Data& data) {
+    update_segments<false, false>(state, data);
+}
+
 void apply_joint_tension(const Model& model, const State& state, Index muscle, double tension, Data& data);
 
 // The values and rate axes of the dofs that path points read (Data::path_dofs).
@@ -318,7 +323,7 @@ void update_muscle_paths(const Model& model, const State& state, Data& data) {
     if (data.dof_paths) update_dof_paths(model, state, data);
     if (data.planar && data.z_rotations_only) update_segments<true, true>(state, data);
     else if (data.planar) update_segments<true, false>(state, data);
-    else update_segments<false, false>(state, data);
+    else update_segments_3d(state, data);
 }
 
 namespace {

@@ -101,6 +101,7 @@ std::unique_ptr<Simulation> Simulation::create(std::shared_ptr<const Model> mode
         if (use == ForceComponent::ControlUse::loads) loads_from = std::min(loads_from, i);
     }
     if (loads_from > 0) sim->control_loads_from_ = loads_from;
+    sim->keeps_loads_ = loads_from > 0 && loads_from < components;
     const Model& m = *sim->model_;
     sim->inv_mass_.resize(m.bodies.size());
     for (size_t i = 0; i < m.bodies.size(); ++i)
@@ -163,10 +164,14 @@ void Simulation::evaluate(const State& s, Data& d) const {
     if (stage_timing_) return evaluate_timed(s, d);
     start_loads(gravity_loads_, d);
     update_body_frames(s, d, is_planar());
-    apply_perturbations(*model_, s, controls_, d);
-    for (size_t i = 0; i < forces_.size(); ++i) {
-        if (i == control_loads_from_) keep_loads_before_controls(d);
-        forces_[i]->apply(*model_, s, controls_, d);
+    if (!controls_.perturbations.empty()) apply_perturbations(*model_, s, controls_, d);
+    if (keeps_loads_) {
+        for (size_t i = 0; i < forces_.size(); ++i) {
+            if (i == control_loads_from_) keep_loads_before_controls(d);
+            forces_[i]->apply(*model_, s, controls_, d);
+        }
+    } else {
+        for (const auto& force : forces_) force->apply(*model_, s, controls_, d);
     }
     ++evaluations_;
     if (is_planar()) compute_planar_accelerations(*model_, inv_mass_, s, d);
@@ -177,7 +182,7 @@ void Simulation::evaluate_timed(const State& s, Data& d) const {
     const auto t0 = Clock::now();
     start_loads(gravity_loads_, d);
     update_body_frames(s, d, is_planar());
-    apply_perturbations(*model_, s, controls_, d);
+    if (!controls_.perturbations.empty()) apply_perturbations(*model_, s, controls_, d);
     stage_times_.components.resize(forces_.size());  // allocates once
     auto start = t0;
     for (size_t i = 0; i < forces_.size(); ++i) {
