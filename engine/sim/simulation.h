@@ -112,7 +112,7 @@ public:
 
     // Makes `state` the new initial state (e.g. posed from dofs) and re-runs
     // component initialization (muscle equilibrium).
-    void set_initial_state(const State& state);
+    void set_initial_state(const State& state, FiberEquilibrium equilibrium = FiberEquilibrium::ZeroVelocity);
     void reset();  // state = initial state, controls kept, statistics cleared
     const State& initial_state() const { return initial_state_; }
 
@@ -138,7 +138,7 @@ private:
     static void add_default_activation_dynamics(Simulation& sim, ForceContext& context);
     static void warn_about_idle_actuators(const Simulation& sim, const SimConfig& config,
                                           std::vector<Diagnostic>& diagnostics);
-    void initialize_components(State& state);
+    void initialize_components(State& state, FiberEquilibrium equilibrium);
     bool check_finite();
     bool find_non_finite_body();                                // check_finite's per-body test and message
     void evaluate_timed(const State& state, Data& data) const;  // evaluate() with stage_times_
