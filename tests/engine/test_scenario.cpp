@@ -528,6 +528,38 @@ CmaOptimizer {
         QVERIFY(has_message(diagnostics, "outside its range", 1));
     }
 
+    // Without a .par, SCONE evaluates a scenario at its parameter means, the init file's
+    // mean column among them (the best column with use_best_as_mean), skipping names
+    // the scenario lacks.
+    void initFileGivesItsMeansAsSconeEvaluatesAScenario() {
+        QTemporaryDir dir;
+        const std::string root = dir.path().toStdString();
+        write(root + "/legs.hfd", legs_model);
+        write(root + "/start.par", "initial_load 0.8 0.6 0.1\nnot_a_parameter 1 1 0.1\n");
+        for (const bool best : {false, true}) {
+            write(root + "/s.scone", std::string(R"(
+CmaOptimizer {
+	init { file = start.par use_best_as_mean = )") +
+                                         (best ? "1" : "0") + R"( }
+	SimulationObjective {
+		max_duration = 0.01
+		ModelHyfydy { model_file = legs.hfd initial_load = ~0.5<0,2> initial_state_offset = 0~0.01<-0.5,0.5> }
+	}
+}
+)");
+            std::vector<Diagnostic> diagnostics;
+            const auto scenario = Scenario::load(root + "/s.scone", diagnostics);
+            QVERIFY2(scenario, test::diagnostics_text(diagnostics).c_str());
+            diagnostics.clear();
+            const auto values = scenario->initial_values(diagnostics);
+            QVERIFY2(values, test::diagnostics_text(diagnostics).c_str());
+            QCOMPARE(values->at("initial_load"), best ? 0.8 : 0.6);
+            QCOMPARE(values->at("pelvis_tilt.offset"), 0.0);  // not in the file: the scenario's mean
+            QVERIFY(has_message(diagnostics, "not_a_parameter"));
+            QVERIFY(!has_errors(diagnostics));
+        }
+    }
+
     void misspeltKeysAndUnknownTypesAreLocated() {
         QTemporaryDir dir;
         const std::string root = dir.path().toStdString();
