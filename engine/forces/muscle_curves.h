@@ -15,7 +15,7 @@ namespace hfd {
 // 14 muscles x 281 samples of fiber length, force-length multiplier, passive force,
 // tendon strain and force) gives them, with d = l - 1 (docs/gait_4a.md):
 //  active force-length: f = 1 - 2.75 d^2 + 1.5 d^3, zero outside its roots
-//    0.46899 < l < 1.80528 (every sample within 1e-6). 1 with zero slope at l = 1;
+//    0.46899 < l < 1.80528 (every sample within 5e-6). 1 with zero slope at l = 1;
 //    the cubic crosses zero with slope 4.2 (ascending) and -1.5 (descending).
 //  passive force-length: f = 1.27366 d^2 + 1.08047 d^3 for l > 1, else 0 (within
 //    3e-6 up to l = 1.2, the longest fiber recorded); 0.995 at l = 1.7.
