@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The table of docs/scenarios.md: every SCONE Hyfydy scenario of a folder (default:
 # the corpus Tutorials3) evaluated with `hfd scenario evaluate` and its own
-# starting parameters (the init file its optimizer names, else the means).
+# starting parameters (the means, and the mean column of the init file its optimizer names).
 #   scripts/scenario_table.sh [FOLDER] [HFD]
 set -uo pipefail
 folder="${1:-$(dirname "$0")/../../shared/corpus/scone-tutorials3}"

@@ -19,6 +19,12 @@
 
 namespace hfd {
 
+// How muscle components put their fibers in equilibrium at the start (SCONE's ModelHyfydy
+// zero_velocity_equilibration = 1 / 0): at zero fiber velocity, or with the fiber moving
+// at the path's rate along it, v_f = cos(alpha) dL/dt (the tendon length held still),
+// which SCONE + Hyfydy's recorded runs start with (docs/gait_4a.md).
+enum class FiberEquilibrium { ZeroVelocity, PathVelocity };
+
 class ForceComponent {
 public:
     virtual ~ForceComponent() = default;
@@ -27,7 +33,8 @@ public:
     virtual void apply(const Model& model, const State& state, const Controls& controls, Data& data) const = 0;
     // Called once when the simulation starts or resets, after body poses are set:
     // e.g. muscle models put fiber lengths in equilibrium.
-    virtual void initialize(const Model& model, State& state, const Controls& controls, Data& data) const {}
+    virtual void initialize(const Model& model, State& state, const Controls& controls, Data& data,
+                            FiberEquilibrium equilibrium = FiberEquilibrium::ZeroVelocity) const {}
     // Component needs muscle activation dynamics / fiber state integrated.
     virtual bool integrates_fiber_length() const { return false; }
     // Planar components only act in the x-y plane (forces) and about z (torques).

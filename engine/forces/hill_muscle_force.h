@@ -7,7 +7,8 @@
 //   fiber velocity v from the fiber's force balance (model-specific), held at 0
 //     while shortening at the minimum fiber length
 //   dl_f/dt = model's speed(v) * l_opt;  tension f_max f_T pulls the path.
-// initialize(): fiber lengths in equilibrium at v = 0 (equilibrium_fiber_length).
+// initialize(): fiber lengths in equilibrium (equilibrium_fiber_length) at v = 0, or
+// with the fiber moving at v_f = cos(alpha) dL/dt (FiberEquilibrium::PathVelocity).
 //
 // A model file supplies only its curves and fiber dynamics as a struct of static
 // functions (resolved at compile time: no virtual call per muscle):
@@ -21,8 +22,8 @@
 //       static double fiber_velocity(const Settings&, double along_fiber, double l, double activation, double s);
 //       // fiber velocity in optimal fiber lengths per second
 //       static double fiber_speed(const Settings&, double v, double activation);
-//       // fiber force along the fiber at v = 0 (for the equilibrium)
-//       static double isometric_fiber_force(double l, double activation, double s);
+//       // fiber force along the fiber moving at `speed` optimal lengths per second
+//       static double fiber_force(const Settings&, double l, double activation, double s, double speed);
 //   };
 #include "forces/force_component.h"
 #include "forces/muscle_constants.h"
@@ -78,15 +79,26 @@ public:
         apply_path_tensions(model, state, data);
     }
 
-    void initialize(const Model& model, State& state, const Controls&, Data&) const override {
+    void initialize(const Model& model, State& state, const Controls&, Data&,
+                    FiberEquilibrium equilibrium) const override {
         for (Index i = 0; i < Index(model.muscles.size()); ++i) {
             const Muscle& m = model.muscles[i];
             const double activation = Fiber::activation(settings_, state.activation[i]);
             const double s = m.stiffness_multiplier;
+            const double thickness = constants_.thickness[i];
+            const double path_rate =
+                equilibrium == FiberEquilibrium::PathVelocity ? muscle_path_velocity(model, state, i) : 0.0;
+            // speed in optimal lengths per second of a fiber of normalized length l:
+            // v_f = cos(alpha) dL/dt, cos(alpha) = sqrt(1 - (thickness / l_f)^2)
+            const auto fiber_force = [&](double l) {
+                const double fiber = l * m.optimal_fiber_length;
+                const double cos_pennation = std::sqrt(std::max(0.0, 1.0 - thickness * thickness / (fiber * fiber)));
+                return Fiber::fiber_force(settings_, l, activation, s,
+                                          path_rate * cos_pennation / m.optimal_fiber_length);
+            };
             state.fiber_length[i] = equilibrium_fiber_length(
-                muscle_path_length(model, state, i), m.optimal_fiber_length, m.tendon_slack_length,
-                constants_.thickness[i], [&](double l) { return Fiber::isometric_fiber_force(l, activation, s); },
-                [&](double strain) { return s * Fiber::tendon_force(strain); },
+                muscle_path_length(model, state, i), m.optimal_fiber_length, m.tendon_slack_length, thickness,
+                fiber_force, [&](double strain) { return s * Fiber::tendon_force(strain); },
                 Fiber::project_on_tendon_in_equilibrium(settings_));
         }
     }

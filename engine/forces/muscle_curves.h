@@ -4,78 +4,41 @@
 // in units of v_max * optimal fiber length per second (v < 0 shortening), tendon
 // strain e = (l_T - l_slack) / l_slack, forces in units of max isometric force.
 #include <algorithm>
-#include <bit>
 #include <cmath>
-#include <cstdint>
 
 namespace hfd {
 
 // --- Millard et al. 2013 (muscle_force_m2012fast) ---------------------------
-// Closed forms chosen to keep the key properties of the paper's splines:
-//  active force-length: a smoothstep S(t) = 3t^2 - 2t^3 on each side of the
-//    optimum plus a shape term that vanishes with its slope at both ends,
-//      ascending,  t = (l - 0.4441) / (1 - 0.4441):  f = S + t^2 (1 - t)^2 (c0 + c1 t + c2 t^2)
-//      descending, t = (l - 1) / (1.8123 - 1):       f = 1 - S + t^2 (1 - t)^2 (c0' + c1' t + c2' t^2)
-//    and zero outside 0.4441 < l < 1.8123. The paper's curve (its appendix: quintic Bezier corners through the
-//    shallow plateau of slope 0.8616 from l = 0.73, curviness 1) is steep below
-//    0.73 and flat near the optimum; c0..c2 are least-squares fits to it, within
-//    0.016 everywhere (0.5: 0.095 vs 0.098, 0.7: 0.758 vs 0.772, 1.4: 0.534 vs
-//    0.544). 1 with zero slope at l = 1, zero with zero slope at both ends, C1,
-//    monotone on each side.
-//  passive force-length: (exp(k (l - 1) / e0) - 1) / (exp(k) - 1), k = 4,
-//    e0 = 0.7: zero at l <= 1, 1 at 70 % strain (the paper's e0), convex.
-//  force-velocity: Hill's hyperbola (1 + v) / (1 - v / A), A = 0.25, for
-//    -1 <= v <= 0 (0 at -v_max, 1 and slope 1 + 1/A = 5 at 0), zero below -1;
-//    E - (E - 1) B / (B + v) for v > 0 with E = 1.4 (the paper's eccentric limit)
-//    and B = (E - 1) / 5 so that the slope is continuous at 0. Increasing.
-//  tendon force-length: quadratic toe c e^2 up to e_toe = 0.0392 (force 2/3),
-//    then linear with slope 4 / (3 e_toe), reaching 1 at e = 0.049 (the paper's
-//    strain at max isometric force). C1.
+// Hyfydy's manual: its m2012 curves are polynomials that differ slightly from
+// Millard's splines. A run of SCONE + Hyfydy that recorded every muscle at every
+// 10 ms (scone-core commit 3e01d399, "Gait Uneven Terrain - H0914 - Hyfydy.scone.sto":
+// 14 muscles x 281 samples of fiber length, force-length multiplier, passive force,
+// tendon strain and force) gives them, with d = l - 1 (docs/gait_4a.md):
+//  active force-length: f = 1 - 2.75 d^2 + 1.5 d^3, zero outside its roots
+//    0.46899 < l < 1.80528 (every sample within 5e-6). 1 with zero slope at l = 1;
+//    the cubic crosses zero with slope 4.2 (ascending) and -1.5 (descending).
+//  passive force-length: f = 1.27366 d^2 + 1.08047 d^3 for l > 1, else 0 (within
+//    3e-6 up to l = 1.2, the longest fiber recorded); 0.995 at l = 1.7.
+//  tendon force-length: f = 7.969 e + 261.02 e^2 for strain e > 0 (within 2e-5 at
+//    the samples whose strain changes slowly; 1.0 at e = 0.0485); stiff from zero
+//    strain on, where a toe region would be slack.
+//  force-velocity (not recorded directly; the fit of the samples is looser than
+//    the curves above, so this stays the paper's): Hill's hyperbola
+//    (1 + v) / (1 - v / A), A = 0.25, for -1 <= v <= 0 (0 at -v_max, 1 and slope
+//    1 + 1/A = 5 at 0), zero below -1; E - (E - 1) B / (B + v) for v > 0 with
+//    E = 1.4 (the paper's eccentric limit) and B = (E - 1) / 5 so that the slope
+//    is continuous at 0. Increasing.
 namespace m2012 {
-// e^x - 1 for x >= 0, within 2 ulp of std::expm1, in about half the instructions
-// of that libm call (the passive curve of every stretched fiber takes one per
-// evaluation), and without a branch, so that a loop over muscles vectorizes:
-//   x = n ln2 + r, |r| <= ln2 / 2,   e^x - 1 = 2^n r q(r) + (2^n - 1),
-//   q(r) = (e^r - 1) / r = sum r^k / (k + 1)!, k = 0..12 (the first term left
-//   out, r^13 / 14!, is below 2e-17 q). Written as 2^n r q + (2^n - 1) it keeps
-//   full relative precision as x -> 0; as 2 (2^(n-1) r q + (2^(n-1) - 1/2)), the
-//   same value (the factors are powers of two), 2^(n-1) fits an exponent up to
-//   n = 1024 and the last doubling overflows to inf past e^x = DBL_MAX. x is capped
-//   at 710 (e^710 > DBL_MAX) so that n stays there; NaN stays NaN.
-inline double expm1_of_positive(double x) {
-    x = std::min(x, 710.0);
-    constexpr double log2e = 1.4426950408889634, ln2_high = 0.6931471803691238, ln2_low = 1.9082149292705877e-10;
-    constexpr double round_shift = 6755399441055744.0;  // 1.5 * 2^52: adding it rounds to an integer
-    const double shifted = x * log2e + round_shift;     // n in its lowest mantissa bits
-    const double n = shifted - round_shift;
-    const double r = (x - n * ln2_high) - n * ln2_low;
-    double q = 1.0 / 6227020800.0;  // 1 / 13!
-    constexpr double inverse_factorials[] = {1.0 / 479001600, 1.0 / 39916800, 1.0 / 3628800, 1.0 / 362880,
-                                             1.0 / 40320,     1.0 / 5040,     1.0 / 720,     1.0 / 120,
-                                             1.0 / 24,        1.0 / 6,        1.0 / 2,       1.0};
-    for (double c : inverse_factorials) q = q * r + c;
-    const std::int64_t n_int = std::bit_cast<std::int64_t>(shifted) - std::bit_cast<std::int64_t>(round_shift);
-    const double half_two_to_n = std::bit_cast<double>(std::uint64_t(n_int + 1022) << 52);
-    return 2.0 * (half_two_to_n * (r * q) + (half_two_to_n - 0.5));
-}
-
 constexpr double eccentric_limit = 1.4;
 constexpr double concentric_curvature = 0.25;
-constexpr double tendon_strain_at_one = 0.049;
 // (inline: evaluated for every muscle at every evaluation)
 namespace curve {
-constexpr double active_min_length = 0.4441;  // the paper's 0.47 - 0.0259
-constexpr double active_max_length = 1.8123;
-constexpr double ascending_c0 = 8.8796, ascending_c1 = -7.0538, ascending_c2 = -2.3465;
-constexpr double descending_c0 = 0.5283, descending_c1 = -7.2178, descending_c2 = 13.9425;
-constexpr double passive_shape = 4.0;
-constexpr double passive_strain_at_one = 0.7;
-constexpr double passive_scale = 1.0 / 53.598150033144236;         // 1 / (e^passive_shape - 1)
+constexpr double active_min_length = 0.46899396;  // roots of 1 - 2.75 d^2 + 1.5 d^3
+constexpr double active_max_length = 1.80527889;
+constexpr double active_d2 = -2.75, active_d3 = 1.5;
+constexpr double passive_d2 = 1.27366, passive_d3 = 1.08047;
+constexpr double tendon_e1 = 7.969, tendon_e2 = 261.02;
 constexpr double eccentric_shape = (eccentric_limit - 1.0) / 5.0;  // B: slope 5 at v = 0
-constexpr double toe_strain = 0.8 * tendon_strain_at_one;          // e_toe = 0.0392
-constexpr double toe_force = 2.0 / 3.0;
-constexpr double toe_coefficient = toe_force / (toe_strain * toe_strain);
-constexpr double linear_stiffness = 2.0 * toe_force / toe_strain;
 }  // namespace curve
 
 // The curves and the fiber velocity below compute every branch and select one
@@ -83,25 +46,16 @@ constexpr double linear_stiffness = 2.0 * toe_force / toe_strain;
 // one the branch alone would give.
 inline double active_force_length(double l) {
     using namespace curve;
-    const bool ascending = l < 1.0;
-    const double t = ascending ? (l - active_min_length) * (1.0 / (1.0 - active_min_length))
-                               : (l - 1.0) * (1.0 / (active_max_length - 1.0));
-    const double c0 = ascending ? ascending_c0 : descending_c0;
-    const double c1 = ascending ? ascending_c1 : descending_c1;
-    const double c2 = ascending ? ascending_c2 : descending_c2;
-    const double smoothstep = t * t * (3.0 - 2.0 * t);
-    const double bump = t * (1.0 - t);
-    const double value = (ascending ? smoothstep : 1.0 - smoothstep) + bump * bump * (c0 + t * (c1 + t * c2));
+    const double d = l - 1.0;
+    const double value = 1.0 + d * d * (active_d2 + active_d3 * d);
     const bool inactive = (l <= active_min_length) | (l >= active_max_length);  // false for a NaN l
     return inactive ? 0.0 : value;
 }
 
 inline double passive_force_length(double l) {
-    // max keeps a NaN l (it is the first argument)
-    const double stretched =
-        expm1_of_positive(curve::passive_shape / curve::passive_strain_at_one * (std::max(l, 1.0) - 1.0)) *
-        curve::passive_scale;
-    return l <= 1.0 ? 0.0 : stretched;
+    const double d = l - 1.0;
+    const double value = d * d * (curve::passive_d2 + curve::passive_d3 * d);
+    return l <= 1.0 ? 0.0 : value;  // NaN for a NaN l
 }
 
 inline double force_velocity(double v) {
@@ -111,9 +65,8 @@ inline double force_velocity(double v) {
 }
 
 inline double tendon_force_length(double strain) {
-    const double toe = curve::toe_coefficient * strain * strain;
-    const double linear = curve::toe_force + curve::linear_stiffness * (strain - curve::toe_strain);
-    return strain <= 0.0 ? 0.0 : strain <= curve::toe_strain ? toe : linear;
+    const double value = strain * (curve::tendon_e1 + curve::tendon_e2 * strain);
+    return strain <= 0.0 ? 0.0 : value;
 }
 
 // Damped equilibrium along the fiber, solved exactly for v (no iteration):

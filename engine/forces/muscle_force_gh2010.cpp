@@ -38,9 +38,9 @@ struct GH2010Fiber {
         return a_fl > 0 ? gh2010::inverse_force_velocity(ce_force / a_fl) : (ce_force > 0 ? 1.0 : -1.0);
     }
     static double fiber_speed(const Settings& settings, double v, double) { return v * settings.v_max; }
-    static double isometric_fiber_force(double l, double activation, double s) {
-        return activation * gh2010::active_force_length(l) + s * gh2010::parallel_elastic(l) -
-               gh2010::buffer_elastic(l);
+    static double fiber_force(const Settings& settings, double l, double activation, double s, double speed) {
+        return activation * gh2010::active_force_length(l) * gh2010::force_velocity(speed / settings.v_max) +
+               s * gh2010::parallel_elastic(l) - gh2010::buffer_elastic(l);
     }
 };
 

@@ -13,7 +13,8 @@
 // iteration, no linearization; m2012::damped_fiber_velocity). The fiber length
 // derivative is v v_max l_opt; the muscle pulls its path with f_max f_T.
 //
-// initialize(): the fiber length balancing tendon and fiber at v = 0, always in
+// initialize(): the fiber length balancing tendon and fiber at v = 0 (or, with
+// FiberEquilibrium::PathVelocity, at v = cos(alpha) dL/dt / (v_max l_opt)), always in
 // the pennated geometry (l_T = L - l_f cos(alpha)), so the tendon never starts
 // stretched by a fiber that does not fit the path. The option only changes the
 // balance: use_pennation_during_equilibration = 1 solves f_T = f_M cos(alpha)
@@ -45,8 +46,10 @@ struct M2012Fiber {
         return m2012::damped_fiber_velocity(fiber_force, activation * m2012::active_force_length(l), settings.beta);
     }
     static double fiber_speed(const Settings& settings, double v, double) { return v * settings.v_max; }
-    static double isometric_fiber_force(double l, double activation, double s) {
-        return activation * m2012::active_force_length(l) + s * m2012::passive_force_length(l);
+    static double fiber_force(const Settings& settings, double l, double activation, double s, double speed) {
+        const double v = speed / settings.v_max;
+        return activation * m2012::active_force_length(l) * m2012::force_velocity(v) +
+               s * m2012::passive_force_length(l) + settings.beta * v;
     }
 };
 using M2012Settings = M2012Fiber::Settings;

@@ -39,8 +39,10 @@ struct TJ2003Fiber {
     static double fiber_speed(const Settings& settings, double v, double activation) {
         return v * (0.25 + 0.75 * activation) * settings.v_max;
     }
-    static double isometric_fiber_force(double l, double activation, double s) {
-        return activation * tj2003::active_force_length(l) + s * tj2003::passive_force_length(l);
+    static double fiber_force(const Settings& settings, double l, double activation, double s, double speed) {
+        const double a_fl = activation * tj2003::active_force_length(l);
+        const double v = speed / ((0.25 + 0.75 * activation) * settings.v_max);
+        return tj2003::force_velocity(v, a_fl, settings.damping) + s * tj2003::passive_force_length(l);
     }
 };
 using TJ2003Settings = TJ2003Fiber::Settings;

@@ -71,7 +71,9 @@ public:
     std::string_view name() const override { return "simple_collision_detection"; }
     ControlUse control_use() const override { return ControlUse::none; }
 
-    void initialize(const Model&, State&, const Controls&, Data& data) const override { reserve(data); }
+    void initialize(const Model&, State&, const Controls&, Data& data, FiberEquilibrium) const override {
+        reserve(data);
+    }
 
     void apply(const Model& model, const State& state, const Controls&, Data& data) const override {
         reserve(data);  // no-op after the first evaluation into this Data

@@ -102,7 +102,7 @@ void shape_mass(Body& body, PropertyReader& reader, const PropNode& body_node, B
             return;
         }
         PropertyReader shape_reader(*shape_node, ctx, reader.what() + " shape");
-        shape_reader.warn_unknown({"type", "radius", "height", "half_dim", "normal"});
+        shape_reader.warn_unknown({"type", "radius", "height", "half_dim", "dim", "normal"});
         shape = read_shape(shape_reader, ShapeUse::Body);
         if (!shape) return;
     } else if (const PropNode* geometry = single_solid_geometry(body_node)) {

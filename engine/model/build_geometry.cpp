@@ -39,7 +39,7 @@ bool uses_dimension(ShapeType type, std::string_view key) {
         case ShapeType::Sphere: return key == "radius";
         case ShapeType::Cylinder:
         case ShapeType::Capsule: return key == "radius" || key == "height";
-        case ShapeType::Box: return key == "half_dim";
+        case ShapeType::Box: return key == "half_dim" || key == "dim";
         case ShapeType::Plane: return key == "normal";
         case ShapeType::None: break;
     }
@@ -63,17 +63,24 @@ bool read_dimensions(Shape& shape, PropertyReader& reader, BuildContext& ctx) {
             shape.radius = positive_length("radius", Bound::Positive);
             shape.height = positive_length("height", Bound::NonNegative);
             break;
-        case ShapeType::Box:
-            if (const auto half = reader.position("half_dim", Need::Required)) {
-                shape.half_dim = *half;
-                if (!(half->array() > 0).all()) {
-                    ctx.error(*reader.find("half_dim"), reader.what() + ": 'half_dim' must be > 0 in every component");
+        case ShapeType::Box: {
+            // older Hyfydy files (SCONE's terrain models) give the full size, dim = 2 half_dim
+            const bool full_size = reader.find("dim") && !reader.find("half_dim");
+            const char* key = full_size ? "dim" : "half_dim";
+            if (reader.find("dim") && reader.find("half_dim")) {
+                ctx.error(*reader.find("dim"), reader.what() + ": give 'half_dim' or 'dim' (the full size), not both");
+                ok = false;
+            } else if (const auto size = reader.position(key, Need::Required)) {
+                shape.half_dim = full_size ? Vec3(0.5 * *size) : *size;
+                if (!(size->array() > 0).all()) {
+                    ctx.error(*reader.find(key), reader.what() + ": '" + key + "' must be > 0 in every component");
                     ok = false;
                 }
             } else {
                 ok = false;
             }
             break;
+        }
         case ShapeType::Plane:
             if (const auto normal = reader.vec3("normal", Need::Required)) {
                 if (normal->norm() < 1e-12) {
@@ -88,7 +95,7 @@ bool read_dimensions(Shape& shape, PropertyReader& reader, BuildContext& ctx) {
             break;
         case ShapeType::None: break;
     }
-    for (std::string_view key : {"radius", "height", "half_dim", "normal"})
+    for (std::string_view key : {"radius", "height", "half_dim", "dim", "normal"})
         if (const PropNode* unused = reader.find(key); unused && !uses_dimension(shape.type, key))
             ctx.warning(*unused, reader.what() + ": '" + std::string(key) + "' is not used by a " +
                                      shape_type_name(shape.type) + " (ignored)");
@@ -154,7 +161,7 @@ void build_geometries(BuildContext& ctx) {
         geometry.location = ctx.location(node);
         PropertyReader reader(node, ctx, describe("geometry", geometry.name));
         reader.warn_unknown(
-            {"name", "type", "body", "material", "pos", "ori", "radius", "height", "half_dim", "normal"});
+            {"name", "type", "body", "material", "pos", "ori", "radius", "height", "half_dim", "dim", "normal"});
         if (auto shape = read_shape(reader, ShapeUse::Geometry)) geometry.shape = *shape;
         geometry.body = attached_body(reader, component.enclosing_body, ctx);
         if (auto material = reader.text("material"))
@@ -221,7 +228,7 @@ void build_meshes(BuildContext& ctx) {
             ctx.error(*shape_node, "mesh: 'shape' must be a group { type = ... }");
         } else if (shape_node) {
             PropertyReader shape_reader(*shape_node, ctx, "mesh shape");
-            shape_reader.warn_unknown({"type", "radius", "height", "half_dim", "normal"});
+            shape_reader.warn_unknown({"type", "radius", "height", "half_dim", "dim", "normal"});
             if (auto shape = read_shape(shape_reader, ShapeUse::Mesh)) mesh.shape = *shape;
             if (!mesh.file.empty())
                 ctx.warning(*shape_node, "mesh has both file and shape; the file is shown, the shape ignored");

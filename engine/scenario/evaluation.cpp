@@ -78,8 +78,8 @@ std::unique_ptr<Scenario::RunObjects> Scenario::create_run(const std::unordered_
             run->sensors.record(run->plant);
             std::vector<double> u = controller_output(*run->controller, run->plant, run->sensors, 0,
                                                       run->options.min_activation, run->options.max_activation);
-            run->sensors.reset();
             run->controller->reset();
+            run->start_frame_recorded = true;
             return u;
         };
     }
@@ -150,7 +150,7 @@ ScenarioResult Scenario::evaluate(const std::unordered_map<std::string, double>&
         const double time = start_time + double(k) * step;
         simulation.ensure_evaluated();
         const Clock::time_point control_start = timed ? Clock::now() : Clock::time_point{};
-        run->sensors.record(plant);
+        if (k > 0 || !run->start_frame_recorded) run->sensors.record(plant);
         std::fill(excitation.begin(), excitation.end(), 0.0);
         if (run->controller) run->controller->update(plant, run->sensors, time, excitation);
         for (double& u : excitation) u = std::clamp(u, run->options.min_activation, run->options.max_activation);

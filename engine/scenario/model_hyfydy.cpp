@@ -284,12 +284,14 @@ bool prepare_initial_state(Simulation& simulation, const ModelHyfydyOptions& opt
         const double given = from_file ? activations[m] : std::nan("");
         state.activation[m] = std::isnan(given) ? options.equilibration_activation : given;
     }
-    simulation.set_initial_state(state);
+    const FiberEquilibrium equilibrium =
+        options.zero_velocity_equilibration ? FiberEquilibrium::ZeroVelocity : FiberEquilibrium::PathVelocity;
+    simulation.set_initial_state(state, equilibrium);
     if (controller_excitation && options.activations_from_controller.value_or(!from_file)) {
         const std::vector<double> excitation = controller_excitation();
         for (size_t m = 0; m < model.muscles.size(); ++m)
             state.activation[m] = std::clamp(excitation[m], options.min_activation, options.max_activation);
-        simulation.set_initial_state(state);
+        simulation.set_initial_state(state, equilibrium);
     }
     return true;
 }

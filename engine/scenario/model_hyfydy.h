@@ -13,7 +13,8 @@
 //                                   that the legs' ground forces, at zero velocity, sum to it
 //   fixed_control_step_size = 0.001 s between controller and measure updates
 //   use_opensim_activation_dynamics = 0     muscle_activation_opensim instead of muscle_activation
-//   zero_velocity_equilibration = 0        muscles start in equilibrium at zero fiber velocity
+//   zero_velocity_equilibration = 0        1: muscles start in equilibrium at zero fiber velocity;
+//                                   0: with the fiber moving at cos(alpha) dL/dt (FiberEquilibrium)
 //   initialize_activations_from_controller  (default: when the state file gives no activations)
 //   initial_equilibration_activation = 0.05 activation when neither gives one
 //   min_muscle_activation = 0.01, max_muscle_activation = 1   excitation bounds

@@ -12,6 +12,11 @@ struct Scenario::RunObjects {
     std::unique_ptr<Controller> controller;
     std::unique_ptr<Measure> measure;
     ModelHyfydyOptions options;
+    // The sensors' t = 0 frame was taken while the activations were initialized from the
+    // controller (muscles equilibrated at initial_equilibration_activation): SCONE stores
+    // that frame and does not sample again before the first step, so reflexes read it
+    // until their delay has passed.
+    bool start_frame_recorded = false;
 };
 
 // Drops the diagnostics from index `from` on that repeat an earlier one (same message

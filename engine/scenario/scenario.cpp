@@ -36,6 +36,7 @@ void read_optimizer(const PropNode& node, CreationContext& context, const std::s
         settings.init_file = find_scenario_file(directory, init_file);
     settings.use_init_file = reader.flag("use_init_file", true);
     settings.use_init_file_std = reader.flag("use_init_file_std", true);
+    settings.use_best_as_mean = reader.flag("use_init_file_best_as_mean", false);
     if (const PropNode* init = reader.child("init")) {
         PropertyReader init_reader(*init, context, "init");
         if (const std::optional<std::string> file = init_reader.required_text("file"))
@@ -57,6 +58,21 @@ void read_optimizer(const PropNode& node, CreationContext& context, const std::s
         }
     reader.accept("SimulationObjective");
 }
+
+// A .par value outside its parameter's range, located at its line.
+Diagnostic value_out_of_range(const std::string& path, const ParFileEntry& entry, double value, const ParamInfo& info) {
+    return {Severity::Error,
+            {path, entry.line, 1},
+            "parameter '" + entry.name + "' = " + std::to_string(value) + " is outside its range [" +
+                std::to_string(info.min) + ", " + std::to_string(info.max) + "] declared at " + info.location.file +
+                ":" + std::to_string(info.location.line)};
+}
+
+// Names for a message: the first eight, then ", ..." when there are more.
+void add_to_name_list(std::string& list, size_t& count, const std::string& name) {
+    if (count++ < 8) list += (list.empty() ? "" : ", ") + name;
+}
+std::string name_list_text(const std::string& list, size_t count) { return list + (count > 8 ? ", ..." : ""); }
 
 }  // namespace
 
@@ -204,11 +220,7 @@ std::optional<std::unordered_map<std::string, double>> Scenario::values_from_par
             continue;
         }
         if (entry.value < info->min || entry.value > info->max) {
-            diagnostics.push_back({Severity::Error, where,
-                                   "parameter '" + entry.name + "' = " + std::to_string(entry.value) +
-                                       " is outside its range [" + std::to_string(info->min) + ", " +
-                                       std::to_string(info->max) + "] declared at " + info->location.file + ":" +
-                                       std::to_string(info->location.line)});
+            diagnostics.push_back(value_out_of_range(par_path, entry, entry.value, *info));
             ok = false;
             continue;
         }
@@ -216,26 +228,50 @@ std::optional<std::unordered_map<std::string, double>> Scenario::values_from_par
     }
     std::string missing;
     size_t missing_count = 0;
-    for (const ParamInfo& info : parameters_.infos) {
-        if (values.count(info.name)) continue;
-        if (missing_count++ < 8) missing += (missing.empty() ? "" : ", ") + info.name;
-    }
+    for (const ParamInfo& info : parameters_.infos)
+        if (!values.count(info.name)) add_to_name_list(missing, missing_count, info.name);
     if (missing_count > 0 && ok)
         diagnostics.push_back({Severity::Warning,
                                {par_path, 0, 0},
                                std::to_string(missing_count) + " parameter(s) of the scenario are not in the file " +
-                                   "and keep their means: " + missing + (missing_count > 8 ? ", ..." : "")});
+                                   "and keep their means: " + name_list_text(missing, missing_count)});
     if (!ok) return std::nullopt;
     return values;
 }
 
 std::optional<std::unordered_map<std::string, double>> Scenario::initial_values(
     std::vector<Diagnostic>& diagnostics) const {
-    if (optimizer_.present && optimizer_.use_init_file && !optimizer_.init_file.empty())
-        return values_from_par(optimizer_.init_file, diagnostics);
-    std::unordered_map<std::string, double> means;
-    for (const ParamInfo& info : parameters_.infos) means.emplace(info.name, info.mean);
-    return means;
+    std::unordered_map<std::string, double> values;
+    for (const ParamInfo& info : parameters_.infos) values.emplace(info.name, info.mean);
+    if (!optimizer_.present || !optimizer_.use_init_file || optimizer_.init_file.empty()) return values;
+    const std::string& path = optimizer_.init_file;
+    const ParFile par = read_par_file(path);
+    for (const Diagnostic& diagnostic : par.diagnostics) diagnostics.push_back(diagnostic);
+    if (!par.ok()) return std::nullopt;
+    bool ok = true;
+    size_t skipped = 0;
+    std::string skipped_names;
+    for (const ParFileEntry& entry : par.entries) {
+        const ParamInfo* info = parameters_.find(entry.name);
+        if (!info) {
+            add_to_name_list(skipped_names, skipped, entry.name);
+            continue;
+        }
+        const double value = entry.has_mean_std && !optimizer_.use_best_as_mean ? entry.mean : entry.value;
+        if (value < info->min || value > info->max) {
+            diagnostics.push_back(value_out_of_range(path, entry, value, *info));
+            ok = false;
+            continue;
+        }
+        values[entry.name] = value;
+    }
+    if (skipped > 0)
+        diagnostics.push_back({Severity::Warning,
+                               {path, 0, 0},
+                               std::to_string(skipped) + " name(s) of the init file are not parameters of the " +
+                                   "scenario and are skipped: " + name_list_text(skipped_names, skipped)});
+    if (!ok) return std::nullopt;
+    return values;
 }
 
 }  // namespace hfd

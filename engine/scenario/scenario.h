@@ -83,9 +83,12 @@ public:
     // parameters it lacks keep their means, with a warning naming them).
     std::optional<std::unordered_map<std::string, double>> values_from_par(const std::string& par_path,
                                                                            std::vector<Diagnostic>& diagnostics) const;
-    // The parameters the scenario starts from: its optimizer's init file when it
-    // names one, else the means; nullopt when the init file cannot be used (its
-    // errors in diagnostics: a run never starts from values other than those asked for).
+    // The parameters the scenario starts from, as SCONE evaluates a scenario without a
+    // .par: the means, and for those its optimizer's init file names, the file's mean
+    // column (its value column with use_best_as_mean; a file without means: its values).
+    // Names the scenario lacks are skipped with a warning, as SCONE skips them; nullopt
+    // when the init file cannot be used or puts a value outside its range (the errors
+    // in diagnostics: a run never starts from values other than those asked for).
     std::optional<std::unordered_map<std::string, double>> initial_values(std::vector<Diagnostic>& diagnostics) const;
     std::unordered_map<std::string, double> values_by_name(const std::vector<double>& values) const;
 

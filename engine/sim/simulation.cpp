@@ -134,15 +134,15 @@ void Simulation::warn_about_idle_actuators(const Simulation& sim, const SimConfi
         warn(m.motors[0].location, m.motors.size(), "joint_motor components", "joint_motor_force");
 }
 
-void Simulation::initialize_components(State& state) {
-    for (const auto& force : forces_) force->initialize(*model_, state, controls_, *data_);
+void Simulation::initialize_components(State& state, FiberEquilibrium equilibrium) {
+    for (const auto& force : forces_) force->initialize(*model_, state, controls_, *data_, equilibrium);
     for (Data* d : scratch_data_) d->contacts.reserve(data_->contacts.capacity());
 }
 
-void Simulation::set_initial_state(const State& state) {
+void Simulation::set_initial_state(const State& state, FiberEquilibrium equilibrium) {
     *state_ = state;
     positions_unchecked_ = true;
-    initialize_components(*state_);
+    initialize_components(*state_, equilibrium);
     initial_state_ = *state_;
     for (State* s : scratch_states_) *s = *state_;
     reset();

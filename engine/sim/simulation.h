@@ -113,7 +113,7 @@ public:
 
     // Makes `state` the new initial state (e.g. posed from dofs) and re-runs
     // component initialization (muscle equilibrium).
-    void set_initial_state(const State& state);
+    void set_initial_state(const State& state, FiberEquilibrium equilibrium = FiberEquilibrium::ZeroVelocity);
     void reset();  // state = initial state, controls kept, statistics cleared
     const State& initial_state() const { return initial_state_; }
 
@@ -139,7 +139,7 @@ private:
     static void add_default_activation_dynamics(Simulation& sim, ForceContext& context);
     static void warn_about_idle_actuators(const Simulation& sim, const SimConfig& config,
                                           std::vector<Diagnostic>& diagnostics);
-    void initialize_components(State& state);
+    void initialize_components(State& state, FiberEquilibrium equilibrium);
     // evaluate() after the controls alone changed: from the loads kept before the first
     // component that adds loads from the controls, the components from there on and those
     // that read the controls before it; the same bits as evaluate()

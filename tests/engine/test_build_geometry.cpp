@@ -71,6 +71,22 @@ private slots:
         QCOMPARE(r.diagnostics[0].location.column, 44);
     }
 
+    // SCONE's terrain models (older Hyfydy files) size boxes by their full size, dim.
+    void box_full_size_dim_is_twice_half_dim() {
+        const BuildResult r = build("  geometry { type = box dim { x = 2 y = 0.05 z = 1 } body = ground }\n");
+        QVERIFY2(r.ok(), all_diagnostics(r).c_str());
+        QVERIFY2(r.diagnostics.empty(), all_diagnostics(r).c_str());
+        QVERIFY(r.model->geometries[0].shape.half_dim.isApprox(Vec3(1, 0.025, 0.5)));
+        const BuildResult both =
+            build("  geometry { type = box dim = [ 2 2 2 ] half_dim = [ 1 1 1 ] body = ground }\n");
+        QVERIFY(!both.ok());
+        QVERIFY2(all_diagnostics(both).find("not both") != std::string::npos, all_diagnostics(both).c_str());
+        const BuildResult negative = build("  geometry { type = box dim = [ 2 -1 2 ] body = ground }\n");
+        QVERIFY(!negative.ok());
+        QVERIFY2(all_diagnostics(negative).find("'dim' must be > 0") != std::string::npos,
+                 all_diagnostics(negative).c_str());
+    }
+
     void zero_plane_normal_is_an_error() {
         const BuildResult r = build("  geometry { type = plane normal = [ 0 0 0 ] body = ground }\n");
         QVERIFY(!r.ok());

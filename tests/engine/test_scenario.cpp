@@ -308,6 +308,63 @@ SimulationObjective {
         QCOMPARE(run->plant.legs[1].name, std::string("leg1_l"));
     }
 
+    // Activations from the controller (the state file gives none): as SCONE initializes a
+    // model, the sensors' t = 0 frame is taken with the muscles equilibrated at
+    // initial_equilibration_activation, the controller's output there becomes the
+    // activation (muscles equilibrated again), and no frame is added before the first
+    // step. So the first excitation is the initial activation, and a reflex keeps
+    // reading that frame until its delay has passed, although the muscle force it
+    // would read now is another.
+    void firstSensorFrameIsTheOneTheActivationsCameFrom() {
+        QTemporaryDir dir;
+        const std::string root = dir.path().toStdString();
+        std::vector<Diagnostic> diagnostics;
+        auto scenario = load_with_legs(root, R"(
+SimulationObjective {
+	max_duration = 0.03
+	ModelHyfydy { model_file = legs.hfd initial_load = 1 fixed_control_step_size = 0.01 }
+	ReflexController {
+		MuscleReflex { target = soleus_r KF = 2 delay = 0.025 }
+		MuscleReflex { target = soleus_l KF = 2 delay = 0.025 }
+	}
+}
+)",
+                                       diagnostics);
+        QVERIFY2(scenario, test::diagnostics_text(diagnostics).c_str());
+        struct Row {
+            double time;
+            std::vector<double> excitation, activation, force;
+        };
+        std::vector<Row> rows;
+        EvaluationOptions options;
+        options.on_control_step = [&](double time, const Plant& plant, const std::vector<ControlChannel>&) {
+            Row row{time, plant.excitation, {}, {}};
+            for (Index m = 0; m < 2; ++m) {
+                row.activation.push_back(muscle_activation(plant, m));
+                row.force.push_back(normalized_muscle_force(plant, m));
+            }
+            rows.push_back(row);
+        };
+        const ScenarioResult result = scenario->evaluate(scenario->initial_values(diagnostics).value(), options);
+        QVERIFY2(result.ok, result.message.c_str());
+        QVERIFY(rows.size() >= 3);
+        for (Index m = 0; m < 2; ++m) {
+            const QString what = QString("muscle %1: u(0) %2, a(0) %3, 2 F(0) %4, u(0.01) %5, u(0.02) %6")
+                                     .arg(m)
+                                     .arg(rows[0].excitation[m])
+                                     .arg(rows[0].activation[m])
+                                     .arg(2 * rows[0].force[m])
+                                     .arg(rows[1].excitation[m])
+                                     .arg(rows[2].excitation[m]);
+            QVERIFY2(std::abs(rows[0].excitation[m] - rows[0].activation[m]) < 1e-12, qPrintable(what));
+            // the frame the reflex reads is not the state the run starts in
+            QVERIFY2(std::abs(rows[0].excitation[m] - 2 * rows[0].force[m]) > 1e-3, qPrintable(what));
+            // t - 0.025 < 0 at the next two control steps: the same frame
+            QVERIFY2(std::abs(rows[1].excitation[m] - rows[0].excitation[m]) < 1e-12, qPrintable(what));
+            QVERIFY2(std::abs(rows[2].excitation[m] - rows[0].excitation[m]) < 1e-12, qPrintable(what));
+        }
+    }
+
     // ModelHyfydy's Properties scale, offset or set muscle properties before the run.
     void propertiesChangeTheModelsMuscles() {
         QTemporaryDir dir;
@@ -469,6 +526,38 @@ CmaOptimizer {
         diagnostics.clear();
         QVERIFY(!scenario->initial_values(diagnostics));
         QVERIFY(has_message(diagnostics, "outside its range", 1));
+    }
+
+    // Without a .par, SCONE evaluates a scenario at its parameter means, the init file's
+    // mean column among them (the best column with use_best_as_mean), skipping names
+    // the scenario lacks.
+    void initFileGivesItsMeansAsSconeEvaluatesAScenario() {
+        QTemporaryDir dir;
+        const std::string root = dir.path().toStdString();
+        write(root + "/legs.hfd", legs_model);
+        write(root + "/start.par", "initial_load 0.8 0.6 0.1\nnot_a_parameter 1 1 0.1\n");
+        for (const bool best : {false, true}) {
+            write(root + "/s.scone", std::string(R"(
+CmaOptimizer {
+	init { file = start.par use_best_as_mean = )") +
+                                         (best ? "1" : "0") + R"( }
+	SimulationObjective {
+		max_duration = 0.01
+		ModelHyfydy { model_file = legs.hfd initial_load = ~0.5<0,2> initial_state_offset = 0~0.01<-0.5,0.5> }
+	}
+}
+)");
+            std::vector<Diagnostic> diagnostics;
+            const auto scenario = Scenario::load(root + "/s.scone", diagnostics);
+            QVERIFY2(scenario, test::diagnostics_text(diagnostics).c_str());
+            diagnostics.clear();
+            const auto values = scenario->initial_values(diagnostics);
+            QVERIFY2(values, test::diagnostics_text(diagnostics).c_str());
+            QCOMPARE(values->at("initial_load"), best ? 0.8 : 0.6);
+            QCOMPARE(values->at("pelvis_tilt.offset"), 0.0);  // not in the file: the scenario's mean
+            QVERIFY(has_message(diagnostics, "not_a_parameter"));
+            QVERIFY(!has_errors(diagnostics));
+        }
     }
 
     void misspeltKeysAndUnknownTypesAreLocated() {
