@@ -36,6 +36,12 @@ bool first_of_its_family(const SimConfig& config, const PropNode& component, std
     }
     return true;
 }
+
+// to = from, both sized per body (a byte copy: no per-element Eigen assignment)
+void copy_loads(std::vector<Vec3>& to, const std::vector<Vec3>& from) {
+    static_assert(sizeof(Vec3) == 3 * sizeof(double));
+    std::memcpy(static_cast<void*>(to.data()), from.data(), from.size() * sizeof(Vec3));
+}
 }  // namespace
 
 // Muscle activation dynamics belong to the integrator in the manual: when the
@@ -101,7 +107,6 @@ std::unique_ptr<Simulation> Simulation::create(std::shared_ptr<const Model> mode
         if (use == ForceComponent::ControlUse::loads) loads_from = std::min(loads_from, i);
     }
     if (loads_from > 0) sim->control_loads_from_ = loads_from;
-    sim->keeps_loads_ = loads_from > 0 && loads_from < components;
     const Model& m = *sim->model_;
     sim->inv_mass_.resize(m.bodies.size());
     for (size_t i = 0; i < m.bodies.size(); ++i)
@@ -165,13 +170,9 @@ void Simulation::evaluate(const State& s, Data& d) const {
     start_loads(gravity_loads_, d);
     update_body_frames(s, d, is_planar());
     if (!controls_.perturbations.empty()) apply_perturbations(*model_, s, controls_, d);
-    if (keeps_loads_) {
-        for (size_t i = 0; i < forces_.size(); ++i) {
-            if (i == control_loads_from_) keep_loads_before_controls(d);
-            forces_[i]->apply(*model_, s, controls_, d);
-        }
-    } else {
-        for (const auto& force : forces_) force->apply(*model_, s, controls_, d);
+    for (size_t i = 0; i < forces_.size(); ++i) {
+        if (i == control_loads_from_) keep_loads_before_controls(d);
+        forces_[i]->apply(*model_, s, controls_, d);
     }
     ++evaluations_;
     if (is_planar()) compute_planar_accelerations(*model_, inv_mass_, s, d);
@@ -200,10 +201,8 @@ void Simulation::evaluate_timed(const State& s, Data& d) const {
 }
 
 void Simulation::keep_loads_before_controls(Data& d) const {
-    static_assert(sizeof(Vec3) == 3 * sizeof(double));
-    const size_t bytes = d.force.size() * sizeof(Vec3);
-    std::memcpy(static_cast<void*>(d.force_before_controls.data()), d.force.data(), bytes);
-    std::memcpy(static_cast<void*>(d.torque_before_controls.data()), d.torque.data(), bytes);
+    copy_loads(d.force_before_controls, d.force);
+    copy_loads(d.torque_before_controls, d.torque);
 }
 
 void Simulation::evaluate_changed_controls() {
@@ -213,9 +212,8 @@ void Simulation::evaluate_changed_controls() {
         return evaluate();
     Data& d = *data_;
     if (control_loads_from_ < forces_.size()) {
-        const size_t bytes = d.force.size() * sizeof(Vec3);
-        std::memcpy(static_cast<void*>(d.force.data()), d.force_before_controls.data(), bytes);
-        std::memcpy(static_cast<void*>(d.torque.data()), d.torque_before_controls.data(), bytes);
+        copy_loads(d.force, d.force_before_controls);
+        copy_loads(d.torque, d.torque_before_controls);
     }
     for (size_t i = 0; i < forces_.size(); ++i)
         if (i >= control_loads_from_ || reads_controls_[i]) forces_[i]->apply(*model_, *state_, controls_, d);

@@ -158,7 +158,6 @@ private:
     // the first, or a perturbation could change)
     static constexpr size_t no_component = size_t(-1);
     size_t control_loads_from_ = no_component;
-    bool keeps_loads_ = false;  // control_loads_from_ is a component: evaluations keep the loads before it
     std::unique_ptr<Integrator> integrator_;
     bool planar_ = false;  // the integrator's (is_planar), read by every evaluation
     // The current state and data and the integrators' scratch ones live in slots;
