@@ -10,7 +10,8 @@
 namespace hfd {
 
 ErrorControlIntegrator::ErrorControlIntegrator(std::string_view name, double beta, bool planar, bool step_doubling,
-                                               double accuracy, double min_step, double max_step)
+                                               double accuracy, double min_step, double max_step,
+                                               double angular_error_weight)
     : name_(name),
       beta_(beta),
       planar_(planar),
@@ -20,6 +21,7 @@ ErrorControlIntegrator::ErrorControlIntegrator(std::string_view name, double bet
       log_accuracy_(std::log(accuracy)),
       min_step_(min_step),
       max_step_(max_step),
+      angular_error_weight_(angular_error_weight),
       next_step_(std::clamp(1e-4, min_step, max_step)) {}
 
 PositionErrorCoefficients position_error_coefficients(double beta, bool step_doubling) {
@@ -55,8 +57,9 @@ std::pair<double, double> largest_squared_terms(const BodyErrorWeights& weights,
             displacement = (c0 * lin0[b] + c1 * lin1[b]).squaredNorm();
             rotation = (c0 * ang0[b] + c1 * ang1[b]).squaredNorm();
         }
-        velocity = std::max(velocity, std::max(linear, weights.gyration_squared[k] * angular));
-        position = std::max(position, std::max(weights.inverse_length_squared[k] * displacement, rotation));
+        velocity = std::max(velocity, std::max(linear, weights.angular_velocity_weight_squared[k] * angular));
+        position = std::max(position, std::max(weights.inverse_length_squared[k] * displacement,
+                                               weights.rotation_weight_squared * rotation));
     }
     return {velocity, position};
 }
@@ -72,14 +75,15 @@ double largest_body_error(const BodyErrorWeights& weights, const PositionErrorCo
     return std::isfinite(largest) ? largest : std::numeric_limits<double>::infinity();
 }
 
-BodyErrorWeights body_error_weights(const Model& m) {
+BodyErrorWeights body_error_weights(const Model& m, double angular_error_weight) {
     BodyErrorWeights weights;
+    weights.rotation_weight_squared = angular_error_weight * angular_error_weight;
     for (size_t b = 0; b < m.bodies.size(); ++b) {
         if (m.bodies[b].is_static()) continue;
         const double gyration_squared = m.bodies[b].inertia.mean() / m.bodies[b].mass;
         const double length = std::max(std::sqrt(gyration_squared), min_position_error_length);
         weights.body.push_back(Index(b));
-        weights.gyration_squared.push_back(gyration_squared);
+        weights.angular_velocity_weight_squared.push_back(gyration_squared * weights.rotation_weight_squared);
         weights.inverse_length_squared.push_back(1 / (length * length));
     }
     return weights;
@@ -133,7 +137,8 @@ StepOutcome ErrorControlIntegrator::step(StepContext& sim, double max_h) {
         // step doubling: the difference between one full and two half steps is
         // h/2 |a(t+h/2) - a(t)| in velocity; else the embedded trapezoidal estimate
         const Data& compare = step_doubling_ ? sim.scratch_data(1) : sim.scratch_data(0);
-        if (weights_.body.empty() && !sim.model().bodies.empty()) weights_ = body_error_weights(sim.model());
+        if (weights_.body.empty() && !sim.model().bodies.empty())
+            weights_ = body_error_weights(sim.model(), angular_error_weight_);
         const double error = largest_body_error(weights_, position_coefficients_, sim.data(), compare, h, planar_);
         if (error <= accuracy_) {
             outcome.error = error;

@@ -7,7 +7,9 @@
 //                                   (compares one step h with two steps h/2, keeps the latter)
 //   error_control_integrator_psem   planar midpoint Euler   (x, y, rotation about z only)
 //   error_control_integrator_pse    planar symplectic Euler (x, y, rotation about z only)
-// Properties: accuracy (0.01), min_step (1e-8 s), max_step (0.01 s).
+// Properties: accuracy (0.01), min_step (1e-8 s), max_step (0.01 s), angular_error_weight (1):
+// w multiplies the angular terms below (rho |alpha1 - alpha0| and the rotation), so an
+// angular error counts w times (SCONE's V2 configs write 0.25).
 //
 // Error criterion: the LARGEST error over all bodies, not a weighted sum, so
 // every body's error is below `accuracy`. Each body is held to two bounds:
@@ -40,15 +42,17 @@ namespace hfd {
 
 struct Data;
 
-// The dynamic bodies, their squared radii of gyration mean(I) / m and
-// 1 / L^2 of their position error lengths L = max(rho, min_position_error_length).
+// The dynamic bodies, their squared radii of gyration mean(I) / m times w^2,
+// 1 / L^2 of their position error lengths L = max(rho, min_position_error_length),
+// and w^2 for the rotation term (w the angular_error_weight).
 constexpr double min_position_error_length = 0.01;  // m
 struct BodyErrorWeights {
     std::vector<Index> body;
-    std::vector<double> gyration_squared;
+    std::vector<double> angular_velocity_weight_squared;  // rho^2 w^2
     std::vector<double> inverse_length_squared;
+    double rotation_weight_squared = 1;
 };
-BodyErrorWeights body_error_weights(const Model& m);
+BodyErrorWeights body_error_weights(const Model& m, double angular_error_weight = 1);
 
 // The position error of a step is h^2 |start a0 + end a1| (see above).
 struct PositionErrorCoefficients {
@@ -59,7 +63,7 @@ PositionErrorCoefficients position_error_coefficients(double beta, bool step_dou
 class ErrorControlIntegrator final : public Integrator {
 public:
     ErrorControlIntegrator(std::string_view name, double beta, bool planar, bool step_doubling, double accuracy,
-                           double min_step, double max_step);
+                           double min_step, double max_step, double angular_error_weight = 1);
     std::string_view name() const override { return name_; }
     StepOutcome step(StepContext& sim, double max_h) override;
     bool is_planar() const override { return planar_; }
@@ -81,7 +85,7 @@ private:
     double beta_;
     bool planar_, step_doubling_;
     PositionErrorCoefficients position_coefficients_;
-    double accuracy_, log_accuracy_, min_step_, max_step_;
+    double accuracy_, log_accuracy_, min_step_, max_step_, angular_error_weight_;
     double next_step_;
     std::optional<double> previous_log_error_;  // of the accepted step before (none at the start)
     BodyErrorWeights weights_;                  // of the model, on the first step

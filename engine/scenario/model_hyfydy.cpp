@@ -131,20 +131,23 @@ bool has_planar_joint_limits(const Model& model) {
 }
 
 SimConfig model_hyfydy_default_config(const Model& model) {
-    // SCONE's Hyfydy examples: the planar config of HfdConfigM2012Planar, and for a 3D
-    // model the same forces in 3D with the integrator its 3D (H1922) configs name,
-    // error_control_integrator_sem, the 3D form of the planar default's symplectic
-    // Euler (error_control_integrator_pse); the engine's own default for a model
-    // without config is midpoint Euler (error_control_integrator_mem), which no
+    // The forces of SCONE's V2 configs (Examples2's HfdConfigPlanarV2, and the configs
+    // of the 2023 Hyfydy benchmarks, planar and 3D): the Simbody friction at a 0.15 m/s
+    // transition velocity, with which SCONE's Tutorial 4a parameters walk and the older
+    // examples' viscous friction (contact_force_hunt_crossley, 1e3 N s/m) does not
+    // (docs/gait_4a.md). Integrators: planar symplectic Euler (_pse; V2's _psem gave
+    // the same walks at more cost per step), and for a 3D model the integrator its 3D
+    // (H1922) configs name, error_control_integrator_sem; the engine's own default for a
+    // model without config is midpoint Euler (error_control_integrator_mem), which no
     // SCONE config names and which took 36 % more steps on H1922 (docs/performance.md).
     const bool planar = has_planar_joint_limits(model);
     std::vector<Diagnostic> ignored;
     const std::string text =
         std::string("composite_force {\n") + (planar ? "  planar_joint_force_pnld {}\n" : "  joint_force_pnld {}\n") +
         "  simple_collision_detection {}\n"
-        "  contact_force_hunt_crossley { viscosity = 1e3 }\n"
+        "  contact_force_hunt_crossley_sb { transition_velocity = 0.15 }\n"
         "  muscle_activation { activation_rate = 100 deactivation_rate = 25 }\n"
-        "  muscle_force_m2012fast { xi = 0.1 }\n" +
+        "  muscle_force_m2012fast { xi = 0.1 use_pennation_during_equilibration = 1 }\n" +
         // joint motors need their force component (Examples3's H0906 jumps with them alone)
         (planar && model.motors.empty() ? "" : "  joint_motor_force {}\n") + "}\n" +
         (planar ? "error_control_integrator_pse" : "error_control_integrator_sem") + " { accuracy = 0.01 }\n";

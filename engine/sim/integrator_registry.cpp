@@ -25,9 +25,9 @@ std::unique_ptr<Integrator> create_integrator(const PropNode& props, IntegratorC
                 {Severity::Error, location_of(props, context.file), props.key + ": min_step is larger than max_step"});
             return nullptr;
         }
-        integrator =
-            std::make_unique<ErrorControlIntegrator>(kind->name, kind->beta, kind->planar, kind->step_doubling,
-                                                     values["accuracy"], values["min_step"], values["max_step"]);
+        integrator = std::make_unique<ErrorControlIntegrator>(kind->name, kind->beta, kind->planar, kind->step_doubling,
+                                                              values["accuracy"], values["min_step"],
+                                                              values["max_step"], values["angular_error_weight"]);
     } else {
         integrator = std::make_unique<FixedStepIntegrator>(kind->name, kind->beta, kind->planar, values["step_size"]);
     }

@@ -53,6 +53,60 @@ void add_variable_step_integrators() {
 class TestPositionErrorControl : public QObject {
     Q_OBJECT
 private slots:
+    // angular_error_weight w scales the angular terms of a body's error (rho |alpha1 -
+    // alpha0| and the rotation) and leaves the linear ones: with only an angular
+    // acceleration changing over the step the error is w times that of w = 1, with only
+    // a linear one it is the same.
+    void angular_error_weight_scales_the_angular_terms_only() {
+        const auto sim = test::make_simulation(ball("error_control_integrator_sem {}"));
+        QVERIFY(sim);
+        const Model& model = sim->model();
+        const Index ball_body = 1;
+        Data before = sim->data(), after = sim->data();
+        for (Data* d : {&before, &after})
+            for (size_t b = 0; b < d->lin_acc.size(); ++b) d->lin_acc[b] = d->ang_acc[b] = Vec3::Zero();
+        after.ang_acc[ball_body] = Vec3(0, 0, 40);
+        const PositionErrorCoefficients symplectic = position_error_coefficients(1.0, false);
+        const double h = 1e-3;
+        for (double w : {0.25, 2.0}) {
+            const double unweighted =
+                largest_body_error(body_error_weights(model), symplectic, before, after, h, false);
+            const double weighted =
+                largest_body_error(body_error_weights(model, w), symplectic, before, after, h, false);
+            QVERIFY(unweighted > 0);
+            QVERIFY2(std::abs(weighted - w * unweighted) < 1e-12 * unweighted,
+                     qPrintable(QString("%1 vs %2").arg(weighted).arg(w * unweighted)));
+        }
+        after.ang_acc[ball_body] = Vec3::Zero();
+        after.lin_acc[ball_body] = Vec3(3, -2, 0);
+        const double linear = largest_body_error(body_error_weights(model), symplectic, before, after, h, false);
+        QVERIFY(linear > 0);
+        QCOMPARE(largest_body_error(body_error_weights(model, 0.25), symplectic, before, after, h, false), linear);
+    }
+
+    // The property reaches the integrator: a spinning ball landing on the floor, whose
+    // friction turns it (r F / I, with I = m r^2 * 2/5, outweighs F / m in the error),
+    // takes fewer steps under a weight of 0.25 than under 1, and a weight of 1 is the
+    // default, step for step.
+    void angular_error_weight_property_reaches_the_steps() {
+        const auto steps = [](const std::string& integrator) {
+            const auto sim = test::make_simulation(
+                ball(integrator, "composite_force { simple_collision_detection {} contact_force_hunt_crossley {} }"));
+            if (!sim) return -1;
+            int count = 0;
+            while (sim->state().time < 0.6) {
+                if (!sim->step()) return -1;
+                ++count;
+            }
+            return count;
+        };
+        const int plain = steps("error_control_integrator_sem { accuracy = 1e-4 }");
+        QVERIFY(plain > 0);
+        QCOMPARE(steps("error_control_integrator_sem { accuracy = 1e-4 angular_error_weight = 1 }"), plain);
+        const int weighted = steps("error_control_integrator_sem { accuracy = 1e-4 angular_error_weight = 0.25 }");
+        QVERIFY2(weighted > 0 && weighted < plain, qPrintable(QString("%1 vs %2").arg(weighted).arg(plain)));
+    }
+
     void coefficients_match_the_updates() {
         // one step of h from rest under a linear acceleration a0 -> a1 reaches
         // h^2 (2 a0 + a1) / 6; x + beta h^2 a0 differs by h^2 ((beta - 1/3) a0 - a1/6)
