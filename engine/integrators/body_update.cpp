@@ -1,7 +1,10 @@
 #include "integrators/body_update.h"
 
+#include <Eigen/LU>
+
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
@@ -68,17 +71,57 @@ struct BodyArrays {
     Quat* to_ori;
     Vec3 *to_lin_vel, *to_ang_vel;
 };
-BodyArrays body_arrays(const Model& m, const State& from, State& to, const Data& d) {
-    return {m.bodies.data(), d.lin_acc.data(),    d.ang_acc.data(),    from.pos.data(),
-            from.ori.data(), from.lin_vel.data(), from.ang_vel.data(), to.pos.data(),
-            to.ori.data(),   to.lin_vel.data(),   to.ang_vel.data()};
+BodyArrays body_arrays(const Model& m, const State& from, State& to, const StepAccelerations& a) {
+    return {m.bodies.data(),     a.lin,         a.ang,         from.pos.data(),   from.ori.data(),  from.lin_vel.data(),
+            from.ang_vel.data(), to.pos.data(), to.ori.data(), to.lin_vel.data(), to.ang_vel.data()};
 }
 }  // namespace
 
-void advance_bodies(const Model& m, const State& from, State& to, const Data& d, double h, double beta) {
+StepAccelerations step_accelerations(const Model& m, const State& from, const Data& d, double h, bool planar,
+                                     std::vector<Vec3>& lin, std::vector<Vec3>& ang) {
+    if (d.friction_damped_bodies.empty()) return {d.lin_acc.data(), d.ang_acc.data()};
+    lin.resize(d.lin_acc.size()), ang.resize(d.ang_acc.size());  // allocates on the first such step only
+    static_assert(sizeof(Vec3) == 3 * sizeof(double));
+    std::memcpy(static_cast<void*>(lin.data()), d.lin_acc.data(), lin.size() * sizeof(Vec3));
+    std::memcpy(static_cast<void*>(ang.data()), d.ang_acc.data(), ang.size() * sizeof(Vec3));
+    for (Index b : d.friction_damped_bodies) {
+        const Body& body = m.bodies[b];
+        const Mat6& damping = d.friction_damping[b];
+        if (planar) {  // the top-left 3x3 block: x, y, z rotation
+            Mat3 system = h * damping.topLeftCorner<3, 3>();
+            const Vec3 inertia(body.mass, body.mass, body.inertia.z());
+            system.diagonal() += inertia;
+            const Vec3 momentum_rate = inertia.cwiseProduct(Vec3(lin[b].x(), lin[b].y(), ang[b].z()));
+            const Vec3 result = system.inverse() * momentum_rate;  // symmetric positive definite, closed form
+            lin[b].x() = result.x(), lin[b].y() = result.y(), ang[b].z() = result.z();
+            continue;
+        }
+        // (M + h C) x = M a by blocks, M = diag(m I, J), J the world inertia:
+        //   [[K, B], [B^T, L]] = [[m I + h C_vv, h C_vw], [h C_wv, J + h C_ww]],
+        //   x_w = (L - B^T K^-1 B)^-1 (J alpha - B^T K^-1 m a),  x_v = K^-1 (m a - B x_w)
+        const Mat3 rotation = from.ori[b].toRotationMatrix();
+        const Mat3 world_inertia = rotation * body.inertia.asDiagonal() * rotation.transpose();
+        Mat3 k = h * damping.topLeftCorner<3, 3>();
+        k.diagonal().array() += body.mass;
+        const Mat3 coupling = h * damping.topRightCorner<3, 3>();
+        const Mat3 k_inverse = k.inverse();  // symmetric positive definite, closed form
+        const Mat3 k_inverse_coupling = k_inverse * coupling;
+        const Mat3 schur =
+            world_inertia + h * damping.bottomRightCorner<3, 3>() - coupling.transpose() * k_inverse_coupling;
+        const Vec3 momentum_rate = body.mass * lin[b];
+        const Vec3 angular =
+            schur.inverse() * (world_inertia * ang[b] - k_inverse_coupling.transpose() * momentum_rate);
+        lin[b] = k_inverse * momentum_rate - k_inverse_coupling * angular;
+        ang[b] = angular;
+    }
+    return {lin.data(), ang.data()};
+}
+
+void advance_bodies(const Model& m, const State& from, State& to, const Data& d, const StepAccelerations& a, double h,
+                    double beta) {
     // `from` and `to` may be one state: each body is read before it is written
     const auto [bodies, lin_acc, ang_acc, pos, ori, lin_vel, ang_vel, to_pos, to_ori, to_lin_vel, to_ang_vel] =
-        body_arrays(m, from, to, d);
+        body_arrays(m, from, to, a);
     // Eight bodies at a time in two passes, the rotations of the step, then the rest:
     // each rotation is a chain of square roots and divisions (|h w|, then |q|), and
     // the processor overlaps more of them in the short first loop.
@@ -106,11 +149,12 @@ void advance_bodies(const Model& m, const State& from, State& to, const Data& d,
     to.time = from.time + h;
 }
 
-void advance_bodies_planar(const Model& m, const State& from, State& to, const Data& d, double h, double beta) {
+void advance_bodies_planar(const Model& m, const State& from, State& to, const Data& d, const StepAccelerations& a,
+                           double h, double beta) {
     // `from` and `to` may be one state: each body is read before it is written, and
     // x, y and the z rotation are all that change
     const auto [bodies, lin_acc, ang_acc, pos, ori, lin_vel, ang_vel, to_pos, to_ori, to_lin_vel, to_ang_vel] =
-        body_arrays(m, from, to, d);
+        body_arrays(m, from, to, a);
     const bool in_place = &from == &to;
     // d is the evaluation of `from`: every body of it turns about z only when the
     // evaluation found so (update_body_frames), and the per-body test is left out

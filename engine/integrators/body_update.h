@@ -9,13 +9,41 @@
 #include "state/data.h"
 #include "state/state.h"
 
+#include <vector>
+
 namespace hfd {
+
+// The body accelerations a step applies.
+struct StepAccelerations {
+    const Vec3* lin;
+    const Vec3* ang;
+};
+
+// The accelerations a step of h from `from` applies: d's, except for the bodies that
+// friction holds against a static body (Data::friction_damping C), which take the
+// friction at the step's end velocity to first order, F(v') = F(v) - C (v' - v):
+//   M (v' - v) = h (M a - C (v' - v))  =>  a~ = (v' - v) / h = (M + h C)^-1 M a,
+// M = diag(m, m, m, I_world) (planar: m, m, I_z over x, y and the z rotation). The
+// friction's stiffness at low slip (contact_force_hunt_crossley_sb: Fn (2 mu_s - mu_d)
+// / vtr, 8 Fn per m/s at 0.15 m/s) then no longer bounds the step as it bounds an
+// explicit one (h < 2 m / c); a~ -> a as h -> 0. Without such bodies: d's arrays;
+// else `lin` and `ang` (resized to the bodies, kept between steps) hold the result.
+StepAccelerations step_accelerations(const Model& m, const State& from, const Data& d, double h, bool planar,
+                                     std::vector<Vec3>& lin, std::vector<Vec3>& ang);
 
 // from -> to, d the evaluation of from; `to` sized for the model (a scratch state),
 // and may be `from` itself (each body is read before it is written). Static bodies
-// are copied.
-void advance_bodies(const Model& m, const State& from, State& to, const Data& d, double h, double beta);
-void advance_bodies_planar(const Model& m, const State& from, State& to, const Data& d, double h, double beta);
+// are copied. The bodies move with `a` (step_accelerations), else with d's.
+void advance_bodies(const Model& m, const State& from, State& to, const Data& d, const StepAccelerations& a, double h,
+                    double beta);
+void advance_bodies_planar(const Model& m, const State& from, State& to, const Data& d, const StepAccelerations& a,
+                           double h, double beta);
+inline void advance_bodies(const Model& m, const State& from, State& to, const Data& d, double h, double beta) {
+    advance_bodies(m, from, to, d, {d.lin_acc.data(), d.ang_acc.data()}, h, beta);
+}
+inline void advance_bodies_planar(const Model& m, const State& from, State& to, const Data& d, double h, double beta) {
+    advance_bodies_planar(m, from, to, d, {d.lin_acc.data(), d.ang_acc.data()}, h, beta);
+}
 void advance_muscle_states(const State& from, State& to, const Data& d, double h);
 // In place.
 inline void advance_bodies(const Model& m, State& s, const Data& d, double h, double beta) {

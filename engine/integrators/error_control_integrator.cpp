@@ -38,9 +38,9 @@ namespace {
 // rotation only, written out per component.
 template <bool planar>
 std::pair<double, double> largest_squared_terms(const BodyErrorWeights& weights, const PositionErrorCoefficients& c,
-                                                const Data& d0, const Data& d1) {
-    const Vec3 *lin0 = d0.lin_acc.data(), *lin1 = d1.lin_acc.data();
-    const Vec3 *ang0 = d0.ang_acc.data(), *ang1 = d1.ang_acc.data();
+                                                const StepAccelerations& a0, const Data& d1) {
+    const Vec3 *lin0 = a0.lin, *lin1 = d1.lin_acc.data();
+    const Vec3 *ang0 = a0.ang, *ang1 = d1.ang_acc.data();
     const double c0 = c.start, c1 = c.end;
     double velocity = 0, position = 0;
     for (size_t k = 0, n = weights.body.size(); k < n; ++k) {
@@ -63,14 +63,34 @@ std::pair<double, double> largest_squared_terms(const BodyErrorWeights& weights,
     }
     return {velocity, position};
 }
+
+// Where the step applied a0 = a~ (step_accelerations) instead of d0's a, a friction-held
+// body's velocity term is also |a~ - a|, the part of the step's velocity change the
+// linearly implicit friction moved: for a friction of slope c on mass m,
+// h/2 |a~ - a| = (h/2) |a| x / (1 + x), x = h c / m, against the implicit step's own
+// error |v - v_eq| (1 / (1 + x) - e^-x) with |a| = (c / m) |v - v_eq|: equal to first
+// order in x, larger beyond.
+double largest_implicit_term(const BodyErrorWeights& weights, const StepAccelerations& a0, const Data& d0,
+                             bool planar) {
+    double largest = 0;
+    for (Index b : d0.friction_damped_bodies) {
+        const Vec3 moved = a0.lin[b] - d0.lin_acc[b], turned = a0.ang[b] - d0.ang_acc[b];
+        const double linear = planar ? moved.head<2>().squaredNorm() : moved.squaredNorm();
+        const double angular = planar ? turned.z() * turned.z() : turned.squaredNorm();
+        largest = std::max(largest, std::max(linear, weights.angular_velocity_weight_of_body[b] * angular));
+    }
+    return largest;
+}
 }  // namespace
 
 // max over bodies of max(h/2 |a1 - a0|, h/2 rho |alpha1 - alpha0|, h^2 |c0 a0 + c1 a1| / L,
 // h^2 |c0 alpha0 + c1 alpha1|); compared in squares, with two square roots at the end.
-double largest_body_error(const BodyErrorWeights& weights, const PositionErrorCoefficients& position, const Data& d0,
-                          const Data& d1, double h, bool planar) {
-    const auto [velocity_squared, position_squared] = planar ? largest_squared_terms<true>(weights, position, d0, d1)
-                                                             : largest_squared_terms<false>(weights, position, d0, d1);
+double largest_body_error(const BodyErrorWeights& weights, const PositionErrorCoefficients& position,
+                          const StepAccelerations& a0, const Data& d0, const Data& d1, double h, bool planar) {
+    auto [velocity_squared, position_squared] = planar ? largest_squared_terms<true>(weights, position, a0, d1)
+                                                       : largest_squared_terms<false>(weights, position, a0, d1);
+    if (a0.lin != d0.lin_acc.data())
+        velocity_squared = std::max(velocity_squared, largest_implicit_term(weights, a0, d0, planar));
     const double largest = std::max(0.5 * h * std::sqrt(velocity_squared), h * h * std::sqrt(position_squared));
     return std::isfinite(largest) ? largest : std::numeric_limits<double>::infinity();
 }
@@ -78,12 +98,14 @@ double largest_body_error(const BodyErrorWeights& weights, const PositionErrorCo
 BodyErrorWeights body_error_weights(const Model& m, double angular_error_weight) {
     BodyErrorWeights weights;
     weights.rotation_weight_squared = angular_error_weight * angular_error_weight;
+    weights.angular_velocity_weight_of_body.assign(m.bodies.size(), 0.0);
     for (size_t b = 0; b < m.bodies.size(); ++b) {
         if (m.bodies[b].is_static()) continue;
         const double gyration_squared = m.bodies[b].inertia.mean() / m.bodies[b].mass;
         const double length = std::max(std::sqrt(gyration_squared), min_position_error_length);
         weights.body.push_back(Index(b));
         weights.angular_velocity_weight_squared.push_back(gyration_squared * weights.rotation_weight_squared);
+        weights.angular_velocity_weight_of_body[b] = weights.angular_velocity_weight_squared.back();
         weights.inverse_length_squared.push_back(1 / (length * length));
     }
     return weights;
@@ -109,37 +131,43 @@ double ErrorControlIntegrator::step_growth(double error) {
 }
 
 // scratch_state(0)/scratch_data(0) receive the trial end state and its evaluation.
-void ErrorControlIntegrator::trial_step(StepContext& sim, double h) const {
+StepAccelerations ErrorControlIntegrator::trial_step(StepContext& sim, double h) const {
     const Model& m = sim.model();
-    // from -> to (no copy of the state first)
-    auto advance = [&](const State& from, State& to, const Data& d, double dt) {
-        planar_ ? advance_bodies_planar(m, from, to, d, dt, beta_) : advance_bodies(m, from, to, d, dt, beta_);
+    // from -> to (no copy of the state first) with the accelerations of a step of dt
+    auto advance = [&](const State& from, State& to, const Data& d, double dt, std::vector<Vec3>& lin,
+                       std::vector<Vec3>& ang) {
+        const StepAccelerations a = step_accelerations(m, from, d, dt, planar_, lin, ang);
+        planar_ ? advance_bodies_planar(m, from, to, d, a, dt, beta_) : advance_bodies(m, from, to, d, a, dt, beta_);
+        return a;
     };
     State& trial = sim.scratch_state(0);
     Data& trial_data = sim.scratch_data(0);
     if (!step_doubling_) {
-        advance(sim.state(), trial, sim.data(), h);
+        const StepAccelerations start = advance(sim.state(), trial, sim.data(), h, step_lin_acc_, step_ang_acc_);
         sim.evaluate(trial, trial_data);
-        return;
+        return start;
     }
     Data& half_data = sim.scratch_data(1);
-    advance(sim.state(), trial, sim.data(), 0.5 * h);
+    const StepAccelerations start = advance(sim.state(), trial, sim.data(), 0.5 * h, step_lin_acc_, step_ang_acc_);
     sim.evaluate(trial, half_data);
-    advance(trial, trial, half_data, 0.5 * h);
+    advance(trial, trial, half_data, 0.5 * h, half_lin_acc_, half_ang_acc_);
     sim.evaluate(trial, trial_data);
+    return start;
 }
 
 StepOutcome ErrorControlIntegrator::step(StepContext& sim, double max_h) {
     StepOutcome outcome;
     double h = std::min(next_step_, max_h);
     for (;;) {
-        trial_step(sim, h);
+        const StepAccelerations start = trial_step(sim, h);
         // step doubling: the difference between one full and two half steps is
         // h/2 |a(t+h/2) - a(t)| in velocity; else the embedded trapezoidal estimate
+        // (a(t): what the step applied, friction-held bodies included)
         const Data& compare = step_doubling_ ? sim.scratch_data(1) : sim.scratch_data(0);
         if (weights_.body.empty() && !sim.model().bodies.empty())
             weights_ = body_error_weights(sim.model(), angular_error_weight_);
-        const double error = largest_body_error(weights_, position_coefficients_, sim.data(), compare, h, planar_);
+        const double error =
+            largest_body_error(weights_, position_coefficients_, start, sim.data(), compare, h, planar_);
         if (error <= accuracy_) {
             outcome.error = error;
             break;

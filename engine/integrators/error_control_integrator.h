@@ -31,6 +31,7 @@
 // rejected and retried with h * max(0.2, 0.9 sqrt(accuracy / e)); after an accepted
 // step h changes by the PI control of step_growth (at most 2x). A step that would
 // need h < min_step fails the run.
+#include "integrators/body_update.h"
 #include "integrators/integrator.h"
 #include "model/model.h"
 
@@ -49,6 +50,7 @@ constexpr double min_position_error_length = 0.01;  // m
 struct BodyErrorWeights {
     std::vector<Index> body;
     std::vector<double> angular_velocity_weight_squared;  // rho^2 w^2
+    std::vector<double> angular_velocity_weight_of_body;  // the same by body index (0: static)
     std::vector<double> inverse_length_squared;
     double rotation_weight_squared = 1;
 };
@@ -79,7 +81,8 @@ public:
     double accuracy() const { return accuracy_; }
 
 private:
-    void trial_step(StepContext& sim, double h) const;
+    // Returns the accelerations the step applied from its start (for the error estimate).
+    StepAccelerations trial_step(StepContext& sim, double h) const;
     double step_growth(double error);  // factor on h after an accepted step (PI control)
     std::string_view name_;
     double beta_;
@@ -87,12 +90,20 @@ private:
     PositionErrorCoefficients position_coefficients_;
     double accuracy_, log_accuracy_, min_step_, max_step_, angular_error_weight_;
     double next_step_;
-    std::optional<double> previous_log_error_;  // of the accepted step before (none at the start)
-    BodyErrorWeights weights_;                  // of the model, on the first step
+    std::optional<double> previous_log_error_;               // of the accepted step before (none at the start)
+    BodyErrorWeights weights_;                               // of the model, on the first step
+    mutable std::vector<Vec3> half_lin_acc_, half_ang_acc_;  // step doubling: the second half's
 };
 
-// The error measure above, for accelerations before (d0) and after (d1) a step of h.
-double largest_body_error(const BodyErrorWeights& weights, const PositionErrorCoefficients& position, const Data& d0,
-                          const Data& d1, double h, bool planar);
+// The error measure above, for the accelerations a step of h applied from its start
+// (a0: step_accelerations of d0, the start's evaluation) and those after it (d1).
+// Where a0 is not d0's (friction-held bodies), their velocity terms also count
+// |a0 - a(d0)| (error_control_integrator.cpp).
+double largest_body_error(const BodyErrorWeights& weights, const PositionErrorCoefficients& position,
+                          const StepAccelerations& a0, const Data& d0, const Data& d1, double h, bool planar);
+inline double largest_body_error(const BodyErrorWeights& weights, const PositionErrorCoefficients& position,
+                                 const Data& d0, const Data& d1, double h, bool planar) {
+    return largest_body_error(weights, position, {d0.lin_acc.data(), d0.ang_acc.data()}, d0, d1, h, planar);
+}
 
 }  // namespace hfd

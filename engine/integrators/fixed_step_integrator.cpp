@@ -21,8 +21,10 @@ StepOutcome FixedStepIntegrator::step(StepContext& sim, double max_h) {
     // a remainder that is a rounding error of step_size is taken along, not left as a sliver
     const double h = max_h < step_size_ * (1 + 1e-9) ? max_h : step_size_;
     sim.advance_in_place([&](State& state, const Data& data) {
-        if (planar_) advance_bodies_planar(sim.model(), state, data, h, beta_);
-        else advance_bodies(sim.model(), state, data, h, beta_);
+        const StepAccelerations a =
+            step_accelerations(sim.model(), state, data, h, planar_, step_lin_acc_, step_ang_acc_);
+        if (planar_) advance_bodies_planar(sim.model(), state, state, data, a, h, beta_);
+        else advance_bodies(sim.model(), state, state, data, a, h, beta_);
     });
     return {true, h, 0, 0.0};
 }

@@ -7,8 +7,10 @@ namespace hfd {
 void Integrator::partial_step(const Model& model, const State& start, const Data& start_data, double h,
                               State& out) const {
     out = start;
-    is_planar() ? advance_bodies_planar(model, out, start_data, h, beta())
-                : advance_bodies(model, out, start_data, h, beta());
+    const StepAccelerations a =
+        step_accelerations(model, start, start_data, h, is_planar(), step_lin_acc_, step_ang_acc_);
+    is_planar() ? advance_bodies_planar(model, out, out, start_data, a, h, beta())
+                : advance_bodies(model, out, out, start_data, a, h, beta());
 }
 
 }  // namespace hfd

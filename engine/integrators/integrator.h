@@ -4,6 +4,7 @@
 // error-controlled ones choose h so that the largest per-body error is below
 // accuracy (see error_control_integrator.h).
 #include "format/prop_node.h"
+#include "model/math_types.h"
 
 #include <memory>
 #include <string>
@@ -50,6 +51,11 @@ public:
     // Where the nominal step size was set (its property, else the integrator
     // block): runs it cannot take are reported there (run/run.h).
     SourceLocation step_size_location;
+
+protected:
+    // step_accelerations' results for bodies that friction holds (body_update.h);
+    // sized on the first such step and kept
+    mutable std::vector<Vec3> step_lin_acc_, step_ang_acc_;
 };
 
 struct IntegratorContext {

@@ -6,6 +6,7 @@ namespace hfd {
 using Vec3 = Eigen::Vector3d;
 using Quat = Eigen::Quaterniond;
 using Mat3 = Eigen::Matrix3d;
+using Mat6 = Eigen::Matrix<double, 6, 6>;
 
 // Intrinsic x-y-z Euler angles (radians): q = qx * qy * qz.
 Quat quat_from_euler_xyz(const Vec3& angles);

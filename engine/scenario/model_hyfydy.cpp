@@ -133,7 +133,7 @@ bool has_planar_joint_limits(const Model& model) {
 SimConfig model_hyfydy_default_config(const Model& model) {
     // The forces of SCONE's V2 configs (Examples2's HfdConfigPlanarV2, and the configs
     // of the 2023 Hyfydy benchmarks, planar and 3D): the Simbody friction at a 0.15 m/s
-    // transition velocity, with which 49 % of samples of the final distribution of
+    // transition velocity, with which 48 % of samples of the final distribution of
     // SCONE's Tutorial 4a parameters walk 20 s, 0 % with the older examples' viscous
     // friction (contact_force_hunt_crossley, 1e3 N s/m; docs/gait_4a.md). Integrators:
     // planar symplectic Euler (_pse; with V2's _psem as many samples walked, at more

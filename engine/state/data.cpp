@@ -19,6 +19,9 @@ void Data::resize(const Model& model) {
     // up to 4 points (box corners) per geometry before components reserve what
     // their pairs can produce in initialize() (linear: 500 objects are not 125 000 pairs)
     contacts.reserve(4 * model.geometries.size() + 8);
+    friction_damped_bodies.clear();
+    friction_damped_bodies.reserve(bodies);
+    friction_damping.assign(bodies, Mat6::Zero());
     joint_displacement.assign(joints, Vec3::Zero());
     joint_force.assign(joints, Vec3::Zero());
     joint_limit_torque.assign(joints, Vec3::Zero());
@@ -78,6 +81,7 @@ void Data::clear_accumulators() {
     for (auto& f : force) f.setZero();
     for (auto& t : torque) t.setZero();
     contacts.clear();
+    friction_damped_bodies.clear();
 }
 
 void Data::copy_derivatives_from(const Data& other) {
@@ -85,6 +89,9 @@ void Data::copy_derivatives_from(const Data& other) {
     ang_acc = other.ang_acc;
     activation_derivative = other.activation_derivative;
     fiber_length_derivative = other.fiber_length_derivative;
+    friction_damped_bodies.reserve(friction_damping.size());  // a copied Data kept only its size
+    friction_damped_bodies = other.friction_damped_bodies;
+    for (Index b : other.friction_damped_bodies) friction_damping[b] = other.friction_damping[b];
 }
 
 }  // namespace hfd

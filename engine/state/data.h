@@ -72,6 +72,16 @@ struct Data {
 
     // contacts found by collision detection in this evaluation (capacity reserved)
     std::vector<Contact> contacts;
+    // Friction damping of the bodies that friction holds against a static body (the
+    // contact force fills it; body_update.h integrates it linearly implicitly): per
+    // such body C = sum over its contacts k of c_k A_k^T P_k A_k, minus the derivative
+    // of its friction load (force; torque about its centre of mass) by its twist
+    // (v, w): A_k = [I, -[r_k]x] maps the twist to the contact point's velocity,
+    // P_k = I - n n^T projects on the tangent plane, c_k = |Ft| / |vt| (the friction
+    // law's secant; at zero slip its slope there). A planar evaluation fills only the
+    // top-left 3x3 block, over x, y and the z rotation.
+    std::vector<Index> friction_damped_bodies;  // each listed once; cleared with the loads
+    std::vector<Mat6> friction_damping;         // per body, valid where listed
 
     // per joint
     std::vector<Vec3> joint_displacement;  // world: child anchor - parent anchor
@@ -129,8 +139,9 @@ struct Data {
     void resize(const Model& model);
     void resize_muscle_paths(const Model& model);
     void clear_accumulators();
-    // Copies only what an integrator update reads (body accelerations, activation
-    // and fiber length derivatives), sizes kept: a step's start for partial steps.
+    // Copies only what an integrator update reads (body accelerations, friction
+    // damping, activation and fiber length derivatives), sizes kept: a step's start
+    // for partial steps.
     void copy_derivatives_from(const Data& other);  // force/torque zero, contacts cleared (capacity kept)
 };
 

@@ -13,6 +13,7 @@
 #include <QTest>
 
 #include <cmath>
+#include <tuple>
 
 using namespace hfd;
 
@@ -59,6 +60,61 @@ class TestBodyUpdate : public QObject {
     }
 
 private slots:
+    // step_accelerations solves (M + h C) a~ = M a for a body held by friction
+    // (C = sum c A^T P A over its contacts), M = diag(m, m, m, R I R^T): checked by
+    // multiplying back, in 3D (a turned body, two contacts) and planar (x, y, z
+    // rotation); as h -> 0, a~ -> a; bodies not listed keep a.
+    void frictionHeldBodyTakesTheLinearlyImplicitAccelerations() {
+        State s = start();
+        s.ori[box] = Quat(Eigen::AngleAxisd(0.7, Vec3(1, 2, -1).normalized()));
+        const Vec3 a(0.3, -9.0, 1.2), alpha(4.0, -2.0, 7.0);
+        Data d = accelerations(a, alpha);
+        Mat6 damping = Mat6::Zero();
+        for (const auto& [arm, normal, c] : {std::tuple{Vec3(0.1, -0.2, 0.05), Vec3(0, 1, 0), 800.0},
+                                             std::tuple{Vec3(-0.15, -0.2, 0.0), Vec3(0.1, 1, 0).normalized(), 300.0}}) {
+            Eigen::Matrix<double, 3, 6> to_point;
+            to_point << Mat3::Identity(), Mat3::Zero();
+            to_point.rightCols<3>() << 0, arm.z(), -arm.y(), -arm.z(), 0, arm.x(), arm.y(), -arm.x(), 0;
+            damping += c * to_point.transpose() * (Mat3::Identity() - normal * normal.transpose()) * to_point;
+        }
+        d.friction_damped_bodies = {box};
+        d.friction_damping[box] = damping;
+        const Body& body = model_.bodies[box];
+        const Mat3 rotation = s.ori[box].toRotationMatrix();
+        const Mat3 world_inertia = rotation * body.inertia.asDiagonal() * rotation.transpose();
+        std::vector<Vec3> lin, ang;
+        for (double h : {1e-3, 1e-2}) {
+            const StepAccelerations result = step_accelerations(model_, s, d, h, false, lin, ang);
+            Eigen::Matrix<double, 6, 1> x, rhs;
+            x << result.lin[box], result.ang[box];
+            rhs << body.mass * a, world_inertia * alpha;
+            Mat6 system = h * damping;
+            system.topLeftCorner<3, 3>().diagonal().array() += body.mass;
+            system.bottomRightCorner<3, 3>() += world_inertia;
+            QVERIFY2((system * x - rhs).norm() < 1e-10 * rhs.norm(), qPrintable(QString::number((system * x - rhs).norm())));
+            QVERIFY((x - Eigen::Matrix<double, 6, 1>((Eigen::Matrix<double, 6, 1>() << a, alpha).finished())).norm() > 1e-3);
+            QCOMPARE(result.lin[ground], d.lin_acc[ground]);
+        }
+        const StepAccelerations tiny = step_accelerations(model_, s, d, 1e-12, false, lin, ang);
+        QVERIFY(close(tiny.lin[box], a, 1e-6) && close(tiny.ang[box], alpha, 1e-6));
+
+        // planar: the top-left 3x3 block over (v_x, v_y, w_z), M = diag(m, m, I_z)
+        Data planar = accelerations(a, alpha);
+        Mat6 planar_damping = Mat6::Zero();
+        planar_damping.topLeftCorner<3, 3>() << 500, 20, -40, 20, 30, 10, -40, 10, 25;
+        planar.friction_damped_bodies = {box};
+        planar.friction_damping[box] = planar_damping;
+        const double h = 5e-3;
+        const StepAccelerations result = step_accelerations(model_, initial_state(model_), planar, h, true, lin, ang);
+        const Vec3 x(result.lin[box].x(), result.lin[box].y(), result.ang[box].z());
+        const Vec3 inertia(body.mass, body.mass, body.inertia.z());
+        const Mat3 system = Mat3(inertia.asDiagonal()) + h * planar_damping.topLeftCorner<3, 3>();
+        const Vec3 rhs = inertia.cwiseProduct(Vec3(a.x(), a.y(), alpha.z()));
+        QVERIFY((system * x - rhs).norm() < 1e-10 * rhs.norm());
+        QCOMPARE(result.lin[box].z(), a.z());  // left alone
+        QCOMPARE(result.ang[box].x(), alpha.x());
+    }
+
     void constant_acceleration_matches_the_closed_form_data() {
         QTest::addColumn<double>("beta");
         QTest::newRow("forward") << 0.0;

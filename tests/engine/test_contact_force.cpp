@@ -386,6 +386,45 @@ private slots:
         QVERIFY(run->sim->state().lin_vel[1].x() > 0.8 * g * (std::sin(steep) - mu_d * std::cos(steep)));
     }
 
+    // With an error-controlled integrator the friction is taken at the step's end
+    // velocity (body_update.h, step_accelerations): the block creeps at the same
+    // analytic speed (its velocity within the accuracy, 1e-4 m/s, of it), and the
+    // steps grow past 2 m / c, beyond which an explicit friction of slope
+    // c = Fn (2 mu_s - mu_d) / vtr cannot be integrated stably.
+    void stiffFrictionDoesNotBoundTheStep_data() {
+        QTest::addColumn<QString>("integrator");
+        QTest::newRow("sem") << "error_control_integrator_sem { accuracy = 1e-4 }";
+        QTest::newRow("pse") << "error_control_integrator_pse { accuracy = 1e-4 }";
+    }
+    void stiffFrictionDoesNotBoundTheStep() {
+        QFETCH(QString, integrator);
+        const double mu_s = 0.6, mu_d = 0.4, transition = 0.001, tan_theta = 0.3, theta = std::atan(tan_theta);
+        double lo = 0, hi = 1;  // the creep ratio r = v / vtr, as in simbodyFrictionCreepsOnSlope
+        for (int i = 0; i < 100; ++i) {
+            const double r = 0.5 * (lo + hi);
+            (r * (mu_d + 2 * (mu_s - mu_d) / (1 + r * r)) < tan_theta ? lo : hi) = r;
+        }
+        const std::string material = "stiffness = 2e4 damping = 3 static_friction = 0.6 dynamic_friction = 0.4";
+        const std::string gravity = std::to_string(g * std::sin(theta)) + " " + std::to_string(-g * std::cos(theta)) + " 0";
+        std::string text =
+            scene(block, "0 0.05 0", "0 0 0", material,
+                  "contact_force_hunt_crossley_sb { transition_velocity = " + std::to_string(transition) + " }", gravity);
+        const std::string fixed = "symplectic_euler_integrator { step_size = 0.00002 }";
+        text.replace(text.find(fixed), fixed.size(), integrator.toStdString());
+        auto run = simulate_text(text);
+        REQUIRE_SIM(run);
+        Simulation& sim = *run->sim;
+        QVERIFY(sim.advance_to(0.5));
+        const long long settled = sim.accepted_steps();
+        const double start = sim.state().pos[1].x();
+        QVERIFY(sim.advance_to(1.5));
+        VERIFY_CLOSE(sim.state().pos[1].x() - start, lo * transition * 1.0, 0.02);  // the creep over 1 s
+        const double mean_step = 1.0 / double(sim.accepted_steps() - settled);
+        const double mass = 1, slope = g * std::cos(theta) * (2 * mu_s - mu_d) / transition;
+        QVERIFY2(mean_step > 2 * mass / slope,
+                 qPrintable(QString("mean step %1 s, explicit bound %2 s").arg(mean_step).arg(2 * mass / slope)));
+    }
+
     // Hunt-Crossley: 1 - e = c v for small c v (Simbody's documentation of the model),
     // so restitution falls as impact speed rises. Kelvin-Voigt: e does not depend on speed.
     void restitutionVersusImpactSpeed() {
