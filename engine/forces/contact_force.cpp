@@ -49,7 +49,7 @@ struct HuntCrossley {
 };
 
 // Friction laws: Ft from the tangential velocity and Fn, with the law's one parameter.
-// slip_slope: d|Ft|/d|vt| at the slip speed s, at most 0 where the friction falls
+// slip_slope: d|Ft|/d|vt| at the slip speed s, taken as 0 where the friction falls
 // with speed (there the explicit friction is not stiff); at s = 0 from above.
 struct ViscousCoulomb {
     double viscosity;
@@ -68,7 +68,7 @@ struct Hollars {
         return hollars_friction(tangential_velocity(contact), normal_force, contact.static_friction,
                                 contact.dynamic_friction, viscous_friction, transition_velocity);
     }
-    // |Ft| = Fn r (mu_d + 2 D / (1 + r^2)), D = mu_s - mu_d, r = s / vtr < 1; beyond, r = 1 in front
+    // |Ft| = Fn min(r, 1) (mu_d + 2 D / (1 + r^2)), D = mu_s - mu_d, r = s / vtr
     double slip_slope(const Contact& contact, double normal_force, double slip_speed) const {
         if (!(normal_force > 0)) return 0.0;
         const double r = slip_speed / transition_velocity,
