@@ -48,13 +48,13 @@ struct HuntCrossley {
     }
 };
 
-// Friction laws: Ft from the tangential velocity and Fn, with the law's one parameter.
+// Friction laws: Ft from the tangential velocity (slip) and Fn, with the law's one parameter.
 // slip_slope: d|Ft|/d|vt| at the slip speed s, taken as 0 where the friction falls
 // with speed (there the explicit friction is not stiff); at s = 0 from above.
 struct ViscousCoulomb {
     double viscosity;
-    Vec3 friction(const Contact& contact, double normal_force) const {
-        return viscous_coulomb_friction(tangential_velocity(contact), normal_force, contact.static_friction, viscosity);
+    Vec3 friction(const Contact& contact, const Vec3& slip, double normal_force) const {
+        return viscous_coulomb_friction(slip, normal_force, contact.static_friction, viscosity);
     }
     double slip_slope(const Contact& contact, double normal_force, double slip_speed) const {
         const double limit = contact.static_friction * normal_force;
@@ -63,10 +63,10 @@ struct ViscousCoulomb {
 };
 struct Hollars {
     double transition_velocity;
-    Vec3 friction(const Contact& contact, double normal_force) const {
+    Vec3 friction(const Contact& contact, const Vec3& slip, double normal_force) const {
         constexpr double viscous_friction = 0;
-        return hollars_friction(tangential_velocity(contact), normal_force, contact.static_friction,
-                                contact.dynamic_friction, viscous_friction, transition_velocity);
+        return hollars_friction(slip, normal_force, contact.static_friction, contact.dynamic_friction, viscous_friction,
+                                transition_velocity);
     }
     // |Ft| = Fn min(r, 1) (mu_d + 2 D / (1 + r^2)), D = mu_s - mu_d, r = s / vtr
     double slip_slope(const Contact& contact, double normal_force, double slip_speed) const {
@@ -135,11 +135,11 @@ public:
     void apply(const Model& model, const State& state, const Controls&, Data& data) const override {
         for (Contact& contact : data.contacts) {
             const double normal_force = Normal::normal_force(contact);
-            const Vec3 friction = friction_.friction(contact, normal_force);
+            const Vec3 slip = tangential_velocity(contact);
+            const Vec3 friction = friction_.friction(contact, slip, normal_force);
             apply_contact_force(state, normal_force * contact.normal + friction, contact, data);
             const bool a_static = model.bodies[contact.body_a].is_static();
             if (a_static == model.bodies[contact.body_b].is_static()) continue;  // two dynamic bodies: explicit
-            const Vec3 slip = tangential_velocity(contact);
             const double slip_speed = slip.norm();
             const double slope = friction_.slip_slope(contact, normal_force, slip_speed);
             const double secant = slip_speed > 0 ? friction.norm() / slip_speed : slope;
