@@ -154,6 +154,7 @@ public:
             if (joint.has_limits) limited_.push_back(Index(limit_tests_.size()) - 1);
             ref_rotation_.push_back(joint.ref_ori.normalized().toRotationMatrix());
             ref_is_identity_.push_back(ref_rotation_.back() == Mat3::Identity());
+            any_damping_ = any_damping_ || joint.damping > 0;
         }
     }
     std::string_view name() const override {
@@ -167,6 +168,7 @@ public:
     // Planar: one pass, the constraint and the limit of each joint. 3D: two passes, the
     // constraint of every joint, then the limits of the joints that have them.
     void apply(const Model& m, const State& s, const Controls&, Data& d) const override {
+        if (any_damping_) d.joint_damping_applied = true;
         if constexpr (planar) {
             if (d.z_rotations_only) apply_planar<true>(m, s, d);
             else apply_planar<false>(m, s, d);
@@ -199,6 +201,7 @@ private:
     std::vector<Index> limited_;         // the joints with limits
     std::vector<Mat3> ref_rotation_;     // per joint: ref_ori as a matrix (3D limits)
     std::vector<char> ref_is_identity_;  // per joint: the frame is the parent's
+    bool any_damping_ = false;           // some joint has constraint damping (Data::joint_damping_applied)
 
     // The x-y-z Euler angles (as euler_xyz_from_quat) of the joint's relative rotation
     // R = F^T R_c, F = R_p R_ref the joint frame, where they may be past a limit, else 0

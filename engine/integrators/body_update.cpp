@@ -77,13 +77,20 @@ BodyArrays body_arrays(const Model& m, const State& from, State& to, const StepA
 }
 }  // namespace
 
-StepAccelerations step_accelerations(const Model& m, const State& from, const Data& d, double h, bool planar,
-                                     std::vector<Vec3>& lin, std::vector<Vec3>& ang) {
-    if (d.friction_damped_bodies.empty()) return {d.lin_acc.data(), d.ang_acc.data()};
+StepAccelerations step_accelerations(const Model& m, const State& from, const Data& d, double h, double beta,
+                                     bool planar, StepScratch& scratch) {
+    // midpoint Euler keeps the joints' damping explicit (implicit_joint_damping.h)
+    const bool joints = d.joint_damping_applied && beta == 1.0 && scratch.joints.ready(m);
+    if (!joints && d.friction_damped_bodies.empty()) return {d.lin_acc.data(), d.ang_acc.data()};
+    std::vector<Vec3>&lin = scratch.lin, &ang = scratch.ang;
     lin.resize(d.lin_acc.size()), ang.resize(d.ang_acc.size());  // allocates on the first such step only
     static_assert(sizeof(Vec3) == 3 * sizeof(double));
     std::memcpy(static_cast<void*>(lin.data()), d.lin_acc.data(), lin.size() * sizeof(Vec3));
     std::memcpy(static_cast<void*>(ang.data()), d.ang_acc.data(), ang.size() * sizeof(Vec3));
+    if (joints) {
+        scratch.joints.solve(m, from, d, h, planar, lin.data(), ang.data());
+        return {lin.data(), ang.data()};
+    }
     for (Index b : d.friction_damped_bodies) {
         const Body& body = m.bodies[b];
         const Mat6& damping = d.friction_damping[b];

@@ -5,6 +5,7 @@
 // beta = 0: forward Euler, 1: symplectic Euler, 1/2: midpoint Euler.
 // Muscle states: a' = clamp(a + h da/dt, 0, 1), l_f' = l_f + h dl_f/dt.
 // Planar: only x, y, and the rotation about z are updated.
+#include "integrators/implicit_joint_damping.h"
 #include "model/model.h"
 #include "state/data.h"
 #include "state/state.h"
@@ -19,17 +20,27 @@ struct StepAccelerations {
     const Vec3* ang;
 };
 
-// The accelerations a step of h from `from` applies: d's, except for the bodies that
-// friction holds against a static body (Data::friction_damping C), which take the
-// friction at the step's end velocity to first order, F(v') = F(v) - C (v' - v):
+// Kept between the steps of one integrator: step_accelerations' results (sized on the
+// first step that needs them) and the joint tree's scratch.
+struct StepScratch {
+    std::vector<Vec3> lin, ang;
+    JointDampingSolver joints;
+};
+
+// The accelerations a step of h from `from` applies, its body update of `beta`: d's, except for the bodies that
+// friction holds against a static body (Data::friction_damping C), which take the friction at the step's end velocity
+// to first order, F(v') = F(v) - C (v' - v):
 //   M (v' - v) = h (M a - C (v' - v))  =>  a~ = (v' - v) / h = (M + h C)^-1 M a,
 // M = diag(m, m, m, I_world) (planar: m, m, I_z over x, y and the z rotation). The
 // friction's stiffness at low slip (contact_force_hunt_crossley_sb: Fn (2 mu_s - mu_d)
 // / vtr, 8 Fn per m/s at 0.15 m/s) then no longer bounds the step as it bounds an
-// explicit one (h < 2 m / c); a~ -> a as h -> 0. Without such bodies: d's arrays;
-// else `lin` and `ang` (resized to the bodies, kept between steps) hold the result.
-StepAccelerations step_accelerations(const Model& m, const State& from, const Data& d, double h, bool planar,
-                                     std::vector<Vec3>& lin, std::vector<Vec3>& ang);
+// explicit one (h < 2 m / c); a~ -> a as h -> 0. Where the evaluation applied joint
+// damping (Data::joint_damping_applied) and the update is symplectic (beta = 1), every
+// dynamic body takes it at the step's end velocity too, with the friction, over the tree
+// of joints (implicit_joint_damping.h). Without either: d's arrays; else scratch.lin and
+// scratch.ang hold the result.
+StepAccelerations step_accelerations(const Model& m, const State& from, const Data& d, double h, double beta,
+                                     bool planar, StepScratch& scratch);
 
 // from -> to, d the evaluation of from; `to` sized for the model (a scratch state),
 // and may be `from` itself (each body is read before it is written). Static bodies

@@ -65,7 +65,7 @@ std::pair<double, double> largest_squared_terms(const BodyErrorWeights& weights,
 }
 
 // Where the step applied a0 = a~ (step_accelerations) instead of d0's a, a friction-held
-// body's velocity term is also |a~ - a|, the part of the step's velocity change the
+// (or joint-damped) body's velocity term is also |a~ - a|, the part of the step's velocity change the
 // linearly implicit friction moved: for a friction of slope c on mass m,
 // h/2 |a~ - a| = (h/2) |a| x / (1 + x), x = h c / m, against the implicit step's own
 // error |v - v_eq| (1 / (1 + x) - e^-x) with |a| = (c / m) |v - v_eq|: equal to first
@@ -73,12 +73,16 @@ std::pair<double, double> largest_squared_terms(const BodyErrorWeights& weights,
 double largest_implicit_term(const BodyErrorWeights& weights, const StepAccelerations& a0, const Data& d0,
                              bool planar) {
     double largest = 0;
-    for (Index b : d0.friction_damped_bodies) {
+    auto add = [&](Index b) {
         const Vec3 moved = a0.lin[b] - d0.lin_acc[b], turned = a0.ang[b] - d0.ang_acc[b];
         const double linear = planar ? moved.head<2>().squaredNorm() : moved.squaredNorm();
         const double angular = planar ? turned.z() * turned.z() : turned.squaredNorm();
         largest = std::max(largest, std::max(linear, weights.angular_velocity_weight_of_body[b] * angular));
-    }
+    };
+    if (d0.joint_damping_applied)  // every body may have moved (implicit_joint_damping.h)
+        for (Index b : weights.body) add(b);
+    else
+        for (Index b : d0.friction_damped_bodies) add(b);
     return largest;
 }
 }  // namespace
@@ -134,23 +138,22 @@ double ErrorControlIntegrator::step_growth(double error) {
 StepAccelerations ErrorControlIntegrator::trial_step(StepContext& sim, double h) const {
     const Model& m = sim.model();
     // from -> to (no copy of the state first) with the accelerations of a step of dt
-    auto advance = [&](const State& from, State& to, const Data& d, double dt, std::vector<Vec3>& lin,
-                       std::vector<Vec3>& ang) {
-        const StepAccelerations a = step_accelerations(m, from, d, dt, planar_, lin, ang);
+    auto advance = [&](const State& from, State& to, const Data& d, double dt, StepScratch& scratch) {
+        const StepAccelerations a = step_accelerations(m, from, d, dt, beta_, planar_, scratch);
         planar_ ? advance_bodies_planar(m, from, to, d, a, dt, beta_) : advance_bodies(m, from, to, d, a, dt, beta_);
         return a;
     };
     State& trial = sim.scratch_state(0);
     Data& trial_data = sim.scratch_data(0);
     if (!step_doubling_) {
-        const StepAccelerations start = advance(sim.state(), trial, sim.data(), h, step_lin_acc_, step_ang_acc_);
+        const StepAccelerations start = advance(sim.state(), trial, sim.data(), h, step_scratch_);
         sim.evaluate(trial, trial_data);
         return start;
     }
     Data& half_data = sim.scratch_data(1);
-    const StepAccelerations start = advance(sim.state(), trial, sim.data(), 0.5 * h, step_lin_acc_, step_ang_acc_);
+    const StepAccelerations start = advance(sim.state(), trial, sim.data(), 0.5 * h, step_scratch_);
     sim.evaluate(trial, half_data);
-    advance(trial, trial, half_data, 0.5 * h, half_lin_acc_, half_ang_acc_);
+    advance(trial, trial, half_data, 0.5 * h, half_scratch_);
     sim.evaluate(trial, trial_data);
     return start;
 }

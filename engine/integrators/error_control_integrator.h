@@ -90,9 +90,9 @@ private:
     PositionErrorCoefficients position_coefficients_;
     double accuracy_, log_accuracy_, min_step_, max_step_, angular_error_weight_;
     double next_step_;
-    std::optional<double> previous_log_error_;               // of the accepted step before (none at the start)
-    BodyErrorWeights weights_;                               // of the model, on the first step
-    mutable std::vector<Vec3> half_lin_acc_, half_ang_acc_;  // step doubling: the second half's
+    std::optional<double> previous_log_error_;  // of the accepted step before (none at the start)
+    BodyErrorWeights weights_;                  // of the model, on the first step
+    mutable StepScratch half_scratch_;          // step doubling: the second half's
 };
 
 // The error measure above, for the accelerations a step of h applied from its start

@@ -22,7 +22,7 @@ StepOutcome FixedStepIntegrator::step(StepContext& sim, double max_h) {
     const double h = max_h < step_size_ * (1 + 1e-9) ? max_h : step_size_;
     sim.advance_in_place([&](State& state, const Data& data) {
         const StepAccelerations a =
-            step_accelerations(sim.model(), state, data, h, planar_, step_lin_acc_, step_ang_acc_);
+            step_accelerations(sim.model(), state, data, h, beta_, planar_, step_scratch_);
         if (planar_) advance_bodies_planar(sim.model(), state, state, data, a, h, beta_);
         else advance_bodies(sim.model(), state, state, data, a, h, beta_);
     });

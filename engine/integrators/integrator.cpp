@@ -8,7 +8,7 @@ void Integrator::partial_step(const Model& model, const State& start, const Data
                               State& out) const {
     out = start;
     const StepAccelerations a =
-        step_accelerations(model, start, start_data, h, is_planar(), step_lin_acc_, step_ang_acc_);
+        step_accelerations(model, start, start_data, h, beta(), is_planar(), step_scratch_);
     is_planar() ? advance_bodies_planar(model, out, out, start_data, a, h, beta())
                 : advance_bodies(model, out, out, start_data, a, h, beta());
 }

@@ -4,6 +4,7 @@
 // error-controlled ones choose h so that the largest per-body error is below
 // accuracy (see error_control_integrator.h).
 #include "format/prop_node.h"
+#include "integrators/body_update.h"
 #include "model/math_types.h"
 
 #include <memory>
@@ -53,9 +54,8 @@ public:
     SourceLocation step_size_location;
 
 protected:
-    // step_accelerations' results for bodies that friction holds (body_update.h);
-    // sized on the first such step and kept
-    mutable std::vector<Vec3> step_lin_acc_, step_ang_acc_;
+    // step_accelerations' results and scratch (body_update.h), kept
+    mutable StepScratch step_scratch_;
 };
 
 struct IntegratorContext {

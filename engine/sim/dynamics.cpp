@@ -50,6 +50,7 @@ void start_loads(const std::vector<Vec3>& gravity_loads, Data& d) {
     std::memset(static_cast<void*>(d.torque.data()), 0, bytes);  // +0.0 is all zero bits
     d.contacts.clear();
     d.friction_damped_bodies.clear();
+    d.joint_damping_applied = false;
 }
 
 void apply_perturbations(const Model& m, const State& s, const Controls& c, Data& d) {

@@ -82,6 +82,7 @@ void Data::clear_accumulators() {
     for (auto& t : torque) t.setZero();
     contacts.clear();
     friction_damped_bodies.clear();
+    joint_damping_applied = false;
 }
 
 void Data::copy_derivatives_from(const Data& other) {
@@ -92,6 +93,7 @@ void Data::copy_derivatives_from(const Data& other) {
     friction_damped_bodies.reserve(friction_damping.size());  // a copied Data kept only its size
     friction_damped_bodies = other.friction_damped_bodies;
     for (Index b : other.friction_damped_bodies) friction_damping[b] = other.friction_damping[b];
+    joint_damping_applied = other.joint_damping_applied;
 }
 
 }  // namespace hfd

@@ -82,6 +82,10 @@ struct Data {
     // top-left 3x3 block, over x, y and the z rotation.
     std::vector<Index> friction_damped_bodies;  // each listed once; cleared with the loads
     std::vector<Mat6> friction_damping;         // per body, valid where listed
+    // The joint force applied its joints' constraint damping, which the integrators then
+    // take at the step's end velocity (integrators/implicit_joint_damping.h); cleared with
+    // the loads.
+    bool joint_damping_applied = false;
 
     // per joint
     std::vector<Vec3> joint_displacement;  // world: child anchor - parent anchor

@@ -3,8 +3,10 @@
 #include "state/kinematics.h"
 #include "sim_test_util.h"
 
+#include <Eigen/Eigenvalues>
 #include <QTest>
 
+#include <cmath>
 #include <random>
 
 using namespace hfd;
@@ -71,6 +73,45 @@ double around_the_circle(double angle, double lo, double hi) {
     const double beyond = u - (hi - lo), below = 2 * M_PI - u;
     return beyond <= below ? beyond : -below;
 }
+
+// A heavy upper link (shoulder on the ground) and a light foot-like lower link, on
+// stiff critically damped joints (joint_damping 1 of 2 sqrt(k m), the default).
+struct FootPendulum {
+    double m1 = 1.5, i1 = 0.02, c1 = 0.25, l1 = 0.5;  // kg, kg m^2, COM below the shoulder, elbow below it
+    double m2 = 0.2, i2 = 2e-4, c2 = 0.05;            // COM below the elbow
+    double stiffness = 1e6;
+    std::string text(const std::string& integrator) const {
+        auto n = [](double v) { return std::to_string(v); };
+        return "model { gravity = [ 0 -9.81 0 ] model_options { joint_stiffness = " + n(stiffness) +
+               " }\n body { name = ground mass = 0 inertia = [ 0 0 0 ] }\n"
+               " body { name = upper mass = " +
+               n(m1) + " inertia = [ " + n(i1) + " " + n(i1) + " " + n(i1) +
+               " ] joint { name = shoulder parent = ground pos_in_parent = [ 0 0 0 ] pos_in_child = [ 0 " + n(c1) +
+               " 0 ] } }\n body { name = lower mass = " + n(m2) + " inertia = [ " + n(i2) + " " + n(i2) + " " + n(i2) +
+               " ] joint { name = elbow parent = upper pos_in_parent = [ 0 " + n(c1 - l1) + " 0 ] pos_in_child = [ 0 " +
+               n(c2) + " 0 ] } }\n}\ncomposite_force { joint_force_pnld {} }\n" + integrator + "\n";
+    }
+    // small oscillations in the absolute link angles: M q'' + K q = 0
+    Eigen::Matrix2d mass_matrix() const {
+        Eigen::Matrix2d m;
+        m << i1 + m1 * c1 * c1 + m2 * l1 * l1, m2 * l1 * c2, m2 * l1 * c2, i2 + m2 * c2 * c2;
+        return m;
+    }
+    Eigen::Matrix2d stiffness_matrix() const {
+        return Eigen::Vector2d(9.81 * (m1 * c1 + m2 * l1), 9.81 * m2 * c2).asDiagonal();
+    }
+    // the links at angles q about z, at rest, joints closed
+    void pose(Simulation& sim, const Eigen::Vector2d& q) const {
+        State s = sim.state();
+        const Mat3 r1 = Eigen::AngleAxisd(q[0], Vec3::UnitZ()).toRotationMatrix();
+        const Mat3 r2 = Eigen::AngleAxisd(q[1], Vec3::UnitZ()).toRotationMatrix();
+        s.pos[1] = -r1 * Vec3(0, c1, 0), s.ori[1] = Quat(r1);
+        const Vec3 elbow = s.pos[1] + r1 * Vec3(0, c1 - l1, 0);
+        s.pos[2] = elbow - r2 * Vec3(0, c2, 0), s.ori[2] = Quat(r2);
+        for (Index b : {1, 2}) s.lin_vel[b].setZero(), s.ang_vel[b].setZero();
+        sim.set_initial_state(s);
+    }
+};
 
 }  // namespace
 
@@ -359,6 +400,50 @@ private slots:
             QVERIFY(planar->state().ori[b].angularDistance(full->state().ori[b]) < 1e-9);
         }
         QVERIFY(std::abs(planar->state().pos[2].z()) == 0.0);  // out-of-plane is never touched
+    }
+
+    // The joints' damping is taken at the step's end velocity (integrators/implicit_joint_damping.h):
+    // on a light link it no longer bounds the step (explicitly h < 2 m_e / c), and it damps
+    // only the joints' own stretch. A double pendulum started in its slow mode swings with
+    // the analytic period of M q'' + K q = 0 and keeps its amplitude.
+    void stiffJointDampingDoesNotBoundTheStep() {
+        const FootPendulum pendulum;
+        auto sim = test::make_simulation(pendulum.text("error_control_integrator_sem { accuracy = 1e-3 }"));
+        QVERIFY(sim);
+        Eigen::GeneralizedSelfAdjointEigenSolver<Eigen::Matrix2d> modes(pendulum.stiffness_matrix(),
+                                                                        pendulum.mass_matrix());
+        const double omega = std::sqrt(modes.eigenvalues()[0]);  // the slow mode
+        const Eigen::Vector2d shape = modes.eigenvectors().col(0) / modes.eigenvectors()(0, 0);
+        const double amplitude = 0.05;  // rad
+        pendulum.pose(*sim, amplitude * shape);
+        auto upper_angle = [&] {
+            const Quat& q = sim->state().ori[1];
+            return 2 * std::atan2(q.z(), q.w());
+        };
+        std::vector<double> crossings;  // upward zero crossings of the upper link's angle
+        double previous = upper_angle(), largest_late = 0;
+        const double period = 2 * M_PI / omega, dt = 1e-3;
+        for (double t = dt; t <= 3.2 * period; t += dt) {
+            QVERIFY(sim->advance_to(t));
+            const double angle = upper_angle();
+            if (previous < 0 && angle >= 0) crossings.push_back(t - dt * angle / (angle - previous));
+            if (t > 2 * period) largest_late = std::max(largest_late, std::abs(angle));
+            previous = angle;
+        }
+        QVERIFY(crossings.size() >= 3);
+        const double measured = (crossings.back() - crossings.front()) / double(crossings.size() - 1);
+        QVERIFY2(std::abs(measured / period - 1) < 0.002,
+                 qPrintable(QString("%1 s, analytic %2 s").arg(measured).arg(period)));
+        QVERIFY2(largest_late > 0.995 * amplitude, qPrintable(QString::number(largest_late / amplitude)));
+        // the elbow's damper on the lower link's anchor: 1 / m_e = 1 / m2 + c2^2 / i2 (the
+        // lower link's own share), c = 2 sqrt(k m_red)
+        const double effective_mass = 1 / (1 / pendulum.m2 + pendulum.c2 * pendulum.c2 / pendulum.i2);
+        const double reduced_mass = pendulum.m1 * pendulum.m2 / (pendulum.m1 + pendulum.m2);
+        const double damping = 2 * std::sqrt(pendulum.stiffness * reduced_mass);
+        const double mean_step = sim->state().time / double(sim->accepted_steps());
+        QVERIFY2(mean_step > 2 * effective_mass / damping,
+                 qPrintable(
+                     QString("mean step %1 s, explicit bound %2 s").arg(mean_step).arg(2 * effective_mass / damping)));
     }
 
     void energy_drift_small_for_symplectic_and_growing_for_forward_euler() {
