@@ -27,9 +27,10 @@ struct StepScratch {
     JointDampingSolver joints;
 };
 
-// The accelerations a step of h from `from` applies, its body update of `beta`: d's, except for the bodies that
-// friction holds against a static body (Data::friction_damping C), which take the friction at the step's end velocity
-// to first order, F(v') = F(v) - C (v' - v):
+// The accelerations a step of h from `from` applies, its body update of `beta`: d's,
+// except for the bodies that friction holds against a static body
+// (Data::friction_damping C), which take the friction at the step's end velocity to
+// first order, F(v') = F(v) - C (v' - v):
 //   M (v' - v) = h (M a - C (v' - v))  =>  a~ = (v' - v) / h = (M + h C)^-1 M a,
 // M = diag(m, m, m, I_world) (planar: m, m, I_z over x, y and the z rotation). The
 // friction's stiffness at low slip (contact_force_hunt_crossley_sb: Fn (2 mu_s - mu_d)

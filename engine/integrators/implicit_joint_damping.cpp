@@ -9,28 +9,19 @@ namespace hfd {
 
 namespace {
 
-// A_b: a body's twist to the velocity of the point at arm r, v + w x r = v - [r]x w;
-// planar: (v_x - w_z r_y, v_y + w_z r_x).
-template <int twist_size>
-auto twist_to_point(const Vec3& r) {
-    if constexpr (twist_size == 6) {
-        Eigen::Matrix<double, 3, 6> a;
-        a << 1, 0, 0, 0, r.z(), -r.y(),  //
-            0, 1, 0, -r.z(), 0, r.x(),   //
-            0, 0, 1, r.y(), -r.x(), 0;
-        return a;
-    } else {
-        Eigen::Matrix<double, 2, 3> a;
-        a << 1, 0, -r.y(), 0, 1, r.x();
-        return a;
-    }
+// A_b, planar: a body's (v_x, v_y, w_z) to the velocity of the point at arm r,
+// (v_x - w_z r_y, v_y + w_z r_x). (3D works with A_b's 3x3 blocks, below.)
+Eigen::Matrix<double, 2, 3> planar_twist_to_point(const Vec3& r) {
+    Eigen::Matrix<double, 2, 3> a;
+    a << 1, 0, -r.y(), 0, 1, r.x();
+    return a;
 }
 
 // The Cholesky factor of a symmetric positive definite block, in place (lower
-// triangle: a = L L^T), with 1 / L_ii: unrolled for the fixed size, where Eigen's LLT
-// takes its general loops (three quarters of the solve's instructions on H1922). A
-// block that is not positive definite (NaN accelerations) gives NaN, and the step
-// with it is rejected.
+// triangle: a = L L^T), with 1 / L_ii, unrolled for the fixed size (Eigen's LLT takes
+// its general loops: in 3D, where blocks replaced it, three quarters of the solve's
+// instructions on H1922). A block that is not positive definite (NaN accelerations)
+// gives NaN, and the step with it is rejected.
 template <int n>
 void cholesky(Eigen::Matrix<double, n, n>& a, Eigen::Matrix<double, n, 1>& inverse_diagonal) {
     for (int j = 0; j < n; ++j) {
@@ -277,7 +268,7 @@ void JointDampingSolver::solve_planar(const Model& m, const State& from, const D
         for (auto [b, arm, sign] :
              {std::tuple{joint.parent, arm_parent_[j], 1.0}, std::tuple{joint.child, arm_child_[j], -1.0}}) {
             if (m.bodies[b].is_static()) continue;
-            const auto a = twist_to_point<3>(arm);
+            const auto a = planar_twist_to_point(arm);
             s.block[b].noalias() += weight_[j] * a.transpose().lazyProduct(a);
             s.rate[b].noalias() += sign * a.transpose().lazyProduct(pull);
         }
@@ -292,7 +283,7 @@ void JointDampingSolver::solve_planar(const Model& m, const State& from, const D
         if (q == no_index) continue;
         const double w = weight_[tree_joint_[b]];
         const auto [arm_b, arm_q] = tree_arms(m, b);
-        const auto a_b = twist_to_point<3>(arm_b), a_q = twist_to_point<3>(arm_q);
+        const auto a_b = planar_twist_to_point(arm_b), a_q = planar_twist_to_point(arm_q);
         s.coupling[b] = a_b.transpose();
         cholesky_solve(factor, inverse_diagonal, s.coupling[b]);
         const Eigen::Matrix2d mobility = a_b * s.coupling[b];  // A_b D_b^-1 A_b^T
@@ -303,7 +294,7 @@ void JointDampingSolver::solve_planar(const Model& m, const State& from, const D
         Vec3& result = s.result[b];
         result = s.rate[b];
         if (const Index q = tree_parent_[b]; q != no_index) {
-            const auto a_q = twist_to_point<3>(tree_arms(m, b).second);
+            const auto a_q = planar_twist_to_point(tree_arms(m, b).second);
             result.noalias() += weight_[tree_joint_[b]] * (s.coupling[b] * (a_q * s.result[q]));
         }
         lin[b].x() = result.x(), lin[b].y() = result.y(), ang[b].z() = result.z();

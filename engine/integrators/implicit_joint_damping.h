@@ -19,7 +19,7 @@
 // h^3 terms of p_j' moved a swinging pendulum's period by 2 % at accuracy 1e-3. Only
 // the symplectic update (beta = 1) takes the damping so: under midpoint Euler the same
 // pendulum (test_dynamics) swung 1.7 % slow at accuracy 1e-3 and 0.8 % at 1e-4, where
-// symplectic Euler stays within 0.3 % and 0.01 % at 1e-2.
+// symplectic Euler stays within 0.3 % at 1e-3 and 0.01 % at 1e-2.
 //
 // C joins each joint's two bodies; over a tree of joints the system is solved by blocks
 // without fill-in (Gaussian elimination leaves first). With D_b the diagonal blocks and
