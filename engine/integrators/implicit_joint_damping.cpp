@@ -75,6 +75,7 @@ void JointDampingSolver::prepare(const Model& m) {
     size_t joining = 0;
     for (size_t j = 0; j < m.joints.size(); ++j) {
         const Joint& joint = m.joints[j];
+        if (joint.parent == no_index || joint.child == no_index) continue;  // joins no body
         if (!(joint.damping > 0) || !(dynamic(joint.parent) || dynamic(joint.child))) continue;
         joints_.push_back(Index(j));
         if (!dynamic(joint.parent) || !dynamic(joint.child)) continue;
