@@ -15,11 +15,11 @@
 
 namespace hfd {
 
-bool DofRangeCondition::suppresses(const DelayedSensors& sensors, double delay) const {
-    const double q = sensors.value(position, delay);
+bool DofRangeCondition::suppresses(const DelayedSensors& sensors, Index delay) const {
+    const double q = sensors.delayed_value(position, delay);
     if (q >= min && q <= max) return false;
     const double violation = q < min ? q - min : q - max;
-    return std::signbit(violation) == std::signbit(sensors.value(velocity, delay));
+    return std::signbit(violation) == std::signbit(sensors.delayed_value(velocity, delay));
 }
 
 bool create_conditional_muscle_reflex(const PropNode& node, ControllerContext& context, Reflex& reflex) {

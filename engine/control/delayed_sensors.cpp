@@ -71,12 +71,52 @@ Index DelayedSensors::acquire(const SensorSource& source, double delay) {
     return Index(sources_.size() - 1);
 }
 
+Index DelayedSensors::delay_index(double delay) {
+    max_delay_ = std::max(max_delay_, delay);
+    for (size_t i = 0; i < taps_.size(); ++i)
+        if (taps_[i].delay == delay) return Index(i);
+    taps_.push_back({delay});
+    return Index(taps_.size() - 1);
+}
+
 void DelayedSensors::prepare(double control_step, double delay_scaling) {
     step_ = control_step;
     delay_scaling_ = std::max(0.0, delay_scaling);
     capacity_ = static_cast<size_t>(std::ceil(delay_scaling_ * max_delay_ / control_step)) + 2;
-    history_.assign(capacity_ * sources_.size(), 0.0);
+    // one frame of zeros past the ring: what every tap reads before the first record
+    history_.assign((capacity_ + 1) * sources_.size(), 0.0);
+    for (Tap& tap : taps_) tap.back = std::max(0.0, delay_scaling_ * tap.delay / step_);
     frames_ = 0;
+    update_taps();
+}
+
+// The frames tap.back lies between, clamped at the oldest frame kept; before the
+// first record, the frame of zeros.
+void DelayedSensors::locate(Tap& tap) const {
+    const size_t channels = sources_.size();
+    if (frames_ == 0) {
+        tap.newer = tap.older = capacity_ * channels;
+        tap.fraction = 0;
+        return;
+    }
+    // frames_back < capacity_: the slot without a division (an integer division per read
+    // was 2 % of H1922's time)
+    const auto offset = [&](size_t frames_back) {
+        const size_t slot =
+            latest_slot_ >= frames_back ? latest_slot_ - frames_back : latest_slot_ + capacity_ - frames_back;
+        return slot * channels;
+    };
+    const double oldest_back = double(std::min(frames_ - 1, capacity_ - 1));
+    const double clamped = std::min(tap.back, oldest_back);
+    const size_t whole = static_cast<size_t>(std::floor(clamped));
+    tap.fraction = clamped - double(whole);
+    if (whole + 1 > size_t(oldest_back)) tap.fraction = 0;
+    tap.newer = offset(whole);
+    tap.older = tap.fraction > 0 ? offset(whole + 1) : tap.newer;
+}
+
+void DelayedSensors::update_taps() {
+    for (Tap& tap : taps_) locate(tap);
 }
 
 void DelayedSensors::record(const Plant& plant) {
@@ -85,33 +125,21 @@ void DelayedSensors::record(const Plant& plant) {
     for (size_t c = 0; c < sources_.size(); ++c) frame[c] = read_sensor(plant, sources_[c]);
     ++frames_;
     latest_slot_ = slot;
+    update_taps();
 }
 
 double DelayedSensors::value(Index channel, double delay) const {
     if (frames_ == 0) return 0;  // nothing recorded yet (a controller read before its first control step)
-    const size_t channels = sources_.size();
-    const size_t latest = frames_ - 1;
-    // frames back from the latest, fractional: delay / step
-    const double back = std::max(0.0, delay_scaling_ * delay / step_);
-    const double oldest_back = double(std::min(latest, capacity_ - 1));
-    const double clamped = std::min(back, oldest_back);
-    const size_t whole = static_cast<size_t>(std::floor(clamped));
-    const double fraction = clamped - double(whole);
-    // frames_back < capacity_: the slot without a division (an integer division per read
-    // was 2 % of H1922's time, 22,000 reads)
-    const auto at = [&](size_t frames_back) {
-        const size_t slot =
-            latest_slot_ >= frames_back ? latest_slot_ - frames_back : latest_slot_ + capacity_ - frames_back;
-        return history_[slot * channels + size_t(channel)];
-    };
-    const double newer = at(whole);
-    if (fraction <= 0 || whole + 1 > size_t(oldest_back)) return newer;
-    return newer + fraction * (at(whole + 1) - newer);
+    Tap tap;
+    tap.back = std::max(0.0, delay_scaling_ * delay / step_);  // frames back from the latest, fractional
+    locate(tap);
+    return read(tap, channel);
 }
 
 void DelayedSensors::reset() {
     frames_ = 0;
     std::fill(history_.begin(), history_.end(), 0.0);
+    update_taps();
 }
 
 }  // namespace hfd

@@ -56,16 +56,39 @@ public:
     void record(const Plant& plant);
     // The channel's value at (time of the latest record) - delay.
     double value(Index channel, double delay) const;
+    // A delay read at every control step (a reflex's): its frames back are worked out
+    // once per record, not per read. The same delay gives the same index. Call before
+    // prepare, like acquire.
+    Index delay_index(double delay);
+    // value(channel, delay) for the delay of delay_index, to the bit.
+    double delayed_value(Index channel, Index delay) const { return read(taps_[size_t(delay)], channel); }
     void reset();
     size_t channel_count() const { return sources_.size(); }
 
 private:
+    // A delay as `back` = scaling x delay / step frames back from the latest record,
+    // and, after each record, the history offsets of the two frames it lies between
+    // (both the oldest kept one when it lies further back) and the weight of the older.
+    struct Tap {
+        double delay = 0, back = 0;
+        size_t newer = 0, older = 0;
+        double fraction = 0;
+    };
+    void locate(Tap& tap) const;
+    void update_taps();
+    double read(const Tap& tap, Index channel) const {
+        const double newer = history_[tap.newer + size_t(channel)];
+        if (tap.fraction == 0) return newer;
+        return newer + tap.fraction * (history_[tap.older + size_t(channel)] - newer);
+    }
+
     std::vector<SensorSource> sources_;
+    std::vector<Tap> taps_;
     double max_delay_ = 0, step_ = 0, delay_scaling_ = 1;
     size_t capacity_ = 0;          // frames kept
     size_t frames_ = 0;            // frames recorded since reset
     size_t latest_slot_ = 0;       // the ring slot of the latest frame (when frames_ > 0)
-    std::vector<double> history_;  // capacity_ frames of channel_count values, a ring
+    std::vector<double> history_;  // capacity_ frames of channel_count values, a ring, then a frame of zeros
 };
 
 }  // namespace hfd

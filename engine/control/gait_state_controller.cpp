@@ -62,6 +62,7 @@ public:
     std::vector<LegState> legs;
     std::vector<ConditionalChild> children;
     double load_delay = 0;
+    Index load_delay_index = no_index;  // the sensors' index of load_delay
     bool use_model_com = false, stance_swing = false;
 
     void update(const Plant& plant, const DelayedSensors& sensors, double time,
@@ -113,7 +114,7 @@ private:
         const Vec3 com = use_model_com ? center_of_mass(plant.model(), plant.state()) : Vec3::Zero();
         for (LegState& ls : legs) {
             const Leg& leg = plant.legs[ls.leg];
-            ls.load = sensors.value(ls.load_channel, load_delay);
+            ls.load = sensors.delayed_value(ls.load_channel, load_delay_index);
             ls.stance = ls.load > ls.stance_load_threshold;
             ls.swing_allowed = ls.load <= ls.swing_load_threshold;
             const Vec3 reference = use_model_com ? com : plant.state().pos[leg.base];
@@ -207,6 +208,7 @@ std::unique_ptr<Controller> create_gait_state_controller(const PropNode& node, C
     }
     const bool symmetric = reader.flag("symmetric", true);
     controller->load_delay = reader.number("leg_load_sensor_delay", 0);
+    controller->load_delay_index = context.sensors.delay_index(controller->load_delay);
     controller->use_model_com = reader.flag("use_model_com_reference_pos", false);
     controller->stance_swing = reader.flag("allow_stance_swing_transition", false);
     if (reader.flag("omnidirectional", false))

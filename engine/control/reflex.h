@@ -14,10 +14,11 @@ struct ReflexTerm {
     double gain = 0, offset = 0;
     bool allow_negative = true;
 
-    // gain [x - offset], the bracket clipped at zero unless negatives are allowed
-    double value(const DelayedSensors& sensors, double delay) const {
+    // gain [x - offset], the bracket clipped at zero unless negatives are allowed;
+    // delay: a DelayedSensors::delay_index
+    double value(const DelayedSensors& sensors, Index delay) const {
         if (channel == no_index) return 0;
-        double difference = sensors.value(channel, delay) - offset;
+        double difference = sensors.delayed_value(channel, delay) - offset;
         if (!allow_negative && difference < 0) difference = 0;
         return gain * difference;
     }
@@ -29,7 +30,7 @@ struct ReflexTerm {
 struct DofRangeCondition {
     Index position = no_index, velocity = no_index;  // sensor channels
     double min = -1e12, max = 1e12;
-    bool suppresses(const DelayedSensors& sensors, double delay) const;
+    bool suppresses(const DelayedSensors& sensors, Index delay) const;  // delay: a delay_index
 };
 
 struct Reflex {
@@ -37,6 +38,7 @@ struct Reflex {
     std::string parameter_name;  // prefix of its parameters ("vasti", "S00011." not included)
     Index target = no_index;
     double delay = 0, constant = 0;
+    Index delay_index = no_index;  // the sensors' index of `delay` (ReflexController sets it)
     double min_output = std::numeric_limits<double>::lowest(), max_output = std::numeric_limits<double>::max();
     // u = K (X0 - x) per term (dof and body point reflexes), else K [x - X0]
     bool dof_reflex = false;

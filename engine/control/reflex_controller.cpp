@@ -186,14 +186,15 @@ public:
         if (!timing.active(time)) return;
         for (Reflex& reflex : reflexes) {
             double total = reflex.constant;
-            if (reflex.condition && reflex.condition->suppresses(sensors, reflex.delay)) {
+            if (reflex.condition && reflex.condition->suppresses(sensors, reflex.delay_index)) {
                 std::fill(std::begin(reflex.outputs), std::end(reflex.outputs), 0.0);
             } else if (reflex.dof_reflex) {
                 // u = KP (P0 - q) + KV (V0 - dq/dt): the sensor's offset is subtracted the other way
                 for (int t = 0; t < 4; ++t) {
                     const ReflexTerm& term = reflex.terms[t];
                     if (term.channel == no_index) continue;
-                    double difference = term.offset - reflex.mirror * sensors.value(term.channel, reflex.delay);
+                    double difference =
+                        term.offset - reflex.mirror * sensors.delayed_value(term.channel, reflex.delay_index);
                     double output = term.gain * difference;
                     if (!term.allow_negative && output < 0) output = 0;
                     reflex.outputs[t] = output;
@@ -201,7 +202,7 @@ public:
                 }
             } else {
                 for (int t = 0; t < 4; ++t) {
-                    reflex.outputs[t] = reflex.terms[t].value(sensors, reflex.delay);
+                    reflex.outputs[t] = reflex.terms[t].value(sensors, reflex.delay_index);
                     total += reflex.outputs[t];
                 }
             }
@@ -260,8 +261,12 @@ std::unique_ptr<Controller> create_reflex_controller(const PropNode& node, Contr
             ControllerContext sided = context;
             sided.location = {side, symmetric};
             Reflex reflex;
-            if (factory(item, sided, reflex)) controller->reflexes.push_back(std::move(reflex));
-            else ok = false;
+            if (factory(item, sided, reflex)) {
+                reflex.delay_index = context.sensors.delay_index(reflex.delay);
+                controller->reflexes.push_back(std::move(reflex));
+            } else {
+                ok = false;
+            }
         }
     };
     for (const PropNode& item : node.children) {

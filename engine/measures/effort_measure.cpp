@@ -25,6 +25,7 @@
 #include "measures/measure_types.h"
 
 #include "forces/muscle_curves.h"
+#include "measures/quarter_turn_sine.h"
 #include "measures/range_penalty.h"
 
 #include <cmath>
@@ -56,6 +57,28 @@ const std::pair<const char*, EffortType> effort_types[] = {
     {"CubedMuscleActivation", EffortType::CubedMuscleActivation},
 };
 
+// Wang 2012's heat and work rate of n muscles (the terms of the sum, above) from
+// per-muscle arrays; sine and versine hold the excitations' n values, then the
+// activations'. Branch-free: it vectorizes (rate may not alias the inputs).
+void wang2012_rates(size_t n, const double* ratio, const double* mass, const double* pennation_height,
+                    const double* optimal_fiber_length, const double* max_isometric_force, const double* sine,
+                    const double* versine, const double* fiber_length, const double* velocity,
+                    const double* tendon_force, double* __restrict rate) {
+    for (size_t i = 0; i < n; ++i) {
+        const double r = ratio[i];
+        const double f_a = 40 * r * sine[i] + 133 * (1 - r) * versine[i];
+        const double f_m = 74 * r * sine[n + i] + 111 * (1 - r) * versine[n + i];
+        const double l_fiber = fiber_length[i], l = l_fiber / optimal_fiber_length[i];
+        const double g = l < 0.5 ? 0.5 : l < 1.0 ? l : l < 1.5 ? 3 - 2 * l : 0.0;
+        const double v = velocity[i], force = tendon_force[i];
+        const double sin_pennation = pennation_height[i] / l_fiber;
+        const double cos_pennation = std::sqrt(std::max(1e-6, 1 - sin_pennation * sin_pennation));
+        const double active =
+            std::max(0.0, force / cos_pennation - max_isometric_force[i] * m2012::passive_force_length(l));
+        rate[i] = mass[i] * f_a + mass[i] * g * f_m + std::max(0.0, -0.25 * force * v) + std::max(0.0, -active * v);
+    }
+}
+
 class EffortMeasure final : public Measure {
 public:
     EffortType type = EffortType::Wang2012;
@@ -63,9 +86,10 @@ public:
     bool omnidirectional = false;
     double specific_tension = 0.25e6, muscle_density = 1059.7, min_distance = 1.0;
     std::vector<Index> muscles;
-    std::vector<double> slow_twitch_ratio;  // per included muscle
-    std::vector<double> masses;             // per included muscle, M = F_max / sigma rho l_opt
-    std::vector<double> pennation_height;   // per included muscle, l_opt sin(alpha_opt)
+    std::vector<double> slow_twitch_ratio;                          // per included muscle
+    std::vector<double> masses;                                     // per included muscle, M = F_max / sigma rho l_opt
+    std::vector<double> pennation_height;                           // per included muscle, l_opt sin(alpha_opt)
+    std::vector<double> optimal_fiber_length, max_isometric_force;  // per included muscle
     double body_mass = 0;
     Vec3 initial_com = Vec3::Zero();
 
@@ -119,29 +143,34 @@ private:
     TimeStatistic effort_;
     double total_effort_ = 0, distance_ = 0;
 
+    // Per update, by included muscle: the excitations then the activations (and their
+    // sin(pi x / 2), 1 - cos(pi x / 2)), fiber length, velocity and force, and the heat
+    // and work rate. Sized once; the loop over them is branch-free and vectorizes.
+    mutable std::vector<double> heat_input_, sine_, versine_, fiber_length_, velocity_, force_, rate_;
+
     double wang2012(const Plant& plant) const {
-        constexpr double half_pi = 1.5707963267948966;
         const Model& model = plant.model();
-        double e = 1.51 * body_mass;
-        for (size_t i = 0; i < muscles.size(); ++i) {
-            const Index m = muscles[i];
-            const Muscle& muscle = model.muscles[m];
-            const double r = slow_twitch_ratio[i];
-            const double u = plant.excitation[m], a = plant.state().activation[m];
-            const double f_a = 40 * r * std::sin(half_pi * u) + 133 * (1 - r) * (1 - std::cos(half_pi * u));
-            const double f_m = 74 * r * std::sin(half_pi * a) + 111 * (1 - r) * (1 - std::cos(half_pi * a));
-            const double l_fiber = plant.state().fiber_length[m];
-            const double l = l_fiber / muscle.optimal_fiber_length;
-            const double g = l < 0.5 ? 0.5 : l < 1.0 ? l : l < 1.5 ? 3 - 2 * l : 0.0;
-            const double v = plant.data().fiber_length_derivative[m];
-            const double force = plant.data().muscle_force[m];
-            const double sin_pennation = pennation_height[i] / l_fiber;
-            const double cos_pennation = std::sqrt(std::max(1e-6, 1 - sin_pennation * sin_pennation));
-            const double active =
-                std::max(0.0, force / cos_pennation - muscle.max_isometric_force * m2012::passive_force_length(l));
-            const double mass = masses[i];
-            e += mass * f_a + mass * g * f_m + std::max(0.0, -0.25 * force * v) + std::max(0.0, -active * v);
+        const State& state = plant.state();
+        const Data& data = plant.data();
+        const size_t n = muscles.size();
+        if (rate_.size() != n) {
+            for (auto* v : {&heat_input_, &sine_, &versine_}) v->resize(2 * n);
+            for (auto* v : {&fiber_length_, &velocity_, &force_, &rate_}) v->resize(n);
         }
+        for (size_t i = 0; i < n; ++i) {
+            const Index m = muscles[i];
+            heat_input_[i] = plant.excitation[m];
+            heat_input_[n + i] = state.activation[m];
+            fiber_length_[i] = state.fiber_length[m];
+            velocity_[i] = data.fiber_length_derivative[m];
+            force_[i] = data.muscle_force[m];
+        }
+        quarter_turn_sine(heat_input_.data(), 2 * n, sine_.data(), versine_.data());
+        wang2012_rates(n, slow_twitch_ratio.data(), masses.data(), pennation_height.data(), optimal_fiber_length.data(),
+                       max_isometric_force.data(), sine_.data(), versine_.data(), fiber_length_.data(),
+                       velocity_.data(), force_.data(), rate_.data());
+        double e = 1.51 * body_mass;
+        for (size_t i = 0; i < n; ++i) e += rate_[i];
         return e;
     }
 
@@ -279,6 +308,8 @@ std::unique_ptr<Measure> create_effort_measure(PropertyReader& reader, MeasureCo
         effort->masses.push_back(muscle.max_isometric_force / effort->specific_tension * effort->muscle_density *
                                  muscle.optimal_fiber_length);
         effort->pennation_height.push_back(muscle.optimal_fiber_length * std::sin(muscle.pennation_angle));
+        effort->optimal_fiber_length.push_back(muscle.optimal_fiber_length);
+        effort->max_isometric_force.push_back(muscle.max_isometric_force);
     }
     effort->body_mass = model.total_mass();
     effort->initial_com = center_of_mass(model, context.plant.state());

@@ -5,6 +5,7 @@
 // stool, the fall of a dropped one (gait, balance), its jump height, composite sums
 // and symmetric children, and the located errors of bad measure text.
 #include "measures/measure.h"
+#include "measures/quarter_turn_sine.h"
 #include "state/kinematics.h"
 #include "sim_test_util.h"
 
@@ -274,6 +275,35 @@ private slots:
             const double expected = 18 * a * a * a * duration / (mass * std::max(min_distance, dx));
             VERIFY_CLOSE(run.result(), expected, 1e-9 * expected);
         }
+    }
+
+    // Wang 2012's sin(pi x / 2) and 1 - cos(pi x / 2), many at once: the library's
+    // values (the versine as 2 sin^2(pi x / 4), which has no cancellation at small x).
+    void quarterTurnSineOfManyValues() {
+        std::vector<double> x;
+        for (int k = -1000; k <= 1000; ++k) x.push_back(k / 1000.0);
+        x.push_back(1e-9);
+        x.push_back(-1e-300);
+        const auto check = [](const std::vector<double>& x) {
+            std::vector<double> sine(x.size()), versine(x.size());
+            quarter_turn_sine(x.data(), x.size(), sine.data(), versine.data());
+            for (size_t i = 0; i < x.size(); ++i) {
+                if (std::isnan(x[i])) {
+                    QVERIFY(std::isnan(sine[i]) && std::isnan(versine[i]));
+                    continue;
+                }
+                const double s = std::sin(M_PI / 4 * x[i]), expected_versine = 2 * s * s;
+                VERIFY_CLOSE(sine[i], std::sin(M_PI / 2 * x[i]), 4.5e-16);
+                VERIFY_CLOSE(versine[i], expected_versine, 8e-16 * expected_versine);
+            }
+        };
+        check(x);
+        // outside [-1, 1], or NaN: the whole batch from the library
+        x.push_back(1.5);
+        x.push_back(-7.25);
+        check(x);
+        x.back() = std::nan("");
+        check(x);
     }
 
     void wang2012IsBasalPlusExcitationHeatAtRest() {

@@ -92,6 +92,14 @@ LoadedRun load_run(const std::string& path) {
     return loaded;
 }
 
+// A block falling freely from rest along its one dof, block_ty.
+std::unique_ptr<Simulation> falling_block() {
+    return test::make_simulation(
+        "model { body { name = ground mass = 0 inertia { x = 0 y = 0 z = 0 } }"
+        " body { name = block mass = 1 inertia { x = 1 y = 1 z = 1 } } dof { block_ty = block_ty } }\n"
+        "composite_force {}\nsymplectic_euler_integrator { step_size = 0.001 }\n");
+}
+
 }  // namespace
 
 class TestScenario : public QObject {
@@ -228,13 +236,49 @@ symplectic_euler_integrator { step_size = 0.001 }
         QVERIFY(std::abs(sensors.value(channel, 0.0325) - (x0 + 2 * (0.1 - 0.0325))) < 1e-12);
     }
 
+    // A reflex's delay, registered once (delay_index), reads what value(channel, delay)
+    // reads, to the bit: before the first record, while the history is shorter than
+    // the delay (the oldest frame), once it is full, and after a reset.
+    void delayIndexReadsAsTheDelay() {
+        auto sim = falling_block();
+        QVERIFY(sim);
+        const Plant plant = make_plant(*sim, 1);
+        for (const double scaling : {1.0, 1.7}) {
+            DelayedSensors sensors;
+            const Index height = sensors.acquire({SensorKind::DofPosition, 0}, 0.02);
+            const Index speed = sensors.acquire({SensorKind::DofVelocity, 0}, 0.0125);
+            const double delays[] = {0, 0.0125, 0.02, 0.005, 0.0125};
+            std::vector<Index> indices;
+            for (const double delay : delays) indices.push_back(sensors.delay_index(delay));
+            QCOMPARE(indices[4], indices[1]);  // the same delay, the same index
+            QVERIFY(indices[0] != indices[1] && indices[1] != indices[2] && indices[2] != indices[3]);
+            sensors.prepare(0.005, scaling);
+            sim->reset();
+            const auto same_reads = [&] {
+                for (size_t d = 0; d < std::size(delays); ++d)
+                    for (const Index channel : {height, speed})
+                        if (sensors.delayed_value(channel, indices[d]) != sensors.value(channel, delays[d]))
+                            return false;
+                return true;
+            };
+            QVERIFY(same_reads());  // nothing recorded: zeros
+            QCOMPARE(sensors.delayed_value(height, indices[2]), 0.0);
+            for (int k = 0; k <= 12; ++k) {
+                QVERIFY(sim->advance_to(0.005 * k));
+                sensors.record(plant);
+                QVERIFY2(same_reads(), qPrintable(QString("frame %1, scaling %2").arg(k).arg(scaling)));
+            }
+            // falling: the delayed height is above the current one
+            QVERIFY(sensors.delayed_value(height, indices[2]) > sensors.delayed_value(height, indices[0]) + 1e-4);
+            sensors.reset();
+            QVERIFY(same_reads());
+            QCOMPARE(sensors.delayed_value(height, indices[1]), 0.0);
+        }
+    }
+
     // sensor_delay_scaling_factor s: a delay d reads the sample of t - s d.
     void delayedSensorsScaleTheirDelays() {
-        // a block falling freely from rest
-        auto sim = test::make_simulation(
-            "model { body { name = ground mass = 0 inertia { x = 0 y = 0 z = 0 } }"
-            " body { name = block mass = 1 inertia { x = 1 y = 1 z = 1 } } dof { block_ty = block_ty } }\n"
-            "composite_force {}\nsymplectic_euler_integrator { step_size = 0.001 }\n");
+        auto sim = falling_block();
         QVERIFY(sim);
         const Plant plant = make_plant(*sim, 1);
         DelayedSensors plain, scaled;
