@@ -111,6 +111,12 @@ public:
         return 0;
     }
 
+    // After the muscles are chosen: Wang 2012's arrays, so that updates allocate nothing.
+    void size_scratch() {
+        for (auto* v : {&heat_input_, &sine_, &versine_}) v->assign(2 * muscles.size(), 0.0);
+        for (auto* v : {&fiber_length_, &velocity_, &force_, &rate_}) v->assign(muscles.size(), 0.0);
+    }
+
 protected:
     bool update_measure(const Plant& plant) override {
         effort_.add(plant.time(), effort(plant));
@@ -145,18 +151,13 @@ private:
 
     // Per update, by included muscle: the excitations then the activations (and their
     // sin(pi x / 2), 1 - cos(pi x / 2)), fiber length, velocity and force, and the heat
-    // and work rate. Sized once; the loop over them is branch-free and vectorizes.
+    // and work rate. Sized at creation (size_scratch); the loop over them vectorizes.
     mutable std::vector<double> heat_input_, sine_, versine_, fiber_length_, velocity_, force_, rate_;
 
     double wang2012(const Plant& plant) const {
-        const Model& model = plant.model();
         const State& state = plant.state();
         const Data& data = plant.data();
         const size_t n = muscles.size();
-        if (rate_.size() != n) {
-            for (auto* v : {&heat_input_, &sine_, &versine_}) v->resize(2 * n);
-            for (auto* v : {&fiber_length_, &velocity_, &force_, &rate_}) v->resize(n);
-        }
         for (size_t i = 0; i < n; ++i) {
             const Index m = muscles[i];
             heat_input_[i] = plant.excitation[m];
@@ -311,6 +312,7 @@ std::unique_ptr<Measure> create_effort_measure(PropertyReader& reader, MeasureCo
         effort->optimal_fiber_length.push_back(muscle.optimal_fiber_length);
         effort->max_isometric_force.push_back(muscle.max_isometric_force);
     }
+    effort->size_scratch();
     effort->body_mass = model.total_mass();
     effort->initial_com = center_of_mass(model, context.plant.state());
     return effort;
