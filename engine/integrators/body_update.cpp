@@ -78,9 +78,10 @@ BodyArrays body_arrays(const Model& m, const State& from, State& to, const StepA
 }  // namespace
 
 StepAccelerations step_accelerations(const Model& m, const State& from, const Data& d, double h, double beta,
-                                     bool planar, StepScratch& scratch) {
+                                     bool planar, StepScratch& scratch, double drift) {
     // midpoint Euler keeps the joints' damping explicit (implicit_joint_damping.h)
-    const bool joints = d.joint_damping_applied && beta == 1.0 && scratch.joints.ready(m);
+    const bool joints =
+        d.joint_damping_applied && beta == 1.0 && scratch.implicit_joint_damping && scratch.joints.ready(m);
     if (!joints && d.friction_damped_bodies.empty()) return {d.lin_acc.data(), d.ang_acc.data()};
     std::vector<Vec3>&lin = scratch.lin, &ang = scratch.ang;
     lin.resize(d.lin_acc.size()), ang.resize(d.ang_acc.size());  // allocates on the first such step only
@@ -88,7 +89,7 @@ StepAccelerations step_accelerations(const Model& m, const State& from, const Da
     std::memcpy(static_cast<void*>(lin.data()), d.lin_acc.data(), lin.size() * sizeof(Vec3));
     std::memcpy(static_cast<void*>(ang.data()), d.ang_acc.data(), ang.size() * sizeof(Vec3));
     if (joints) {
-        scratch.joints.solve(m, from, d, h, planar, lin.data(), ang.data());
+        scratch.joints.solve(m, from, d, h, drift < 0 ? h : drift, planar, lin.data(), ang.data());
         return {lin.data(), ang.data()};
     }
     for (Index b : d.friction_damped_bodies) {
@@ -124,8 +125,9 @@ StepAccelerations step_accelerations(const Model& m, const State& from, const Da
     return {lin.data(), ang.data()};
 }
 
-void advance_bodies(const Model& m, const State& from, State& to, const Data& d, const StepAccelerations& a, double h,
-                    double beta) {
+void advance_bodies(const Model& m, const State& from, State& to, const Data& d, const StepAccelerations& a,
+                    StepSpan span, double beta) {
+    const double h = span.h, kick = span.kick;
     // `from` and `to` may be one state: each body is read before it is written
     const auto [bodies, lin_acc, ang_acc, pos, ori, lin_vel, ang_vel, to_pos, to_ori, to_lin_vel, to_ang_vel] =
         body_arrays(m, from, to, a);
@@ -137,7 +139,7 @@ void advance_bodies(const Model& m, const State& from, State& to, const Data& d,
         const size_t end = std::min(n, first + chunk);
         Quat turn[chunk];
         for (size_t b = first; b < end; ++b)
-            if (!bodies[b].is_static()) turn[b - first] = quat_exp(h * (ang_vel[b] + (beta * h) * ang_acc[b]));
+            if (!bodies[b].is_static()) turn[b - first] = quat_exp(h * (ang_vel[b] + (beta * kick) * ang_acc[b]));
         for (size_t b = first; b < end; ++b) {
             if (bodies[b].is_static()) {
                 to_pos[b] = pos[b], to_ori[b] = ori[b];
@@ -145,11 +147,11 @@ void advance_bodies(const Model& m, const State& from, State& to, const Data& d,
                 continue;
             }
             const Vec3 v = lin_vel[b], w = ang_vel[b];
-            const Vec3 v_pos = v + (beta * h) * lin_acc[b];
+            const Vec3 v_pos = v + (beta * kick) * lin_acc[b];
             to_pos[b] = pos[b] + h * v_pos;
             to_ori[b] = normalized(turn[b - first] * ori[b]);
-            to_lin_vel[b] = v + h * lin_acc[b];
-            to_ang_vel[b] = w + h * ang_acc[b];
+            to_lin_vel[b] = v + kick * lin_acc[b];
+            to_ang_vel[b] = w + kick * ang_acc[b];
         }
     }
     advance_muscle_states(from, to, d, h);
@@ -157,7 +159,8 @@ void advance_bodies(const Model& m, const State& from, State& to, const Data& d,
 }
 
 void advance_bodies_planar(const Model& m, const State& from, State& to, const Data& d, const StepAccelerations& a,
-                           double h, double beta) {
+                           StepSpan span, double beta) {
+    const double h = span.h, kick = span.kick;
     // `from` and `to` may be one state: each body is read before it is written, and
     // x, y and the z rotation are all that change
     const auto [bodies, lin_acc, ang_acc, pos, ori, lin_vel, ang_vel, to_pos, to_ori, to_lin_vel, to_ang_vel] =
@@ -181,7 +184,7 @@ void advance_bodies_planar(const Model& m, const State& from, State& to, const D
         const double ax = lin_acc[b].x(), ay = lin_acc[b].y(), alpha_z = ang_acc[b].z();
         const double x = pos[b].x(), y = pos[b].y();
         double c, sn;
-        small_angle_cos_sin(0.5 * h * (wz + beta * h * alpha_z), c, sn);
+        small_angle_cos_sin(0.5 * h * (wz + beta * kick * alpha_z), c, sn);
         const Quat& q = ori[b];
         if (z_rotations_only || (q.x() == 0.0 && q.y() == 0.0)) {
             // a rotation about z stays one: the product and norm without the zero terms
@@ -191,11 +194,11 @@ void advance_bodies_planar(const Model& m, const State& from, State& to, const D
         } else {
             to_ori[b] = (Quat(c, 0.0, 0.0, sn) * q).normalized();
         }
-        to_pos[b].x() = x + h * (vx + beta * h * ax);
-        to_pos[b].y() = y + h * (vy + beta * h * ay);
-        to_lin_vel[b].x() = vx + h * ax;
-        to_lin_vel[b].y() = vy + h * ay;
-        to_ang_vel[b].z() = wz + h * alpha_z;
+        to_pos[b].x() = x + h * (vx + beta * kick * ax);
+        to_pos[b].y() = y + h * (vy + beta * kick * ay);
+        to_lin_vel[b].x() = vx + kick * ax;
+        to_lin_vel[b].y() = vy + kick * ay;
+        to_ang_vel[b].z() = wz + kick * alpha_z;
     }
     advance_muscle_states(from, to, d, h);
     to.time = from.time + h;

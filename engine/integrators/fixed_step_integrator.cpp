@@ -14,8 +14,11 @@
 
 namespace hfd {
 
-FixedStepIntegrator::FixedStepIntegrator(std::string_view name, double beta, bool planar, double step_size)
-    : name_(name), beta_(beta), planar_(planar), step_size_(step_size) {}
+FixedStepIntegrator::FixedStepIntegrator(std::string_view name, double beta, bool planar, double step_size,
+                                         bool implicit_joint_damping)
+    : name_(name), beta_(beta), planar_(planar), step_size_(step_size) {
+    step_scratch_.implicit_joint_damping = implicit_joint_damping;
+}
 
 StepOutcome FixedStepIntegrator::step(StepContext& sim, double max_h) {
     // a remainder that is a rounding error of step_size is taken along, not left as a sliver

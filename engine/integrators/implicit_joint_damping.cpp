@@ -105,10 +105,11 @@ void JointDampingSolver::prepare(const Model& m) {
     usable_ = !joints_.empty() && tree_edges == joining;  // else a loop
 }
 
-void JointDampingSolver::solve(const Model& m, const State& from, const Data& d, double h, bool planar, Vec3* lin,
-                               Vec3* ang) {
+void JointDampingSolver::solve(const Model& m, const State& from, const Data& d, double kick, double drift,
+                               bool planar, Vec3* lin, Vec3* ang) {
     const size_t bodies = m.bodies.size();
-    add_joint_terms(m, from, h);
+    const double h = kick;  // the span of the velocity change, M a~ = M a - ... over it
+    add_joint_terms(m, from, kick, drift);
     if (planar) {
         planar_.block.resize(bodies), planar_.rate.resize(bodies), planar_.coupling.resize(bodies);
         planar_.result.resize(bodies);
@@ -125,11 +126,11 @@ std::pair<Vec3, Vec3> JointDampingSolver::tree_arms(const Model& m, Index b) con
     return m.joints[j].child == b ? std::pair{arm_child_[j], arm_parent_[j]} : std::pair{arm_parent_[j], arm_child_[j]};
 }
 
-// Per joint: the arms, w = h c, and g = w kappa, where
+// Per joint: the arms, w = k c, and g = h c kappa (k the kick, h the drift), where
 //   kappa = w_c x (w_c x r_c) - w_p x (w_p x r_p)
 // is the turning arms' share of the anchors' relative velocity change over the step
 // (3D; planar reads x and y).
-void JointDampingSolver::add_joint_terms(const Model& m, const State& from, double h) {
+void JointDampingSolver::add_joint_terms(const Model& m, const State& from, double kick, double drift) {
     for (Index j : joints_) {
         const Joint& joint = m.joints[j];
         Vec3 kappa = Vec3::Zero();
@@ -143,8 +144,8 @@ void JointDampingSolver::add_joint_terms(const Model& m, const State& from, doub
             const Vec3& w = from.ang_vel[joint.child];
             kappa += w.cross(w.cross(arm));
         }
-        weight_[j] = h * joint.damping;
-        pull_[j] = weight_[j] * kappa;
+        weight_[j] = kick * joint.damping;
+        pull_[j] = (drift * joint.damping) * kappa;
     }
 }
 

@@ -6,7 +6,10 @@
 //   v_j' = v_j + h (A_j a~ + kappa_j),
 // A_j = [A_child, -A_parent] the map from the twists (v, w) of the joint's two bodies to
 // v_j, A_b = [I, -[r_b]x] (planar: over v_x, v_y, w_z, [[1, 0, -r_y], [0, 1, r_x]]), and
-// kappa_j = w_c x (w_c x r_c) - w_p x (w_p x r_p) the turning arms' share. With the
+// kappa_j = w_c x (w_c x r_c) - w_p x (w_p x r_p) the turning arms' share. Under the
+// variable-step leapfrog the velocities are kicked over k = (h_previous + h) / 2 while the
+// arms turn over h: v_j' = v_j + k A_j a~ + h kappa_j, so w_j = k c_j and g_j = h c_j kappa_j
+// (k = h otherwise; below, h stands for k but in g_j). With the
 // damping at v_j' in place of v_j, and the friction's C_friction likewise (body_update.h):
 //   (M + C) a~ = M a - sum_j A_j^T g_j,
 //   C = sum_j w_j A_j^T A_j + h C_friction,  w_j = h c_j,  g_j = w_j kappa_j.
@@ -63,15 +66,17 @@ public:
     // prepare(m) unless done for m; whether m's joints can be solved so (usable()).
     bool ready(const Model& m);
     bool usable() const { return usable_; }
-    // a~ of every dynamic body into lin, ang (sized for the bodies); d the evaluation of
-    // `from` (its accelerations and friction damping: Data::copy_derivatives_from is
-    // enough), the arms and inertias from `from`.
-    void solve(const Model& m, const State& from, const Data& d, double h, bool planar, Vec3* lin, Vec3* ang);
+    // a~ of every dynamic body into lin, ang (sized for the bodies) for velocities kicked
+    // over `kick` and arms turned over `drift`; d the evaluation of `from` (its
+    // accelerations and friction damping: Data::copy_derivatives_from is enough), the arms
+    // and inertias from `from`.
+    void solve(const Model& m, const State& from, const Data& d, double kick, double drift, bool planar, Vec3* lin,
+               Vec3* ang);
 
 private:
     void solve_spatial(const Model& m, const State& from, const Data& d, double h, Vec3* lin, Vec3* ang);
     void solve_planar(const Model& m, const State& from, const Data& d, double h, Vec3* lin, Vec3* ang);
-    void add_joint_terms(const Model& m, const State& from, double h);
+    void add_joint_terms(const Model& m, const State& from, double kick, double drift);
     std::pair<Vec3, Vec3> tree_arms(const Model& m, Index b) const;
 
     const Model* model_ = nullptr;

@@ -7,10 +7,11 @@ namespace hfd {
 void Integrator::partial_step(const Model& model, const State& start, const Data& start_data, double h,
                               State& out) const {
     out = start;
+    const StepSpan span{h, partial_kick(h)};
     const StepAccelerations a =
-        step_accelerations(model, start, start_data, h, beta(), is_planar(), step_scratch_);
-    is_planar() ? advance_bodies_planar(model, out, out, start_data, a, h, beta())
-                : advance_bodies(model, out, out, start_data, a, h, beta());
+        step_accelerations(model, start, start_data, span.kick, beta(), is_planar(), step_scratch_, h);
+    is_planar() ? advance_bodies_planar(model, out, out, start_data, a, span, beta())
+                : advance_bodies(model, out, out, start_data, a, span, beta());
 }
 
 }  // namespace hfd

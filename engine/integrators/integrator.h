@@ -43,7 +43,11 @@ public:
     // is enough). Samples and contact events that fall
     // between two accepted steps are read from it, so that how often a run is
     // sampled never changes the steps it takes.
+    // `start` is the state the last accepted step started from (the leapfrog's kick of h
+    // depends on the step before it: error_control_integrator.h).
     void partial_step(const Model& model, const State& start, const Data& start_data, double h, State& out) const;
+    // The velocity kick of partial_step's h (body_update.h's k).
+    virtual double partial_kick(double h) const { return h; }
     // beta of the body update the steps take (body_update.h: 0 forward, 1 symplectic, 1/2 midpoint)
     virtual double beta() const = 0;
     // Muscle activation rates of the integrator block (manual: 100 and 25 s^-1),

@@ -47,11 +47,13 @@ constexpr PropertySpec tj2003_properties[] = {
     {"xi", 0.05, Bound::NonNegative}, {"v_max", 10, Bound::Positive}, {"min_activation", 0.01, Bound::OpenUnit}};
 constexpr PropertySpec fixed_step_properties[] = {{"step_size", 0.001, Bound::Positive},
                                                   {"activation_rate", 100, Bound::Positive},
-                                                  {"deactivation_rate", 25, Bound::Positive}};
+                                                  {"deactivation_rate", 25, Bound::Positive},
+                                                  {"implicit_joint_damping", 1, Bound::Flag}};
 constexpr PropertySpec variable_step_properties[] = {
     {"accuracy", 0.01, Bound::Positive},       {"min_step", 1e-8, Bound::Positive},
     {"max_step", 0.01, Bound::Positive},       {"angular_error_weight", 1, Bound::Positive},
-    {"activation_rate", 100, Bound::Positive}, {"deactivation_rate", 25, Bound::Positive}};
+    {"activation_rate", 100, Bound::Positive}, {"deactivation_rate", 25, Bound::Positive},
+    {"implicit_joint_damping", 1, Bound::Flag}};
 
 constexpr std::span<const PropertySpec> none{};
 

@@ -27,9 +27,11 @@ std::unique_ptr<Integrator> create_integrator(const PropNode& props, IntegratorC
         }
         integrator = std::make_unique<ErrorControlIntegrator>(kind->name, kind->beta, kind->planar, kind->step_doubling,
                                                               values["accuracy"], values["min_step"],
-                                                              values["max_step"], values["angular_error_weight"]);
+                                                              values["max_step"], values["angular_error_weight"],
+                                                              values["implicit_joint_damping"] != 0);
     } else {
-        integrator = std::make_unique<FixedStepIntegrator>(kind->name, kind->beta, kind->planar, values["step_size"]);
+        integrator = std::make_unique<FixedStepIntegrator>(kind->name, kind->beta, kind->planar, values["step_size"],
+                                                           values["implicit_joint_damping"] != 0);
     }
     const PropNode* step_property =
         props.find(kind->family == ComponentFamily::VariableStepIntegrator ? "max_step" : "step_size");
