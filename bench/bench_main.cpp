@@ -3,11 +3,12 @@
 // evaluations per accepted step (rejected trials and re-evaluations included), wall microseconds per step (and per
 // body), simulated seconds per wall second; then, from one more run with every component timed, the wall time per step
 // of each stage (force components, the Newton-Euler dynamics, the integrator's own work).
-//   hfd-bench [--runs N] [--corpus DIR] [--only TEXT] [--integrators] [--callgrind] [--accuracy]
+//   hfd-bench [--runs N] [--corpus DIR] [--only TEXT] [--integrators] [--callgrind] [--accuracy] [--front]
 //             [--scone-examples DIR [--examples-par P.par]]   (the scenario rows: bench_scenarios.cpp)
 // --only runs the row named TEXT, or else the rows whose name contains TEXT; --integrators adds the older
 // table of every integrator on a pendulum, chain 10 and H0918 without muscles; --accuracy prints
-// only the accuracy table of docs/accuracy.md (steps and position errors, bench/accuracy_table.cpp).
+// only the accuracy table of docs/accuracy.md (steps and position errors, bench/accuracy_table.cpp);
+// --front the cost against error table there (bench/accuracy_front.cpp).
 // Instruction counts of the simulation alone (no model loading, no timed-stage run):
 //   valgrind --tool=callgrind --instr-atstart=no hfd-bench --callgrind --only "S2 H0918 gait"
 // --callgrind runs each row once and switches callgrind's instrumentation on only
@@ -40,6 +41,8 @@ using namespace hfd::bench;
 namespace hfd {
 void print_analysis_rows(const std::string& corpus, int runs);                  // bench_analysis.cpp
 void print_accuracy_table(const std::string& corpus, const std::string& only);  // accuracy_table.cpp
+void print_accuracy_front(const std::string& corpus, const std::string& examples, const std::string& examples_par,
+                          const std::string& only);  // accuracy_front.cpp
 void print_scenario_rows(const std::string& corpus, const std::string& examples, const std::string& examples_par,
                          const std::string& only, int runs);  // bench_scenarios.cpp
 }  // namespace hfd
@@ -155,7 +158,7 @@ void run_integrators(const std::string& corpus, int runs) {
 
 int main(int argc, char** argv) {
     int runs = 5;
-    bool integrators = false, callgrind = false, accuracy = false;
+    bool integrators = false, callgrind = false, accuracy = false, front = false;
     std::string corpus = std::string(HFD_SOURCE_DIR) + "/../shared/corpus", only, scone_examples, examples_par;
     for (int i = 1; i < argc; ++i) {
         if (!std::strcmp(argv[i], "--runs") && i + 1 < argc) runs = std::max(1, std::atoi(argv[++i]));
@@ -164,17 +167,22 @@ int main(int argc, char** argv) {
         else if (!std::strcmp(argv[i], "--integrators")) integrators = true;
         else if (!std::strcmp(argv[i], "--callgrind")) callgrind = true, runs = 1;
         else if (!std::strcmp(argv[i], "--accuracy")) accuracy = true;
+        else if (!std::strcmp(argv[i], "--front")) front = true;
         else if (!std::strcmp(argv[i], "--scone-examples") && i + 1 < argc) scone_examples = argv[++i];
         else if (!std::strcmp(argv[i], "--examples-par") && i + 1 < argc) examples_par = argv[++i];
         else {
             std::fprintf(stderr,
                          "usage: hfd-bench [--runs N] [--corpus DIR] [--only TEXT] [--integrators] [--callgrind] "
-                         "[--accuracy] [--scone-examples DIR [--examples-par P.par]]\n");
+                         "[--accuracy] [--front] [--scone-examples DIR [--examples-par P.par]]\n");
             return 2;
         }
     }
     if (accuracy) {
         print_accuracy_table(corpus, only);
+        return 0;
+    }
+    if (front) {
+        print_accuracy_front(corpus, scone_examples, examples_par, only);
         return 0;
     }
     std::vector<Scenario> scenarios = all_scenarios(corpus);

@@ -34,7 +34,7 @@ PropNode load_or_die(const std::string& file) {
 }  // namespace
 
 std::unique_ptr<Simulation> create_simulation(const Scenario& c, const IntegratorProperties& integrator_properties,
-                                              SimConfig* config_out) {
+                                              SimConfig* config_out, const std::string& integrator_name) {
     std::vector<Diagnostic> diagnostics;
     BuildResult built =
         c.model_file.empty() ? build_model(parse_or_die(c.model_text, c.name), c.name) : load_model(c.model_file);
@@ -46,6 +46,10 @@ std::unique_ptr<Simulation> create_simulation(const Scenario& c, const Integrato
     const PropNode config_root =
         c.config_file.empty() ? parse_or_die(c.config_text, config_name) : load_or_die(c.config_file);
     SimConfig config = read_sim_config(config_root, config_name, diagnostics);
+    if (!integrator_name.empty()) {
+        config.integrator.children.clear();
+        config.integrator.key = integrator_name;
+    }
     for (const auto& [key, value] : integrator_properties) {
         PropNode* node = config.integrator.find(key);
         char text[32];

@@ -26,11 +26,12 @@ struct Scenario {
 };
 
 // The scenario's simulation at its initial pose and excitation, the given
-// properties of its integrator (e.g. accuracy) replaced or added; its config
+// properties of its integrator (e.g. accuracy) replaced or added, or with
+// `integrator_name` given, that integrator with only these properties; its config
 // into config_out when given. Null (and the reasons on stderr) on failure.
 using IntegratorProperties = std::vector<std::pair<std::string, double>>;
 std::unique_ptr<Simulation> create_simulation(const Scenario& c, const IntegratorProperties& integrator_properties = {},
-                                              SimConfig* config_out = nullptr);
+                                              SimConfig* config_out = nullptr, const std::string& integrator_name = "");
 
 // A 1 kg sphere (r = 0.1 m, solid: I = 2/5 m r^2) above a ground plane, its centre
 // at `height`, moving along x at `speed`; default material.
