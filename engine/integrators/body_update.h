@@ -47,8 +47,8 @@ struct StepScratch {
 StepAccelerations step_accelerations(const Model& m, const State& from, const Data& d, double h, double beta,
                                      bool planar, StepScratch& scratch, double drift = -1);
 
-// The velocity kick of a step of h (body_update.h's k): h, or for the leapfrog
-// (h_previous + h) / 2.
+// The spans of one body update (k and h above): positions advance over h, velocities
+// are kicked over `kick` (h, or for the leapfrog (h_previous + h) / 2).
 struct StepSpan {
     double h, kick;
 };

@@ -77,8 +77,8 @@ std::pair<double, double> largest_squared_terms(const BodyErrorWeights& weights,
 // order in x, larger beyond. The joints' damping is left out of this term: a stiff joint
 // damper removes in one step the anchors' relative velocity that the leapfrog's
 // half-step velocities show on a turning body (v_j = O(h w^2 r)), so |a~ - a| = c |v_j| / m_e
-// does not shrink with h; it held a pendulum's steps at the joint's explicit limit,
-// a third of them rejected, with no error of the motion behind it (docs/accuracy.md).
+// does not shrink with h; counted, it took a pendulum 407k steps over 5 s at 1e-6 with
+// 401k rejected, and no error of the motion behind it (docs/accuracy.md).
 double largest_implicit_term(const BodyErrorWeights& weights, const StepAccelerations& a0, const Data& d0,
                              bool planar) {
     double largest = 0;
