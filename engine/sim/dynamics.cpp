@@ -46,8 +46,10 @@ void start_loads(const std::vector<Vec3>& gravity_loads, Data& d) {
     // took 110 instructions for H0918's 10 bodies, a vectorized loop over the doubles 96
     static_assert(sizeof(Vec3) == 3 * sizeof(double));
     const size_t bytes = gravity_loads.size() * sizeof(Vec3);
-    std::memcpy(d.force.data(), gravity_loads.data(), bytes);
-    std::memset(static_cast<void*>(d.torque.data()), 0, bytes);  // +0.0 is all zero bits
+    if (bytes > 0) {  // a model without bodies has null arrays, which memcpy may not be given
+        std::memcpy(d.force.data(), gravity_loads.data(), bytes);
+        std::memset(static_cast<void*>(d.torque.data()), 0, bytes);  // +0.0 is all zero bits
+    }
     d.contacts.clear();
     d.friction_damped_bodies.clear();
     d.joint_damping_applied = false;

@@ -87,6 +87,20 @@ composite_force {}
 class TestDynamics : public QObject {
     Q_OBJECT
 private slots:
+    // A model without bodies (a `}` moved in a fuzzed showcase) steps as an empty
+    // world: time advances, nothing else (under UBSan this passed null arrays to memcpy).
+    void model_without_bodies_steps_as_an_empty_world() {
+        for (const char* integrator :
+             {"symplectic_euler_integrator { step_size = 0.001 }", "error_control_integrator_sem {}"}) {
+            auto sim = test::make_simulation(std::string("model { name = empty }\ncomposite_force {}\n") + integrator);
+            QVERIFY(sim);
+            QCOMPARE(sim->model().bodies.size(), size_t(0));
+            QVERIFY(sim->advance_to(0.01));
+            QCOMPARE(sim->state().time, 0.01);
+            QVERIFY(sim->data().force.empty());
+        }
+    }
+
     void pendulum_period_matches_large_amplitude_formula_data() {
         QTest::addColumn<QString>("integrator");
         QTest::addColumn<double>("swing");
