@@ -12,6 +12,7 @@
 // (docs/accuracy.md gives the command): under
 //   valgrind --tool=callgrind --instr-atstart=no hfd-bench --front --only S2
 // each table row's simulation is instrumented alone and dumped under its own name.
+#include "format/read_text_file.h"
 #include "run/run.h"
 #include "scenario/scenario.h"
 #include "scenarios.h"
@@ -22,9 +23,8 @@
 #include <cstdio>
 #include <ctime>
 #include <filesystem>
-#include <fstream>
 #include <functional>
-#include <sstream>
+#include <optional>
 #include <string>
 #include <vector>
 #if __has_include(<valgrind/callgrind.h>)
@@ -87,20 +87,15 @@ FrontRun run_model_case(const bench::Scenario& c, const Stepping& how, const std
     return run;
 }
 
-std::string read_text(const std::string& path) {
-    std::ifstream in(path);
-    std::stringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
-
 // A SCONE scenario with `integrator { accuracy = A min_step = 1e-12 implicit_joint_damping = J }`
 // (or `even_integrator { step_size = h }`) added to its ModelHyfydy block (the default
 // forces stay), run for 2 s from `par`.
 FrontRun run_scenario_case(const std::string& path, const std::string& par, const std::string& integrator,
                            const std::string& even_integrator, const Stepping& how) {
     FrontRun run;
-    std::string text = read_text(path);
+    const std::optional<std::string> file = read_text_file(path);
+    if (!file) return run;
+    std::string text = *file;
     const size_t block = text.find("ModelHyfydy {");
     if (block == std::string::npos) return run;
     char line[160];
