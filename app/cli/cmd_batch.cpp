@@ -204,9 +204,13 @@ std::string run_name(size_t index, size_t count) {
     return "run_" + std::string(width - std::min<int>(width, int(number.size())), '0') + number;
 }
 
-// The files a batch writes: run_NNNN.csv (four digits or more) and summary.csv.
+// The files a batch writes: run_NNNN.csv (four digits or more) and summary.csv,
+// and the temporary files of interrupted writes of them.
 bool is_batch_output(const std::filesystem::path& file) {
-    const std::string name = file.filename().string();
+    std::string name = file.filename().string();
+    // what an interrupted write of one of them left (io/text_file.h: "<file>.tmp-XXXXXX")
+    if (const size_t temporary = name.rfind(".tmp-"); temporary != std::string::npos && name.size() == temporary + 11)
+        name.erase(temporary);
     if (name == "summary.csv") return true;
     constexpr std::string_view prefix = "run_", suffix = ".csv";
     if (name.size() < prefix.size() + 4 + suffix.size() || name.compare(0, prefix.size(), prefix) != 0 ||
@@ -281,11 +285,16 @@ int run_batch(const Args& args) {
             if (outcome.recording && outcome.recording->row_count() > 0) {
                 summary.output = (std::filesystem::path(options.out_dir) / (summary.name + ".csv")).string();
                 written = save_recording_csv(summary.output, *outcome.recording, options.groups, &error);
-                if (!written) summary.output.clear();
+                if (!written) {  // reported as what it is: the summary names no file that does not exist
+                    summary.output.clear();
+                    summary.status = JobStatus::OutputError;
+                    summary.message = "cannot write its CSV: " + error +
+                                      (summary.message.empty() ? "" : "; " + summary.message);
+                }
             }
             std::lock_guard lock(mutex);
             ++finished;
-            if (outcome.status != JobStatus::Done) ++failed;
+            if (summary.status != JobStatus::Done) ++failed;
             if (!written) {
                 outputs_ok = false;
                 std::fprintf(stderr, "%shfd batch: %s: cannot write its CSV: %s\n", terminal ? "\r\033[K" : "",
@@ -319,14 +328,16 @@ int run_batch(const Args& args) {
         if (!summaries[i].name.empty()) reported.push_back(summaries[i]);
     const std::string summary_path = (std::filesystem::path(options.out_dir) / "summary.csv").string();
     std::string error;
-    if (!save_batch_summary_csv(summary_path, reported, &error)) {
+    const bool summary_written = save_batch_summary_csv(summary_path, reported, &error);
+    if (!summary_written) {
         std::fprintf(stderr, "hfd batch: cannot write '%s': %s\n", summary_path.c_str(), error.c_str());
         outputs_ok = false;
     }
     std::fputs(format_batch_table(reported).c_str(), stdout);
-    std::printf("%zu of %zu runs done, %zu failed%s, %.3f s wall on %d thread%s; summary in %s\n",
-                reported.size() - failed, count, failed, interrupted ? ", interrupted" : "", wall, threads,
-                threads == 1 ? "" : "s", summary_path.c_str());
+    const std::string where = summary_written ? "summary in " + summary_path : std::string("no summary written");
+    std::printf("%zu of %zu runs done, %zu failed%s, %.3f s wall on %d thread%s; %s\n", reported.size() - failed,
+                count, failed, interrupted ? ", interrupted" : "", wall, threads, threads == 1 ? "" : "s",
+                where.c_str());
     if (!outputs_ok) return exit_output;
     return failed > 0 || interrupted ? exit_failed : exit_ok;
 }

@@ -1,6 +1,7 @@
 // hfd optimize: CMA-ES over a SCONE scenario's parameters, on a thread pool.
 // Exit codes: 0 done (a stop condition or Ctrl+C: the best is kept), 1 unusable
-// input, 2 bad arguments, 4 a result file could not be written.
+// input (also a run folder in use, without a state or with a damaged one), 2 bad
+// arguments, 4 a result file could not be written (the run stops there).
 #include "commands.h"
 
 #include "arguments.h"
@@ -121,7 +122,7 @@ int run_optimize(const Args& args) {
     std::printf("%s after %d generations, %lld evaluations: best %.8g (generation %d)\n",
                 stop_reason_text(result.reason), result.generations, result.evaluations, optimization->best_value(),
                 result.best_generation);
-    std::printf("results in %s\n", optimization->folder().c_str());
+    if (!optimization->folder().empty()) std::printf("results in %s\n", optimization->folder().c_str());
     if (!optimization->best_par_file().empty())
         std::printf("best parameters: %s\n", optimization->best_par_file().c_str());
     if (!written) {

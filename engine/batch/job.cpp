@@ -61,6 +61,7 @@ const char* job_status_name(JobStatus status) {
         case JobStatus::Done: return "done";
         case JobStatus::InputError: return "input error";
         case JobStatus::SimulationFailed: return "failed";
+        case JobStatus::OutputError: return "output error";
     }
     return "?";
 }

@@ -44,8 +44,9 @@ struct BatchJob {
 // (run/run_setup.h) as for `hfd simulate`.
 PreparedRun prepare_job(const JobInputs& inputs, const TextInput& excitation = {});
 
-enum class JobStatus { Done, InputError, SimulationFailed };
-const char* job_status_name(JobStatus status);  // "done", "input error", "failed"
+// OutputError: the run was simulated but its file could not be written.
+enum class JobStatus { Done, InputError, SimulationFailed, OutputError };
+const char* job_status_name(JobStatus status);  // "done", "input error", "failed", "output error"
 
 struct JobOutcome {
     JobStatus status = JobStatus::InputError;

@@ -51,6 +51,7 @@ const char* stop_reason_text(StopReason reason) {
         case StopReason::max_generations: return "max_generations reached";
         case StopReason::min_progress: return "progress below min_progress";
         case StopReason::stop_requested: return "stopped on request";
+        case StopReason::write_failed: return "stopped: a result file could not be written";
     }
     return "unknown";
 }
@@ -185,9 +186,13 @@ bool OptimizationRun::load_state(const std::string& path, std::string* error) {
     CmaState state;
     RunProgress progress;
     if (!read_optimization_state(path, cma_, state, progress, error)) return false;
+    restore(state, std::move(progress));
+    return true;
+}
+
+void OptimizationRun::restore(const CmaState& state, RunProgress progress) {
     cma_.set_state(state);
     progress_ = std::move(progress);
-    return true;
 }
 
 }  // namespace hfd

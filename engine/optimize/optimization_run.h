@@ -46,7 +46,7 @@ struct OptimizationCallbacks {
     std::function<void(const EvaluationFailure&)> on_failure;
 };
 
-enum class StopReason { none, max_generations, min_progress, stop_requested };
+enum class StopReason { none, max_generations, min_progress, stop_requested, write_failed };
 const char* stop_reason_text(StopReason reason);
 
 // What the loop keeps besides the CMA-ES state; saved with it.
@@ -98,6 +98,8 @@ public:
     // same settings continues bit for bit as if the run had not stopped.
     bool save_state(const std::string& path, std::string* error = nullptr) const;
     bool load_state(const std::string& path, std::string* error = nullptr);
+    // A state read before (read_optimization_state) for these settings.
+    void restore(const CmaState& state, RunProgress progress);
 
     const CmaEs& optimizer() const { return cma_; }
     const RunProgress& progress() const { return progress_; }

@@ -1,6 +1,7 @@
 #include "scenario/scenario_optimization.h"
 
 #include "format/read_text_file.h"
+#include "optimize/optimization_state.h"
 #include "io/text_file.h"
 
 #include <chrono>
@@ -36,14 +37,11 @@ std::string scenario_copy(const std::string& folder) {
     return {};
 }
 
-bool append_line(const std::string& path, const std::string& line, std::string* error) {
-    std::FILE* file = std::fopen(path.c_str(), "a");
-    if (!file) {
-        if (error) *error = "cannot append to '" + path + "'";
-        return false;
-    }
-    const bool ok = std::fputs(line.c_str(), file) >= 0;
-    return std::fclose(file) == 0 && ok;
+void refuse(std::vector<Diagnostic>& diagnostics, const std::string& file, const std::string& message) {
+    Diagnostic diagnostic;
+    diagnostic.location.file = file;
+    diagnostic.message = message;
+    diagnostics.push_back(std::move(diagnostic));
 }
 
 }  // namespace
@@ -69,8 +67,7 @@ std::unique_ptr<ScenarioOptimization> ScenarioOptimization::create(std::shared_p
     if (options.max_generations) settings.max_generations = *options.max_generations;
     const ParamSet& params = scenario->parameters();
     if (params.size() == 0) {
-        diagnostics.push_back(
-            {Severity::Error, {scenario->file(), 0, 0}, "the scenario has no parameters to optimize"});
+        refuse(diagnostics, scenario->file(), "the scenario has no parameters to optimize");
         return nullptr;
     }
     for (const ParamInfo& info : params.infos) {
@@ -96,7 +93,7 @@ std::unique_ptr<ScenarioOptimization> ScenarioOptimization::create(std::shared_p
         settings.initial_mean[i] =
             std::clamp(settings.initial_mean[i], settings.lower_bound[i], settings.upper_bound[i]);
     if (const std::string problems = validate_cma_settings(settings); !problems.empty()) {
-        diagnostics.push_back({Severity::Error, {scenario->file(), 0, 0}, "cannot optimize: " + problems});
+        refuse(diagnostics, scenario->file(), "cannot optimize: " + problems);
         return nullptr;
     }
     optimization->settings_ = settings;
@@ -108,7 +105,7 @@ std::unique_ptr<ScenarioOptimization> ScenarioOptimization::resume(const std::st
                                                                    std::vector<Diagnostic>& diagnostics) {
     const std::string copy = scenario_copy(folder);
     if (copy.empty()) {
-        diagnostics.push_back({Severity::Error, {folder, 0, 0}, "no scenario (.scone) in the run folder"});
+        refuse(diagnostics, folder, "no scenario (.scone) in the run folder");
         return nullptr;
     }
     // the copy is read as if it were still in its source folder, so that its
@@ -116,7 +113,7 @@ std::unique_ptr<ScenarioOptimization> ScenarioOptimization::resume(const std::st
     const std::optional<std::string> text = read_text_file(copy);
     std::optional<std::string> source = read_text_file((fs::path(folder) / "source_directory.txt").string());
     if (!text || !source) {
-        diagnostics.push_back({Severity::Error, {folder, 0, 0}, "cannot read the run folder's scenario copy"});
+        refuse(diagnostics, folder, "cannot read the run folder's scenario copy");
         return nullptr;
     }
     while (!source->empty() && (source->back() == '\n' || source->back() == '\r')) source->pop_back();
@@ -125,6 +122,24 @@ std::unique_ptr<ScenarioOptimization> ScenarioOptimization::resume(const std::st
     if (!scenario) return nullptr;
     std::unique_ptr<ScenarioOptimization> optimization = create(scenario, options, diagnostics);
     if (!optimization) return nullptr;
+    std::string error;
+    if (!optimization->lock_.acquire(folder, &error)) {
+        refuse(diagnostics, folder, error);
+        return nullptr;
+    }
+    const std::string state_path = (fs::path(folder) / state_file).string();
+    if (!fs::exists(state_path)) {
+        refuse(diagnostics, state_path,
+               "no optimizer state: the run was stopped before its first save; start it again from its scenario");
+        return nullptr;
+    }
+    // read here, not in run(): a damaged state is bad input (exit 1), not a failed write
+    const CmaEs check(optimization->settings_);
+    if (!read_optimization_state(state_path, check, optimization->resumed_state_, optimization->resumed_progress_,
+                                 &error)) {
+        refuse(diagnostics, state_path, error);
+        return nullptr;
+    }
     optimization->folder_ = folder;
     optimization->resumed_ = true;
     return optimization;
@@ -134,12 +149,8 @@ double ScenarioOptimization::best_value() const { return minimize_ ? result_.bes
 
 bool ScenarioOptimization::make_folder(std::string* error) {
     std::error_code code;
-    folder_ = (fs::path(options_.out_dir) / run_folder_name(scenario_->file())).string();
-    fs::create_directories(folder_, code);
-    if (code) {
-        if (error) *error = "cannot make '" + folder_ + "': " + code.message();
-        return false;
-    }
+    folder_ = make_unique_run_folder(options_.out_dir, run_folder_name(scenario_->file()), lock_, error);
+    if (folder_.empty()) return false;
     const std::optional<std::string> text = read_text_file(scenario_->file());
     const std::string copy = (fs::path(folder_) / fs::path(scenario_->file()).filename()).string();
     if (!text || !write_file_streamed(
@@ -152,7 +163,19 @@ bool ScenarioOptimization::make_folder(std::string* error) {
            write_file_streamed(
                (fs::path(folder_) / history_file).string(),
                [&](const TextSink& sink) { return sink("generation,best,median,std,best_so_far,evaluations\n"); },
-               error);
+               error) &&
+           // generation 0: a folder killed from here on resumes
+           run_->save_state((fs::path(folder_) / state_file).string(), error);
+}
+
+bool ScenarioOptimization::write_generation(const GenerationReport& report, std::string* error) {
+    char line[160];
+    const double sign = minimize_ ? 1 : -1;
+    std::snprintf(line, sizeof line, "%d,%.10g,%.10g,%.10g,%.10g,%lld\n", report.generation, sign * report.best,
+                  sign * report.median, report.std, sign * report.best_so_far, report.evaluations);
+    // the state last: it commits the generation (scenario/run_folder.h)
+    return append_line_durably((fs::path(folder_) / history_file).string(), line, error) &&
+           run_->save_state((fs::path(folder_) / state_file).string(), error);
 }
 
 bool ScenarioOptimization::write_improvement(const Improvement& improvement, std::string* error) {
@@ -163,8 +186,10 @@ bool ScenarioOptimization::write_improvement(const Improvement& improvement, std
     params.values = *improvement.parameters;
     const CmaEs& cma = run_->optimizer();
     std::vector<double> means(cma.state().mean.data(), cma.state().mean.data() + cma.state().mean.size());
-    best_par_ = (fs::path(folder_) / name).string();
-    return write_par_file(best_par_, params, means, cma.current_std(), error);
+    const std::string path = (fs::path(folder_) / name).string();
+    if (!write_par_file(path, params, means, cma.current_std(), error)) return false;
+    best_par_ = path;
+    return true;
 }
 
 bool ScenarioOptimization::run(const std::atomic<bool>* stop, std::string* error) {
@@ -195,8 +220,13 @@ bool ScenarioOptimization::run(const std::atomic<bool>* stop, std::string* error
         });
     }
     if (resumed_) {
-        if (!run_->load_state((fs::path(folder_) / state_file).string(), error)) return false;
+        run_->restore(resumed_state_, resumed_progress_);
+        if (!repair_run_folder(folder_, resumed_state_.generation, &best_par_, error)) {
+            result_ = run_->result(StopReason::write_failed);
+            return false;
+        }
     } else if (!make_folder(error)) {
+        result_ = run_->result(StopReason::write_failed);
         return false;
     }
     bool written = true;
@@ -204,16 +234,12 @@ bool ScenarioOptimization::run(const std::atomic<bool>* stop, std::string* error
     const auto started = std::chrono::steady_clock::now();
     OptimizationCallbacks callbacks;
     callbacks.on_improvement = [&](const Improvement& improvement) {
-        written = write_improvement(improvement, &write_error) && written;
+        written = written && write_improvement(improvement, &write_error);
     };
     callbacks.on_generation = [&](const GenerationReport& report) {
-        char line[160];
-        const double sign = minimize ? 1 : -1;
-        std::snprintf(line, sizeof line, "%d,%.10g,%.10g,%.10g,%.10g,%lld\n", report.generation, sign * report.best,
-                      sign * report.median, report.std, sign * report.best_so_far, report.evaluations);
-        written = append_line((fs::path(folder_) / history_file).string(), line, &write_error) && written;
-        written = run_->save_state((fs::path(folder_) / state_file).string(), &write_error) && written;
+        written = written && write_generation(report, &write_error);
         if (progress_) {
+            const double sign = minimize ? 1 : -1;
             OptimizationProgress progress;
             progress.report = report;
             progress.best = sign * report.best_so_far;
@@ -224,7 +250,17 @@ bool ScenarioOptimization::run(const std::atomic<bool>* stop, std::string* error
         }
     };
     run_->set_callbacks(callbacks);
-    result_ = run_->run(stop);
+    StopReason reason = run_->stop_condition();
+    while (reason == StopReason::none) {
+        if (stop && stop->load()) {
+            reason = StopReason::stop_requested;
+            break;
+        }
+        reason = run_->step();
+        if (!written) reason = StopReason::write_failed;
+    }
+    result_ = run_->result(reason);
+    lock_ = RunFolderLock();  // the run is over: its folder may be resumed
     if (!written && error) *error = write_error;
     return written;
 }

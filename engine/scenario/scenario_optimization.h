@@ -8,10 +8,14 @@
 //                               optimizer's current mean and spread)
 //     history.csv               generation,best,median,std,best_so_far,evaluations
 //     optimization.state        the whole optimizer state after the last generation
-// A run stopped (Ctrl+C, the studio's Stop) keeps its best and its state; resume()
-// continues it bit for bit. The objective is the scenario's measure, minimized (a
+// A run stopped (Ctrl+C, the studio's Stop, a kill) keeps its best and its state;
+// resume() continues it bit for bit. Each generation's files land together
+// (scenario/run_folder.h); the first failed write stops the run. A folder is held
+// from resume() (or its making) to the end of run(): a second run or resume of it
+// meanwhile is refused. The objective is the scenario's measure, minimized (a
 // measure with minimize = 0 is negated for the optimizer; files show its own value).
 #include "optimize/optimization_run.h"
+#include "scenario/run_folder.h"
 #include "scenario/scenario.h"
 
 #include <atomic>
@@ -46,6 +50,8 @@ public:
                                                         const ScenarioOptimizationOptions& options,
                                                         std::vector<Diagnostic>& diagnostics);
     // Continues the run in `folder` (its scenario copy and optimization.state).
+    // Refused, with the reason in diagnostics, for a folder in use, without a
+    // state (a kill before the first save) or with a damaged one.
     static std::unique_ptr<ScenarioOptimization> resume(const std::string& folder,
                                                         const ScenarioOptimizationOptions& options,
                                                         std::vector<Diagnostic>& diagnostics);
@@ -57,9 +63,12 @@ public:
     using ObjectiveEvaluator = std::function<std::vector<double>(const std::vector<std::vector<double>>&)>;
     void set_generation_evaluator(ObjectiveEvaluator evaluator) { external_ = std::move(evaluator); }
     // Runs until a stop condition or *stop; writes the folder's files as it goes.
-    // False (error says why) when a file cannot be written.
+    // False (error says why) when a file cannot be written: the run stops at the
+    // first failure (result().reason == write_failed), its folder at the last
+    // generation saved whole.
     bool run(const std::atomic<bool>* stop, std::string* error);
 
+    // The run folder: empty until run() made it (or when it could not be made).
     const std::string& folder() const { return folder_; }
     const OptimizationResult& result() const { return result_; }
     const Scenario& scenario() const { return *scenario_; }
@@ -72,6 +81,7 @@ public:
 private:
     ScenarioOptimization() = default;
     bool make_folder(std::string* error);
+    bool write_generation(const GenerationReport& report, std::string* error);
     bool write_improvement(const Improvement& improvement, std::string* error);
 
     std::shared_ptr<const Scenario> scenario_;
@@ -80,7 +90,10 @@ private:
     std::unique_ptr<OptimizationRun> run_;
     bool minimize_ = true;
     std::string folder_, best_par_;
+    RunFolderLock lock_;
     bool resumed_ = false;
+    CmaState resumed_state_;
+    RunProgress resumed_progress_;
     OptimizationResult result_;
     std::function<void(const OptimizationProgress&)> progress_;
     ObjectiveEvaluator external_;
