@@ -76,7 +76,11 @@ void install_motion_playback(MainWindow* window) {
             if (window->prompts().error) window->prompts().error(QObject::tr("Cannot play %1").arg(name), message);
             return false;
         };
-        if (!model) return fail(QObject::tr("Open the model first: a motion is played on a model."));
+        // The New template the window starts with is no model the motion was recorded on
+        // (e.g. a motion given alone on the command line).
+        const bool new_template = document->isUntitled() && !document->isDirty() && document->suggestedPath().isEmpty();
+        if (!model || new_template)
+            return fail(QObject::tr("Open the model first: a motion is played on a model, and none is open."));
         const MotionCoordinates motion = read_motion_file(path.toStdString(), *model);
         QStringList problems;
         for (const Diagnostic& d : motion.diagnostics) problems << QString::fromStdString(format_diagnostic(d));
@@ -99,7 +103,8 @@ void install_motion_playback(MainWindow* window) {
                                          10000);
         return true;
     };
-    for (const char* suffix : {"mot", "sto"}) window->addFileHandler(QString::fromLatin1(suffix), open);
+    // File > Open and Open Recent too: a motion is never read as model text.
+    for (const char* suffix : {"mot", "sto"}) window->addFileHandler(QString::fromLatin1(suffix), open, true);
     window->fileMenu()->addAction(QObject::tr("Open &Motion..."), window, [window, open] {
         const auto& prompt = window->prompts().input_path;
         const QString path =

@@ -16,8 +16,8 @@ namespace hfd::studio {
 namespace {
 const QString model_filter = QObject::tr("Hyfydy models (*.hfd);;Configurations (*.zml);;All files (*)");
 const QString open_filter = QObject::tr(
-    "Hyfydy models (*.hfd);;SCONE scenarios (*.scone);;SCONE parameters (*.par);;Configurations (*.zml);;All files "
-    "(*)");
+    "Hyfydy models (*.hfd);;SCONE scenarios (*.scone);;SCONE parameters (*.par);;Configurations (*.zml);;Motions "
+    "(*.mot *.sto);;All files (*)");
 
 std::optional<QSize> ask_image_size(QWidget* parent, QSize suggested) {
     QDialog dialog(parent);

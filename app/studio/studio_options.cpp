@@ -27,9 +27,11 @@ std::optional<StudioOptions> parse_studio_arguments(const QStringList& arguments
     parser.setApplicationDescription(QStringLiteral("Editor and viewer for .hfd musculoskeletal models."));
     parser.addHelpOption();
     parser.addVersionOption();
-    parser.addPositionalArgument(QStringLiteral("model"),
-                                 QStringLiteral("Model file to open (.hfd, or .osim to import)."),
-                                 QStringLiteral("[MODEL]"));
+    parser.addPositionalArgument(
+        QStringLiteral("model"),
+        QStringLiteral("File to open, as File > Open does: a model (.hfd, or .osim to import), a "
+                       "scenario (.scone) and the model it runs."),
+        QStringLiteral("[MODEL]"));
     QCommandLineOption screenshot(QStringLiteral("screenshot"),
                                   QStringLiteral("Render the model's 3D view once into FILE.png and exit."),
                                   QStringLiteral("FILE.png"));

@@ -108,7 +108,62 @@ QImage compose(MainWindow& window) {
     return image;
 }
 
+QStringList error_lines(const std::vector<Diagnostic>& diagnostics) {
+    QStringList lines;
+    for (const Diagnostic& diagnostic : diagnostics)
+        if (diagnostic.severity == Severity::Error) lines << QString::fromStdString(format_diagnostic(diagnostic));
+    return lines;
+}
+
+bool has_suffix(const QString& path, const char* suffix) {
+    return QFileInfo(path).suffix().compare(QLatin1String(suffix), Qt::CaseInsensitive) == 0;
+}
+
+// The window still holds the New template it starts with: the file opened brought no model.
+bool holds_no_opened_model(MainWindow& window) {
+    return window.document()->isUntitled() && !window.document()->isDirty();
+}
+
+QString no_model_error(const QString& path, const QString& open_error) {
+    return !open_error.isEmpty() ? open_error
+                                 : QStringLiteral(
+                                       "%1 brought no model to show: give a model (.hfd, .osim) or a "
+                                       "scenario (.scone)")
+                                       .arg(path);
+}
+
 }  // namespace
+
+QString open_failure(MainWindow& window, const QString& path, const QString& open_error) {
+    QStringList lines;
+    if (has_suffix(path, "scone") || has_suffix(path, "par"))
+        if (auto* dock = window.findChild<ScenarioDock*>()) lines = error_lines(dock->session()->diagnostics());
+    if (lines.isEmpty()) lines << (open_error.isEmpty() ? QStringLiteral("%1: cannot open").arg(path) : open_error);
+    return lines.join(u'\n');
+}
+
+bool open_as_file_open(MainWindow& window, const QString& path, const QString& open_error, QString* error) {
+    if (!window.openFile(path)) {
+        *error = open_failure(window, path, open_error);
+        return false;
+    }
+    if (holds_no_opened_model(window)) {
+        *error = no_model_error(path, open_error);
+        return false;
+    }
+    // The document's text is analysed as it is replaced: its errors are known now.
+    const editor::Analysis* analysis = window.document()->analysis();
+    const QStringList model_errors = analysis ? error_lines(analysis->diagnostics()) : QStringList();
+    if (!model_errors.isEmpty()) {
+        *error = model_errors.join(u'\n');
+        return false;
+    }
+    if (!window.document()->sharedModel()) {
+        *error = QStringLiteral("%1: the model could not be built").arg(path);
+        return false;
+    }
+    return true;
+}
 
 // Opens the file and waits until it is analysed and its simulation is built. The
 // window starts with the New template: that one settles first, so what arrives next is the file's.
@@ -130,7 +185,11 @@ bool open_for_simulation(MainWindow& window, SimulationController* controller, c
     scoped.connections.push_back(
         QObject::connect(controller, &SimulationController::layoutReceived, &window, [&] { layout_arrived = true; }));
     if (!window.openFile(path)) {
-        *error = open_error.isEmpty() ? QStringLiteral("%1: cannot open").arg(path) : open_error;
+        *error = open_failure(window, path, open_error);
+        return false;
+    }
+    if (!analysed && holds_no_opened_model(window)) {  // no analysis is coming
+        *error = no_model_error(path, open_error);
         return false;
     }
     if (!wait_until([&] { return analysed; }, timeout_ms) || !model_errors.isEmpty()) {
@@ -149,7 +208,7 @@ bool open_for_simulation(MainWindow& window, SimulationController* controller, c
 static bool run_scenario(MainWindow& window, const QString& path, const QString& open_error, QString* error) {
     auto* dock = window.findChild<ScenarioDock*>();
     if (!dock || !window.openFile(path)) {
-        *error = open_error.isEmpty() ? QStringLiteral("%1: cannot open").arg(path) : open_error;
+        *error = open_failure(window, path, open_error);
         return false;
     }
     const ScenarioRunner* runner = dock->session()->runner();

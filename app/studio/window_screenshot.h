@@ -35,6 +35,16 @@ class SimulationController;
 // scenario's own values (none kept when keep_run_par is empty). Waits for each run to
 // end; false with the .par's errors or the run's failure in `error`.
 bool run_scenario_parameters(MainWindow& window, const QString& keep_run_par, const QString& par_path, QString* error);
+// Why opening `path` in the window failed: for a scenario (.scone) or a .par, the
+// located errors of its diagnostics (file:line:col: message), one per line, which the
+// window itself only points to ("see the Diagnostics"); else `open_error`, the window's
+// own error prompt, or a line naming the file.
+QString open_failure(MainWindow& window, const QString& path, const QString& open_error);
+// Opens `path` in the window as File > Open does (a .hfd, an .osim imported, a scenario
+// and its model, a motion played on the open model...) and checks that a model came of
+// it without errors; false with the file's errors (located), the window's `open_error`,
+// or a line saying that the file brought no model (a motion, a config) in `error`.
+bool open_as_file_open(MainWindow& window, const QString& path, const QString& open_error, QString* error);
 // Opens the model file in the window and waits until it is analysed and its simulation
 // is built; false with the model's errors (or `open_error`, the window's own) in `error`.
 bool open_for_simulation(MainWindow& window, SimulationController* controller, const QString& path,

@@ -3,6 +3,7 @@
 // those of apply_dofs, each muscle's length and moment arms added as channels equal
 // to the path's; opened in the main window it fills the Plots dock's timeline.
 #include "document.h"
+#include "file_actions.h"
 #include "forces/muscle_path.h"
 #include "main_window.h"
 #include "motion_playback.h"
@@ -106,6 +107,34 @@ private slots:
         std::ofstream(bad.toStdString()) << "endheader\ntime\tknee_angle_r\n0\tx\n";
         QVERIFY(!window.openFile(bad));
         QVERIFY2(reported.contains("bad.mot:3:3: error: expected a number, got 'x'"), qPrintable(reported));
+    }
+
+    // File > Open (and Open Recent, the command line) plays a motion on the open model,
+    // never reads it as model text; with only the New template open it is refused.
+    void fileOpenPlaysAMotionOrRefusesWithoutModel() {
+        MainWindowOptions options;
+        options.with_viewer = false;
+        options.use_dialogs = false;
+        options.restore_settings = false;
+        options.remember_recent_files = false;
+        MainWindow window(options);
+        QString reported;
+        window.prompts().error = [&](const QString&, const QString& message) { reported = message; };
+        const QString path = dir_.filePath("open_walk.mot");
+        std::ofstream(path.toStdString()) << knee_motion();
+        const QString template_text = window.document()->text();
+        QVERIFY(!window.fileActions()->openPath(path));
+        QVERIFY2(reported.contains("Open the model first"), qPrintable(reported));
+        QVERIFY(window.document()->isUntitled());
+        QCOMPARE(window.document()->text(), template_text);
+
+        QString error;
+        QVERIFY(window.document()->load(QString::fromStdString(human3d), &error));
+        QVERIFY(window.document()->lastValidModel());
+        reported.clear();
+        QVERIFY2(window.fileActions()->openPath(path), qPrintable(reported));
+        QCOMPARE(window.simulationUi()->plotDock()->rowCount(), size_t(21));
+        QCOMPARE(QFileInfo(window.document()->path()), QFileInfo(QString::fromStdString(human3d)));
     }
 };
 

@@ -20,6 +20,53 @@ using hfd::studio::render_window_screenshot;
 namespace {
 // The offscreen platform of the plain ctest run has no OpenGL; the same suite
 // runs again under xvfb (app_test_screenshot_xvfb), where pictures are made.
+
+// A scenario whose controller type does not exist: line 4 names it.
+QByteArray bad_controller_scenario() {
+    return QByteArrayLiteral(
+        "SimulationObjective {\n"
+        "\tmax_duration = 0.1\n"
+        "\tModelHyfydy { model_file = \"" HFD_SAMPLES_DIR
+        "/human_planar.hfd\" }\n"
+        "\tNoSuchController { }\n"
+        "}\n");
+}
+
+// `main` includes cycle_a.scone, which includes cycle_b.scone, which includes cycle_a.scone again.
+bool write_include_cycle(const QDir& dir, const QString& main) {
+    return studio_test::write_file(dir.filePath(main),
+                                   "SimulationObjective {\n"
+                                   "\tmax_duration = 0.1\n"
+                                   "\tModelHyfydy { model_file = \"" HFD_SAMPLES_DIR
+                                   "/human_planar.hfd\" }\n"
+                                   "\t<< cycle_a.scone >>\n"
+                                   "}\n") &&
+           studio_test::write_file(dir.filePath("cycle_a.scone"), "A { << cycle_b.scone >> }\n") &&
+           studio_test::write_file(dir.filePath("cycle_b.scone"), "B { << cycle_a.scone >> }\n");
+}
+
+QByteArray knee_motion() {
+    return QByteArrayLiteral("walk\nversion=1\ninDegrees=yes\nendheader\ntime\tknee_angle_r\n0\t0\n0.1\t10\n");
+}
+
+struct StudioRun {
+    bool finished = false;
+    int exit_code = -1;
+    QString error;  // stderr
+};
+
+StudioRun run_studio(const QStringList& arguments, const QString& config_home) {
+    QProcess process;
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.insert("XDG_CONFIG_HOME", config_home);  // the studio's settings stay there
+    process.setProcessEnvironment(environment);
+    process.start(QStringLiteral(HFD_BIN_DIR "/hfd-studio"), arguments);
+    StudioRun run;
+    run.finished = process.waitForFinished(hfd::test::scaled_ms(60000));
+    run.exit_code = process.exitCode();
+    run.error = QString::fromUtf8(process.readAllStandardError());
+    return run;
+}
 }  // namespace
 
 class TestScreenshot : public QObject {
@@ -160,6 +207,118 @@ private slots:
         QVERIFY(!render_window_screenshot(request, &error));
         QVERIFY2(error.contains("bad.par") && error.contains("no_such_parameter"), qPrintable(error));
         QVERIFY(!QFileInfo::exists(request.image_path));
+    }
+
+    // A scenario given as the file to picture opens as File > Open opens it: the model it
+    // runs is the one shown; a scenario that cannot be used gives its located errors.
+    void scenarioScreenshotShowsItsModel() {
+        const QString scenario = dir_.filePath("shot.scone");
+        QVERIFY(studio_test::write_file(scenario, studio_test::tiny_scenario(0.3, 2).toUtf8()));
+        const QString image_path = dir_.filePath("shot.png");
+        QString error;
+        if (!studio_test::has_opengl_display()) {
+            QVERIFY(!render_screenshot(scenario, image_path, QSize(320, 200), &error));
+            // past the scenario: only the missing display stops the picture
+            QVERIFY2(error.contains("rendered no frame"), qPrintable(error));
+        } else {
+            QVERIFY2(render_screenshot(scenario, image_path, QSize(320, 200), &error), qPrintable(error));
+            const QImage image(image_path);
+            QCOMPARE(image.size(), QSize(320, 200));
+            const QColor first = image.pixelColor(0, 0);
+            bool varied = false;
+            for (int y = 0; y < image.height() && !varied; y += 4)
+                for (int x = 0; x < image.width() && !varied; x += 4) varied = image.pixelColor(x, y) != first;
+            QVERIFY(varied);
+        }
+
+        const QString bad = dir_.filePath("shot_bad_controller.scone");
+        QVERIFY(studio_test::write_file(bad, bad_controller_scenario()));
+        QVERIFY(!render_screenshot(bad, dir_.filePath("shot_bad.png"), QSize(320, 200), &error));
+        QVERIFY2(error.contains("shot_bad_controller.scone:4:") &&
+                     error.contains("unknown controller type 'NoSuchController'"),
+                 qPrintable(error));
+        QVERIFY(!QFileInfo::exists(dir_.filePath("shot_bad.png")));
+
+        QVERIFY(write_include_cycle(QDir(dir_.path()), "shot_cycle.scone"));
+        QVERIFY(!render_screenshot(dir_.filePath("shot_cycle.scone"), dir_.filePath("shot_cycle.png"), QSize(320, 200),
+                                   &error));
+        QVERIFY2(QRegularExpression("cycle_[ab]\\.scone:1:\\d+: error: .*include cycle").match(error).hasMatch(),
+                 qPrintable(error));
+    }
+
+    // A motion alone is no model: it is opened as one (File > Open plays it on the open
+    // model) and refused, never read as model text.
+    void motionScreenshotIsNotReadAsModel() {
+        const QString motion = dir_.filePath("shot_walk.mot");
+        QVERIFY(studio_test::write_file(motion, knee_motion()));
+        QString error;
+        QVERIFY(!render_screenshot(motion, dir_.filePath("shot_walk.png"), QSize(320, 200), &error));
+        QVERIFY2(error.contains("Open the model first"), qPrintable(error));
+        QVERIFY2(!error.contains("no model {"), qPrintable(error));
+        hfd::studio::WindowScreenshot request;
+        request.model_path = motion;
+        request.image_path = dir_.filePath("shot_walk_window.png");
+        request.size = QSize(1400, 900);
+        QVERIFY(!render_window_screenshot(request, &error));
+        QVERIFY2(error.contains("Open the model first"), qPrintable(error));
+        QVERIFY(!QFileInfo::exists(request.image_path));
+    }
+
+    // hfd-studio FILE --screenshot [--window]: a scenario's picture, a bad scenario's
+    // located errors on stderr with a non-zero exit, a motion refused.
+    void commandLineOpensFilesAsFileOpen() {
+        if (!QFileInfo::exists(QStringLiteral(HFD_BIN_DIR "/hfd-studio"))) QSKIP("hfd-studio not built");
+        const QString config = dir_.filePath("config");
+        const QString scenario = dir_.filePath("cli.scone");
+        QVERIFY(studio_test::write_file(scenario, studio_test::tiny_scenario(0.3, 2).toUtf8()));
+        const QString image_path = dir_.filePath("cli_scenario.png");
+        StudioRun run = run_studio({scenario, "--screenshot", image_path, "--size", "320x200"}, config);
+        QVERIFY(run.finished);
+        if (studio_test::has_opengl_display()) {
+            QVERIFY2(run.exit_code == 0, qPrintable(run.error));
+            QCOMPARE(QImage(image_path).size(), QSize(320, 200));
+        } else {
+            QCOMPARE(run.exit_code, 1);
+            QVERIFY2(run.error.contains("rendered no frame"), qPrintable(run.error));
+        }
+
+        const QString bad = dir_.filePath("cli_bad_controller.scone");
+        QVERIFY(studio_test::write_file(bad, bad_controller_scenario()));
+        for (const bool window : {false, true}) {
+            QStringList arguments{bad, "--screenshot", dir_.filePath("cli_bad.png")};
+            if (window) arguments << "--window";
+            run = run_studio(arguments, config);
+            QVERIFY(run.finished);
+            QVERIFY2(run.exit_code != 0, qPrintable(run.error));
+            QVERIFY2(run.error.contains("cli_bad_controller.scone:4:") &&
+                         run.error.contains("unknown controller type 'NoSuchController'"),
+                     qPrintable(run.error));
+            QVERIFY(!QFileInfo::exists(dir_.filePath("cli_bad.png")));
+        }
+
+        QVERIFY(write_include_cycle(QDir(dir_.path()), "cli_cycle.scone"));
+        const QRegularExpression located("cycle_[ab]\\.scone:1:\\d+: error: .*include cycle");
+        for (const bool window : {false, true}) {
+            QStringList arguments{dir_.filePath("cli_cycle.scone"), "--screenshot", dir_.filePath("cli_cycle.png")};
+            if (window) arguments << "--window";
+            run = run_studio(arguments, config);
+            QVERIFY(run.finished);
+            QVERIFY2(run.exit_code != 0, qPrintable(run.error));
+            QVERIFY2(located.match(run.error).hasMatch(), qPrintable(run.error));
+        }
+
+        const QString motion = dir_.filePath("cli_walk.mot");
+        QVERIFY(studio_test::write_file(motion, knee_motion()));
+        for (const bool window : {false, true}) {
+            QStringList arguments{motion, "--screenshot", dir_.filePath("cli_walk.png")};
+            if (window) arguments << "--window";
+            run = run_studio(arguments, config);
+            QVERIFY(run.finished);
+            QCOMPARE(run.exit_code, 1);
+            QVERIFY2(run.error.contains("Open the model first") && !run.error.contains("no model {"),
+                     qPrintable(run.error));
+            QVERIFY(!QFileInfo::exists(dir_.filePath("cli_walk.png")));
+        }
     }
 
     void commandLineExitCodes() {
