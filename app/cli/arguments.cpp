@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdio>
 #include <exception>
+#include <filesystem>
 
 namespace hfd::cli {
 
@@ -23,6 +24,20 @@ Activity::~Activity() {
 }
 
 const std::string& Activity::failed() { return failed_activity; }
+
+std::optional<std::string> output_directory_problem(const std::string& out) {
+    namespace fs = std::filesystem;
+    std::error_code ignored;
+    const fs::path parent = fs::absolute(out, ignored).parent_path();
+    if (fs::is_directory(parent, ignored)) return std::nullopt;
+    // the nearest part of the path that exists tells which it is
+    for (fs::path part = parent; !part.empty() && part != part.root_path(); part = part.parent_path()) {
+        if (!fs::exists(part, ignored)) continue;
+        if (fs::is_directory(part, ignored)) break;
+        return "'" + part.string() + "' in the output path '" + out + "' is a file, not a directory";
+    }
+    return "output directory '" + parent.string() + "' of '" + out + "' does not exist";
+}
 
 void print_diagnostics(const std::vector<Diagnostic>& diagnostics) {
     for (const Diagnostic& diagnostic : cap_repeated_diagnostics(diagnostics))

@@ -27,6 +27,11 @@ std::optional<std::string> split_words(const Args& args, const std::function<boo
 // A finite number > 0 written entirely in `text` (locale-independent), else nullopt.
 std::optional<double> parse_positive_number(const std::string& text);
 
+// Why `out` cannot be written to, checked before a run: its folder does not
+// exist, or a part of its path is a file, not a directory ("afile/p.csv" with
+// afile a regular file); nullopt when its folder is there.
+std::optional<std::string> output_directory_problem(const std::string& out);
+
 // Writes diagnostics to stderr, one a line, with at most a few of each kind
 // (format/repeated_diagnostics.h): millions of the same warning print a count.
 void print_diagnostics(const std::vector<Diagnostic>& diagnostics);

@@ -10,6 +10,7 @@
 #include "analysis/muscle_motion.h"
 #include "analysis/muscle_sweep.h"
 #include "format/parser.h"
+#include "format/read_text_file.h"
 #include "format/writer.h"
 #include "io/state_file.h"
 #include "model/build_model.h"
@@ -98,6 +99,7 @@ std::optional<int> parse_options(const Args& args, MusclesOptions& o, bool& help
     if (o.coordinate.empty() && o.motion.empty()) return usage("no coordinate given (--coordinate NAME)");
     if (!o.motion.empty() && !o.coordinate.empty()) return usage("--motion and --coordinate exclude each other");
     if (o.out.empty()) return usage("no output file given (--out FILE.csv)");
+    if (const std::optional<std::string> problem = output_directory_problem(o.out)) return usage(*problem);
     return std::nullopt;
 }
 
@@ -125,14 +127,42 @@ int write_output(const std::string& path, const std::string& text) {
     return 4;
 }
 
+// The motion is read, analysed and written a row at a time (a motion of millions
+// of rows would otherwise be held several times over: its text, its poses, the
+// results and the CSV text).
 int write_motion(const Model& model, const MusclesOptions& o, const std::vector<Index>& muscles) {
-    const MotionCoordinates motion = read_motion_file(o.motion, model);
-    print_analysis_diagnostics(motion.diagnostics);
-    if (!motion.ok()) return input_error("cannot use motion '" + o.motion + "'");
-    const MuscleMotion analysed = muscle_motion(model, motion, muscles);
-    if (const int code = write_output(o.out, muscle_motion_csv(model, analysed))) return code;
-    std::printf("%zu rows, %zu muscle(s), %zu moment arms -> %s\n", analysed.time.size(), analysed.muscles.size(),
-                analysed.moment_arms.size(), o.out.c_str());
+    FileLines lines(o.motion);
+    if (!lines.is_open()) {
+        print_analysis_diagnostics({error_at(o.motion, 0, 0, "cannot open motion file")});
+        return input_error("cannot use motion '" + o.motion + "'");
+    }
+    StreamedMuscleMotion analysed;
+    bool produced = false;
+    std::string write_error;
+    const bool written = write_file_streamed(
+        o.out,
+        [&](const TextSink& out) {
+            produced = true;
+            analysed = stream_muscle_motion_csv(
+                model, o.motion,
+                [&](std::string_view& line, int& number) {
+                    if (!lines.next(line)) return false;
+                    number = lines.number();
+                    return true;
+                },
+                muscles, out);
+            return analysed.ok() && !lines.failed();
+        },
+        &write_error);
+    if (lines.failed()) analysed.diagnostics.push_back(error_at(o.motion, 0, 0, "cannot read motion file"));
+    print_analysis_diagnostics(analysed.diagnostics);
+    if (produced && has_errors(analysed.diagnostics)) return input_error("cannot use motion '" + o.motion + "'");
+    if (!written) {
+        std::fprintf(stderr, "hfd analyze muscles: %s\n", write_error.c_str());
+        return 4;
+    }
+    std::printf("%zu rows, %zu muscle(s), %zu moment arms -> %s\n", analysed.rows, analysed.muscles,
+                analysed.moment_arms, o.out.c_str());
     return 0;
 }
 

@@ -185,12 +185,8 @@ int run_scenario(const Args& args) {
     const std::string& action = positional[0];
     if (action != "evaluate" && action != "parameters") return usage_error("unknown action '" + action + "'");
     if (positional.size() != 2) return usage_error("expected one scenario file after '" + action + "'");
-    if (!out.empty()) {
-        std::error_code ignored;
-        const std::filesystem::path parent = std::filesystem::absolute(out).parent_path();
-        if (!std::filesystem::is_directory(parent, ignored))
-            return usage_error("output directory '" + parent.string() + "' of '" + out + "' does not exist");
-    }
+    if (!out.empty())
+        if (const std::optional<std::string> problem = output_directory_problem(out)) return usage_error(*problem);
     std::vector<Diagnostic> diagnostics;
     const std::unique_ptr<Scenario> scenario = Scenario::load(positional[1], diagnostics);
     print_diagnostics(diagnostics);

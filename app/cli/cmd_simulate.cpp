@@ -112,10 +112,7 @@ std::optional<int> parse_arguments(const Args& args, Options& options) {
     if (options.model.empty()) return usage_error("no model given");
     for (const std::string* output : {&options.out, &options.sto, &options.events}) {
         if (output->empty()) continue;
-        const std::filesystem::path parent = std::filesystem::absolute(*output).parent_path();
-        std::error_code ignored;
-        if (!std::filesystem::is_directory(parent, ignored))
-            return usage_error("output directory '" + parent.string() + "' of '" + *output + "' does not exist");
+        if (const std::optional<std::string> problem = output_directory_problem(*output)) return usage_error(*problem);
     }
     return std::nullopt;
 }

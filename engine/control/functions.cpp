@@ -53,7 +53,7 @@ bool read_control_points(PropertyReader& reader, size_t minimum, ControlPoints& 
             const double dt = reader.parameter("control_point_dt", 0, "DT" + std::to_string(i - 1));
             if (!(dt > 0)) {
                 context.error(*reader.child("control_point_dt"), reader.type() + ": DT" + std::to_string(i - 1) +
-                                                                     " = " + std::to_string(dt) + " must be > 0");
+                                                                     " = " + number_in_message(dt) + " must be > 0");
                 return false;
             }
             x = points.x.back() + dt;

@@ -253,9 +253,9 @@ double PropertyReader::parameter(std::string_view key, double fallback, std::str
     }
     if (in_use < info->min || in_use > info->max) {
         context_.diagnostics->push_back({Severity::Error, info->location,
-                                         "parameter '" + info->name + "' = " + std::to_string(in_use) +
-                                             " is outside its range [" + std::to_string(info->min) + ", " +
-                                             std::to_string(info->max) + "]"});
+                                         "parameter '" + info->name + "' = " + number_in_message(in_use) +
+                                             " is outside its range [" + number_in_message(info->min) + ", " +
+                                             number_in_message(info->max) + "]"});
         in_use = std::clamp(in_use, info->min, info->max);
     }
     params.index.emplace(info->name, params.infos.size());

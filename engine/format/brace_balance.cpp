@@ -1,6 +1,7 @@
 #include "format/brace_balance.h"
 
 #include "format/lexer.h"
+#include "format/read_text_file.h"
 
 #include <algorithm>
 #include <vector>
@@ -38,18 +39,6 @@ struct Mismatch {
     size_t closed_before = 0;  // groups closed before this one
 };
 
-int indentation_at(std::string_view text, int offset) {
-    int start = offset;
-    while (start > 0 && text[size_t(start) - 1] != '\n' && text[size_t(start) - 1] != '\r') --start;
-    int width = 0;
-    for (int i = start; i < int(text.size()); ++i) {
-        if (text[size_t(i)] == ' ') ++width;
-        else if (text[size_t(i)] == '\t') width = (width / tab_width + 1) * tab_width;
-        else break;
-    }
-    return width;
-}
-
 std::string group_name(const Group& group) { return group.key.empty() ? "the group" : enclosed(group.key, '\''); }
 
 std::string on_line(int line) { return "on line " + std::to_string(line); }
@@ -66,6 +55,7 @@ struct BraceScan {
 
 BraceScan scan(std::string_view text) {
     BraceScan s;
+    const LineIndents indents(text);
     Lexer lexer(text);
     Token previous, before_previous;
     previous.kind = before_previous.kind = TokenKind::End;
@@ -79,7 +69,7 @@ BraceScan scan(std::string_view text) {
         first = false;
         if (starts_line && token.kind != TokenKind::CloseBrace && !s.open.empty()) {
             Group& inner = s.open.back();
-            const int indent = indentation_at(text, token.begin);
+            const int indent = indents.of_line(token.line);
             if (indent > inner.indent) inner.content_indented = true;
             else if (inner.content_indented && !s.first_outside) s.first_outside = LineOutside{inner, token.line};
         }
@@ -88,8 +78,7 @@ BraceScan scan(std::string_view text) {
             const Token& key = previous.kind == TokenKind::Equals ? before_previous : previous;
             const bool named = key.kind == TokenKind::Word || key.kind == TokenKind::String;
             const Token& at = named ? key : token;
-            s.open.push_back(
-                {named ? key.text : std::string(), at.line, at.column, indentation_at(text, at.begin), false});
+            s.open.push_back({named ? key.text : std::string(), at.line, at.column, indents.of_line(at.line), false});
         } else if (token.kind == TokenKind::CloseBrace) {
             if (s.open.empty()) {
                 s.stray_close = true;
@@ -98,7 +87,7 @@ BraceScan scan(std::string_view text) {
             ClosedGroup done{s.open.back(), token.line, token.column};
             s.open.pop_back();
             if (starts_line && token.line != done.group.line) {
-                const int indent = indentation_at(text, token.begin);
+                const int indent = indents.of_line(token.line);
                 Mismatch m{done, indent, s.closed.size()};
                 if (indent > done.group.indent && !s.first_deeper) s.first_deeper = m;
                 if (indent < done.group.indent && !s.first_shallower) s.first_shallower = m;
@@ -160,6 +149,23 @@ bool at_or_after(const SourceLocation& where, int line, int column) {
 }
 
 }  // namespace
+
+LineIndents::LineIndents(std::string_view text) {
+    text = without_byte_order_mark(text);
+    size_t i = 0;
+    for (;;) {
+        int width = 0;
+        for (; i < text.size() && (text[i] == ' ' || text[i] == '\t'); ++i)
+            width = text[i] == ' ' ? width + 1 : (width / tab_width + 1) * tab_width;
+        indents_.push_back(width);
+        while (i < text.size() && text[i] != '\n' && text[i] != '\r') ++i;
+        if (i == text.size()) break;
+        if (text[i] == '\r' && i + 1 < text.size() && text[i + 1] == '\n') ++i;  // "\r\n" ends one line
+        ++i;
+    }
+}
+
+int LineIndents::of_line(int line) const { return line >= 1 && line <= line_count() ? indents_[size_t(line) - 1] : 0; }
 
 std::optional<BraceDiagnosis> diagnose_unbalanced_braces(std::string_view text) {
     const BraceScan s = scan(text);

@@ -1,6 +1,7 @@
 #include "format/diagnostic.h"
 
 #include <algorithm>
+#include <charconv>
 
 namespace hfd {
 
@@ -30,6 +31,12 @@ std::string format_diagnostic(const Diagnostic& diagnostic) {
     text += ": ";
     text += diagnostic.message;
     return text;
+}
+
+std::string number_in_message(double value) {
+    char text[32];  // the longest shortest form, "-2.2250738585072014e-308", is 24
+    const std::to_chars_result end = std::to_chars(text, text + sizeof text, value);
+    return std::string(text, end.ptr);
 }
 
 Diagnostic error_at(std::string file, int line, int column, std::string message) {

@@ -24,6 +24,11 @@ std::string format_diagnostic(const Diagnostic& diagnostic);
 
 bool has_errors(const std::vector<Diagnostic>& diagnostics);
 
+// A number for a message: the shortest text that reads back to the same double
+// ("0.3", "1e+308", "-2.5e-07", "nan"). std::to_string writes "%f": 309 digits
+// for 1e308, "0.000000" for 1e-7, "0.300000" for 0.3.
+std::string number_in_message(double value);
+
 // An error at file:line:col (line and column 0 when unknown).
 Diagnostic error_at(std::string file, int line, int column, std::string message);
 

@@ -5,6 +5,7 @@
 #include "format/read_text_file.h"
 
 #include <algorithm>
+#include <unordered_map>
 
 namespace hfd {
 
@@ -112,7 +113,7 @@ private:
             if (current_.kind == TokenKind::Word || current_.kind == TokenKind::String) ok = parse_item(group, depth);
             else ok = fail_expected(is_root ? "a key" : "a key or '}'");
         }
-        variables_.resize(scope);
+        end_scope(scope);
         return ok;
     }
 
@@ -181,6 +182,7 @@ private:
         if (ok && node.is_variable_definition()) {
             Variable& variable = variables_.emplace_back(Variable{node.key, node});
             measure(node, variable.node_count, variable.height);
+            visible_[variable.name].push_back(variables_.size() - 1);
         }
         return ok;
     }
@@ -248,22 +250,23 @@ private:
     // too deep or grow the tree beyond the limit.
     bool resolve_variable(PropNode& node, int depth) {
         node.raw_value = node.value;
-        for (auto it = variables_.rbegin(); it != variables_.rend(); ++it) {
-            if (it->name != node.value) continue;
-            if (depth + it->height > max_nesting_depth) {
+        const auto visible = visible_.find(node.value);
+        if (visible != visible_.end() && !visible->second.empty()) {
+            const Variable& variable = variables_[visible->second.back()];
+            if (depth + variable.height > max_nesting_depth) {
                 error_at(current_.line, current_.column,
                          "expected at most " + std::to_string(max_nesting_depth) + " nested groups or arrays, found " +
                              "deeper nesting through variable '" + node.raw_value + "'");
                 return false;
             }
-            substituted_nodes_ += it->node_count;
+            substituted_nodes_ += variable.node_count;
             if (substituted_nodes_ > max_substituted_nodes) {
                 error_at(current_.line, current_.column,
                          "expected at most " + std::to_string(max_substituted_nodes) +
                              " nodes copied from variables, found more at '" + node.raw_value + "'");
                 return false;
             }
-            const PropNode& definition = it->definition;
+            const PropNode& definition = variable.definition;
             node.kind = definition.kind;
             node.value = definition.value;
             node.quoted = definition.quoted;
@@ -274,11 +277,23 @@ private:
         return true;
     }
 
+    // Drops the variables defined since variables_ had `scope` entries (a group closed).
+    void end_scope(size_t scope) {
+        while (variables_.size() > scope) {
+            visible_[variables_.back().name].pop_back();
+            variables_.pop_back();
+        }
+    }
+
     Lexer lexer_;
     const std::string& file_;
     std::vector<Diagnostic>& diagnostics_;
     Token current_;
-    std::vector<Variable> variables_;
+    std::vector<Variable> variables_;  // in scope, in order of definition
+    // Per name, the indices in variables_ of its definitions in scope, innermost
+    // last: a lookup costs the same however many variables are defined (scanning
+    // variables_ made n uses of n definitions quadratic: 100,000 each took 37 s).
+    std::unordered_map<std::string, std::vector<size_t>> visible_;
     long substituted_nodes_ = 0;
 };
 

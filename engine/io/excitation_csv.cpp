@@ -97,7 +97,7 @@ public:
             if (c == 0) {
                 if (!series.time.empty() && !(*value > series.time.back()))
                     error(line, fields[c].column,
-                          "time must increase (previous row has " + std::to_string(series.time.back()) + ")");
+                          "time must increase (previous row has " + number_in_message(series.time.back()) + ")");
                 series.time.push_back(*value);
             } else {
                 if (*value < 0 || *value > 1)

@@ -40,7 +40,7 @@ void check_inertia(const Body& body, const PropNode& at, const std::string& what
     const Vec3& i = body.inertia;
     if (!(i.array() > 0).all()) {
         ctx.error(at, what + ": inertia must be > 0 in every component for a dynamic body (mass " +
-                          std::to_string(body.mass) + "); use mass = 0 for a static body");
+                          number_in_message(body.mass) + "); use mass = 0 for a static body");
         return;
     }
     // Principal moments of any real mass distribution satisfy I_a <= I_b + I_c.

@@ -75,8 +75,8 @@ void read_limits(Joint& joint, PropertyReader& reader, BuildContext& ctx) {
     for (int axis = 0; axis < 3; ++axis) {
         if (range->first[axis] > range->second[axis]) {
             ctx.error(*limits, reader.what() + ": 'limits' " + "xyz"[axis] + " minimum " +
-                                   std::to_string(range->first[axis]) + " is larger than maximum " +
-                                   std::to_string(range->second[axis]));
+                                   number_in_message(range->first[axis]) + " is larger than maximum " +
+                                   number_in_message(range->second[axis]));
             return;
         }
     }

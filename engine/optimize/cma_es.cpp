@@ -1,5 +1,7 @@
 #include "optimize/cma_es.h"
 
+#include "optimize/symmetric_eigen.h"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -257,13 +259,21 @@ void CmaEs::update_covariance(const std::vector<int>& order, bool h_sigma) {
 }
 
 void CmaEs::update_eigensystem() {
-    Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> solver(state_.covariance);
-    Eigen::VectorXd eigenvalues = solver.eigenvalues();
+    // Not Eigen's SelfAdjointEigenSolver: its kernels are shared, linker-chosen weak
+    // symbols, so two programs could decompose the same C differently (symmetric_eigen.h).
+    const int n = dimension();
+    Eigen::MatrixXd eigenvectors(n, n);
+    Eigen::VectorXd eigenvalues(n);
+    // C is finite and symmetric, so the QL iteration converges; should it not, B and D
+    // stay those of the last decomposition (the samples stay well defined).
+    if (!symmetric_eigen(n, state_.covariance.data(), eigenvectors.data(), eigenvalues.data())) return;
     // Rounding can leave tiny negative eigenvalues once C is ill-conditioned (~1e14);
     // they are raised to a positive floor so D^{-1} stays finite.
-    const double floor = std::max(eigenvalues.maxCoeff(), 0.0) * 1e-14 + std::numeric_limits<double>::min();
-    for (int i = 0; i < eigenvalues.size(); ++i) eigenvalues[i] = std::sqrt(std::max(eigenvalues[i], floor));
-    state_.eigenvectors = solver.eigenvectors();
+    double largest = 0;
+    for (int i = 0; i < n; ++i) largest = std::max(largest, eigenvalues[i]);
+    const double floor = largest * 1e-14 + std::numeric_limits<double>::min();
+    for (int i = 0; i < n; ++i) eigenvalues[i] = std::sqrt(std::max(eigenvalues[i], floor));
+    state_.eigenvectors = eigenvectors;
     state_.axis_lengths = eigenvalues;
     state_.eigen_generation = state_.generation;
 }

@@ -63,7 +63,9 @@ bool RecordingFiles::commit(bool partial) {
                 ok = false;
                 continue;
             }
-            count.insert(0, entry.sto_count_digits - count.size(), '0');
+            // in the width reserved: trailing spaces, which the .sto readers skip
+            // (leading zeros read as octal in some: "nRows=0011")
+            count.append(entry.sto_count_digits - count.size(), ' ');
             if (!entry.file->write_at(entry.sto_count_offset, count)) {
                 error_ = entry.file->error();
                 ok = false;

@@ -26,7 +26,8 @@ public:
     // Creates the temporary file and writes the header; false (error()) when it cannot.
     bool add_csv(const std::string& path, GroupMask groups);
     // `expected_rows` is the header's row count; a file committed with fewer
-    // rows has its count rewritten in as many digits (leading zeros).
+    // rows has its count rewritten in the same width, padded with trailing
+    // spaces ("nRows=11  " for 1001 expected).
     bool add_sto(const std::string& path, const std::string& name, size_t expected_rows);
     bool empty() const { return files_.empty(); }
 

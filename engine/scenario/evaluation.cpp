@@ -22,6 +22,17 @@ namespace {
 using Clock = std::chrono::steady_clock;
 double seconds_since(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
 
+const char* non_finite_text(double value) { return std::isnan(value) ? "NaN" : value > 0 ? "inf" : "-inf"; }
+
+ScenarioResult unusable_values(const std::string& file, std::string message) {
+    ScenarioResult result;
+    result.ok = false;
+    result.message = "the scenario could not be set up with these parameter values";
+    result.objective = std::numeric_limits<double>::infinity();
+    result.diagnostics.push_back({Severity::Error, {file, 0, 0}, std::move(message)});
+    return result;
+}
+
 std::vector<double> controller_output(Controller& controller, const Plant& plant, DelayedSensors& sensors, double time,
                                       double min_activation, double max_activation) {
     std::vector<double> excitation(plant.model().muscles.size(), 0.0);
@@ -126,8 +137,35 @@ std::unique_ptr<Scenario::RunObjects> Scenario::create_run(const std::unordered_
     return run;
 }
 
+ScenarioResult Scenario::evaluate(const std::vector<double>& values, const EvaluationOptions& options) const {
+    if (values.size() != parameters_.size())
+        return unusable_values(file_.file, "expected " + std::to_string(parameters_.size()) +
+                                               " parameter values (in the scenario's order), got " +
+                                               std::to_string(values.size()));
+    return evaluate(values_by_name(values), options);
+}
+
 ScenarioResult Scenario::evaluate(const std::unordered_map<std::string, double>& values,
                                   const EvaluationOptions& options) const {
+    // A value that is not finite would only fail later, far from its cause (a NaN
+    // pose in initial_load, a NaN excitation): the first one is named here, in the
+    // scenario's parameter order, for every caller (Python, the optimizer, the tools).
+    for (size_t i = 0; i < parameters_.infos.size(); ++i) {
+        const ParamInfo& info = parameters_.infos[i];
+        const auto it = values.find(info.name);
+        if (it != values.end() && !std::isfinite(it->second))
+            return unusable_values(file_.file, "parameter " + std::to_string(i) + " '" + info.name + "' is " +
+                                                   non_finite_text(it->second) +
+                                                   ": parameter values must be finite numbers");
+    }
+    std::vector<std::string> others;  // names the scenario does not declare, in a fixed order
+    for (const auto& [name, value] : values)
+        if (!std::isfinite(value) && !parameters_.index.count(name)) others.push_back(name);
+    if (!others.empty()) {
+        const std::string& name = *std::min_element(others.begin(), others.end());
+        return unusable_values(file_.file, "value of '" + name + "' is " + non_finite_text(values.at(name)) +
+                                               ": parameter values must be finite numbers");
+    }
     ScenarioResult result;
     ParamSet declared;
     const std::unique_ptr<RunObjects> run = create_run(values, declared, result.diagnostics);

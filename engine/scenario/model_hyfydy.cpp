@@ -220,7 +220,7 @@ bool adjust_to_load(const Simulation& simulation, const std::vector<Leg>& legs, 
     for (int i = 0; load_at(low) < target; ++i) {
         if (i > 100) {
             error = "initial_load: no height of '" + model.dofs[dof].name + "' loads the legs with " +
-                    std::to_string(target) + " N";
+                    number_in_message(target) + " N";
             return false;
         }
         low -= 0.01;

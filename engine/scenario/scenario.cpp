@@ -63,9 +63,9 @@ void read_optimizer(const PropNode& node, CreationContext& context, const std::s
 Diagnostic value_out_of_range(const std::string& path, const ParFileEntry& entry, double value, const ParamInfo& info) {
     return {Severity::Error,
             {path, entry.line, 1},
-            "parameter '" + entry.name + "' = " + std::to_string(value) + " is outside its range [" +
-                std::to_string(info.min) + ", " + std::to_string(info.max) + "] declared at " + info.location.file +
-                ":" + std::to_string(info.location.line)};
+            "parameter '" + entry.name + "' = " + number_in_message(value) + " is outside its range [" +
+                number_in_message(info.min) + ", " + number_in_message(info.max) + "] declared at " +
+                info.location.file + ":" + std::to_string(info.location.line)};
 }
 
 // Names for a message: the first eight, then ", ..." when there are more.

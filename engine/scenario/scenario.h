@@ -92,11 +92,13 @@ public:
     std::optional<std::unordered_map<std::string, double>> initial_values(std::vector<Diagnostic>& diagnostics) const;
     std::unordered_map<std::string, double> values_by_name(const std::vector<double>& values) const;
 
+    // Values that are not finite, or a vector of the wrong length, are refused before
+    // anything runs: an error in diagnostics names the first bad parameter (its index
+    // in parameters() and its name), ok is false and the objective +inf.
     ScenarioResult evaluate(const std::unordered_map<std::string, double>& values,
                             const EvaluationOptions& options = {}) const;
-    ScenarioResult evaluate(const std::vector<double>& values, const EvaluationOptions& options = {}) const {
-        return evaluate(values_by_name(values), options);
-    }
+    // values in parameters() order
+    ScenarioResult evaluate(const std::vector<double>& values, const EvaluationOptions& options = {}) const;
 
     // Everything one evaluation runs: built from the tree with the given values.
     struct RunObjects;

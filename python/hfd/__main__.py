@@ -5,7 +5,7 @@ output are those of the C++ tool; see docs/batch.md and docs/optimization.md."""
 import argparse
 import sys
 
-from . import batch
+from . import HfdError, batch
 from .optimize import optimize
 
 
@@ -27,8 +27,11 @@ def main(argv=None):
     run.add_argument("--out-dir", default="batch_out")
     run.add_argument("--threads", type=int, default=0, help="local worker threads (default: one per core)")
     run.add_argument("--scheduler", metavar="ADDRESS", help="Dask scheduler, e.g. tcp://head-node:8786")
-    opt = commands.add_parser("optimize", help="CMA-ES over a SCONE scenario's parameters")
-    opt.add_argument("scenario")
+    opt = commands.add_parser("optimize", help="CMA-ES over a SCONE scenario's parameters",
+                              usage="python3 -m hfd optimize SCENARIO.scone [options]\n"
+                                    "       python3 -m hfd optimize --resume RUN_FOLDER [options]",
+                              epilog="Ctrl+C ends the run after the current generation and keeps the best.")
+    opt.add_argument("scenario", nargs="?")
     opt.add_argument("--threads", type=int, default=0, help="local evaluation threads (default: one per core)")
     opt.add_argument("--seed", type=int)
     opt.add_argument("--max-generations", type=int)
@@ -37,14 +40,24 @@ def main(argv=None):
     opt.add_argument("--dask", metavar="ADDRESS", help="Dask scheduler, e.g. tcp://head-node:8786")
     args = parser.parse_args(argv)
     if args.command == "optimize":
+        if bool(args.scenario) == bool(args.resume):  # as hfd optimize: exactly one of them
+            opt.error("give a scenario or --resume, not both" if args.scenario else "no scenario given")
+
         def show(generation, best, median, rate):
             print(f"generation {generation}  best {best:.6g}  median {median:.6g}  {rate:.1f} evaluations/s",
                   file=sys.stderr, flush=True)
-        result = optimize(args.scenario, threads=args.threads, seed=args.seed, max_generations=args.max_generations,
-                          out_dir=args.out_dir, dask=args.dask, resume=args.resume, progress=show)
+        try:
+            result = optimize(args.scenario, threads=args.threads, seed=args.seed,
+                              max_generations=args.max_generations, out_dir=args.out_dir, dask=args.dask,
+                              resume=args.resume, progress=show)
+        except HfdError as error:  # unusable input, as hfd optimize reports it (exit code 1)
+            print(f"python3 -m hfd optimize: {error}", file=sys.stderr)
+            return 1
         print(f"{result['reason']} after {result['generations']} generations, {result['evaluations']} evaluations: "
               f"best {result['best']:.8g} (generation {result['best_generation']})")
         print(f"results in {result['folder']}")
+        if result["best_par"]:
+            print(f"best parameters: {result['best_par']}")
         return 0
     result = batch(args.model, set=args.set, sweep=args.sweep, excitations=args.excitation or None,
                    config=args.config, state=args.state, duration=args.duration, sample=args.sample,

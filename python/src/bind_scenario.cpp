@@ -32,11 +32,13 @@ py::dict evaluation_dict(const ScenarioResult& evaluation) {
 
 class PyScenario {
 public:
-    explicit PyScenario(const std::string& path) {
+    // text: the scenario's text, read as if it were the file at path (its relative
+    // paths resolve from path's folder); None: the file at path.
+    PyScenario(const std::string& path, const std::optional<std::string>& text) {
         std::vector<Diagnostic> diagnostics;
         {
             py::gil_scoped_release release;
-            scenario_ = Scenario::load(path, diagnostics);
+            scenario_ = text ? Scenario::load_text(*text, path, diagnostics) : Scenario::load(path, diagnostics);
         }
         throw_if_errors(diagnostics, "cannot use scenario '" + path + "'");
         if (!scenario_) throw_error(path, "cannot use the scenario");
@@ -129,9 +131,20 @@ public:
 
     void on_progress(py::object callback) { progress_ = std::move(callback); }
 
+    // Ends the run after the current generation, keeping the best and the state, as
+    // Ctrl+C does in hfd optimize; callable from a signal handler or another thread.
+    void request_stop() {
+        interrupted_ = true;
+        stop_ = true;
+    }
+
+    // The scenario's path (for a resumed run: the original's, beside which its copy is read).
+    const std::string& scenario_file() const { return optimization_->scenario().file(); }
+    const std::string& folder() const { return optimization_->folder(); }
+
     py::dict run() {
-        std::atomic<bool> stop{false};
-        bool interrupted = false;
+        std::atomic<bool>& stop = stop_;
+        std::atomic<bool>& interrupted = interrupted_;
         std::optional<py::error_already_set> failure;
         optimization_->on_progress([&](const OptimizationProgress& progress) {
             py::gil_scoped_acquire acquire;
@@ -172,6 +185,7 @@ public:
 
 private:
     std::unique_ptr<ScenarioOptimization> optimization_;
+    std::atomic<bool> stop_{false}, interrupted_{false};
     py::object evaluator_ = py::none(), progress_ = py::none();
 };
 
@@ -187,9 +201,14 @@ void bind_scenario(py::module_& m) {
         .def("set_generation_evaluator", &PyScenarioOptimization::set_generation_evaluator,
              "f(candidates) -> objectives (the scenario's own sign, NaN for a failure), instead of the threads")
         .def("on_progress", &PyScenarioOptimization::on_progress, "f(generation, best, median, evaluations_per_s)")
+        .def("request_stop", &PyScenarioOptimization::request_stop,
+             "end the run after the current generation (keeps the best and a resumable state)")
+        .def_property_readonly("scenario_file", &PyScenarioOptimization::scenario_file)
+        .def_property_readonly("folder", &PyScenarioOptimization::folder, "the run folder (empty before run())")
         .def("run", &PyScenarioOptimization::run);
     py::class_<PyScenario>(m, "Scenario", "A SCONE scenario (.scone) with its model, controller and measures.")
-        .def(py::init<const std::string&>(), py::arg("path"))
+        .def(py::init<const std::string&, const std::optional<std::string>&>(), py::arg("path"),
+             py::arg("text") = py::none(), "text: the scenario's text, read as if it were the file at path")
         .def("parameters", &PyScenario::parameters, "[(name, mean, std, min, max)] of its optimizable parameters")
         .def("evaluate", &PyScenario::evaluate, py::arg("par") = py::none(),
              "Runs the scenario; par: None (its own start), a .par path, {name: value} or a list. Returns a dict: "

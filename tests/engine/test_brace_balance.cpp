@@ -3,10 +3,14 @@
 // missing, told from the indentation; and the errors it causes further on
 // (undefined $variables of the scope that closed early, the stray '}' at the
 // end) are not reported as errors of their own. Also: lone '\r' line ends.
+#include "format/brace_balance.h"
 #include "format/parser.h"
 
 #include <QFile>
 #include <QtTest>
+
+#include <chrono>
+#include <functional>
 
 using namespace hfd;
 
@@ -47,6 +51,20 @@ std::vector<Diagnostic> errors_of(const ParseResult& result) {
     for (const Diagnostic& d : result.diagnostics)
         if (d.severity == Severity::Error) errors.push_back(d);
     return errors;
+}
+
+// The shortest of `runs` wall times of `work`, in seconds; it stops after a run
+// longer than `enough` (a quadratic version need not be waited for three times).
+double shortest_seconds(const std::function<void()>& work, int runs, double enough = 1e9) {
+    double shortest = 1e9;
+    for (int i = 0; i < runs; ++i) {
+        const auto start = std::chrono::steady_clock::now();
+        work();
+        const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        shortest = std::min(shortest, seconds);
+        if (seconds > enough) break;
+    }
+    return shortest;
 }
 
 std::string all_messages(const ParseResult& result) {
@@ -153,6 +171,56 @@ private slots:
         QVERIFY(good.root.find("model"));
         QCOMPARE(good.root.find("model")->find("name")->value, std::string("m"));
         QCOMPARE(good.root.find("model")->find("name")->line, 3);
+    }
+
+    // The indentation of each line, as the lexer numbers the lines: "\n", "\r\n" and
+    // a lone "\r" each end one line, a tab goes to the next multiple of 4, the
+    // byte order mark is not indentation.
+    void lineIndentsAreMeasuredPerLexerLine() {
+        const format_detail::LineIndents indents("\xEF\xBB\xBF  a {\r\n\tb = 1\r  \t c = 2\n}\n\n   ");
+        QCOMPARE(indents.line_count(), 6);
+        QCOMPARE(indents.of_line(1), 2);
+        QCOMPARE(indents.of_line(2), 4);
+        QCOMPARE(indents.of_line(3), 5);  // 2 spaces, a tab to 4, a space
+        QCOMPARE(indents.of_line(4), 0);
+        QCOMPARE(indents.of_line(5), 0);
+        QCOMPARE(indents.of_line(6), 3);
+        QCOMPARE(indents.of_line(0), 0);
+        QCOMPARE(indents.of_line(7), 0);
+        // the brace diagnosis reads them: a missing '}' found through the
+        // indentation of lines ended by a lone '\r'
+        const ParseResult missing = parse_text("m {\r\ta {\r\t\tx = 1\r\tb = 2\r}\r", "cr.hfd");
+        const std::vector<Diagnostic> errors = errors_of(missing);
+        QVERIFY2(errors.size() == 1, all_messages(missing).c_str());
+        QCOMPARE(errors[0].location.line, 2);
+        QVERIFY2(errors[0].message.find("a '}' is missing before line 4") != std::string::npos,
+                 errors[0].message.c_str());
+    }
+
+    // 200,000 groups opened on one line are refused at the 201st '{' in about the
+    // time the same tokens take one per line. Measuring the indentation of each
+    // group's line by scanning back to the line's start made that quadratic in
+    // the length of the line (35 s against 0.05 s); the bound leaves 20x for a
+    // loaded machine and is ~30x short of the quadratic time.
+    void manyGroupsOnOneLineTakeLinearTime() {
+        const int groups = 200000;
+        std::string one_line, one_per_line;
+        for (int i = 0; i < groups; ++i) {
+            one_line += "a { ";
+            one_per_line += "a {\n";
+        }
+        ParseResult result;
+        const double per_line = shortest_seconds([&] { result = parse_text(one_per_line, "lines.hfd"); }, 3);
+        QCOMPARE(errors_of(result).size(), size_t(1));
+        const double bound = 20 * per_line + 0.1;
+        const double on_one_line = shortest_seconds([&] { result = parse_text(one_line, "line.hfd"); }, 3, bound);
+        const std::vector<Diagnostic> errors = errors_of(result);
+        QVERIFY2(errors.size() == 1, all_messages(result).c_str());
+        QCOMPARE(errors[0].location.line, 1);
+        QCOMPARE(errors[0].location.column, 4 * 200 + 3);  // the 201st '{'
+        QVERIFY(errors[0].message.find("nested") != std::string::npos);
+        QVERIFY2(on_one_line <= bound,
+                 qPrintable(QString("one line: %1 s, one per line: %2 s").arg(on_one_line).arg(per_line)));
     }
 };
 

@@ -7,6 +7,7 @@
 
 #include <QtTest>
 
+#include <QDir>
 #include <QTemporaryDir>
 
 #include <cmath>
@@ -186,6 +187,49 @@ private slots:
         const Run bad = run({model_, "--motion", motion, "--out", out});
         QCOMPARE(bad.exit_code, 1);
         QVERIFY2(bad.err.contains("swing.mot:3:5: error: expected a number, got 'one'"), qPrintable(bad.err));
+    }
+
+    // A motion read silently wrong before (exit 0) is refused at its place, and
+    // the rows analysed before the bad one leave no output file behind.
+    void silentlyWrongMotionsAreRefused() {
+        const QString motion = directory_.filePath("wrong.mot");
+        const QString out = directory_.filePath("wrong.csv");
+        const std::string header = "swing\ninDegrees=yes\nendheader\n";
+        std::string many_rows = header + "time\telbow_angle\n";
+        for (int r = 0; r < 5000; ++r) many_rows += std::to_string(r) + "\t" + std::to_string(r % 90) + "\n";
+        const std::pair<std::string, QString> cases[] = {
+            {header + "time\telbow_angle\n0\t10\n0.1\tnan\n",
+             "wrong.mot:6:5: error: expected a finite number, got 'nan'"},
+            {header + "time\telbow_angle\n0\tinf\n", "wrong.mot:5:3: error: expected a finite number, got 'inf'"},
+            {header + "time\telbow_angle\telbow_angle\n0\t1\t2\n",
+             "wrong.mot:4:18: error: column 'elbow_angle' is named twice (first at column 6)"},
+            {"swing\ninDegrees=maybe\nendheader\ntime\telbow_angle\n0\t1\n",
+             "wrong.mot:2:11: error: expected inDegrees=yes or inDegrees=no, found 'maybe'"},
+            {many_rows + "5000\tnan\n", "wrong.mot:5005:6: error: expected a finite number, got 'nan'"},
+        };
+        for (const auto& [text, message] : cases) {
+            std::ofstream(motion.toStdString()) << text;
+            const Run r = run({model_, "--motion", motion, "--out", out});
+            QCOMPARE(r.exit_code, 1);
+            QVERIFY2(r.err.contains(message), qPrintable(r.err));
+            QVERIFY(!QFileInfo::exists(out));
+            QCOMPARE(QDir(directory_.path()).entryList({"wrong.csv*"}, QDir::Files), QStringList());
+        }
+        std::ofstream(motion.toStdString()) << many_rows;
+        const Run good = run({model_, "--motion", motion, "--out", out});
+        QVERIFY2(good.exit_code == 0, qPrintable(good.err));
+        QCOMPARE(int(read_table(out).rows.size()), 5000);
+        QVERIFY2(good.out.contains("5000 rows"), qPrintable(good.out));
+    }
+
+    // An output path under a regular file is refused before any work, naming the file.
+    void outputUnderAFileIsRefusedUpFront() {
+        const QString afile = directory_.filePath("afile");
+        std::ofstream(afile.toStdString()) << "a file";
+        const Run r = run({model_, "--coordinate", "elbow_angle", "--out", afile + "/p.csv"});
+        QCOMPARE(r.exit_code, 2);
+        QVERIFY2(r.err.contains("'" + afile + "' in the output path '" + afile + "/p.csv' is a file, not a directory"),
+                 qPrintable(r.err));
     }
 
 private:

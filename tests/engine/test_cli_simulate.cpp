@@ -92,6 +92,17 @@ void TestCliSimulate::bad_arguments_exit_2() {
     r = run({model, "--out", directory_.filePath("no/such/dir/out.csv")});
     QCOMPARE(r.exit_code, 2);
     QVERIFY2(r.err.contains("does not exist"), qPrintable(r.err));
+    // a file where a folder of the path should be is named as what it is
+    const QString afile = write("afile", "not a folder");
+    for (const QString& out : {afile + "/p.csv", afile + "/sub/p.csv"})
+        for (const char* option : {"--out", "--sto"}) {
+            r = run({model, option, out});
+            QCOMPARE(r.exit_code, 2);
+            QVERIFY2(r.err.contains("'" + QFileInfo(afile).absoluteFilePath() + "' in the output path '" + out +
+                                    "' is a file, not a directory"),
+                     qPrintable(r.err));
+            QVERIFY2(!r.err.contains("does not exist"), qPrintable(r.err));
+        }
     r = run({model, "other.hfd"});
     QCOMPARE(r.exit_code, 2);
     r = run({"--help"});
@@ -304,7 +315,8 @@ void TestCliSimulate::terminated_run_keeps_its_rows_as_a_partial_file() {
     const auto fields = [](const std::string& row) { return std::count(row.begin(), row.end(), ','); };
     for (const std::string& row : rows) QCOMPARE(fields(row), fields(rows[0]));
     const std::vector<std::string> sto = lines_of(dir.filePath("run.partial.sto"));
-    QCOMPARE(sto[2], "nRows=" + QString::number(rows.size() - 1).rightJustified(7, '0').toStdString());
+    // the row count in the 7 digits reserved for 1,000,001 rows: no leading zeros
+    QCOMPARE(sto[2], "nRows=" + QString::number(rows.size() - 1).leftJustified(7, ' ').toStdString());
     QCOMPARE(sto.size(), size_t(7) + rows.size() - 1);  // 6 header lines and the labels, then the rows
 }
 

@@ -155,7 +155,8 @@ void TestLongRuns::interrupted_files_keep_their_rows_under_partial_names() {
     const std::string partial_csv = read_all(partial_file_name(csv));
     QCOMPARE(size_t(std::count(partial_csv.begin(), partial_csv.end(), '\n')), size_t(1 + 11));
     const std::string partial_sto = read_all(partial_file_name(sto));
-    QVERIFY2(partial_sto.find("\nnRows=0011\n") != std::string::npos, partial_sto.substr(0, 80).c_str());
+    // the count in the width of "1001", without leading zeros (octal to some readers)
+    QVERIFY2(partial_sto.find("\nnRows=11  \n") != std::string::npos, partial_sto.substr(0, 80).c_str());
     QCOMPARE(QDir(directory.path()).entryList(QDir::Files), QStringList({"run.partial.csv", "run.partial.sto"}));
 }
 

@@ -2,16 +2,20 @@
 // degrees and a CSV in radians give the analytic length and moment arm of the
 // hinge's muscle at every row; dofs without a column keep their default, columns
 // that name no dof are one warning; bad rows are errors with line:column; the
-// moment arms along the motion equal -dL/dq of human3d's poses.
+// moment arms along the motion equal -dL/dq of human3d's poses; nan / inf values,
+// a column named twice and an "inDegrees" other than yes/no are refused at their
+// place; the streamed analysis gives the same CSV a row at a time.
 #include "analysis/muscle_motion.h"
 #include "format/parser.h"
 #include "forces/muscle_path.h"
+#include "format/read_text_file.h"
 #include "model/build_model.h"
 
 #include "hinge_muscle_model.h"
 
 #include <QtTest>
 
+#include <algorithm>
 #include <cmath>
 #include <numbers>
 
@@ -108,6 +112,128 @@ private slots:
             QCOMPARE(QString::fromStdString(d.message), QString(c.message));
         }
         QVERIFY(!read_motion_file("/nonexistent/walk.mot", model).ok());
+    }
+
+    // Values that would be read silently wrong: from_chars reads "nan" and "inf",
+    // a second column of a name overwrote the first, and "inDegrees=maybe" read as
+    // radians. Each is an error at its line and column.
+    void silentlyWrongMotionsAreRefusedAtTheirPlace() {
+        const Model model = hinge();
+        const std::string header = "walk\nversion=1\ninDegrees=yes\nendheader\n";
+        struct Case {
+            std::string text;
+            int line, column;
+            const char* message;
+        };
+        const Case cases[] = {
+            {header + "time\telbow_angle\n0\t10\n0.1\tnan\n", 7, 5, "expected a finite number, got 'nan'"},
+            {header + "time\telbow_angle\n0\t-inf\n", 6, 3, "expected a finite number, got '-inf'"},
+            {header + "time\telbow_angle\nnan\t1\n", 6, 1, "expected a finite number, got 'nan'"},
+            {"time,elbow_angle\n0,1\n0.1,INF\n", 3, 5, "expected a finite number, got 'INF'"},
+            {header + "time\telbow_angle\twrist_angle\telbow_angle\n0\t1\t2\t3\n", 5, 30,
+             "column 'elbow_angle' is named twice (first at column 6)"},
+            {"time,elbow_angle,elbow_angle [deg]\n0,1,2\n", 1, 18,
+             "column 'elbow_angle' is named twice (first at column 6)"},
+            {"time,x,x\n0,1,2\n", 1, 8, "column 'x' is named twice (first at column 6)"},
+            {"walk\ninDegrees=maybe\nendheader\ntime\telbow_angle\n0\t1\n", 2, 11,
+             "expected inDegrees=yes or inDegrees=no, found 'maybe'"},
+            {"walk\ninDegrees = \nendheader\ntime\telbow_angle\n0\t1\n", 2, 13,
+             "expected inDegrees=yes or inDegrees=no, found ''"},
+            {"walk\ninDegrees yes\nendheader\ntime\telbow_angle\n0\t1\n", 2, 11,
+             "expected '=' after 'inDegrees', then yes or no"},
+            {"walk\nversion=1\ntime\telbow_angle\n0\t1\n", 1, 1,
+             "no 'endheader' line ends the header (a .mot / .sto file), and the first line is not a CSV header "
+             "'time,...'"},
+        };
+        for (const Case& c : cases) {
+            const MotionCoordinates motion = read_motion_text(c.text, "bad.mot", model);
+            QVERIFY2(!motion.ok(), c.text.c_str());
+            QVERIFY(motion.frames.empty());
+            const Diagnostic& d = motion.diagnostics.back();
+            QCOMPARE(d.severity, Severity::Error);
+            QCOMPARE(QString::fromStdString(d.message), QString(c.message));
+            QCOMPARE(d.location.line, c.line);
+            QCOMPARE(d.location.column, c.column);
+        }
+        // spaces around '=' and trailing ones are fine; "no" means radians
+        const MotionCoordinates spaced =
+            read_motion_text("walk\ninDegrees = no \nendheader\ntime\telbow_angle\n0\t1.25\n", "ok.mot", model);
+        QVERIFY(spaced.ok());
+        QCOMPARE(spaced.frames[0].value[model.find_dof("elbow_angle")], 1.25);
+    }
+
+    // The streamed analysis writes what muscle_motion_csv writes of the whole
+    // motion, and hands each row to the output before it asks for the next line:
+    // its memory does not grow with the rows.
+    void streamedAnalysisWritesEachRowBeforeReadingTheNext() {
+        const Model model = hinge();
+        std::string text = "swing\nversion=1\nnRows=40\ninDegrees=yes\nendheader\ntime\telbow_angle\twrist_angle\n";
+        const int rows = 40, first_row_line = 7;
+        for (int r = 0; r < rows; ++r)
+            text += std::to_string(0.01 * r) + "\t" + std::to_string(-60 + 3 * r) + "\t" + std::to_string(r) + "\n";
+        const MotionCoordinates whole = read_motion_text(text, "swing.mot", model);
+        QVERIFY(whole.ok());
+        const std::string expected = muscle_motion_csv(model, muscle_motion(model, whole, {}));
+
+        TextLines lines(text);
+        std::string written;
+        auto rows_written = [&] { return int(std::count(written.begin(), written.end(), '\n')) - 1; };
+        int most_rows_behind = 0;
+        const StreamedMuscleMotion streamed = stream_muscle_motion_csv(
+            model, "swing.mot",
+            [&](std::string_view& line, int& number) {
+                // lines before this one that were rows, against rows already written
+                const int rows_read = std::max(0, lines.number() - first_row_line + 1);
+                most_rows_behind = std::max(most_rows_behind, rows_read - std::max(0, rows_written()));
+                if (!lines.next(line)) return false;
+                number = lines.number();
+                return true;
+            },
+            {},
+            [&](std::string_view piece) {
+                written += piece;
+                return true;
+            });
+        QVERIFY(streamed.ok());
+        QCOMPARE(streamed.rows, size_t(rows));
+        QCOMPARE(streamed.muscles, model.muscles.size());
+        QCOMPARE(streamed.moment_arms, size_t(2));
+        QCOMPARE(most_rows_behind, 0);
+        QCOMPARE(written, expected);
+
+        // an error stops it at its line; a refused write stops it too
+        std::string bad = text.substr(0, text.find("time\t")) + "time\telbow_angle\twrist_angle\n";
+        for (int r = 0; r < rows; ++r)
+            bad += std::to_string(0.01 * r) + "\t" + (r == 16 ? std::string("nan") : std::to_string(r)) + "\t0\n";
+        written.clear();
+        TextLines bad_lines(bad);
+        const StreamedMuscleMotion failed = stream_muscle_motion_csv(
+            model, "bad.mot",
+            [&](std::string_view& line, int& number) {
+                if (!bad_lines.next(line)) return false;
+                number = bad_lines.number();
+                return true;
+            },
+            {},
+            [&](std::string_view piece) {
+                written += piece;
+                return true;
+            });
+        QVERIFY(!failed.ok());
+        QCOMPARE(failed.rows, size_t(16));
+        QCOMPARE(QString::fromStdString(format_diagnostic(failed.diagnostics.back())),
+                 QString("bad.mot:%1:10: error: expected a finite number, got 'nan'").arg(first_row_line + 16));
+        TextLines again(text);
+        const StreamedMuscleMotion refused = stream_muscle_motion_csv(
+            model, "swing.mot",
+            [&](std::string_view& line, int& number) {
+                if (!again.next(line)) return false;
+                number = again.number();
+                return true;
+            },
+            {}, [](std::string_view) { return false; });
+        QVERIFY(!refused.ok() && refused.write_failed);
+        QCOMPARE(refused.rows, size_t(0));
     }
 
     void momentArmsAlongAMotionAreLengthDerivatives() {

@@ -580,6 +580,18 @@ CmaOptimizer {
         diagnostics.clear();
         QVERIFY(!scenario->initial_values(diagnostics));
         QVERIFY(has_message(diagnostics, "outside its range", 1));
+        // the numbers of the message in their shortest form: 1e308 was 309 digits
+        // ("%f"), the range "[0.000000, 2.000000]"
+        write(root + "/start.par", "initial_load 1e308 1e308 0.1\n");
+        diagnostics.clear();
+        QVERIFY(!scenario->initial_values(diagnostics));
+        QVERIFY2(has_message(diagnostics, "parameter 'initial_load' = 1e+308 is outside its range [0, 2]", 1),
+                 test::diagnostics_text(diagnostics).c_str());
+        write(root + "/start.par", "initial_load -0.1 -0.1 0.1\n");
+        diagnostics.clear();
+        QVERIFY(!scenario->initial_values(diagnostics));
+        QVERIFY2(has_message(diagnostics, "= -0.1 is outside its range [0, 2]", 1),
+                 test::diagnostics_text(diagnostics).c_str());
     }
 
     // Without a .par, SCONE evaluates a scenario at its parameter means, the init file's

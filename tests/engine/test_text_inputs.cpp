@@ -11,7 +11,10 @@
 #include "model/build_model.h"
 #include "state/state.h"
 
+#include <QTemporaryDir>
 #include <QtTest>
+
+#include <fstream>
 
 using namespace hfd;
 
@@ -135,6 +138,41 @@ private slots:
             QCOMPARE(read.runs->size(), size_t(2));
             QCOMPARE(read.runs->front().front().path, std::string("body.rod.mass"));
         }
+    }
+
+    // A file read a block at a time has the lines of the whole text: every line
+    // end and the byte order mark, a "\r\n" split between two blocks, a line
+    // longer than a block, a last line without its line end.
+    void fileLinesAreTheLinesOfTheWholeText() {
+        QTemporaryDir directory;
+        QVERIFY(directory.isValid());
+        const size_t block = 1 << 16;
+        std::string long_line(3 * block + 17, 'x');
+        for (const std::string& prefix : {std::string(), std::string("\xEF\xBB\xBF")}) {
+            std::string text = prefix + "first\r\n";
+            text += std::string(block - 1 - text.size(), 'a') + "\r\n";  // the '\r' ends the first block
+            text += "\n\r\rlone\r" + long_line + "\nend\r\n\r\nlast";
+            for (const std::string& variant : {text, text + "\n", text + "\r", std::string(prefix)}) {
+                const std::string path = directory.filePath("lines.txt").toStdString();
+                std::ofstream(path, std::ios::binary) << variant;
+                TextLines whole(variant);
+                FileLines blocks(path);
+                QVERIFY(blocks.is_open());
+                std::string_view expected, line;
+                int count = 0;
+                while (whole.next(expected)) {
+                    QVERIFY(blocks.next(line));
+                    QCOMPARE(line, expected);
+                    QCOMPARE(blocks.number(), whole.number());
+                    ++count;
+                }
+                QVERIFY(!blocks.next(line));
+                QVERIFY(!blocks.failed());
+                QCOMPARE(count, variant.size() > prefix.size() ? 10 : 0);
+            }
+        }
+        QVERIFY(!FileLines(directory.filePath("missing.txt").toStdString()).is_open());
+        QVERIFY(!FileLines(directory.path().toStdString()).is_open());
     }
 
     // 3.3 million unknown-key warnings printed 289 MB.

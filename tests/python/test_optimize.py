@@ -43,8 +43,12 @@ CmaOptimizer {
 
 
 def files_of(folder):
-    return {name: open(os.path.join(folder, name)).read() for name in sorted(os.listdir(folder))
-            if name.endswith(".par") or name == "history.csv"}
+    out = {}
+    for name in sorted(os.listdir(folder)):
+        if name.endswith(".par") or name == "history.csv":
+            with open(os.path.join(folder, name)) as f:
+                out[name] = f.read()
+    return out
 
 
 class ScenarioFromPython(unittest.TestCase):
@@ -76,6 +80,30 @@ class ScenarioFromPython(unittest.TestCase):
             scenario.evaluate({"no_such_parameter": 1.0})
         with self.assertRaises(ValueError):
             scenario.evaluate([0.1])
+
+    def test_values_that_are_not_finite_name_the_parameter(self):
+        # issue #48 item 11: refused before the run, naming the first bad parameter by
+        # index and name (it used to fail later, in initial_load, naming none)
+        scenario = hfd.Scenario(self.path)
+        names = [p[0] for p in scenario.parameters()]
+        means = [p[1] for p in scenario.parameters()]
+        cases = [([math.nan] * len(names), 0, "NaN"),
+                 (means[:1] + [math.inf] + means[2:], 1, "inf"),
+                 (means[:2] + [-math.inf], 2, "-inf")]
+        for values, index, text in cases:
+            with self.subTest(index=index):
+                with self.assertRaises(hfd.HfdError) as raised:
+                    scenario.evaluate(values)
+                message = str(raised.exception)
+                self.assertIn(f"parameter {index} '{names[index]}' is {text}", message)
+                self.assertNotIn("initial_load", message)
+        with self.assertRaises(hfd.HfdError) as raised:
+            scenario.evaluate({names[1]: math.nan})
+        self.assertIn(f"parameter 1 '{names[1]}' is NaN", str(raised.exception))
+        with self.assertRaises(ValueError) as raised:
+            scenario.evaluate(means + [0.5])
+        self.assertIn("expected 3 parameter values", str(raised.exception))
+        self.assertTrue(math.isfinite(scenario.evaluate(means)["objective"]))  # the check refuses only bad values
 
     @unittest.skipIf(distributed is None, "python3-distributed not installed")
     def test_dask_run_equals_threads_run_bit_for_bit(self):
