@@ -15,6 +15,7 @@
 #include "run/run_setup.h"
 #include "state/kinematics.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -71,13 +72,21 @@ constexpr const char* induced_usage =
     "  --excitation VALUE    muscle excitation of the single-state analysis, whose muscles start\n"
     "                        with the equilibrium activation of it (default 0)\n"
     "  --constraint KIND     contact constraint: point (default), weld or rolling\n"
+    "  --contacts LIST       comma list of geometries whose contacts become constraints\n"
+    "                        (default: every touching contact); a loaded contact left out\n"
+    "                        makes its frames invalid\n"
     "  --bodies LIST         comma list of bodies whose accelerations are written too\n"
     "  --out DIR             directory for the CSV files (one per output) and summary.csv\n"
+    "\n"
+    "Frames where the constraint model does not hold (centre of mass acceleration off the\n"
+    "forward simulation's by more than g/2, a constraint pulling into the ground, a loaded\n"
+    "contact left free; docs/analyses.md) are marked valid = 0, their contributions left\n"
+    "empty, and counted in a warning on stderr (the exit code stays 0).\n"
     "\n"
     "exit codes: 0 done, 1 bad input file, 2 bad arguments, 3 analysis failed, 4 output not written\n";
 
 struct InducedOptions {
-    std::string model, config, state, trajectory, out, bodies;
+    std::string model, config, state, trajectory, out, bodies, contacts;
     ContactConstraint constraint = ContactConstraint::Point;
     double excitation = 0;
     bool help = false;
@@ -90,9 +99,10 @@ int usage_error(const std::string& message, const char* usage) {
 
 std::optional<int> parse_induced(const Args& args, InducedOptions& o) {
     std::vector<Word> words;
-    if (const auto error = split_words(
-            args, one_of({"--config", "--state", "--trajectory", "--constraint", "--bodies", "--out", "--excitation"}),
-            words))
+    if (const auto error = split_words(args,
+                                       one_of({"--config", "--state", "--trajectory", "--constraint", "--contacts",
+                                               "--bodies", "--out", "--excitation"}),
+                                       words))
         return usage_error(*error, induced_usage);
     for (const Word& word : words) {
         if (word.kind == Word::Kind::Help) {
@@ -110,6 +120,7 @@ std::optional<int> parse_induced(const Args& args, InducedOptions& o) {
         else if (arg == "--state") o.state = value;
         else if (arg == "--trajectory") o.trajectory = value;
         else if (arg == "--bodies") o.bodies = value;
+        else if (arg == "--contacts") o.contacts = value;
         else if (arg == "--out") o.out = value;
         else if (arg == "--constraint") {
             if (!parse_contact_constraint(value, o.constraint))
@@ -141,6 +152,29 @@ std::optional<std::vector<Index>> parse_bodies(const Model& model, const std::st
         bodies.push_back(b);
     }
     return bodies;
+}
+
+// Geometries on moving bodies named by --contacts (nullopt, with a message, for
+// a name that is not one).
+std::optional<std::vector<std::string>> parse_contacts(const Model& model, const std::string& list) {
+    std::vector<std::string> names;
+    std::stringstream in(list);
+    for (std::string name; std::getline(in, name, ',');) {
+        if (name.empty()) continue;
+        const auto it = std::find_if(model.geometries.begin(), model.geometries.end(),
+                                     [&](const Geometry& g) { return g.name == name; });
+        if (it == model.geometries.end() || it->body == no_index || model.bodies[it->body].is_static()) {
+            std::fprintf(stderr, "hfd analyze: --contacts: '%s' is not a geometry on a moving body of the model\n",
+                         name.c_str());
+            return std::nullopt;
+        }
+        names.push_back(name);
+    }
+    if (!list.empty() && names.empty()) {
+        std::fprintf(stderr, "hfd analyze: --contacts: no geometry named in '%s'\n", list.c_str());
+        return std::nullopt;
+    }
+    return names;
 }
 
 // The states to analyse: every row of the trajectory, or one state.
@@ -175,6 +209,11 @@ int run_induced(const Args& args) {
     if (!sim) return exit_input;
     const std::optional<std::vector<Index>> bodies = parse_bodies(sim->model(), o.bodies);
     if (!bodies) return exit_usage;
+    const std::optional<std::vector<std::string>> contacts = parse_contacts(sim->model(), o.contacts);
+    if (!contacts) return exit_usage;
+    InducedAccelerationOptions options;
+    options.contact = o.constraint;
+    options.contacts = *contacts;
     const std::optional<std::vector<State>> states = analysed_states(*sim, o);
     if (!states) return exit_input;
 
@@ -182,7 +221,7 @@ int run_induced(const Args& args) {
     double worst_superposition = 0;
     const auto t0 = std::chrono::steady_clock::now();
     for (const State& s : *states) {
-        const InducedAccelerations frame = induced_accelerations(*sim, s, {o.constraint});
+        const InducedAccelerations frame = induced_accelerations(*sim, s, options);
         if (!frame.body.allFinite()) {
             std::fprintf(stderr, "hfd analyze: non-finite accelerations at t = %g s\n", s.time);
             return exit_analysis;
@@ -199,8 +238,28 @@ int run_induced(const Args& args) {
     std::printf("%zu frame(s), %zu contributors, contact constraint %s: %zu files in %s\n", series.frame_count(),
                 series.columns.size() - 2, contact_constraint_name(o.constraint), series.tables.size() + 1,
                 o.out.c_str());
-    std::printf("largest superposition error %.3g (relative); %.3g ms per frame\n", worst_superposition,
-                1e3 * seconds / double(std::max<size_t>(1, series.frame_count())));
+    const size_t invalid = series.invalid_frame_count(), frames = series.frame_count();
+    if (invalid == 0) {
+        double largest = 0;
+        for (const InducedValidity& v : series.validity) largest = std::max(largest, v.com_residual);
+        std::printf("constraint model holds in every frame (largest |a_com - forward| %.3g m/s2, limit %.3g)\n",
+                    largest, series.validity.empty() ? 0.0 : series.validity.front().com_limit);
+    } else {
+        const std::vector<FrameSpan> spans = invalid_spans(series);
+        const std::string where = describe_spans(series, spans);
+        std::printf(
+            "%zu of %zu frame(s) invalid, the constraint model does not hold at %s: their contributions "
+            "are left empty (summary.csv: reason per frame)\n",
+            invalid, frames, where.c_str());
+        const size_t first = spans.front().first;
+        std::fprintf(stderr,
+                     "hfd analyze: warning: %zu of %zu frame(s) invalid (%s); their contributions are not results "
+                     "and are left empty in %s\nhfd analyze: first invalid frame, t = %g s: %s\n",
+                     invalid, frames, where.c_str(), o.out.c_str(), series.time[first],
+                     series.validity[first].reason.c_str());
+    }
+    std::printf("largest superposition error %.3g (relative, a check of the solve only); %.3g ms per frame\n",
+                worst_superposition, 1e3 * seconds / double(std::max<size_t>(1, frames)));
     return exit_ok;
 }
 

@@ -5,6 +5,8 @@
 #include "main_window.h"
 #include "plot_dock.h"
 
+#include <QAreaSeries>
+#include <QBrush>
 #include <QChart>
 #include <QChartView>
 #include <QComboBox>
@@ -53,6 +55,11 @@ InducedDock::InducedDock(QWidget* parent) : QDockWidget(tr("Induced acceleration
     style_->addItems({tr("lines"), tr("stacked")});
     status_ = new QLabel(tr("Run a simulation, then analyze its recording."), body);
     status_->setObjectName(QStringLiteral("analysisStatus"));
+    status_->setWordWrap(true);
+    frame_status_ = new QLabel(body);
+    frame_status_->setObjectName(QStringLiteral("frameValidity"));
+    frame_status_->setWordWrap(true);
+    frame_status_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     controls->addWidget(analyze_);
     controls->addWidget(new QLabel(tr("contacts:"), body));
     controls->addWidget(constraint_);
@@ -61,6 +68,7 @@ InducedDock::InducedDock(QWidget* parent) : QDockWidget(tr("Induced acceleration
     controls->addWidget(style_);
     layout->addLayout(controls);
     layout->addWidget(status_);
+    layout->addWidget(frame_status_);
 
     chart_ = new QChart;
     x_ = new QValueAxis;
@@ -149,10 +157,13 @@ bool InducedDock::analyze() {
         residuals_.push_back(recording_residual(dynamics, states.states, k));
     const auto kind = ContactConstraint(constraint_->currentData().toInt());
     series_ = make_induced_series(sim->model(), {});
-    double worst = 0;
+    double worst = 0, largest_com = 0;
     for (const State& s : states.states) {
-        const InducedAccelerations frame = induced_accelerations(*sim, s, {kind});
+        InducedAccelerationOptions options;
+        options.contact = kind;
+        const InducedAccelerations frame = induced_accelerations(*sim, s, options);
         worst = std::max(worst, frame.superposition_error);
+        largest_com = std::max(largest_com, frame.validity.com_residual);
         append_induced_frame(series_, sim->model(), s.time, frame);
     }
     const QString current = output_->currentText();
@@ -161,11 +172,34 @@ bool InducedDock::analyze() {
     for (const InducedTable& t : series_.tables) output_->addItem(QString::fromStdString(t.output));
     output_->setCurrentText(current.isEmpty() ? QStringLiteral("com_y") : current);
     output_->blockSignals(false);
-    status_->setText(tr("%1 rows, %2 contributors, %3 contacts; largest superposition error %4")
-                         .arg(series_.frame_count())
-                         .arg(series_.columns.size() - 2)
-                         .arg(QString::fromLatin1(contact_constraint_name(kind)))
-                         .arg(worst, 0, 'g', 3));
+    const QString counts = tr("%1 rows, %2 contributors, %3 contacts")
+                               .arg(series_.frame_count())
+                               .arg(series_.columns.size() - 2)
+                               .arg(QString::fromLatin1(contact_constraint_name(kind)));
+    const QString solve = tr("superposition error %1 (a check of the solve only)").arg(worst, 0, 'g', 3);
+    const size_t invalid = series_.invalid_frame_count();
+    if (invalid == 0) {
+        status_->setStyleSheet(QString());
+        status_->setText(tr("%1; the constraint model holds in every frame (|a_com - forward| at most %2 m/s², "
+                            "limit %3); %4")
+                             .arg(counts)
+                             .arg(largest_com, 0, 'g', 3)
+                             .arg(series_.validity.front().com_limit, 0, 'g', 3)
+                             .arg(solve));
+    } else {
+        status_->setStyleSheet(QStringLiteral("color: #d03030; font-weight: bold"));
+        const QString where = QString::fromStdString(describe_spans(series_, invalid_spans(series_)));
+        status_->setText(tr("%1. Warning: %2 of %3 frames invalid, the constraint model does not hold at %4: "
+                            "their contributions are meaningless, shaded and not drawn; %5")
+                             .arg(counts)
+                             .arg(invalid)
+                             .arg(series_.frame_count())
+                             .arg(where)
+                             .arg(solve));
+        emit statusMessage(tr("Induced accelerations: %1 of %2 frames invalid (constraint model does not hold)")
+                               .arg(invalid)
+                               .arg(series_.frame_count()));
+    }
     redraw();
     return true;
 }
@@ -181,12 +215,13 @@ void InducedDock::redraw() {
     const InducedTable* table = series_.find(output_->currentText().toStdString());
     if (!table || series_.frame_count() == 0) return;
     const size_t width = series_.columns.size(), contributors = width - 2, frames = series_.frame_count();
-    // the largest contributors by peak magnitude; the others summed
+    // the largest contributors by peak magnitude over the valid frames; the others summed
     std::vector<size_t> order(contributors);
     std::iota(order.begin(), order.end(), size_t(0));
     auto peak = [&](size_t c) {
         double p = 0;
-        for (size_t f = 0; f < frames; ++f) p = std::max(p, std::abs(series_.value(*table, f, c)));
+        for (size_t f = 0; f < frames; ++f)
+            if (series_.valid(f)) p = std::max(p, std::abs(series_.value(*table, f, c)));
         return p;
     };
     std::vector<double> peaks(contributors);
@@ -197,28 +232,37 @@ void InducedDock::redraw() {
     const bool stacked = style_->currentIndex() == 1;
     double low = 0, high = 0;
     std::vector<double> cumulative(frames, 0.0);
-    auto add_series = [&](const QString& name, const std::function<double(size_t)>& value, Qt::PenStyle pen,
-                          int width_px) {
-        auto* line = new QLineSeries;
-        line->setName(name);
+    // Results (contributors, other, total) are drawn over the valid frames only: one
+    // line per run of valid frames, in one colour with one legend entry. Forward
+    // (the simulation's own value) is drawn over every frame.
+    enum class Kind { Contributor, Total, Forward };
+    struct Curve {
+        QString name;
+        Kind kind;
+        std::vector<QList<QPointF>> runs;
+    };
+    std::vector<Curve> curves;
+    auto add_series = [&](const QString& name, const std::function<double(size_t)>& value, Kind kind) {
+        Curve curve{name, kind, {}};
+        bool gap = true;
         for (size_t f = 0; f < frames; ++f) {
+            if (kind != Kind::Forward && !series_.valid(f)) {
+                gap = true;  // the next valid frame starts a new line
+                continue;
+            }
             double v = value(f);
-            if (stacked && pen == Qt::SolidLine && width_px == 1) v = cumulative[f] += v;
-            line->append(series_.time[f], v);
+            if (stacked && kind == Kind::Contributor) v = cumulative[f] += v;
+            if (gap) curve.runs.emplace_back();
+            gap = false;
+            curve.runs.back().append(QPointF(series_.time[f], v));
             low = std::min(low, v), high = std::max(high, v);
         }
-        chart_->addSeries(line);
-        line->attachAxis(x_);
-        line->attachAxis(y_);
-        QPen p = line->pen();
-        p.setStyle(pen);
-        p.setWidth(width_px);
-        line->setPen(p);
+        if (!curve.runs.empty()) curves.push_back(std::move(curve));
     };
     for (size_t i = 0; i < shown; ++i)
         add_series(
             QString::fromStdString(series_.columns[order[i]]),
-            [&, c = order[i]](size_t f) { return series_.value(*table, f, c); }, Qt::SolidLine, 1);
+            [&, c = order[i]](size_t f) { return series_.value(*table, f, c); }, Kind::Contributor);
     if (order.size() > shown)
         add_series(
             tr("other (%1)").arg(order.size() - shown),
@@ -227,15 +271,63 @@ void InducedDock::redraw() {
                 for (size_t i = shown; i < order.size(); ++i) sum += series_.value(*table, f, order[i]);
                 return sum;
             },
-            Qt::SolidLine, 1);
+            Kind::Contributor);
     add_series(
-        tr("total"), [&](size_t f) { return series_.value(*table, f, width - 2); }, Qt::SolidLine, 3);
+        tr("total"), [&](size_t f) { return series_.value(*table, f, width - 2); }, Kind::Total);
     add_series(
-        tr("forward"), [&](size_t f) { return series_.value(*table, f, width - 1); }, Qt::DashLine, 2);
+        tr("forward"), [&](size_t f) { return series_.value(*table, f, width - 1); }, Kind::Forward);
+    // the first line of every curve first: the theme colours them in turn, as
+    // without gaps; the further lines of a curve take its colour
+    std::vector<QPen> pens(curves.size());
+    for (size_t pass = 0; pass < 2; ++pass)
+        for (size_t i = 0; i < curves.size(); ++i)
+            for (size_t k = pass == 0 ? 0 : 1; k < (pass == 0 ? 1 : curves[i].runs.size()); ++k) {
+                auto* line = new QLineSeries;
+                line->setName(curves[i].name);
+                line->replace(curves[i].runs[k]);
+                chart_->addSeries(line);
+                line->attachAxis(x_);
+                line->attachAxis(y_);
+                if (k == 0) {
+                    pens[i] = line->pen();
+                    pens[i].setStyle(curves[i].kind == Kind::Forward ? Qt::DashLine : Qt::SolidLine);
+                    pens[i].setWidth(curves[i].kind == Kind::Contributor ? 1 : curves[i].kind == Kind::Total ? 3 : 2);
+                } else {
+                    for (QLegendMarker* marker : chart_->legend()->markers(line)) marker->setVisible(false);
+                }
+                line->setPen(pens[i]);
+            }
     const double margin = 0.05 * std::max(1e-9, high - low);
     x_->setRange(series_.time.front(), std::max(series_.time.back(), series_.time.front() + 1e-6));
     y_->setRange(low - margin, high + margin);
     y_->setTitleText(QString::fromStdString(table->unit));
+    // invalid frames shaded, half a frame interval either side
+    bool first_span = true;
+    for (const FrameSpan& span : invalid_spans(series_)) {
+        auto half_step = [&](size_t a, size_t b) { return 0.5 * (series_.time[b] - series_.time[a]); };
+        const double before = span.first > 0 ? half_step(span.first - 1, span.first)
+                              : frames > 1   ? half_step(0, 1)
+                                             : 0.5e-3;
+        const double after = span.last + 1 < frames ? half_step(span.last, span.last + 1) : before;
+        const double t0 = std::max(series_.time.front(), series_.time[span.first] - before);
+        const double t1 = std::min(series_.time.back(), series_.time[span.last] + after);
+        auto* upper = new QLineSeries;
+        auto* lower = new QLineSeries;
+        upper->append({QPointF(t0, y_->max()), QPointF(t1, y_->max())});
+        lower->append({QPointF(t0, y_->min()), QPointF(t1, y_->min())});
+        auto* area = new QAreaSeries(upper, lower);
+        upper->setParent(area);
+        lower->setParent(area);
+        area->setName(tr("invalid frames"));
+        chart_->addSeries(area);
+        area->attachAxis(x_);
+        area->attachAxis(y_);
+        area->setBrush(QColor(220, 60, 60, 70));
+        area->setPen(Qt::NoPen);
+        if (!first_span)
+            for (QLegendMarker* marker : chart_->legend()->markers(area)) marker->setVisible(false);
+        first_span = false;
+    }
     cursor_ = new QLineSeries;
     cursor_->setName(tr("cursor"));
     chart_->addSeries(cursor_);
@@ -249,20 +341,39 @@ void InducedDock::updateTable() {
     const InducedTable* table = series_.find(output_->currentText().toStdString());
     if (!table) return;
     const size_t frame = cursorFrame(), width = series_.columns.size();
+    const bool valid = series_.valid(frame);
     std::vector<size_t> order(width);
     std::iota(order.begin(), order.end(), size_t(0));
-    // contributors by |value|, then total and forward
-    std::sort(order.begin(), order.end() - 2, [&](size_t a, size_t b) {
-        return std::abs(series_.value(*table, frame, a)) > std::abs(series_.value(*table, frame, b));
-    });
+    // contributors by |value|, then total and forward; an invalid frame's contributions
+    // are not results: listed in column order, without values
+    if (valid)
+        std::sort(order.begin(), order.end() - 2, [&](size_t a, size_t b) {
+            return std::abs(series_.value(*table, frame, a)) > std::abs(series_.value(*table, frame, b));
+        });
     table_->setRowCount(int(width));
     for (size_t r = 0; r < width; ++r) {
+        const bool shown = valid || order[r] + 1 == width;  // forward is the simulation's own value
         table_->setItem(int(r), 0, new QTableWidgetItem(QString::fromStdString(series_.columns[order[r]])));
         table_->setItem(int(r), 1,
-                        new QTableWidgetItem(QString::number(series_.value(*table, frame, order[r]), 'g', 6)));
+                        new QTableWidgetItem(shown ? QString::number(series_.value(*table, frame, order[r]), 'g', 6)
+                                                   : tr("invalid")));
     }
     table_->setHorizontalHeaderLabels(
         {tr("t = %1 s").arg(series_.time[frame]), QString::fromStdString("[" + table->unit + "]")});
+    if (frame < series_.validity.size()) {
+        const InducedValidity& v = series_.validity[frame];
+        if (v.valid) {
+            frame_status_->setStyleSheet(QString());
+            frame_status_->setText(tr("t = %1 s: the constraint model holds (|a_com - forward| = %2 m/s², limit %3)")
+                                       .arg(series_.time[frame])
+                                       .arg(v.com_residual, 0, 'g', 3)
+                                       .arg(v.com_limit, 0, 'g', 3));
+        } else {
+            frame_status_->setStyleSheet(QStringLiteral("color: #d03030"));
+            frame_status_->setText(
+                tr("t = %1 s invalid: %2").arg(series_.time[frame]).arg(QString::fromStdString(v.reason)));
+        }
+    }
     updateResidualTable();
 }
 

@@ -8,6 +8,11 @@
 // at the scrubbed time. Below it, the recording's dynamic consistency: the
 // implicit residual force and torque per body at the scrubbed time
 // (analysis/recording_residual.h), zero where the recorded motion obeys the model.
+// Frames where the analysis' constraint model does not hold (InducedValidity)
+// are shaded on the chart and their contributions are not drawn (the lines
+// break there; forward is drawn throughout); the status line warns how many and
+// where, a second line gives the scrubbed frame's verdict and reason, and the
+// table shows no values for an invalid frame.
 #include "analysis/induced_series.h"
 #include "analysis/recording_residual.h"
 #include "simulation_controller.h"
@@ -43,8 +48,10 @@ public:
     bool analyze();
     // Its choices are the combo boxes constraint (ContactConstraint as item data),
     // output and style (lines, stacked); it shows its outcome in the label
-    // analysisStatus and the tables contributions (contributor, value at the cursor)
-    // and residuals (body, force [N], torque [Nm] at the cursor).
+    // analysisStatus, the scrubbed frame's verdict in the label frameValidity, and
+    // the tables contributions (contributor, value at the cursor) and residuals
+    // (body, force [N], torque [Nm] at the cursor).
+    const InducedSeries& series() const { return series_; }
 
 signals:
     void statusMessage(const QString& text);
@@ -66,6 +73,7 @@ private:
     QComboBox* output_ = nullptr;
     QComboBox* style_ = nullptr;
     QLabel* status_ = nullptr;
+    QLabel* frame_status_ = nullptr;
     QChart* chart_ = nullptr;
     QChartView* view_ = nullptr;
     QValueAxis *x_ = nullptr, *y_ = nullptr;

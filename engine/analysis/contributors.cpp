@@ -61,6 +61,9 @@ void add_muscles(const Simulation& sim, const ForceComponent& force, const State
 ContributorForces contributor_forces(const Simulation& sim, const State& state, Data& d) {
     const Model& m = sim.model();
     d.resize(m);
+    // the components read the evaluated state's body rotations (muscle paths, joint
+    // limits, motors); without this they would use the identity of a fresh Data
+    update_body_frames(state, d, sim.is_planar());
     ContributorForces out;
     ColumnWriter writer(m.bodies.size(), out);
 

@@ -5,6 +5,7 @@
 
 #include <Eigen/Dense>
 #include <algorithm>
+#include <cstdio>
 
 namespace hfd {
 
@@ -134,21 +135,47 @@ Eigen::VectorXd coordinate_velocity_products(const Model& m, const State& s) {
 
 namespace {
 
-// The forward evaluation's body accelerations and contact forces, in the order
-// of the contact constraints (same filter as build_constraint_rows).
-void record_forward(const Model& m, const Data& data, InducedAccelerations& out) {
+bool moves(const Model& m, Index body) { return body != no_index && !m.bodies[body].is_static(); }
+
+// The geometry on the moving body of a touching contact (the constraint's name).
+Index moving_geometry(const Model& m, const Contact& c) { return moves(m, c.body_b) ? c.geometry_b : c.geometry_a; }
+
+// Whether a touching contact becomes a constraint (build_constraint_rows skips
+// contacts without a moving body, so they are not counted here either).
+bool touching(const Model& m, const Contact& c) { return c.depth > 0 && (moves(m, c.body_a) || moves(m, c.body_b)); }
+
+bool chosen(const Model& m, const Contact& c, const std::vector<std::string>& names) {
+    if (names.empty()) return true;
+    const Index g = moving_geometry(m, c);
+    return g != no_index && std::find(names.begin(), names.end(), m.geometries[g].name) != names.end();
+}
+
+// The forward evaluation's body accelerations and contact forces: `loads` for
+// every touching contact, `forward_reaction` for the constrained ones in the
+// order of the contact constraints (the same filter as build_constraint_rows).
+void record_forward(const Model& m, const Data& data, const std::vector<std::string>& chosen_names,
+                    InducedAccelerations& out) {
     out.forward_body.resize(6 * Eigen::Index(m.bodies.size()));
     for (size_t b = 0; b < m.bodies.size(); ++b) {
         out.forward_body.segment<3>(6 * Eigen::Index(b)) = data.lin_acc[b];
         out.forward_body.segment<3>(6 * Eigen::Index(b) + 3) = data.ang_acc[b];
     }
-    out.forward_reaction.resize(3 * Eigen::Index(out.contacts.size()));
-    Eigen::Index next = 0;
+    out.forward_reaction = VectorXd::Zero(3 * Eigen::Index(out.contacts.size()));
+    int next = 0;
     for (const Contact& contact : data.contacts) {
-        const bool b_moves = contact.body_b != no_index && !m.bodies[contact.body_b].is_static();
-        const bool a_moves = contact.body_a != no_index && !m.bodies[contact.body_a].is_static();
-        if (!(contact.depth > 0) || (!a_moves && !b_moves) || next >= Eigen::Index(out.contacts.size())) continue;
-        out.forward_reaction.segment<3>(3 * next++) = b_moves ? contact.force : Vec3(-contact.force);
+        if (!touching(m, contact)) continue;
+        const bool b_moves = moves(m, contact.body_b);
+        ContactLoad load;
+        const Index g = moving_geometry(m, contact);
+        load.geometry = g == no_index ? std::string("?") : m.geometries[g].name;
+        load.body = b_moves ? contact.body_b : contact.body_a;
+        load.normal = b_moves ? contact.normal : Vec3(-contact.normal);
+        load.forward_force = b_moves ? contact.force : Vec3(-contact.force);
+        if (chosen(m, contact, chosen_names) && next < int(out.contacts.size())) {
+            load.constraint = next;
+            out.forward_reaction.segment<3>(3 * next++) = load.forward_force;
+        }
+        out.loads.push_back(std::move(load));
     }
 }
 
@@ -201,10 +228,14 @@ InducedAccelerations induced_accelerations(const Simulation& sim, const State& s
     sim.evaluate(state, data);  // forward accelerations and the touching contacts
 
     InducedAccelerations out;
-    const ConstraintRows constraints = build_constraint_rows(m, state, data.contacts, options.contact);
+    out.contact_kind = options.contact;
+    std::vector<Contact> constrained;
+    for (const Contact& c : data.contacts)
+        if (chosen(m, c, options.contacts)) constrained.push_back(c);
+    const ConstraintRows constraints = build_constraint_rows(m, state, constrained, options.contact);
     for (const ConstraintGroup& g : constraints.groups)
         if (g.is_contact) out.contacts.push_back(g);
-    record_forward(m, data, out);
+    record_forward(m, data, options.contacts, out);
 
     Data scratch;
     const ContributorForces forces = contributor_forces(sim, state, scratch);
@@ -235,7 +266,88 @@ InducedAccelerations induced_accelerations(const Simulation& sim, const State& s
     for (const MatrixXd* block : {&out.body, &out.coordinate, &out.com, &out.reaction})
         accumulate_superposition(*block, scale, error);
     out.superposition_error = scale > 0 ? error / scale : error;
+    out.validity = judge_induced_frame(m, out, options.limits);
     return out;
+}
+
+namespace {
+
+std::string printed(const char* pattern, double a, double b = 0) {
+    char text[160];
+    std::snprintf(text, sizeof text, pattern, a, b);
+    return text;
+}
+
+// Loads summed per geometry (a capsule touches twice), or per body (welds).
+struct LoadGroup {
+    std::string name;
+    double forward = 0;   // compliant normal force [N]
+    double reaction = 0;  // normal component of the constraint reactions (total column) [N]
+    bool constrained = false;
+};
+
+LoadGroup& group_named(std::vector<LoadGroup>& groups, const std::string& name) {
+    for (LoadGroup& g : groups)
+        if (g.name == name) return g;
+    groups.push_back({name});
+    return groups.back();
+}
+
+}  // namespace
+
+InducedValidity judge_induced_frame(const Model& m, const InducedAccelerations& f,
+                                    const InducedValidityLimits& limits) {
+    InducedValidity v;
+    v.gravity = m.gravity.norm() > 0 ? m.gravity.norm() : 9.81;
+    v.weight = m.total_mass() * v.gravity;
+    const Index total = f.total_column();
+    if (total < 0 || f.com.cols() <= total) return v;
+    v.com_residual = (Vec3(f.com.col(total)) - f.forward_com).norm();
+    v.com_limit = limits.com * v.gravity;
+    if (f.coordinate.rows() > 0 && f.forward_coordinate.size() == f.coordinate.rows()) {
+        v.coordinate_residual = (f.coordinate.col(total) - f.forward_coordinate).cwiseAbs().maxCoeff();
+        v.coordinate_limit =
+            limits.coordinate * std::max(f.forward_coordinate.cwiseAbs().maxCoeff(), v.gravity / 1.0 /* m */);
+    }
+    const double load = limits.load * v.weight;
+    std::vector<LoadGroup> geometries, pulled;
+    for (const ContactLoad& l : f.loads) {
+        LoadGroup& g = group_named(geometries, l.geometry);
+        g.forward += l.forward_normal();
+        if (l.constraint < 0) continue;
+        const double reaction = Vec3(f.reaction.block<3, 1>(3 * Eigen::Index(l.constraint), total)).dot(l.normal);
+        g.constrained = true;
+        g.reaction += reaction;
+        LoadGroup& p = f.contact_kind == ContactConstraint::Weld ? group_named(pulled, m.bodies[l.body].name)
+                                                                 : group_named(pulled, l.geometry);
+        p.reaction += reaction;
+    }
+    std::string carrying;
+    for (const LoadGroup& g : geometries) {
+        if (!(g.forward > load)) continue;
+        carrying += (carrying.empty() ? "" : ", ") + g.name + printed(" %.4g N", g.forward);
+        if (!g.constrained) {
+            carrying += " (not constrained)";
+            v.unconstrained_loaded.push_back(g.name);
+        }
+    }
+    std::string pulling;
+    for (const LoadGroup& p : pulled)
+        if (p.reaction < -load) {
+            v.pulling.push_back(p.name);
+            pulling += (pulling.empty() ? "" : ", ") + p.name + printed(" (%.4g N)", p.reaction);
+        }
+    const bool com_ok = v.com_residual <= v.com_limit, coordinates_ok = v.coordinate_residual <= v.coordinate_limit;
+    v.valid = com_ok && coordinates_ok && v.pulling.empty() && v.unconstrained_loaded.empty();
+    if (v.valid) return v;
+    v.reason = "constraint model does not hold: |a_com - forward| = " +
+               printed("%.4g m/s2 (limit %.3g)", v.com_residual, v.com_limit) +
+               "; contacts carrying load: " + (carrying.empty() ? std::string("none") : carrying);
+    if (!pulling.empty()) v.reason += "; constraints pulling the body into the ground: " + pulling;
+    if (!coordinates_ok)
+        v.reason += "; largest |coordinate acceleration - forward| = " +
+                    printed("%.4g (limit %.3g)", v.coordinate_residual, v.coordinate_limit);
+    return v;
 }
 
 }  // namespace hfd

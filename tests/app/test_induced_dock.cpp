@@ -1,7 +1,10 @@
 // The studio's induced acceleration dock on a recorded run of the standing
 // sample: it analyses every recorded row, plots the chosen output, its table at
 // the scrubbed time matches an independent analysis of that recorded state,
-// and a recording that does not fit the model is refused with a message.
+// and a recording that does not fit the model is refused with a message; on a
+// ball dropped onto the floor the impact frames, where the rigid contact does
+// not describe the compliant one, are flagged: shaded, no contribution drawn
+// there, a warning in the status, no values in the table.
 #include "analysis/induced_accelerations.h"
 #include "analysis/trajectory_states.h"
 #include "format/parser.h"
@@ -10,6 +13,7 @@
 #include "run/run.h"
 #include "model/build_model.h"
 
+#include <QAreaSeries>
 #include <QChart>
 #include <QComboBox>
 #include <QLabel>
@@ -18,6 +22,7 @@
 #include <QChartView>
 #include <QtTest>
 
+#include <algorithm>
 #include <cmath>
 
 using namespace hfd;
@@ -68,7 +73,7 @@ struct Recorded {
     SimulationFrame frame;
 };
 
-Recorded record(const std::string& path, double duration) {
+Recorded record(const std::string& path, double duration, double sample_period = 0.01) {
     Recorded r;
     const ParseResult parsed = parse_file(path);
     std::vector<Diagnostic> diagnostics;
@@ -80,6 +85,7 @@ Recorded record(const std::string& path, double duration) {
     Recorder recorder(*sim, pairs);
     RunOptions options;
     options.duration = duration;
+    options.sample_period = sample_period;
     record_simulation(*sim, recorder, options);
     r.layout = {recorder.channels(), pairs};
     r.frame.rows = recorder.values();
@@ -89,6 +95,33 @@ Recorded record(const std::string& path, double duration) {
 }
 
 const std::string standing = std::string(HFD_SAMPLES_DIR) + "/human_standing.hfd";
+
+// A 2 kg ball dropped from 0.2 m onto a soft floor: flight, impact, rest.
+const char* ball_drop = R"(
+model {
+  gravity = [ 0 -9.81 0 ]
+  material { name = soft stiffness = 20000 damping = 1 }
+  body { name = ground mass = 0 inertia = [ 0 0 0 ] geometry { name = floor type = plane normal = [ 0 1 0 ] material = soft } }
+  body { name = ball mass = 2 inertia = [ 0.008 0.008 0.008 ] pos = [ 0 0.3 0 ]
+    geometry { name = ball_shape type = sphere radius = 0.1 material = soft } }
+}
+composite_force { simple_collision_detection {} contact_force_hunt_crossley {} }
+symplectic_euler_integrator { step_size = 1e-4 }
+)";
+
+QString label_text(const InducedDock& dock, const char* name) {
+    const auto* label = dock.findChild<QLabel*>(QString::fromLatin1(name));
+    return label ? label->text() : QStringLiteral("(no label %1)").arg(name);
+}
+
+// What the contributions table shows in its value column for `key` (as text).
+QString table_text(const InducedDock& dock, const QString& key) {
+    const auto* view = dock.findChild<QTableView*>(QStringLiteral("contributions"));
+    const QAbstractItemModel* model = view ? view->model() : nullptr;
+    for (int r = 0; model && r < model->rowCount(); ++r)
+        if (model->index(r, 0).data().toString() == key) return model->index(r, 1).data().toString();
+    return QStringLiteral("(no row %1)").arg(key);
+}
 
 }  // namespace
 
@@ -142,6 +175,99 @@ private slots:
                      qPrintable(QString("%1: %2 vs %3").arg(body).arg(shown).arg(b.force)));
         }
         QVERIFY(!std::isnan(table_value(dock, QStringLiteral("residuals"), QStringLiteral("pelvis"))));
+    }
+
+    void flags_the_frames_where_the_constraint_model_does_not_hold() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath("ball.hfd");
+        {
+            QFile file(path);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write(ball_drop);
+        }
+        const Recorded r = record(path.toStdString(), 0.6, 0.002);
+        InducedDock dock;
+        dock.setModel(r.model, r.config);
+        dock.setLayout(r.layout);
+        dock.addFrame(r.frame);
+        QVERIFY2(dock.analyze(), qPrintable(status_text(dock)));
+
+        // the verdict of an independent analysis of every recorded state
+        std::vector<std::string> names;
+        for (const Channel& c : r.layout.channels) names.push_back(c.name);
+        std::vector<Diagnostic> diagnostics;
+        auto sim = Simulation::create(r.model, r.config, diagnostics);
+        const TrajectoryStates states =
+            trajectory_from_rows(names, r.frame.rows, sim->model(), std::as_const(*sim).state());
+        QVERIFY(states.ok());
+        const InducedSeries& series = dock.series();
+        QCOMPARE(series.frame_count(), states.states.size());
+        std::vector<double> invalid_times, valid_times;
+        for (size_t f = 0; f < states.states.size(); ++f) {
+            const InducedAccelerations expected = induced_accelerations(*sim, states.states[f], {});
+            QCOMPARE(series.valid(f), expected.validity.valid);
+            (expected.validity.valid ? valid_times : invalid_times).push_back(states.states[f].time);
+        }
+        // the flight and the rest hold, the impact (a compliant contact force far from m g) does not
+        QVERIFY2(!invalid_times.empty(), "the impact is expected to give invalid frames");
+        QVERIFY(valid_times.size() > invalid_times.size());
+        QVERIFY2(
+            status_text(dock).contains(
+                QStringLiteral("Warning: %1 of %2 frames invalid").arg(invalid_times.size()).arg(series.frame_count())),
+            qPrintable(status_text(dock)));
+
+        // no result drawn at an invalid frame; forward over every frame; the invalid frames shaded
+        const QChartView* view = dock.findChild<QChartView*>();
+        QVERIFY(view);
+        auto at_invalid = [&](double t) {
+            return std::any_of(invalid_times.begin(), invalid_times.end(),
+                               [&](double u) { return std::abs(u - t) < 1e-9; });
+        };
+        std::vector<std::pair<double, double>> shaded;
+        int forward_points = 0, result_points = 0;
+        for (QAbstractSeries* s : view->chart()->series()) {
+            if (auto* area = qobject_cast<QAreaSeries*>(s)) {
+                QCOMPARE(area->name(), QStringLiteral("invalid frames"));
+                shaded.emplace_back(area->upperSeries()->at(0).x(), area->upperSeries()->at(1).x());
+                continue;
+            }
+            const auto* line = qobject_cast<const QLineSeries*>(s);
+            QVERIFY(line);
+            if (line->name() == QStringLiteral("cursor")) continue;
+            if (line->name() == QStringLiteral("forward")) {
+                forward_points += int(line->count());
+                continue;
+            }
+            for (const QPointF& point : line->points()) {
+                QVERIFY2(!at_invalid(point.x()), qPrintable(QString("%1 at t = %2").arg(line->name()).arg(point.x())));
+                ++result_points;
+            }
+        }
+        QCOMPARE(forward_points, int(series.frame_count()));
+        QVERIFY(result_points > 0);
+        for (double t : invalid_times)
+            QVERIFY2(std::any_of(shaded.begin(), shaded.end(),
+                                 [&](auto span) { return span.first <= t && t <= span.second; }),
+                     qPrintable(QString("t = %1 not shaded").arg(t)));
+        for (double t : valid_times)
+            QVERIFY2(std::none_of(shaded.begin(), shaded.end(),
+                                  [&](auto span) { return span.first <= t && t <= span.second; }),
+                     qPrintable(QString("valid t = %1 shaded").arg(t)));
+
+        // scrubbed to an invalid frame: its reason, no values but forward's
+        dock.setCursorTime(invalid_times.front());
+        QVERIFY2(label_text(dock, "frameValidity").contains("constraint model does not hold"),
+                 qPrintable(label_text(dock, "frameValidity")));
+        QCOMPARE(table_text(dock, "gravity"), QStringLiteral("invalid"));
+        QCOMPARE(table_text(dock, "total"), QStringLiteral("invalid"));
+        QVERIFY(!std::isnan(table_value(dock, QStringLiteral("contributions"), QStringLiteral("forward"))));
+        // and to a valid one: values again
+        dock.setCursorTime(valid_times.front());
+        QVERIFY2(label_text(dock, "frameValidity").contains("the constraint model holds"),
+                 qPrintable(label_text(dock, "frameValidity")));
+        bool number = false;
+        table_text(dock, "gravity").toDouble(&number);
+        QVERIFY(number);
     }
 
     void refuses_what_it_cannot_analyze() {
