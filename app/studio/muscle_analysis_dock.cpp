@@ -1,7 +1,9 @@
 #include "muscle_analysis_dock.h"
 
+#include "chart_legend.h"
 #include "document.h"
 #include "main_window.h"
+#include "nice_axis.h"
 #include "plot_dock.h"
 #include "simulation_controller.h"
 #include "simulation_ui.h"
@@ -24,6 +26,10 @@
 #include <QMenu>
 #include <QMessageBox>
 #include <QMouseEvent>
+#include <QPainter>
+#include <QSaveFile>
+#include <QSvgGenerator>
+#include <QBuffer>
 #include <QPushButton>
 #include <QSlider>
 #include <QSplitter>
@@ -58,12 +64,10 @@ MuscleAnalysisDock::MuscleAnalysisDock(QWidget* parent) : QDockWidget(tr("Muscle
     chart_->setMargins(QMargins(4, 4, 4, 4));
     chart_->layout()->setContentsMargins(0, 0, 0, 0);
     chart_->setBackgroundRoundness(0);
-    chart_->legend()->setAlignment(Qt::AlignRight);
+    use_plot_legend(*chart_);  // at the right or under the plot, names whole (chart_legend.h)
     x_ = new QValueAxis(chart_);
     y_ = new QValueAxis(chart_);
-    x_->setLabelFormat(QStringLiteral("%.4g"));
-    y_->setLabelFormat(QStringLiteral("%.4g"));
-    y_->setTickCount(4);
+    for (QValueAxis* axis : {x_, y_}) apply_axis(*axis, fitted_axis(0, 1, 4));
     chart_->addAxis(x_, Qt::AlignBottom);
     chart_->addAxis(y_, Qt::AlignLeft);
     cursor_ = new QLineSeries(chart_);
@@ -71,12 +75,13 @@ MuscleAnalysisDock::MuscleAnalysisDock(QWidget* parent) : QDockWidget(tr("Muscle
     chart_->addSeries(cursor_);
     cursor_->attachAxis(x_);
     cursor_->attachAxis(y_);
-    chart_->legend()->markers(cursor_).first()->setVisible(false);
+    leave_out_of_plot_legend(*cursor_);
     view_ = new QChartView(chart_, splitter);
     view_->setObjectName(QStringLiteral("muscleChart"));
     view_->setMinimumHeight(120);
     view_->setToolTip(tr("Click to move the model to that coordinate value"));
     view_->viewport()->installEventFilter(this);
+    view_->installEventFilter(this);  // resized: as many ticks as the new size has room for
     splitter->addWidget(view_);
     splitter->setStretchFactor(1, 1);
     setWidget(splitter);
@@ -362,25 +367,81 @@ PlotData MuscleAnalysisDock::plotData() const {
         for (double& v : x) v *= scale;
         return x;
     };
+    // a muscle's curve and its locked one in the muscle's colour, the locked one dashed
+    auto pen = [this](const QString& name, bool locked) {
+        QPen pen = series_pen(colorSlot(name), curve_width);
+        if (locked) pen.setStyle(Qt::DashLine);
+        return pen;
+    };
     if (locked_ && locked_->coordinate == coordinate())
         for (const auto& [name, curves] : locked_->muscles)
             if (checked_.contains(name))
-                plot.series.push_back(
-                    {name + tr(" (locked)"), points_of(scaled(locked_->values), values(curves)), true});
+                plot.series.push_back({name + tr(" (locked)"), points_of(scaled(locked_->values), values(curves)),
+                                       true, pen(name, true)});
     if (model_)
         for (const MuscleCurves& c : sweep_.muscles) {
             const QString name = QString::fromStdString(model_->muscles[c.muscle].name);
             if (checked_.contains(name))
-                plot.series.push_back({name, points_of(scaled(sweep_.coordinate), values(c)), false});
+                plot.series.push_back(
+                    {name, points_of(scaled(sweep_.coordinate), values(c)), false, pen(name, false)});
         }
     double low = INFINITY, high = -INFINITY;
     for (const PlotSeriesData& s : plot.series)
-        for (const QPointF& p : s.points) low = std::min(low, p.y()), high = std::max(high, p.y());
-    const AxisRange y = std::isfinite(low) ? round_axis_range(low, high, y_->tickCount()) : AxisRange{};
+        for (const QPointF& p : s.points)
+            if (std::isfinite(p.y())) low = std::min(low, p.y()), high = std::max(high, p.y());
+    const FittedAxis y = std::isfinite(low) ? fitted_axis(low, high, valueTickBudget()) : FittedAxis{};
     plot.y_min = y.min, plot.y_max = y.max;
     if (!sweep_.coordinate.empty())
         plot.x_min = sweep_.coordinate.front() * scale, plot.x_max = sweep_.coordinate.back() * scale;
     return plot;
+}
+
+// Slots of the palette (series_pen) by muscle: a muscle keeps its slot while its curve
+// is drawn, a newly drawn one takes the lowest free slot, so a curve never changes
+// colour when another muscle is picked or dropped.
+void MuscleAnalysisDock::assignColors() {
+    QStringList shown;  // in the order they are drawn
+    if (locked_ && locked_->coordinate == coordinate())
+        for (const auto& [name, curves] : locked_->muscles)
+            if (checked_.contains(name)) shown << name;
+    if (model_)
+        for (const MuscleCurves& c : sweep_.muscles)
+            if (const QString name = QString::fromStdString(model_->muscles[c.muscle].name); checked_.contains(name))
+                shown << name;
+    for (auto slot = color_slots_.begin(); slot != color_slots_.end();)
+        slot = shown.contains(slot.key()) ? std::next(slot) : color_slots_.erase(slot);
+    for (const QString& name : shown) {
+        if (color_slots_.contains(name)) continue;
+        const QList<int> taken = color_slots_.values();
+        int free = 0;
+        while (taken.contains(free)) ++free;
+        color_slots_.insert(name, free);
+    }
+}
+
+int MuscleAnalysisDock::colorSlot(const QString& muscle) const { return color_slots_.value(muscle, 0); }
+
+int MuscleAnalysisDock::valueTickBudget() const {
+    const QRectF area = chart_->plotArea();
+    const double height = area.height() > 10 ? area.height() : std::max(40, view_->height() - 60);
+    return tick_budget(height, up_tick_pixels, 8);
+}
+
+// Round ticks for the chart's size: the coordinate's range exactly, the values' rounded out.
+void MuscleAnalysisDock::fitAxes() {
+    const QRectF area = chart_->plotArea();
+    const double width = area.width() > 10 ? area.width() : std::max(80, view_->width() - 200);
+    const double scale = displayScale();
+    if (!sweep_.coordinate.empty())
+        fit_span_axis(*x_, sweep_.coordinate.front() * scale, sweep_.coordinate.back() * scale,
+                      tick_budget(width, across_tick_pixels));
+    QList<QPointF> points;  // of every curve
+    for (QAbstractSeries* series : chart_->series())
+        if (auto* line = qobject_cast<QLineSeries*>(series); line && series != cursor_) points += line->points();
+    double low = 0, high = 1;  // no curve: 0..1
+    y_range({&points}, low, high);
+    fit_value_axis(*y_, low, high, valueTickBudget());
+    updateCursor();
 }
 
 void MuscleAnalysisDock::redraw() {
@@ -389,6 +450,7 @@ void MuscleAnalysisDock::redraw() {
             chart_->removeSeries(series);
             delete series;
         }
+    assignColors();
     const PlotData plot = plotData();
     for (const PlotSeriesData& data : plot.series) {
         auto* series = new QLineSeries(chart_);
@@ -398,17 +460,12 @@ void MuscleAnalysisDock::redraw() {
         chart_->addSeries(series);
         series->attachAxis(x_);
         series->attachAxis(y_);
-        if (data.dashed) {
-            QPen pen = series->pen();
-            pen.setStyle(Qt::DashLine);
-            series->setPen(pen);
-        }
+        series->setPen(data.pen);
     }
     x_->setTitleText(plot.x_label);
     y_->setTitleText(quantityLabel());
-    x_->setRange(plot.x_min, plot.x_max);
-    y_->setRange(plot.y_min, plot.y_max);
-    updateCursor();
+    update_plot_legend(*chart_);
+    fitAxes();
     emit curvesUpdated();
 }
 
@@ -432,6 +489,10 @@ void MuscleAnalysisDock::requestPoseAt(double coordinate_value) {
 }
 
 bool MuscleAnalysisDock::eventFilter(QObject* watched, QEvent* event) {
+    if (watched == view_ && event->type() == QEvent::Resize) {
+        QMetaObject::invokeMethod(this, &MuscleAnalysisDock::fitAxes, Qt::QueuedConnection);  // once laid out
+        return false;
+    }
     if (watched == view_->viewport() && event->type() == QEvent::MouseButtonPress) {
         const auto* mouse = static_cast<QMouseEvent*>(event);
         if (mouse->button() == Qt::LeftButton && chart_->plotArea().contains(mouse->position())) {
@@ -442,7 +503,7 @@ bool MuscleAnalysisDock::eventFilter(QObject* watched, QEvent* event) {
     return QDockWidget::eventFilter(watched, event);
 }
 
-bool MuscleAnalysisDock::exportTo(const QString& path, QString* error) const {
+bool MuscleAnalysisDock::exportTo(const QString& path, QString* error) {
     const QString suffix = QFileInfo(path).suffix().toLower();
     if (suffix == QLatin1String("csv")) {
         if (!model_ || sweep_.dof == no_index) {
@@ -455,11 +516,41 @@ bool MuscleAnalysisDock::exportTo(const QString& path, QString* error) const {
         });
         return write_text_file(path, QString::fromStdString(muscle_sweep_csv(*model_, picked)), error);
     }
-    if (suffix == QLatin1String("svg"))
-        return write_text_file(path, plot_svg(plotData(), view_->isVisible() ? view_->size() : QSize(800, 400)), error);
-    if (suffix == QLatin1String("png")) {
+    if (suffix == QLatin1String("svg") || suffix == QLatin1String("png")) {
         if (!view_->isVisible()) view_->resize(800, 400);  // a hidden chart has no size of its own
-        if (view_->grab().toImage().save(path, "PNG")) return true;
+        view_->grab();                                     // the chart takes the view's size
+        // laid out now (legend, plot area) with the ticks for that size, not at the next event
+        for (int pass = 0; pass < 2; ++pass) {
+            chart_->layout()->invalidate();
+            chart_->layout()->activate();
+            fitAxes();
+        }
+        const QImage image = view_->grab().toImage();
+        QByteArray bytes;
+        QBuffer buffer(&bytes);
+        buffer.open(QIODevice::WriteOnly);
+        bool drawn = false;
+        if (suffix == QLatin1String("png")) {
+            drawn = image.save(&buffer, "PNG");
+        } else {  // the chart painted as on screen, as vectors
+            const QRectF area(chart_->pos(), chart_->size());
+            QSvgGenerator svg;
+            svg.setOutputDevice(&buffer);
+            svg.setResolution(96);
+            svg.setSize(area.size().toSize());
+            svg.setViewBox(QRectF(QPointF(0, 0), area.size()));
+            svg.setTitle(tr("Muscle Analysis: %1").arg(coordinate()));
+            QPainter painter(&svg);
+            drawn = painter.isActive();
+            if (drawn) {
+                painter.setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing);
+                painter.fillRect(QRectF(QPointF(0, 0), area.size()), chart_->backgroundBrush());
+                chart_->scene()->render(&painter, QRectF(QPointF(0, 0), area.size()), area);
+            }
+        }
+        buffer.close();
+        QSaveFile file(path);
+        if (drawn && file.open(QIODevice::WriteOnly) && file.write(bytes) == bytes.size() && file.commit()) return true;
         if (error) *error = tr("cannot write %1").arg(path);
         return false;
     }

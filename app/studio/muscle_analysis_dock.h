@@ -7,13 +7,18 @@
 // built here after a short pause (not the analyzer's longer one), so the curve is
 // redrawn soon after the keystroke. Lock keeps the drawn curves (dashed) to
 // compare with the following edits; Export writes PNG, SVG or CSV; clicking the
-// chart asks to move the model to the coordinate value under the mouse.
+// chart asks to move the model to the coordinate value under the mouse. Each picked
+// muscle keeps its colour (a palette of 12, then line styles) while it is picked; its
+// locked curve has the same colour, dashed. The coordinate is swept over its range
+// (a joint's limits unless its dof gives one) with round ticks, the values' axis
+// rounded out to round ticks (nice_axis.h).
 #include "analysis/muscle_sweep.h"
 #include "draw/pose_snapshot.h"
 #include "plot_export.h"
 #include "state/kinematics.h"
 
 #include <QDockWidget>
+#include <QHash>
 #include <QSet>
 #include <functional>
 #include <memory>
@@ -64,9 +69,9 @@ public:
 
     void lockCurves();  // the drawn curves stay, dashed, until unlocked
     void unlockCurves();
-    // By the suffix: .png (the chart as drawn), .svg (plot_svg) or .csv (every quantity of
+    // By the suffix: .png or .svg (the chart as drawn, at the view's size) or .csv (every quantity of
     // the picked muscles, muscle_sweep_csv); false with *error set.
-    bool exportTo(const QString& path, QString* error) const;
+    bool exportTo(const QString& path, QString* error);
     // Where Export asks for a file name (suggested name, filter); empty: cancelled.
     void setExportPathPrompt(std::function<QString(const QString& suggested, const QString& filter)> prompt);
     // What a click on the chart at this coordinate value does: poseRequested.
@@ -96,6 +101,11 @@ private:
     void addSeries(const QString& label, const std::vector<double>& x, const std::vector<double>& y, bool dashed);
     QString quantityLabel() const;
     double displayScale() const;  // radians shown in degrees
+    void assignColors();
+    int colorSlot(const QString& muscle) const;
+    int valueTickBudget() const;
+    void fitAxes();
+    static constexpr double curve_width = 2;  // px, as the Plots dock's
 
     std::shared_ptr<const Model> model_;
     MuscleResidualModel fiber_;
@@ -109,6 +119,7 @@ private:
     };
     std::optional<LockedCurves> locked_;
     QSet<QString> checked_;  // picked muscles by name, kept across coordinates and edits
+    QHash<QString, int> color_slots_;  // palette slot of each picked muscle (assignColors)
     bool stale_ = false;     // changed while hidden: recomputed when shown
     double sweep_ms_ = 0;
     QString pending_text_, pending_file_;

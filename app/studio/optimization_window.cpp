@@ -1,11 +1,14 @@
 #include "optimization_window.h"
 
+#include "chart_legend.h"
+#include "nice_axis.h"
 #include "scenario_session.h"
 
 #include <QChart>
 #include <QChartView>
 #include <QCheckBox>
 #include <QDateTime>
+#include <QEvent>
 #include <QDir>
 #include <QFile>
 #include <QFileDialog>
@@ -32,16 +35,9 @@ namespace {
 
 constexpr int path_role = Qt::UserRole;
 
-// The y range of both series with a margin; empty series give [0, 1].
-std::pair<double, double> value_range(const QList<QPointF>& a, const QList<QPointF>& b) {
-    double low = INFINITY, high = -INFINITY;
-    for (const QList<QPointF>* points : {&a, &b})
-        for (const QPointF& point : *points)
-            if (std::isfinite(point.y())) low = std::min(low, point.y()), high = std::max(high, point.y());
-    if (!(low <= high)) return {0, 1};
-    const double margin = std::max(1e-9, 0.05 * (high - low));
-    return {low - margin, high + margin};
-}
+// The progress chart: room for its axis titles, tick labels and legend ("generation",
+// "objective", "best", "median") whatever the splitter or window leaves it.
+constexpr int chart_min_width = 380, chart_min_height = 260;
 
 }  // namespace
 
@@ -116,27 +112,42 @@ QWidget* OptimizationWindow::createControls() {
 }
 
 QWidget* OptimizationWindow::createChart() {
-    auto* chart = new QChart;
-    chart->setTitle(tr("Progress"));
-    best_series_ = new QLineSeries(chart);
+    chart_ = new QChart;
+    chart_->setTitle(tr("Progress"));
+    chart_->setMargins(QMargins(6, 6, 6, 6));
+    chart_->setBackgroundRoundness(0);
+    use_plot_legend(*chart_);  // at the right or under the plot, names whole (chart_legend.h)
+    best_series_ = new QLineSeries(chart_);
     best_series_->setName(tr("best"));
-    median_series_ = new QLineSeries(chart);
+    median_series_ = new QLineSeries(chart_);
     median_series_->setName(tr("median"));
-    x_axis_ = new QValueAxis(chart);
+    x_axis_ = new QValueAxis(chart_);
     x_axis_->setTitleText(tr("generation"));
-    x_axis_->setLabelFormat(QStringLiteral("%d"));
-    y_axis_ = new QValueAxis(chart);
+    y_axis_ = new QValueAxis(chart_);
     y_axis_->setTitleText(tr("objective"));
-    chart->addAxis(x_axis_, Qt::AlignBottom);
-    chart->addAxis(y_axis_, Qt::AlignLeft);
-    for (QLineSeries* series : {best_series_, median_series_}) {
-        chart->addSeries(series);
+    chart_->addAxis(x_axis_, Qt::AlignBottom);
+    chart_->addAxis(y_axis_, Qt::AlignLeft);
+    for (int s = 0; s < 2; ++s) {
+        QLineSeries* series = s == 0 ? best_series_ : median_series_;
+        chart_->addSeries(series);
         series->attachAxis(x_axis_);
         series->attachAxis(y_axis_);
+        series->setPen(series_pen(s, 2));
     }
-    auto* view = new QChartView(chart, this);
-    view->setRenderHint(QPainter::Antialiasing);
-    return view;
+    update_plot_legend(*chart_);
+    view_ = new QChartView(chart_, this);
+    view_->setObjectName(QStringLiteral("optimizationProgress"));
+    view_->setRenderHint(QPainter::Antialiasing);
+    view_->setMinimumSize(chart_min_width, chart_min_height);
+    view_->installEventFilter(this);  // resized: as many ticks as the new size has room for
+    fitChart();
+    return view_;
+}
+
+bool OptimizationWindow::eventFilter(QObject* watched, QEvent* event) {
+    if (watched == view_ && event->type() == QEvent::Resize)
+        QMetaObject::invokeMethod(this, &OptimizationWindow::fitChart, Qt::QueuedConnection);  // once laid out
+    return QWidget::eventFilter(watched, event);
 }
 
 QWidget* OptimizationWindow::createResults() {
@@ -266,6 +277,12 @@ bool OptimizationWindow::resume(const QString& run_folder) {
 void OptimizationWindow::clearChart() {
     best_series_->clear();
     median_series_->clear();
+    fitChart();
+}
+
+void OptimizationWindow::showRunHistory(const QString& run_folder) {
+    clearChart();
+    showHistory(run_folder);
 }
 
 // The generations run so far, from the folder's history.csv (generation,best,median,...).
@@ -286,12 +303,23 @@ void OptimizationWindow::showHistory(const QString& run_folder) {
     fitChart();
 }
 
+// Both axes on round ticks: the generations run so far from 0 (whole numbers), the
+// objective over the values shown, from 0 when none is negative (fitted_axis).
 void OptimizationWindow::fitChart() {
-    const auto [low, high] = value_range(best_series_->points(), median_series_->points());
-    y_axis_->setRange(low, high);
-    const QList<QPointF> points = best_series_->points();
-    x_axis_->setRange(0, std::max(1, points.isEmpty() ? 1 : int(points.back().x())));
+    const QRectF area = chart_->plotArea();
+    const double width = area.width() > 10 ? area.width() : std::max(100, view_->width() - 120);
+    const double height = area.height() > 10 ? area.height() : std::max(60, view_->height() - 110);
+    const QList<QPointF> best = best_series_->points(), median = median_series_->points();
+    double low = 0, high = 1;  // nothing yet: 0..1
+    y_range({&best, &median}, low, high);
+    fit_value_axis(*y_axis_, low, high, tick_budget(height, up_tick_pixels, 8));
+    double last = 1;
+    for (const QList<QPointF>* points : {&best, &median})
+        if (!points->isEmpty()) last = std::max(last, points->back().x());
+    fit_value_axis(*x_axis_, 0, last, tick_budget(width, across_tick_pixels * 0.8), 1);
 }
+
+QChart* OptimizationWindow::progressChart() const { return chart_; }
 
 bool OptimizationWindow::begin(std::unique_ptr<ScenarioOptimization> optimization,
                                const std::vector<Diagnostic>& diagnostics) {

@@ -16,6 +16,8 @@
 #include <atomic>
 #include <memory>
 
+class QChart;
+class QChartView;
 class QCheckBox;
 class QLabel;
 class QLineEdit;
@@ -63,10 +65,19 @@ public:
     // Points of the progress plot (generation, value).
     QList<QPointF> bestPoints() const;
     QList<QPointF> medianPoints() const;
+    // The progress chart (at least 380 x 260 px; round ticks fitted to the values, from 0
+    // when none is negative; whole generations).
+    QChart* progressChart() const;
+    // Shows the generations of a run folder's history.csv on the progress chart (a
+    // resumed run starts from them).
+    void showRunHistory(const QString& run_folder);
 
 signals:
     void progressed(int generation, double best, double median);
     void finished(bool ok);  // ok: every result file was written
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
     struct Progress {
@@ -95,6 +106,8 @@ private:
     QLabel* status_ = nullptr;
     QLineSeries *best_series_ = nullptr, *median_series_ = nullptr;
     QValueAxis *x_axis_ = nullptr, *y_axis_ = nullptr;
+    QChart* chart_ = nullptr;
+    QChartView* view_ = nullptr;
     QTreeWidget* results_ = nullptr;
     QThread* thread_ = nullptr;
     std::unique_ptr<ScenarioOptimization> optimization_;

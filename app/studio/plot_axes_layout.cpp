@@ -1,7 +1,8 @@
 // PlotDock's axes: one value axis per shown unit, fitted to the data with round
 // ticks, the stacked plots' plot areas aligned on one time axis, and the plot style.
+#include "chart_legend.h"
+#include "nice_axis.h"
 #include "plot_dock.h"
-#include "plot_ticks.h"
 
 #include <QChart>
 #include <QChartView>
@@ -44,9 +45,8 @@ void PlotDock::syncAxes(Plot& plot) {
     }
     while (int(plot.axes.size()) < needed) {
         auto* axis = new QValueAxis(plot.chart);
-        axis->setTickType(QValueAxis::TicksDynamic);
-        axis->setTickAnchor(0);
-        axis->setTickInterval(0.2);  // Qt's default interval is 0: endless dynamic ticks
+        apply_axis(*axis, fitted_axis(0, 1, 5));
+        axis->setGridLineVisible(plot.axes.empty());  // the first unit's grid alone: no second set of lines
         plot.chart->addAxis(axis, plot.axes.size() % 2 ? Qt::AlignRight : Qt::AlignLeft);
         plot.axes.push_back({axis, {}, {}, {}});
     }
@@ -100,27 +100,14 @@ QList<QPointF> shown_points(const std::vector<double>& values, size_t columns, s
     return points;
 }
 
-// Room for labels: a tick every ~90 pixels across, ~22 pixels up (at least two intervals).
-int intervals_for(double pixels, double per_tick) { return std::clamp(int(pixels / per_tick), 2, 10); }
-// Qt Charts makes the tick items of every intermediate state: a range 10^6 times wider
-// under the previous interval would be a million ticks (a hang, or an allocation that
-// fails). So a coarser interval goes first and a finer one after the new range.
-void set_range_and_interval(QValueAxis& axis, double min, double max, double interval) {
-    if (interval >= axis.tickInterval()) {
-        axis.setTickInterval(interval);
-        axis.setRange(min, max);
-    } else {
-        axis.setRange(min, max);
-        axis.setTickInterval(interval);
-    }
-    axis.setLabelFormat(QStringLiteral("%.%1f").arg(tick_decimals(interval)));
-}
 }  // namespace
 
-// The time span [t0, t1] with round ticks, as many as the plot's width has room for.
+// The time span [t0, t1] with round ticks, as many as the plot's width has room for
+// (the last layout's plot area; before any, the view less the value axes and legend).
 void PlotDock::setTimeAxis(Plot& plot, double t0, double t1) {
-    const FittedAxis time = time_axis(t0, t1, intervals_for(plot.view->width() - 150, 90));
-    set_range_and_interval(*plot.x, t0, t1, time.interval);
+    const QRectF area = plot.chart->plotArea();
+    const double width = area.width() > 10 ? area.width() : plot.view->width() - 150;
+    fit_span_axis(*plot.x, t0, t1, tick_budget(width, across_tick_pixels));
 }
 
 void PlotDock::fitTimeTicks(Plot& plot) { setTimeAxis(plot, plot.x->min(), plot.x->max()); }
@@ -156,8 +143,7 @@ void PlotDock::fitAxes(Plot& plot, double t0, double t1) {
     for (size_t a = 0; a < plot.axes.size(); ++a) {
         const auto [low, high] = ranges[a];
         if (!(low <= high)) continue;
-        const FittedAxis fitted = fitted_axis(low, high, std::min(6, intervals_for(height, 22)));
-        set_range_and_interval(*plot.axes[a].axis, fitted.min, fitted.max, fitted.interval);
+        fit_value_axis(*plot.axes[a].axis, low, high, tick_budget(height, up_tick_pixels, 6));
     }
 }
 
@@ -217,8 +203,7 @@ void PlotDock::applyStyle(Plot& plot, const PlotStyle& style) {
     }
     if (plot.chart->legend()->font() != labels) plot.chart->legend()->setFont(labels);
     for (size_t s = 0; s < plot.series.size(); ++s) {
-        QPen pen(QColor::fromRgb(QRgb(series_color(int(s)))));
-        pen.setWidthF(style.line_width);
+        const QPen pen = series_pen(int(s), style.line_width);
         if (plot.series[s].second->pen() != pen) plot.series[s].second->setPen(pen);
     }
     for (size_t k = 0; k < plot.kept.size(); ++k) {
@@ -227,6 +212,7 @@ void PlotDock::applyStyle(Plot& plot, const PlotStyle& style) {
         pen.setStyle(Qt::DashLine);
         if (plot.kept[k].second->pen() != pen) plot.kept[k].second->setPen(pen);
     }
+    update_plot_legend(*plot.chart);
 }
 
 }  // namespace hfd::studio

@@ -1,6 +1,8 @@
 #include "plot_dock.h"
 
+#include "chart_legend.h"
 #include "draw/recorded_pose.h"
+#include "nice_axis.h"
 #include "time_plot_view.h"
 
 #include <QChart>
@@ -37,23 +39,6 @@ std::vector<size_t> decimated_rows(size_t rows, size_t max_points) {
     return picked;
 }
 
-AxisRange round_axis_range(double low, double high, int ticks) {
-    const int intervals = std::max(1, ticks - 1);
-    if (!(high > low)) {
-        const double half = std::max(1e-12, std::abs(low) * 0.05);
-        low -= half, high += half;
-    }
-    double interval = (high - low) / intervals;
-    const double decade = std::pow(10.0, std::floor(std::log10(interval)));
-    for (double mantissa : {1.0, 2.0, 2.5, 5.0, 10.0, 20.0}) {
-        interval = mantissa * decade;
-        const double first = std::floor(low / interval) * interval;
-        if (first + intervals * interval >= high) return {first, first + intervals * interval};
-    }
-    const double first = std::floor(low / interval) * interval;
-    return {first, first + intervals * interval};
-}
-
 PlotDock::PlotDock(QWidget* parent) : QDockWidget(tr("Plots"), parent) {
     setObjectName(QStringLiteral("PlotDock"));
     auto* splitter = new QSplitter(Qt::Horizontal, this);
@@ -64,12 +49,12 @@ PlotDock::PlotDock(QWidget* parent) : QDockWidget(tr("Plots"), parent) {
     for (int p = 0; p < plot_count; ++p) {
         Plot& plot = plots_[p];
         plot.chart = new QChart;
-        plot.chart->legend()->setAlignment(Qt::AlignRight);
         // Qt Charts elides every axis label when a short chart also keeps its
         // default margins; three plots in a dock are short.
         plot.chart->setMargins(QMargins(4, 4, 4, 4));
         plot.chart->layout()->setContentsMargins(0, 0, 0, 0);
         plot.chart->setBackgroundRoundness(0);
+        use_plot_legend(*plot.chart);  // at the right or under the plot, names whole (chart_legend.h)
         plot.x = new QValueAxis(plot.chart);
         plot.x->setTitleText(tr("time [s]"));
         plot.chart->addAxis(plot.x, Qt::AlignBottom);
@@ -77,18 +62,14 @@ PlotDock::PlotDock(QWidget* parent) : QDockWidget(tr("Plots"), parent) {
         plot.chart->addAxis(y, Qt::AlignLeft);
         plot.axes.push_back({y, {}, {}, {}});
         // Ticks on multiples of a round interval (0, 0.25, 0.5 ...) whatever the range shown.
-        for (QValueAxis* axis : {plot.x, y}) {
-            axis->setTickType(QValueAxis::TicksDynamic);
-            axis->setTickAnchor(0);
-            axis->setTickInterval(0.2);  // Qt's default interval is 0: endless dynamic ticks
-        }
+        for (QValueAxis* axis : {plot.x, y}) apply_axis(*axis, fitted_axis(0, 1, 5));
         plot.cursor = new QLineSeries(plot.chart);
         plot.cursor->setName(tr("t"));
         plot.cursor->setColor(Qt::gray);
         plot.chart->addSeries(plot.cursor);
         plot.cursor->attachAxis(plot.x);
         plot.cursor->attachAxis(y);
-        plot.chart->legend()->markers(plot.cursor).first()->setVisible(false);
+        leave_out_of_plot_legend(*plot.cursor);
         auto* view = new TimePlotView(plot.chart, right);
         connect(view, &TimePlotView::timeSpanRequested, this, &PlotDock::zoomTime);
         connect(view, &TimePlotView::resized, this, [this] {
@@ -161,7 +142,8 @@ QWidget* PlotDock::createPicker() {
     export_button->setToolTip(tr("Save a plot as a figure (PNG, SVG, PDF) or its data as CSV, or copy it"));
     auto* export_menu = new QMenu(export_button);
     for (int p = 0; p < plot_count; ++p)
-        export_menu->addAction(tr("Plot %1...").arg(p + 1), this, [this, p] { exportWithPrompt(p); });
+        export_menu->addAction(tr("Plot %1...").arg(p + 1), this, [this, p] { exportWithPrompt(p); })
+            ->setObjectName(QStringLiteral("exportPlot%1").arg(p + 1));
     export_menu->addSeparator();
     for (int p = 0; p < plot_count; ++p)
         export_menu->addAction(tr("Copy Plot %1 as Image").arg(p + 1), this, [this, p] { copyPlotImage(p); })
@@ -337,11 +319,15 @@ void PlotDock::refresh() {
         else fitTimeTicks(plot);
         fitAxes(plot, plot.x->min(), plot.x->max());
         applyStyle(plot, screen_plot_style());
-        QValueAxis* first = plot.axes.front().axis;
-        plot.cursor->replace({QPointF(cursor_time_, first->min()), QPointF(cursor_time_, first->max())});
+        placeCursor(plot);
     }
     zooming_ = false;
     alignPlotAreas();
+}
+
+void PlotDock::placeCursor(Plot& plot) {
+    const QValueAxis* first = plot.axes.front().axis;
+    plot.cursor->replace({QPointF(cursor_time_, first->min()), QPointF(cursor_time_, first->max())});
 }
 
 void PlotDock::resizeEvent(QResizeEvent* event) {

@@ -7,6 +7,7 @@
 // painted by the charts themselves (plot_figure.cpp). After a run the timeline
 // (timeline.h) scrubs and plays the recording back, driving the 3D view and
 // the cursor together from the same rows.
+#include "chart_legend.h"
 #include "draw/recorded_pose.h"
 #include "plot_export.h"
 #include "plot_style.h"
@@ -42,14 +43,6 @@ constexpr int max_plot_points = 2000;
 // that at most max_points are drawn, plus always the last row.
 std::vector<size_t> decimated_rows(size_t rows, size_t max_points);
 
-// Axis range holding [low, high] with `ticks` ticks on round values: the tick
-// interval is 1, 2, 2.5 or 5 x 10^k and the ends are multiples of it (a short
-// plot has room for few labels; Qt Charts elides them all when they do not fit).
-struct AxisRange {
-    double min = 0, max = 1;
-};
-AxisRange round_axis_range(double low, double high, int ticks);
-
 // A plot exported as a figure: `size` in pixels for PNG (its DPI in the file);
 // for SVG and PDF the same size at `dpi` gives the page in inches. Laid out at
 // size * 96 / dpi logical pixels, so text keeps its point size at any DPI.
@@ -61,6 +54,26 @@ struct FigureOptions {
 
 // A dialog asking for a figure's size, DPI and style; nullopt: cancelled.
 std::optional<FigureOptions> ask_figure_options(QWidget* parent, const FigureOptions& suggested);
+
+// The options of the last figure exported (studio settings, "plotFigure/..."), else `fallback`.
+FigureOptions remembered_figure_options(const FigureOptions& fallback);
+void remember_figure_options(const FigureOptions& figure);
+
+// A figure as it is painted, in its logical pixels (the chart's coordinates): the plot
+// area, the legend, every text drawn (tick labels, axis titles, legend names) and the
+// value axes (orientation, range, tick interval, label format).
+struct FigureLayout {
+    QSizeF size;
+    QRectF plot_area;
+    PlotLegendLayout legend;
+    QStringList texts;
+    struct Axis {
+        Qt::Orientation orientation;
+        double min, max, interval;
+        QString label_format;
+    };
+    std::vector<Axis> axes;
+};
 
 class PlotDock : public QDockWidget {
     Q_OBJECT
@@ -114,6 +127,8 @@ public:
     bool exportPlot(int plot, const QString& path, QString* error, const std::optional<FigureOptions>& figure = {});
     // The figure options matching the view on screen (its size, the screen's DPI).
     FigureOptions screenFigureOptions(int plot) const;
+    // The figure's layout without painting it (what renderFigure paints).
+    FigureLayout figureLayout(int plot, const FigureOptions& figure);
     // The plot as an image (the figure's PNG); copyPlotImage puts it on the clipboard.
     QImage plotImage(int plot, const FigureOptions& figure);
     void copyPlotImage(int plot);
@@ -122,7 +137,8 @@ public:
     // Where Export asks for a file name (suggested name, filter); empty: cancelled.
     void setExportPathPrompt(std::function<QString(const QString& suggested, const QString& filter)> prompt);
 
-    // Asked before a figure is written (size, DPI, style); nullopt: cancelled. Unset: the view's.
+    // Asked before a figure is written (size, DPI, style), suggesting the last figure's
+    // options (remembered_figure_options) or the view's; nullopt: cancelled. Unset: the view's.
     void setFigureOptionsPrompt(std::function<std::optional<FigureOptions>(const FigureOptions&)> prompt);
 
 signals:
@@ -170,6 +186,9 @@ private:
     void alignPlotAreas();
     void fitAxisTitles(Plot& plot);
     bool renderFigure(int plot, QPaintDevice* device, QSizeF logical, const FigureOptions& figure);
+    void layOutFigure(Plot& plot, QSizeF logical, const FigureOptions& figure);
+    void layOutScreen(Plot& plot, QSizeF screen_size);
+    void placeCursor(Plot& plot);  // the time cursor across the first value axis
     bool exportFigure(int plot, const QString& path, const FigureOptions& figure, QString* error);
     void exportWithPrompt(int plot);
     QWidget* createPicker();

@@ -1,7 +1,8 @@
 #pragma once
-// A plot as plain data (its series, labels and axis ranges) and its exports:
-// SVG drawn by hand (axes, ticks, one polyline per series, a legend) and CSV
-// (time, then one column per series).
+// A plot as plain data (its series, labels and axis ranges) and its CSV export
+// (time, then one column per series). Figures (PNG, SVG, PDF) are the charts
+// themselves, painted (plot_figure.cpp, MuscleAnalysisDock::exportTo).
+#include <QPen>
 #include <QPointF>
 #include <QSize>
 #include <QString>
@@ -13,6 +14,7 @@ struct PlotSeriesData {
     QString label;
     std::vector<QPointF> points;  // (time, value), increasing time
     bool dashed = false;          // a kept run, drawn under the current one
+    QPen pen;                     // as drawn (where the plot sets it)
 };
 
 struct PlotData {
@@ -20,9 +22,6 @@ struct PlotData {
     double x_min = 0, x_max = 1, y_min = 0, y_max = 1;
     std::vector<PlotSeriesData> series;
 };
-
-// An SVG document of the plot at the given size in pixels.
-QString plot_svg(const PlotData& plot, QSize size);
 
 // CSV: "time,<label>,..." then one row per time any series has (sorted); a series
 // without a sample at that time leaves its cell empty. Values with 10 significant digits.

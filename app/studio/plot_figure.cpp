@@ -3,6 +3,9 @@
 // the clipboard show what the screen shows: the same colours, ticks and labels.
 #include "plot_dock.h"
 
+#include "chart_legend.h"
+#include "studio_settings.h"
+
 #include <QBuffer>
 #include <QChart>
 #include <QChartView>
@@ -15,6 +18,8 @@
 #include <QFormLayout>
 #include <QGraphicsLayout>
 #include <QGraphicsScene>
+#include <QGraphicsSimpleTextItem>
+#include <QGraphicsTextItem>
 #include <QGuiApplication>
 #include <QMessageBox>
 #include <QPainter>
@@ -22,6 +27,7 @@
 #include <QSaveFile>
 #include <QSpinBox>
 #include <QSvgGenerator>
+#include <QValueAxis>
 
 namespace hfd::studio {
 
@@ -41,19 +47,53 @@ bool save_bytes(const QString& path, const QByteArray& bytes, QString* error) {
 
 }  // namespace
 
+namespace {
+
+void lay_out(QChart& chart) {
+    chart.layout()->invalidate();
+    chart.layout()->activate();
+}
+
+}  // namespace
+
+// The plot laid out as the figure `logical` (96 dpi pixels) big: its style, its legend
+// (chart_legend.h places it for this size), and as many round ticks as the figure's
+// plot area has room for, not the screen's.
+void PlotDock::layOutFigure(Plot& plot, QSizeF logical, const FigureOptions& figure) {
+    zooming_ = true;
+    if (figure.print_style) applyStyle(plot, print_plot_style());
+    plot.chart->setPlotArea(QRectF());
+    plot.chart->resize(logical);
+    lay_out(*plot.chart);
+    fitTimeTicks(plot);
+    fitAxes(plot, plot.x->min(), plot.x->max());
+    placeCursor(plot);
+    lay_out(*plot.chart);
+    fitAxisTitles(plot);
+    lay_out(*plot.chart);
+    zooming_ = false;
+}
+
+// Back to the screen's size, style and ticks.
+void PlotDock::layOutScreen(Plot& plot, QSizeF screen_size) {
+    zooming_ = true;
+    plot.chart->resize(screen_size);
+    applyStyle(plot, screen_plot_style());
+    plot.chart->setPlotArea(QRectF());
+    lay_out(*plot.chart);
+    fitTimeTicks(plot);
+    fitAxes(plot, plot.x->min(), plot.x->max());
+    placeCursor(plot);
+    zooming_ = false;
+    alignPlotAreas();
+}
+
 // The plot laid out at `logical` (96 dpi pixels) and painted over the whole device.
 bool PlotDock::renderFigure(int plot_index, QPaintDevice* device, QSizeF logical, const FigureOptions& figure) {
     Plot& plot = plots_[plot_index];
     if (dirty_) refresh();
     const QSizeF screen_size = plot.chart->size();
-    if (figure.print_style) applyStyle(plot, print_plot_style());
-    plot.chart->setPlotArea(QRectF());
-    plot.chart->resize(logical);
-    plot.chart->layout()->invalidate();
-    plot.chart->layout()->activate();
-    fitAxisTitles(plot);
-    plot.chart->layout()->invalidate();
-    plot.chart->layout()->activate();
+    layOutFigure(plot, logical, figure);
     QPainter painter(device);
     const bool painting = painter.isActive();
     if (painting) {
@@ -63,10 +103,33 @@ bool PlotDock::renderFigure(int plot_index, QPaintDevice* device, QSizeF logical
                                     QRectF(plot.chart->pos(), logical));
         painter.end();
     }
-    plot.chart->resize(screen_size);
-    applyStyle(plot, screen_plot_style());
-    alignPlotAreas();
+    layOutScreen(plot, screen_size);
     return painting;
+}
+
+FigureLayout PlotDock::figureLayout(int plot_index, const FigureOptions& figure) {
+    FigureLayout layout;
+    if (plot_index < 0 || plot_index >= plot_count || figure.size.isEmpty() || !(figure.dpi > 0)) return layout;
+    Plot& plot = plots_[plot_index];
+    if (dirty_) refresh();
+    const QSizeF screen_size = plot.chart->size();
+    layout.size = QSizeF(figure.size) * (screen_dpi / figure.dpi);
+    layOutFigure(plot, layout.size, figure);
+    layout.plot_area = plot.chart->plotArea();
+    layout.legend = plot_legend_layout(*plot.chart);
+    for (QGraphicsItem* item : plot.chart->scene()->items(Qt::AscendingOrder)) {
+        if (!item->isVisible() || item->effectiveOpacity() <= 0 || !plot.chart->isAncestorOf(item)) continue;
+        if (const auto* text = dynamic_cast<const QGraphicsTextItem*>(item)) layout.texts << text->toPlainText();
+        else if (const auto* simple = dynamic_cast<const QGraphicsSimpleTextItem*>(item)) layout.texts << simple->text();
+    }
+    layout.texts << layout.legend.names;
+    layout.texts.removeAll(QString());
+    for (const QAbstractAxis* axis : plot.chart->axes())
+        if (const auto* value = qobject_cast<const QValueAxis*>(axis))
+            layout.axes.push_back({value->orientation(), value->min(), value->max(), value->tickInterval(),
+                                   value->labelFormat()});
+    layOutScreen(plot, screen_size);
+    return layout;
 }
 
 FigureOptions PlotDock::screenFigureOptions(int plot_index) const {
@@ -166,11 +229,36 @@ void PlotDock::exportWithPrompt(int plot) {
     if (path.isEmpty()) return;
     std::optional<FigureOptions> figure;
     if (QFileInfo(path).suffix().toLower() != QLatin1String("csv") && figure_prompt_) {
-        figure = figure_prompt_(screenFigureOptions(plot));
+        // the last figure's size, DPI and style, else the view's own
+        figure = figure_prompt_(remembered_figure_options(screenFigureOptions(plot)));
         if (!figure) return;
+        remember_figure_options(*figure);
     }
     QString error;
     if (!exportPlot(plot, path, &error, figure)) QMessageBox::warning(this, tr("Export Plot"), error);
+}
+
+namespace {
+const QString figure_key = QStringLiteral("plotFigure/");
+}
+
+FigureOptions remembered_figure_options(const FigureOptions& fallback) {
+    auto settings = open_settings();
+    const QSize size(settings->value(figure_key + QStringLiteral("width"), 0).toInt(),
+                     settings->value(figure_key + QStringLiteral("height"), 0).toInt());
+    const double dpi = settings->value(figure_key + QStringLiteral("dpi"), 0.0).toDouble();
+    if (size.width() < 1 || size.height() < 1 || size.width() > max_figure_side || size.height() > max_figure_side ||
+        !(dpi >= 10 && dpi <= 2400))
+        return fallback;
+    return {size, dpi, settings->value(figure_key + QStringLiteral("printStyle"), false).toBool()};
+}
+
+void remember_figure_options(const FigureOptions& figure) {
+    auto settings = open_settings();
+    settings->setValue(figure_key + QStringLiteral("width"), figure.size.width());
+    settings->setValue(figure_key + QStringLiteral("height"), figure.size.height());
+    settings->setValue(figure_key + QStringLiteral("dpi"), figure.dpi);
+    settings->setValue(figure_key + QStringLiteral("printStyle"), figure.print_style);
 }
 
 std::optional<FigureOptions> ask_figure_options(QWidget* parent, const FigureOptions& suggested) {

@@ -1,5 +1,6 @@
 #include "plot_style.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <iterator>
 
@@ -7,8 +8,11 @@ namespace hfd::studio {
 
 namespace {
 // Okabe-Ito, ordered so that neighbours contrast most on white; its yellow
-// (#F0E442) is left out: it does not read on a white background.
-constexpr std::uint32_t okabe_ito[] = {0x0072B2, 0xD55E00, 0x009E73, 0xE69F00, 0xCC79A7, 0x56B4E9, 0x000000};
+// (#F0E442) is left out: it does not read on a white background. Then five more
+// that stay apart from it and from each other (plot_style.h).
+constexpr std::uint32_t palette[] = {0x0072B2, 0xD55E00, 0x009E73, 0xE69F00, 0xCC79A7, 0x56B4E9,
+                                     0x000000, 0x332288, 0x999933, 0x882255, 0x8C510A, 0xE7298A};
+static_assert(std::size(palette) == series_palette_size);
 constexpr std::uint32_t greys[] = {0x555555, 0x8c8c8c, 0x333333, 0xaaaaaa};
 }  // namespace
 
@@ -17,8 +21,14 @@ PlotStyle screen_plot_style() { return {}; }
 PlotStyle print_plot_style() { return {2.5, 2, 11, 11}; }
 
 std::uint32_t series_color(int index) {
-    const int n = int(std::size(okabe_ito));
-    return okabe_ito[((index % n) + n) % n];
+    const int n = int(std::size(palette));
+    return palette[((index % n) + n) % n];
+}
+
+SeriesDash series_dash(int index) {
+    constexpr SeriesDash dashes[] = {SeriesDash::Solid, SeriesDash::Dot, SeriesDash::DashDot, SeriesDash::DashDotDot};
+    const int round = std::max(0, index) / series_palette_size;
+    return dashes[round % int(std::size(dashes))];
 }
 
 std::uint32_t kept_series_color(int index) {

@@ -19,8 +19,17 @@ struct PlotStyle {
 PlotStyle screen_plot_style();
 PlotStyle print_plot_style();
 
-// 0xRRGGBB of the i-th series of the current run (wraps after the palette's 7 colours).
+// The curves' palette: the seven Okabe-Ito colours first, then indigo, olive, wine,
+// brown and magenta (Paul Tol's and ColorBrewer's), each at least 26 CIELAB units from
+// every other and none a grey (kept runs' colour).
+constexpr int series_palette_size = 12;
+// 0xRRGGBB of the i-th curve (wraps after series_palette_size).
 std::uint32_t series_color(int index);
+// The line of the i-th curve: solid for the first palette's worth, then dotted,
+// dash-dotted and dash-dot-dotted ones (never dashed: locked and kept curves are), so
+// that four palettes' worth of curves stay apart by colour and line together.
+enum class SeriesDash { Solid, Dot, DashDot, DashDotDot };
+SeriesDash series_dash(int index);
 // 0xRRGGBB of the i-th series of a kept run: greys from dark to light (r = g = b).
 std::uint32_t kept_series_color(int index);
 

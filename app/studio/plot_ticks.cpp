@@ -16,17 +16,25 @@ double round_tick_interval(double span, int max_intervals) {
     return 10 * decade;
 }
 
-FittedAxis fitted_axis(double low, double high, int max_intervals) {
+namespace {
+
+// Data narrower than this part of its magnitude is drawn as constant: its labels would
+// need more than about seven significant digits to tell its ticks apart.
+constexpr double constant_span = 1e-6;
+
+}  // namespace
+
+FittedAxis fitted_axis(double low, double high, int max_intervals, double min_interval) {
     if (!std::isfinite(low) || !std::isfinite(high) || low > high) return {};
     max_intervals = std::max(1, max_intervals);
-    if (high - low <= 1e-12 * std::max(1.0, std::abs(low))) {
-        // one value: 5 % of it either side, not across zero when it is not negative
-        const double half = std::max(1e-9, std::abs(low) * 0.05);
-        const bool non_negative = low >= 0;
-        low -= half, high += half;
-        if (non_negative) low = std::max(low, 0.0);
+    const double magnitude = std::max(std::abs(low), std::abs(high));
+    if (high - low <= constant_span * magnitude) {
+        const double value = 0.5 * (low + high);
+        if (value > 0) low = 0, high = 1.5 * value;
+        else if (value < 0) low = 1.5 * value, high = 0;
+        else low = -1, high = 1;
     }
-    double interval = round_tick_interval(high - low, max_intervals);
+    double interval = std::max(round_tick_interval(high - low, max_intervals), min_interval);
     for (;;) {
         // the ends rounded out to the interval can take one interval more than the data
         const double first = std::floor(low / interval + 1e-9) * interval;
@@ -36,9 +44,16 @@ FittedAxis fitted_axis(double low, double high, int max_intervals) {
     }
 }
 
-FittedAxis time_axis(double t0, double t1, int max_intervals) {
+FittedAxis time_axis(double t0, double t1, int max_intervals, double min_interval) {
+    if (!std::isfinite(t0) || !std::isfinite(t1)) return {};
     if (!(t1 > t0)) t1 = t0 + 1;
-    return {t0, t1, round_tick_interval(t1 - t0, max_intervals)};
+    const double interval = std::max(round_tick_interval(t1 - t0, max_intervals), min_interval);
+    // an end a rounding error off a tick (120 deg through radians: 119.99999999999999) is that tick
+    auto snapped = [interval](double t) {
+        const double k = std::round(t / interval);
+        return std::abs(t / interval - k) < 1e-9 ? k * interval + 0.0 : t;
+    };
+    return {snapped(t0), snapped(t1), interval};
 }
 
 std::vector<double> tick_values(const FittedAxis& axis) {
@@ -61,12 +76,41 @@ int tick_decimals(double interval) {
     return 12;
 }
 
-std::string tick_label(double value, double interval) {
-    char text[64];
-    std::snprintf(text, sizeof text, "%.*f", tick_decimals(interval), value);
-    std::string label = text;
-    if (label.find_first_not_of("-0.") == std::string::npos && label[0] == '-') label.erase(0, 1);
+namespace {
+
+std::string without_negative_zero(std::string label) {
+    // "-0", "-0.00", "-0e+00": a tick at zero that came out a hair below it
+    const std::string mantissa = label.substr(0, label.find_first_of("eE"));
+    if (label.size() > 1 && label[0] == '-' && mantissa.find_first_of("123456789") == std::string::npos)
+        label.erase(0, 1);
     return label;
+}
+
+std::string formatted(const char* format, double value) {
+    char text[64];
+    std::snprintf(text, sizeof text, format, value);
+    return without_negative_zero(text);
+}
+
+}  // namespace
+
+std::string tick_label(double value, double interval) {
+    return formatted(("%." + std::to_string(tick_decimals(interval)) + "f").c_str(), value);
+}
+
+std::string label_format(const FittedAxis& axis) {
+    const double interval = axis.interval;
+    if (!(interval > 0) || !std::isfinite(interval)) return "%g";
+    if (interval >= 1e-6 && interval < 1e6) return "%." + std::to_string(tick_decimals(interval)) + "f";
+    // significant digits: from the largest label's leading digit down to the interval's last one
+    const double largest = std::max({std::abs(axis.min), std::abs(axis.max), interval});
+    const int interval_digits = tick_decimals(interval / std::pow(10.0, std::floor(std::log10(interval))));
+    const int digits = int(std::floor(std::log10(largest)) - std::floor(std::log10(interval))) + 1 + interval_digits;
+    return "%." + std::to_string(std::clamp(digits, 1, 17)) + "g";
+}
+
+std::string axis_label(double value, const FittedAxis& axis) {
+    return formatted(label_format(axis).c_str(), value == 0 ? 0.0 : value);
 }
 
 }  // namespace hfd::studio

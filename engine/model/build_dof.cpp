@@ -10,6 +10,8 @@
 // degrees for rotations (converted to radians) and metres for translations.
 #include "model/build_steps.h"
 
+#include <algorithm>
+#include <cmath>
 #include <numbers>
 
 namespace hfd::build {
@@ -92,6 +94,9 @@ const PropNode* short_form_entry(const PropNode& node) {
     return nullptr;
 }
 
+// Without a `range`, a joint axis's dof spans the joint's limits about that axis (the
+// angles the joint allows, with the dof's sign; widened to hold the default), else the
+// manual's -90..90.
 void read_default_and_range(Dof& dof, PropertyReader& reader, BuildContext& ctx) {
     const bool rotation = dof.kind != Dof::Kind::RootTranslation;
     const double unit = rotation ? radians_per_degree : ctx.model.options.scale;
@@ -100,6 +105,14 @@ void read_default_and_range(Dof& dof, PropertyReader& reader, BuildContext& ctx)
     if (auto v = reader.range("range")) {
         dof.range_min = v->first * unit;
         dof.range_max = v->second * unit;
+    } else if (dof.kind == Dof::Kind::JointRotation && dof.joint != no_index &&
+               ctx.model.joints[dof.joint].has_limits) {
+        const Joint& joint = ctx.model.joints[dof.joint];
+        const double low = joint.limit_min[dof.axis], high = joint.limit_max[dof.axis];
+        if (std::isfinite(low) && std::isfinite(high) && high > low) {
+            dof.range_min = std::min(dof.sign < 0 ? -high : low, dof.default_value);
+            dof.range_max = std::max(dof.sign < 0 ? -low : high, dof.default_value);
+        }
     }
     if (dof.default_value < dof.range_min || dof.default_value > dof.range_max)
         ctx.warning(reader.node(), reader.what() + ": default lies outside its range");

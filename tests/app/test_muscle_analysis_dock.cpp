@@ -13,6 +13,7 @@
 #include "forces/muscle_path.h"
 #include "main_window.h"
 #include "muscle_analysis_dock.h"
+#include "plot_ticks.h"
 #include "studio_test_support.h"
 
 #include <QChart>
@@ -21,6 +22,8 @@
 #include <QFile>
 #include <QLineSeries>
 #include <QListWidget>
+#include <QSet>
+#include <QValueAxis>
 #include <QSignalSpy>
 #include <QSlider>
 #include <QTextBlock>
@@ -191,6 +194,86 @@ private slots:
         QCOMPARE(lines.size(), 1 + int(dock.sweep().coordinate.size()));
         QVERIFY(!dock.exportTo(dir_.filePath("curves.txt"), &error));
         QVERIFY(error.contains(QStringLiteral(".png, .svg or .csv")));
+    }
+
+    // A curve keeps its colour when another muscle is picked, even one listed before it;
+    // twelve curves have twelve colours; a locked curve has its muscle's colour, dashed.
+    void curvesKeepTheirColours() {
+        MuscleAnalysisDock dock;
+        dock.resize(900, 400);
+        dock.show();
+        QVERIFY(dock.setModelText(human3d_text(), QStringLiteral("human3d.hfd")));
+        QVERIFY(dock.setCoordinate(QStringLiteral("knee_angle_r")));
+        const auto* list = dock.findChild<QListWidget*>(QStringLiteral("muscles"));
+        QVERIFY(list->count() >= 12);
+        for (const QString& name : dock.checkedMuscles()) dock.setMuscleChecked(name, false);
+        QCOMPARE(curve_count(dock), 0);
+        const QString later = list->item(5)->text(), earlier = list->item(1)->text();
+        dock.setMuscleChecked(later, true);
+        const QPen first = series_named(dock, later)->pen();
+        dock.setMuscleChecked(earlier, true);  // drawn before `later` now
+        QCOMPARE(curve_count(dock), 2);
+        QCOMPARE(series_named(dock, later)->pen(), first);
+        QVERIFY(series_named(dock, earlier)->pen().color() != first.color());
+        for (int i = 0; i < 12; ++i) dock.setMuscleChecked(list->item(i)->text(), true);
+        QCOMPARE(curve_count(dock), 12);
+        QCOMPARE(series_named(dock, later)->pen(), first);  // still
+        QSet<QString> colors;
+        for (int i = 0; i < 12; ++i) {
+            const QLineSeries* curve = series_named(dock, list->item(i)->text());
+            QVERIFY(curve);
+            colors.insert(curve->pen().color().name());
+            QCOMPARE(curve->pen().style(), Qt::SolidLine);
+        }
+        QCOMPARE(colors.size(), 12);
+        dock.lockCurves();
+        const QLineSeries* locked = series_named(dock, later + QStringLiteral(" (locked)"));
+        QVERIFY(locked);
+        QCOMPARE(locked->pen().color(), first.color());
+        QCOMPARE(locked->pen().style(), Qt::DashLine);
+        QCOMPARE(series_named(dock, later)->pen(), first);
+    }
+
+    // human_planar's knee has no dof range but joint limits -120..0: the sweep and the
+    // chart's coordinate axis span them, on round ticks; the values' axis ends on ticks.
+    void sweepFollowsTheCoordinateLimits() {
+        QFile file(QStringLiteral(HFD_SAMPLES_DIR "/human_planar.hfd"));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        MuscleAnalysisDock dock;
+        dock.resize(900, 400);
+        dock.show();
+        QVERIFY(dock.setModelText(QString::fromUtf8(file.readAll()), QStringLiteral("human_planar.hfd")));
+        QVERIFY(dock.setCoordinate(QStringLiteral("knee_angle_r")));
+        const std::vector<double>& swept = dock.sweep().coordinate;
+        QVERIFY(!swept.empty());
+        QVERIFY2(std::abs(swept.front() * 180 / std::numbers::pi - -120) < 1e-9,
+                 qPrintable(QString::number(swept.front() * 180 / std::numbers::pi)));
+        QVERIFY2(std::abs(swept.back()) < 1e-12, qPrintable(QString::number(swept.back())));
+        const QChart* chart = dock.findChild<QChartView*>()->chart();
+        const auto* x = qobject_cast<const QValueAxis*>(chart->axes(Qt::Horizontal).value(0));
+        const auto* y = qobject_cast<const QValueAxis*>(chart->axes(Qt::Vertical).value(0));
+        QVERIFY(x && y);
+        QVERIFY(std::abs(x->min() - -120) < 1e-9 && std::abs(x->max()) < 1e-9);
+        for (const QValueAxis* axis : {x, y}) {
+            const QString what = QStringLiteral("%1: [%2, %3] by %4, %5")
+                                     .arg(axis->titleText())
+                                     .arg(axis->min())
+                                     .arg(axis->max())
+                                     .arg(axis->tickInterval())
+                                     .arg(axis->labelFormat());
+            QCOMPARE(axis->tickType(), QValueAxis::TicksDynamic);
+            const double interval = axis->tickInterval();
+            const double mantissa = interval / std::pow(10.0, std::floor(std::log10(interval)));
+            QVERIFY2(std::abs(mantissa - 1) < 1e-9 || std::abs(mantissa - 2) < 1e-9 || std::abs(mantissa - 2.5) < 1e-9 ||
+                         std::abs(mantissa - 5) < 1e-9,
+                     qPrintable(what));
+            QVERIFY2((axis->max() - axis->min()) / interval >= 2 - 1e-9, qPrintable(what));
+            QCOMPARE(axis->labelFormat(),
+                     QString::fromStdString(label_format({axis->min(), axis->max(), interval})));
+        }
+        // the values' axis ends on its ticks
+        QVERIFY(std::abs(y->min() / y->tickInterval() - std::round(y->min() / y->tickInterval())) < 1e-6);
+        QVERIFY(std::abs(y->max() / y->tickInterval() - std::round(y->max() / y->tickInterval())) < 1e-6);
     }
 
     void clickMovesTheCoordinateSlider() {

@@ -24,6 +24,8 @@
 #include <cmath>
 #include <optional>
 #include <QTemporaryDir>
+#include <QSettings>
+#include <tuple>
 #include <QTest>
 #include <QXmlStreamReader>
 #include "test_time_scale.h"
@@ -46,6 +48,9 @@ private slots:
     void timeTicksAreRoundWhileRunning();
     void stackedPlotsShareTheTimeAxis();
     void figureExportsLookLikeTheScreen();
+    void constantChannelsGetARangeWithReadableLabels();
+    void exportedLegendLeavesThePlotItsRoom();
+    void figureSettingsAreRemembered();
 };
 
 namespace {
@@ -292,19 +297,21 @@ void TestPlotDock::axisRangesHaveRoundTicks() {
     };
     for (Case c : {Case{0.1, 0.9}, Case{-3.4, 3.4}, Case{2.1e-7, 2.6e-7}, Case{1012.5, 1013.1}, Case{-0.03, 0.0},
                    Case{5, 5}, Case{-1e-9, 7e4}}) {
-        const AxisRange range = round_axis_range(c.low, c.high, 3);
-        const double interval = (range.max - range.min) / 2;
+        const FittedAxis range = fitted_axis(c.low, c.high, 2);
+        const double interval = range.interval;
         const QString what =
             QStringLiteral("[%1, %2] -> [%3, %4]").arg(c.low).arg(c.high).arg(range.min).arg(range.max);
-        QVERIFY2(range.min <= c.low && range.max >= c.high && interval > 0, qPrintable(what));
+        // holds the values (within 1e-9 of an interval: -1e-9 below 0 .. 7e4 gets 0 .. 1e5)
+        QVERIFY2(range.min <= c.low + 1e-9 * interval && range.max >= c.high - 1e-9 * interval && interval > 0,
+                 qPrintable(what));
         QVERIFY2(round_interval(interval), qPrintable(what));
         QVERIFY2(std::abs(range.min / interval - std::round(range.min / interval)) < 1e-6, qPrintable(what));
         // Not needlessly wide: the next smaller round interval would not hold the values.
         if (c.high > c.low)
             QVERIFY2(range.max - range.min <= 2 * 2.5 * (c.high - c.low) + 4 * interval, qPrintable(what));
-        // Labels as the plots format them ("%.4g") stay short: 2.5e-07, not 0.00000025.
-        for (double tick : {range.min, range.min + interval, range.max})
-            QVERIFY2(QString::asprintf("%.4g", tick).size() <= 9, qPrintable(QString::asprintf("%.4g", tick)));
+        // Labels as the plots format them (label_format) stay short: 2.5e-07, not 0.00000025.
+        for (double tick : tick_values(range))
+            QVERIFY2(axis_label(tick, range).size() <= 9, qPrintable(QString::fromStdString(axis_label(tick, range))));
     }
 }
 
@@ -677,6 +684,190 @@ void TestPlotDock::figureExportsLookLikeTheScreen() {
     copy->trigger();
     const QImage copied = QGuiApplication::clipboard()->image();
     QCOMPARE(copied.size(), dock.screenFigureOptions(0).size);
+}
+
+namespace {
+// The knee angle (rad, moving) and a constant activation, as issue 49 exported them.
+RecordingLayout knee_and_activation_layout() {
+    RecordingLayout layout;
+    layout.channels = {{"time", "s", ChannelGroup::Time, "", ""},
+                       {"knee_angle_r", "rad", ChannelGroup::Dofs, "knee_angle_r", ""},
+                       {"hamstrings_r.activation", "", ChannelGroup::Muscles, "hamstrings_r", "activation"},
+                       {"vasti_r.excitation", "", ChannelGroup::Muscles, "vasti_r", "excitation"}};
+    return layout;
+}
+
+SimulationFrame knee_and_activation_frame(int rows, double activation) {
+    SimulationFrame frame;
+    frame.first_row = 0;
+    frame.row_count = size_t(rows);
+    for (int r = 0; r < rows; ++r) {
+        const double t = r / 100.0;
+        frame.rows.insert(frame.rows.end(), {t, -0.6 * (1 - std::cos(2 * M_PI * t)), activation, 0.0});
+    }
+    frame.time = (rows - 1) / 100.0;
+    return frame;
+}
+
+bool elided(const QString& text) { return text.endsWith(QStringLiteral("...")) || text.endsWith(QChar(0x2026)); }
+
+// The number of pixels of `color` (within a few levels) in `rect` of the image.
+int pixels_of(const QImage& image, const QColor& color, const QRect& rect) {
+    int count = 0;
+    const QRect inside = rect.intersected(image.rect());
+    for (int y = inside.top(); y <= inside.bottom(); ++y)
+        for (int x = inside.left(); x <= inside.right(); ++x) {
+            const QColor c = image.pixelColor(x, y);
+            count += std::abs(c.red() - color.red()) + std::abs(c.green() - color.green()) +
+                         std::abs(c.blue() - color.blue()) <
+                     40;
+        }
+    return count;
+}
+}  // namespace
+
+// A constant channel (an activation held at 0.05, an excitation at 0) gets an axis with
+// room around its value and short labels, not 0.0475..0.0525 or a 1e-9 sliver read
+// "0.000000...".
+void TestPlotDock::constantChannelsGetARangeWithReadableLabels() {
+    PlotDock dock;
+    dock.resize(1000, 500);
+    dock.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dock));
+    dock.setLayout(knee_and_activation_layout());
+    dock.addFrame(knee_and_activation_frame(101, 0.05));
+    dock.setChannelPlotted(2, 0, true);
+    dock.setChannelPlotted(3, 1, true);
+    dock.refresh();
+    for (auto [plot, name, value] : {std::tuple{0, "hamstrings_r.activation", 0.05}, std::tuple{1, "vasti_r.excitation", 0.0}}) {
+        const QValueAxis* axis = axis_of_series(dock, plot, QString::fromLatin1(name));
+        QVERIFY(axis);
+        const QString what = QStringLiteral("%1: [%2, %3] by %4, labels %5")
+                                 .arg(name)
+                                 .arg(axis->min())
+                                 .arg(axis->max())
+                                 .arg(axis->tickInterval())
+                                 .arg(tick_labels(axis).join(' '));
+        QVERIFY2(axis->min() < value && axis->max() > value, qPrintable(what));
+        QVERIFY2(axis->max() - axis->min() >= std::max(value, 1.0) * 0.05, qPrintable(what));  // not a sliver
+        QVERIFY2(round_interval(axis->tickInterval()), qPrintable(what));
+        QVERIFY2(tick_labels(axis).size() >= 3, qPrintable(what));
+        for (const QString& label : tick_labels(axis)) QVERIFY2(label.size() <= 5, qPrintable(what));
+        QCOMPARE(axis->labelFormat(), QStringLiteral("%.%1f").arg(tick_decimals(axis->tickInterval())));
+        if (value > 0) QVERIFY2(axis->min() >= 0, qPrintable(what));  // a never-negative activation from 0
+    }
+}
+
+// The figure of issue 49 (1500 x 900 px at 300 dpi, print style): the legend sits under
+// the plot or at its right without taking its room, every name whole; the value axes
+// have round ticks for the figure's height and their labels are drawn whole.
+void TestPlotDock::exportedLegendLeavesThePlotItsRoom() {
+    PlotDock dock;
+    dock.resize(1000, 500);
+    dock.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dock));
+    dock.setLayout(knee_and_activation_layout());
+    dock.addFrame(knee_and_activation_frame(101, 0.05));
+    dock.setChannelPlotted(1, 0, true);
+    dock.setChannelPlotted(2, 0, true);
+    dock.refresh();
+    const FigureOptions figure{QSize(1500, 900), 300, true};
+    const FigureLayout layout = dock.figureLayout(0, figure);
+    const QString what = QStringLiteral("figure %1 x %2, plot area %3 wide at %4, legend %5 x %6 at %7, %8")
+                             .arg(layout.size.width())
+                             .arg(layout.size.height())
+                             .arg(layout.plot_area.width())
+                             .arg(layout.plot_area.left())
+                             .arg(layout.legend.rect.width())
+                             .arg(layout.legend.rect.height())
+                             .arg(layout.legend.rect.left())
+                             .arg(layout.texts.join('|'));
+    QCOMPARE(layout.size, QSizeF(480, 288));  // 5 x 3 in at 96 logical dpi
+    QVERIFY2(layout.plot_area.width() >= 0.6 * layout.size.width(), qPrintable(what));
+    QVERIFY2(layout.plot_area.height() >= 0.45 * layout.size.height(), qPrintable(what));
+    QVERIFY2(!layout.legend.rect.intersects(layout.plot_area), qPrintable(what));
+    QVERIFY2(QRectF(QPointF(0, 0), layout.size).contains(layout.legend.rect), qPrintable(what));
+    const QStringList names{"knee_angle_r [deg]", "hamstrings_r.activation"};
+    QCOMPARE(layout.legend.names, names);
+    for (const QString& name : names) QVERIFY2(layout.texts.contains(name), qPrintable(what));
+    for (const QString& text : layout.texts) QVERIFY2(!elided(text), qPrintable(text + " in " + what));
+    int value_axes = 0;
+    for (const FigureLayout::Axis& axis : layout.axes) {
+        const FittedAxis fitted{axis.min, axis.max, axis.interval};
+        QVERIFY2(round_interval(axis.interval), qPrintable(what));
+        if (axis.orientation != Qt::Vertical) continue;
+        ++value_axes;
+        QVERIFY2(std::abs(axis.min / axis.interval - std::round(axis.min / axis.interval)) < 1e-6, qPrintable(what));
+        QVERIFY2(std::abs(axis.max / axis.interval - std::round(axis.max / axis.interval)) < 1e-6, qPrintable(what));
+        QVERIFY2(tick_values(fitted).size() >= 4, qPrintable(what));  // room for more than three ticks
+        for (double tick : tick_values(fitted)) {
+            const QString label = QString::fromStdString(axis_label(tick, fitted));
+            QVERIFY2(layout.texts.contains(label), qPrintable(label + " not drawn whole: " + what));
+        }
+    }
+    QCOMPARE(value_axes, 2);  // angle, activation
+
+    // The PNG draws each curve's sample in the legend's place, and the curves in the plot area.
+    QTemporaryDir dir;
+    QString error;
+    const QString png = dir.filePath("knee.png");
+    QVERIFY2(dock.exportPlot(0, png, &error, figure), qPrintable(error));
+    const QImage image(png);
+    QCOMPARE(image.size(), QSize(1500, 900));
+    const double scale = 1500 / layout.size.width();
+    auto in_image = [scale](const QRectF& rect) {
+        return QRectF(rect.topLeft() * scale, rect.size() * scale).toAlignedRect();
+    };
+    const QList<QLineSeries*> lines = studio_test::drawn_lines(dock, 0);
+    QCOMPARE(lines.size(), 2);
+    for (const QLineSeries* line : lines) {
+        const QColor color = line->pen().color();
+        QVERIFY2(pixels_of(image, color, in_image(layout.legend.rect)) > 20, qPrintable(line->name()));
+        QVERIFY2(pixels_of(image, color, in_image(layout.plot_area)) > 200, qPrintable(line->name()));
+    }
+    // The screen keeps its own layout afterwards.
+    QCOMPARE(lines[0]->pen().widthF(), screen_plot_style().line_width);
+    QVERIFY(studio_test::plot_chart(dock, 0)->size().width() > 600);
+}
+
+// Export asks the figure options with the last figure's (also in a new studio), else the view's.
+void TestPlotDock::figureSettingsAreRemembered() {
+    QTemporaryDir dir;
+    QList<FigureOptions> suggested;
+    const FigureOptions answer{QSize(1500, 900), 300, true};
+    auto setUp = [&](PlotDock& dock) {
+        show_knee_angle_beside_ground_force(dock);
+        dock.setExportPathPrompt([&](const QString&, const QString&) { return dir.filePath("plot.png"); });
+        dock.setFigureOptionsPrompt([&](const FigureOptions& options) -> std::optional<FigureOptions> {
+            suggested << options;
+            return answer;
+        });
+    };
+    {
+        QSettings settings(QSettings::NativeFormat, QSettings::UserScope, "hfd", "hfd-studio");
+        settings.remove("plotFigure");
+    }
+    PlotDock dock;
+    setUp(dock);
+    QAction* export_plot = dock.findChild<QAction*>(QStringLiteral("exportPlot1"));
+    QVERIFY(export_plot);
+    export_plot->trigger();
+    QCOMPARE(suggested.size(), 1);
+    QCOMPARE(suggested[0].size, dock.screenFigureOptions(0).size);  // nothing remembered yet: the view's
+    QVERIFY(!suggested[0].print_style);
+    QCOMPARE(QImage(dir.filePath("plot.png")).size(), answer.size);
+    export_plot->trigger();
+    QCOMPARE(suggested.size(), 2);
+    QCOMPARE(suggested[1].size, answer.size);
+    QCOMPARE(suggested[1].dpi, answer.dpi);
+    QVERIFY(suggested[1].print_style);
+    PlotDock later;  // another session of the studio
+    setUp(later);
+    later.findChild<QAction*>(QStringLiteral("exportPlot1"))->trigger();
+    QCOMPARE(suggested.size(), 3);
+    QCOMPARE(suggested[2].size, answer.size);
+    QCOMPARE(suggested[2].dpi, answer.dpi);
+    QVERIFY(suggested[2].print_style);
 }
 
 STUDIO_TEST_MAIN(TestPlotDock)

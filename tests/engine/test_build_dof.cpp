@@ -126,6 +126,43 @@ private slots:
         }
     }
 
+    // Without a range, a joint axis's dof spans the joint's limits about that axis (with
+    // its sign; widened to hold its default); an explicit range, a root's dof and an axis
+    // the limits lock (0..0) keep theirs.
+    void range_defaults_to_the_joint_limits() {
+        const std::string text = R"(model {
+  body { name = ground mass = 0 }
+  body { name = thigh mass = 5 inertia = [ 1 1 1 ] }
+  body { name = shank mass = 3 inertia = [ 1 1 1 ]
+    joint { name = knee_r parent = thigh pos_in_parent = [ 0 -0.2 0 ] pos_in_child = [ 0 0.2 0 ] limits { x = 0..0 y = -10..20 z = -120..0 } }
+  }
+  dof { name = knee source = knee_rz_r }
+  dof { name = knee_inverted source = -knee_rz_r }
+  dof { name = knee_given source = knee_rz_r range = -90..10 }
+  dof { name = knee_bent source = knee_rz_r default = 15 }
+  dof { name = knee_locked source = knee_rx_r }
+  dof { name = rotation source = shank_ry }
+  dof { name = pelvis source = thigh_rz }
+}
+)";
+        const ParseResult parsed = parse_text(text, "limits.hfd");
+        const BuildResult r = build_model(parsed.root, "limits.hfd");
+        QVERIFY2(r.ok(), all_diagnostics(r).c_str());
+        QVERIFY2(r.diagnostics.empty(), all_diagnostics(r).c_str());  // no default lies outside
+        const Model& m = *r.model;
+        auto range = [&m](const char* name) {
+            const Dof& d = m.dofs[m.find_dof(name)];
+            return std::pair{std::round(d.range_min / degree * 1e9) / 1e9, std::round(d.range_max / degree * 1e9) / 1e9};
+        };
+        QCOMPARE(range("knee"), (std::pair{-120.0, 0.0}));
+        QCOMPARE(range("knee_inverted"), (std::pair{0.0, 120.0}));
+        QCOMPARE(range("knee_given"), (std::pair{-90.0, 10.0}));
+        QCOMPARE(range("knee_bent"), (std::pair{-120.0, 15.0}));
+        QCOMPARE(range("knee_locked"), (std::pair{-90.0, 90.0}));
+        QCOMPARE(range("rotation"), (std::pair{-10.0, 20.0}));  // a body's rotation through its joint
+        QCOMPARE(range("pelvis"), (std::pair{-90.0, 90.0}));    // a root's: no joint, no limits
+    }
+
     void default_outside_range_warns() {
         const BuildResult r = build("  dof { name = a source = pelvis_rz default = 100 }\n");
         QVERIFY(r.ok());
