@@ -34,33 +34,9 @@ std::string read(const std::string& path) {
 }
 
 // A pendulum swung by one muscle under a feed-forward pattern; the measure asks
-// the pendulum to reach an angle (a small, fast scenario with three parameters).
-const char* model = R"(
-model {
-	body { name = ground mass = 0 inertia { x = 0 y = 0 z = 0 } }
-	body { name = arm mass = 1 inertia { x = 0.01 y = 0.001 z = 0.01 } pos { x = 0 y = -0.25 z = 0 }
-		joint { name = elbow parent = ground pos_in_parent { x = 0 y = 0 z = 0 } pos_in_child { x = 0 y = 0.25 z = 0 }
-			limits { x = 0..0 y = 0..0 z = -170..170 } } }
-	point_path_muscle { name = flexor max_isometric_force = 200 optimal_fiber_length = 0.1 tendon_slack_length = 0.12
-		path [ { body = ground pos { x = 0.05 y = 0.05 z = 0 } } { body = arm pos { x = 0.02 y = 0.1 z = 0 } } ] }
-	dof { name = elbow_angle source = elbow_rz }
-}
-)";
-
-const char* scenario_text = R"(
-CmaOptimizer {
-	random_seed = 7
-	lambda = 6
-	SimulationObjective {
-		max_duration = 0.3
-		ModelHyfydy { model_file = arm.hfd initial_load = 0 fixed_control_step_size = 0.01 }
-		FeedForwardController {
-			PieceWiseConstant { control_points = 2 control_point_y = 0.3~0.2<0,1> control_point_dt = 0.1~0.05<0.01,0.3> }
-		}
-		DofMeasure { dof = elbow_angle position { min = 40 max = 180 squared_penalty = 1 } }
-	}
-}
-)";
+// the pendulum to reach an angle (a small, fast scenario with three parameters),
+// shared with scripts/fault_injection.sh.
+const std::string data_dir = HFD_SOURCE_DIR "/tests/data/arm_optimization";
 
 std::vector<std::string> lines(const std::string& text) {
     std::vector<std::string> out;
@@ -75,7 +51,7 @@ class TestScenarioOptimization : public QObject {
     Q_OBJECT
 
     QTemporaryDir dir_;
-    std::string root_;
+    std::string root_, scenario_text_;
 
     std::shared_ptr<const Scenario> load() {
         std::vector<Diagnostic> diagnostics;
@@ -109,15 +85,17 @@ class TestScenarioOptimization : public QObject {
 private slots:
     void initTestCase() {
         root_ = dir_.path().toStdString();
-        write(root_ + "/arm.hfd", model);
-        write(root_ + "/arm.scone", scenario_text);
+        scenario_text_ = read(data_dir + "/arm.scone");
+        QVERIFY(!scenario_text_.empty());
+        write(root_ + "/arm.hfd", read(data_dir + "/arm.hfd"));
+        write(root_ + "/arm.scone", scenario_text_);
     }
 
     void runFolderHoldsScenarioParsAndHistory() {
         const std::string folder = optimize(root_ + "/a", 4, 1);
         QVERIFY(!folder.empty());
         QVERIFY(fs::exists(folder + "/arm.scone"));
-        QCOMPARE(read(folder + "/arm.scone"), std::string(scenario_text));
+        QCOMPARE(read(folder + "/arm.scone"), scenario_text_);
         const std::vector<std::string> history = lines(read(folder + "/history.csv"));
         QCOMPARE(history.size(), size_t(5));  // header + 4 generations
         QCOMPARE(history[0], std::string("generation,best,median,std,best_so_far,evaluations"));

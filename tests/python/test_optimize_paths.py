@@ -32,17 +32,9 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 BIN = os.environ.get("HFD_BIN_DIR", os.path.join(HERE, "..", "..", "build", "bin"))
 HFD = os.path.join(BIN, "hfd")
 
-MODEL = """
-model {
-	body { name = ground mass = 0 inertia { x = 0 y = 0 z = 0 } }
-	body { name = arm mass = 1 inertia { x = 0.01 y = 0.001 z = 0.01 } pos { x = 0 y = -0.25 z = 0 }
-		joint { name = elbow parent = ground pos_in_parent { x = 0 y = 0 z = 0 } pos_in_child { x = 0 y = 0.25 z = 0 }
-			limits { x = 0..0 y = 0..0 z = -170..170 } } }
-	point_path_muscle { name = flexor max_isometric_force = 200 optimal_fiber_length = 0.1 tendon_slack_length = 0.12
-		path [ { body = ground pos { x = 0.05 y = 0.05 z = 0 } } { body = arm pos { x = 0.02 y = 0.1 z = 0 } } ] }
-	dof { name = elbow_angle source = elbow_rz }
-}
-"""
+# the arm the C++ tests and scripts/fault_injection.sh optimize too
+with open(os.path.join(HERE, "..", "data", "arm_optimization", "arm.hfd"), encoding="utf-8") as model_file:
+    MODEL = model_file.read()
 
 # 15 parameters (8 control points: 8 values, 7 intervals), lambda 6: with the two
 # eigensolver copies the files differed from generation 2 on (3 parameters took
