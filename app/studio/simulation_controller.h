@@ -44,7 +44,7 @@ struct SimulationSetup {
     // Muscle excitations over time, applied before every step as `hfd simulate --excitation` does.
     std::shared_ptr<const ExcitationSeries> excitation;
     // Called after the excitation at every control time (run/run_setup.h).
-    std::vector<ControlFunction> controllers;
+    std::vector<RunController> controllers;
 };
 
 // Channels of the recording and the contact pairs (once per recording).

@@ -178,7 +178,7 @@ std::function<void(double, Controls&)> PreparedRun::control() const {
     if (!excitation && controllers.empty()) return {};
     return [sim = sim.get(), excitation = excitation, controllers = controllers](double time, Controls& controls) {
         if (excitation) apply_excitation(*excitation, time, controls);
-        for (const ControlFunction& controller : controllers) controller(*sim, time, controls);
+        for (const RunController& controller : controllers) controller(*sim, time, controls);
     };
 }
 

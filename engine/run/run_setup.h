@@ -49,7 +49,7 @@ struct RunInput {
 
 // Sets controls from the simulation's state at `time` (the start of a step, or
 // a sample time inside the step just taken). Must not allocate in a run.
-using ControlFunction = std::function<void(const Simulation& sim, double time, Controls& controls)>;
+using RunController = std::function<void(const Simulation& sim, double time, Controls& controls)>;
 
 // Changes the parsed model file (and config file, when given) before the model
 // is built, e.g. a batch run's property overrides; false after adding errors.
@@ -73,7 +73,7 @@ struct RunInputs {
     RunInput excitation;                                        // optional: CSV (io/excitation_csv.h)
     std::shared_ptr<const ExcitationSeries> excitation_series;  // instead of the file: already read
 
-    std::vector<ControlFunction> controllers;
+    std::vector<RunController> controllers;
 };
 
 enum class RunStage { None, Model, Config, Simulation, State, Excitation };
@@ -83,12 +83,12 @@ struct PreparedRun {
     std::unique_ptr<Simulation> sim;  // nullptr when an input is unusable
     SimConfig config;
     std::shared_ptr<const ExcitationSeries> excitation;  // nullptr: none
-    std::vector<ControlFunction> controllers;
+    std::vector<RunController> controllers;
     std::vector<Diagnostic> diagnostics;  // errors and warnings of every input, in the order read
     RunStage failed = RunStage::None;     // the input that stopped the setup
 
     bool ok() const { return sim != nullptr && failed == RunStage::None; }
-    void add_controller(ControlFunction controller) { controllers.push_back(std::move(controller)); }
+    void add_controller(RunController controller) { controllers.push_back(std::move(controller)); }
     // The run loop's control callback: the excitation, then every controller;
     // empty when there is neither. Holds the simulation by pointer: valid while
     // `sim` lives, wherever this PreparedRun is moved.
