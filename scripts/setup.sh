@@ -7,8 +7,8 @@ cd "$(dirname "$0")/.."
 packages=(
   cmake g++ make pkg-config
   qt6-base-dev qt6-3d-dev qt6-charts-dev qt6-svg-dev libqt6opengl6-dev libgl-dev
-  libeigen3-dev libtinyobjloader-dev libpugixml-dev zlib1g-dev
-  xvfb xauth ffmpeg strace
+  libeigen3-dev libtinyobjloader-dev libpugixml-dev zlib1g-dev liblua5.4-dev
+  xvfb xauth ffmpeg strace dpkg-dev
   pybind11-dev python3-dev python3-numpy python3-distributed
 )
 missing=()

@@ -38,6 +38,16 @@ public:
     void reset() override {
         for (const auto& child : children) child->reset();
     }
+
+    std::string stop_reason() const override {
+        for (const auto& child : children)
+            if (std::string reason = child->stop_reason(); !reason.empty()) return reason;
+        return {};
+    }
+
+    void take_diagnostics(std::vector<Diagnostic>& out) override {
+        for (const auto& child : children) child->take_diagnostics(out);
+    }
 };
 
 }  // namespace

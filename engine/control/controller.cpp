@@ -13,6 +13,7 @@ std::unique_ptr<Controller> create_feed_forward_controller(const PropNode& node,
 std::unique_ptr<Controller> create_composite_controller(const PropNode& node, ControllerContext& context);
 std::unique_ptr<Controller> create_noise_controller(const PropNode& node, ControllerContext& context);
 std::unique_ptr<Controller> create_perturbation_controller(const PropNode& node, ControllerContext& context);
+std::unique_ptr<Controller> create_script_controller(const PropNode& node, ControllerContext& context);
 
 namespace {
 
@@ -31,7 +32,7 @@ const ControllerType controller_types[] = {
     {"CompositeController", create_composite_controller, {}},
     {"NoiseController", create_noise_controller, {}},
     {"PerturbationController", create_perturbation_controller, {}},
-    {"ScriptController", nullptr, "Lua script controllers are not supported"},
+    {"ScriptController", create_script_controller, {}},  // refuses when built without Lua
     {"NeuralController", nullptr, "NeuralController is not supported"},
     {"SpinalController", nullptr, "SpinalController is not supported"},
     {"MirrorController", nullptr, "MirrorController is not supported"},

@@ -37,6 +37,12 @@ public:
     virtual void channels(std::vector<ControlChannel>& out) const {}
     // Back to the state at the start of a run.
     virtual void reset() {}
+    // Why the run must end after this control step, empty to go on (a ScriptController
+    // whose update returned true).
+    virtual std::string stop_reason() const { return {}; }
+    // Moves the diagnostics of the run so far to out (a script's messages; an error
+    // there, a script's runtime error, fails the evaluation).
+    virtual void take_diagnostics(std::vector<Diagnostic>& out) {}
 };
 
 // Where a controller acts (SCONE's Location): a side ('r', 'l', or 0 for none) and
@@ -58,6 +64,7 @@ struct ControllerContext {
     const std::vector<Leg>& legs;
     DelayedSensors& sensors;
     Location location;
+    const Plant* plant = nullptr;  // the simulation in its state at creation, when there is one
 };
 
 // Creates the controller named by node.key (GaitStateController, ReflexController, ...);

@@ -105,6 +105,16 @@ public:
         }
     }
 
+    std::string stop_reason() const override {
+        for (const ConditionalChild& child : children)
+            if (std::string reason = child.controller->stop_reason(); !reason.empty()) return reason;
+        return {};
+    }
+
+    void take_diagnostics(std::vector<Diagnostic>& out) override {
+        for (ConditionalChild& child : children) child.controller->take_diagnostics(out);
+    }
+
     std::vector<std::string> leg_names;
 
 private:

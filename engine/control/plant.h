@@ -25,8 +25,9 @@ struct Leg {
 struct Plant {
     const Simulation* simulation = nullptr;
     std::vector<Leg> legs;
-    double body_weight = 0;   // total mass |g|, N
-    double max_duration = 0;  // s, the scenario's simulated time limit
+    double body_weight = 0;    // total mass |g|, N
+    double max_duration = 0;   // s, the scenario's simulated time limit
+    double previous_time = 0;  // s, the control step before the current one (SCONE's GetPreviousTime)
     // per muscle: the excitation the controllers set for the current control step
     std::vector<double> excitation;
 

@@ -1,5 +1,6 @@
 #include "control/properties.h"
 
+#include "format/property_spec.h"
 #include "format/read_text_file.h"
 #include "io/text_file.h"
 
@@ -122,11 +123,12 @@ PropertyReader::~PropertyReader() {
         if (read_[i]) continue;
         const PropNode& child = node_.children[i];
         if (child.is_variable_definition()) continue;
-        context_.error(child, "unknown property '" + child.key + "' of " + type_);
+        context_.error(child, "unknown property '" + child.key + "' of " + type_ + did_you_mean(child.key, asked_));
     }
 }
 
 const PropNode* PropertyReader::child(std::string_view key) {
+    if (std::find(asked_.begin(), asked_.end(), key) == asked_.end()) asked_.emplace_back(key);
     const PropNode* found = nullptr;
     for (size_t i = 0; i < node_.children.size(); ++i) {
         if (node_.children[i].key != key) continue;
@@ -245,21 +247,25 @@ double PropertyReader::parameter(std::string_view key, double fallback, std::str
     }
     info->name = context_.prefix() + std::string(par_name.empty() ? key : par_name);
     info->location = value_location_of(*value, context_.file);
-    ParamSet& params = *context_.params;
-    if (const auto it = params.index.find(info->name); it != params.index.end()) return params.values[it->second];
-    double in_use = info->mean;
-    if (context_.given) {
-        if (const auto it = context_.given->find(info->name); it != context_.given->end()) in_use = it->second;
+    return declare_parameter(context_, std::move(*info));
+}
+
+double declare_parameter(CreationContext& context, ParamInfo info) {
+    ParamSet& params = *context.params;
+    if (const auto it = params.index.find(info.name); it != params.index.end()) return params.values[it->second];
+    double in_use = info.mean;
+    if (context.given) {
+        if (const auto it = context.given->find(info.name); it != context.given->end()) in_use = it->second;
     }
-    if (in_use < info->min || in_use > info->max) {
-        context_.diagnostics->push_back({Severity::Error, info->location,
-                                         "parameter '" + info->name + "' = " + number_in_message(in_use) +
-                                             " is outside its range [" + number_in_message(info->min) + ", " +
-                                             number_in_message(info->max) + "]"});
-        in_use = std::clamp(in_use, info->min, info->max);
+    if (in_use < info.min || in_use > info.max) {
+        context.diagnostics->push_back({Severity::Error, info.location,
+                                        "parameter '" + info.name + "' = " + number_in_message(in_use) +
+                                            " is outside its range [" + number_in_message(info.min) + ", " +
+                                            number_in_message(info.max) + "]"});
+        in_use = std::clamp(in_use, info.min, info.max);
     }
-    params.index.emplace(info->name, params.infos.size());
-    params.infos.push_back(*info);
+    params.index.emplace(info.name, params.infos.size());
+    params.infos.push_back(info);
     params.values.push_back(in_use);
     return in_use;
 }

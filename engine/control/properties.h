@@ -115,7 +115,14 @@ private:
     CreationContext& context_;
     std::string type_;
     std::vector<bool> read_;
+    std::vector<std::string> asked_;  // every key looked up: what "did you mean" offers
 };
+
+// Declares a parameter (info.name complete, prefix included) in context.params and
+// returns the value in use: the value given for its name, else its mean (a value
+// outside its bounds: a located error, clamped). A name declared before gives the one
+// parameter's value.
+double declare_parameter(CreationContext& context, ParamInfo info);
 
 // A parameter's declaration from its text ("~0.5<0,10>", "0.5~0.1<0,10>") or group;
 // nullopt when the text is not one (error says why). A plain number is not a parameter.

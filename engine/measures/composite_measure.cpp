@@ -25,6 +25,14 @@ public:
         for (const auto& child : children) child->report(plant, depth + 1, out);
     }
 
+    void channels(const Plant& plant, std::vector<ControlChannel>& out) override {
+        for (const auto& child : children) child->channels(plant, out);
+    }
+
+    void take_diagnostics(std::vector<Diagnostic>& out) override {
+        for (const auto& child : children) child->take_diagnostics(out);
+    }
+
 protected:
     bool update_measure(const Plant& plant) override {
         bool end = false;

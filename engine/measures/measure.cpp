@@ -4,6 +4,8 @@
 
 #include "measures/measure_types.h"
 
+#include "control/lua_script.h"
+
 #include <algorithm>
 
 namespace hfd {
@@ -110,16 +112,18 @@ std::unique_ptr<Measure> create_measure(const PropNode& node, MeasureContext& co
         {"JumpMeasure", create_jump_measure},
         {"BalanceMeasure", create_balance_measure},
         {"CompositeMeasure", create_composite_measure},
+        {"ScriptMeasure", create_script_measure},
     };
+    if (type == "ScriptMeasure" && !lua_scripts_available()) {
+        context.creation.error(node,
+                               "Lua script measures are not supported (ScriptMeasure): hfd was built without Lua 5.4");
+        return nullptr;
+    }
     for (const auto& [known, create] : creators) {
         if (type != known) continue;
         PropertyReader reader(node, context.creation, type);
         if (node.key == "Measure") reader.accept("type");
         return create(reader, context);
-    }
-    if (type == "ScriptMeasure") {
-        context.creation.error(node, "Lua script measures are not supported (ScriptMeasure)");
-        return nullptr;
     }
     static const char* const unsupported[] = {"HeightMeasure", "GaitCycleMeasure", "DofLimitMeasure", "MuscleMeasure",
                                               "BodyMeasure",   "JointLoadMeasure", "JointMeasure",    "MimicMeasure",

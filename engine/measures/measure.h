@@ -15,6 +15,7 @@
 //   m < T -> 0;  T <= m < T + w -> m (m - T) / w;  else m;
 //   times the relative duration (when scale_weight_by_relative_duration), times weight.
 // soft_threshold S is offset = -S with T = 0: max(0, result - S).
+#include "control/controller.h"
 #include "control/plant.h"
 #include "control/properties.h"
 
@@ -71,6 +72,11 @@ public:
     virtual void report(const Plant& plant, int depth, std::vector<MeasureTerm>& out);
     // Why the run ended early, when update() returned true.
     std::string termination_reason;
+    // The values it records per control step (a ScriptMeasure's store_data), appended.
+    virtual void channels(const Plant& plant, std::vector<ControlChannel>& out) {}
+    // Moves the diagnostics of the run so far to out (a script's messages; an error
+    // there, a script's runtime error, fails the evaluation).
+    virtual void take_diagnostics(std::vector<Diagnostic>& out) {}
 
 protected:
     virtual bool update_measure(const Plant& plant) = 0;

@@ -13,6 +13,7 @@ std::unique_ptr<Measure> create_reaction_force_measure(PropertyReader& reader, M
 std::unique_ptr<Measure> create_jump_measure(PropertyReader& reader, MeasureContext& context);
 std::unique_ptr<Measure> create_balance_measure(PropertyReader& reader, MeasureContext& context);
 std::unique_ptr<Measure> create_composite_measure(PropertyReader& reader, MeasureContext& context);
+std::unique_ptr<Measure> create_script_measure(PropertyReader& reader, MeasureContext& context);
 
 // The name of a dof or body as SCONE finds it for a side: the name itself when the
 // model has it, else name + "_" + side (side 0: the name itself). -1 when absent.

@@ -94,7 +94,7 @@ std::unique_ptr<Scenario::RunObjects> Scenario::create_run(const std::unordered_
             return u;
         };
     }
-    ControllerContext controller_context{context, *model_, run->plant.legs, run->sensors, Location{}};
+    ControllerContext controller_context{context, *model_, run->plant.legs, run->sensors, Location{}, &run->plant};
     ParamSet controller_params;
     context.params = &controller_params;
     if (controller_node_) run->controller = create_controller(*controller_node_, controller_context);
@@ -183,6 +183,22 @@ ScenarioResult Scenario::evaluate(const std::unordered_map<std::string, double>&
     std::vector<double> excitation(model_->muscles.size(), 0.0);
     std::vector<ControlChannel> channels;
     const bool timed = options.control_seconds && options.measure_seconds;
+    plant.previous_time = start_time;
+    bool script_error = false;
+    // a script's messages join the result's diagnostics; its runtime error fails the run
+    const auto script_failed = [&](auto& object) {
+        const size_t from = result.diagnostics.size();
+        object.take_diagnostics(result.diagnostics);
+        for (size_t i = from; i < result.diagnostics.size(); ++i) {
+            if (result.diagnostics[i].severity != Severity::Error) continue;
+            result.ok = false;
+            result.message = format_diagnostic(result.diagnostics[i]);
+            result.termination = result.message;
+            script_error = true;
+            return true;
+        }
+        return false;
+    };
     const long long control_steps = static_cast<long long>(std::ceil(max_duration_ / step - 1e-9));
     for (long long k = 0;; ++k) {
         const double time = start_time + double(k) * step;
@@ -201,10 +217,19 @@ ScenarioResult Scenario::evaluate(const std::unordered_map<std::string, double>&
         if (options.on_control_step) {
             channels.clear();
             if (run->controller) run->controller->channels(channels);
+            if (run->measure) run->measure->channels(plant, channels);
             options.on_control_step(time, plant, channels);
+        }
+        if (run->controller) {
+            if (script_failed(*run->controller)) break;
+            if (std::string reason = run->controller->stop_reason(); !reason.empty()) {
+                result.termination = std::move(reason);
+                break;
+            }
         }
         if (k >= control_steps || (options.stop && *options.stop)) break;
         const double next = start_time + std::min(double(k + 1) * step, max_duration_);
+        plant.previous_time = time;
         if (!simulation.advance_to(next)) {
             result.ok = false;
             result.message = simulation.error() ? simulation.error()->message : "the simulation failed";
@@ -215,6 +240,7 @@ ScenarioResult Scenario::evaluate(const std::unordered_map<std::string, double>&
         const Clock::time_point measure_start = timed ? Clock::now() : Clock::time_point{};
         const bool ended = run->measure && run->measure->update(plant);
         if (timed) *options.measure_seconds += seconds_since(measure_start);
+        if (run->measure && script_failed(*run->measure)) break;
         if (ended) {
             result.termination = run->measure->termination_reason.empty() ? run->measure->name + " ended the run"
                                                                           : run->measure->termination_reason;
@@ -231,7 +257,10 @@ ScenarioResult Scenario::evaluate(const std::unordered_map<std::string, double>&
         result.minimize = run->measure->minimize;
         run->measure->report(plant, 0, result.terms);
         if (!std::isfinite(result.objective)) result.objective = std::numeric_limits<double>::max();
+        script_failed(*run->measure);
     }
+    // a script that failed scores the worst value in the measure's direction
+    if (script_error) result.objective = (result.minimize ? 1 : -1) * std::numeric_limits<double>::infinity();
     return result;
 }
 

@@ -1,6 +1,7 @@
 // SCONE scenarios: parameters and .par files, includes, located errors, the
 // initial state of ModelHyfydy, delayed sensors, and the Tutorials3 files.
 #include "control/delayed_sensors.h"
+#include "control/lua_script.h"
 #include "control/properties.h"
 #include "scenario/run_objects.h"
 #include "scenario/scenario_file.h"
@@ -645,7 +646,7 @@ SimulationObjective {
         QVERIFY(!Scenario::load(root + "/s.scone", diagnostics));
         QVERIFY2(has_message(diagnostics, "unknown property 'fixed_control_stepsize' of ModelHyfydy", 4),
                  test::diagnostics_text(diagnostics).c_str());
-        QVERIFY(has_message(diagnostics, "unknown property 'dealy' of MuscleReflex", 6));
+        QVERIFY(has_message(diagnostics, "unknown property 'dealy' of MuscleReflex; did you mean 'delay'?", 6));
         QVERIFY(has_message(diagnostics, "unknown target muscle 'gastroc_", 7));
         QVERIFY(has_message(diagnostics, "unknown reflex type 'BogusReflex'", 8));
         write(root + "/t.scone",
@@ -658,7 +659,12 @@ SimulationObjective {
               "SimulationObjective { max_duration = 1 ModelHyfydy { model_file = legs.hfd } ScriptController {} }\n");
         diagnostics.clear();
         QVERIFY(!Scenario::load(root + "/u.scone", diagnostics));
-        QVERIFY(has_message(diagnostics, "Lua script controllers are not supported", 1));
+        // built with Lua: the script it needs; without: the refusal (both at its line)
+        QVERIFY2(has_message(diagnostics,
+                             lua_scripts_available() ? "ScriptController needs 'script_file'"
+                                                     : "Lua script controllers are not supported",
+                             1),
+                 test::diagnostics_text(diagnostics).c_str());
     }
 
     // A results folder (SCONE's, or a copy of one) keeps config.scone with the model and
