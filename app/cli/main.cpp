@@ -1,6 +1,7 @@
 // hfd: command-line tool for batch work on .hfd models.
 #include "arguments.h"
 #include "commands.h"
+#include "hfd/version.h"
 
 #include <cstdio>
 #include <cstring>
@@ -24,6 +25,7 @@ constexpr const char* usage =
     "                             and/or a set of excitation files\n"
     "  scenario evaluate SCENARIO.scone [--par P.par]   run a SCONE scenario and score it\n"
     "  optimize SCENARIO.scone [options]   find a scenario's parameters with CMA-ES\n"
+    "  version                    the version and the git revision it was built from (also --version)\n"
     "\n"
     "Run 'hfd <command> --help' for the options of a command.\n";
 
@@ -33,6 +35,10 @@ int run_command(int argc, char** argv) {
         return argc < 2 ? 2 : 0;
     }
     const std::string command = argv[1];
+    if (command == "--version" || command == "version") {
+        std::printf("hfd %s (git %s)\n", HFD_VERSION, HFD_GIT_REVISION);
+        return 0;
+    }
     const hfd::cli::Args args(argv + 2, argv + argc);
     if (command == "info") return hfd::cli::run_info(args);
     if (command == "simulate") return hfd::cli::run_simulate(args);

@@ -4,6 +4,7 @@
 #include "format_reference_window.h"
 
 #include <QAction>
+#include <QCoreApplication>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -39,7 +40,13 @@ QString read_header(const QString& path) {
 
 }  // namespace
 
-QString default_samples_directory() { return QStringLiteral(HFD_SAMPLES_DIR); }
+// The source tree's samples/ when the studio runs where it was built, else the
+// installed <prefix>/share/hfd/samples beside <prefix>/bin (docs/install.md).
+QString default_samples_directory() {
+    const QString built = QStringLiteral(HFD_SAMPLES_DIR);
+    if (QFileInfo(built).isDir()) return built;
+    return QDir::cleanPath(QCoreApplication::applicationDirPath() + QStringLiteral("/../share/hfd/samples"));
+}
 
 QList<SampleFile> sample_files(const QString& directory) {
     QList<SampleFile> samples;

@@ -3,6 +3,7 @@
 //            T0:T1]]]
 //            [--measure-frames SECONDS]
 #include "frame_measurement.h"
+#include "hfd/version.h"
 #include "main_window.h"
 #include "screenshot.h"
 #include "studio_options.h"
@@ -17,7 +18,7 @@ namespace {
 void name_application() {
     QCoreApplication::setOrganizationName(QStringLiteral("hfd"));
     QCoreApplication::setApplicationName(QStringLiteral("hfd-studio"));
-    QCoreApplication::setApplicationVersion(QStringLiteral("0.1"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(HFD_VERSION " (git " HFD_GIT_REVISION ")"));
 }
 }  // namespace
 

@@ -1,5 +1,7 @@
 #include "studio_options.h"
 
+#include "help_menu.h"
+
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QDir>
@@ -214,7 +216,7 @@ std::optional<StudioOptions> parse_studio_arguments(const QStringList& arguments
 }
 
 QString default_model_path() {
-    QString standing = QDir(QStringLiteral(HFD_SAMPLES_DIR)).filePath(QStringLiteral("human_standing.hfd"));
+    QString standing = QDir(default_samples_directory()).filePath(QStringLiteral("human_standing.hfd"));
     return QFileInfo::exists(standing) ? standing : QString();
 }
 

@@ -11,6 +11,7 @@ or a Dask cluster, and hfd.envs for a gym-style standing task.
 """
 from ._hfd import (Config, HfdError, Model, OsimImportOptions, Recording, Scenario, Simulation, SimulationError,
                    csv_table)
+from ._version import __version__, git_revision
 from .batch import BatchResult, RunResult, batch, make_jobs
 from .optimize import optimize
 
