@@ -101,7 +101,7 @@ void CodeEditor::setTextDocument(QTextDocument* text_document) {
     delete highlighter_;  // before setDocument, which may delete the editor's own document
     if (text_document != document()) setDocument(text_document);
     // The tab width lives in the document: set it for every document shown.
-    setTabStopDistance(4 * fontMetrics().horizontalAdvance(u' '));
+    setTabStopDistance(tab_width * fontMetrics().horizontalAdvance(u' '));
     highlighter_ = new HfdHighlighter(text_document);
     highlighter_->setDarkBackground(hasDarkBase());
     text_document->setDefaultFont(font());

@@ -12,6 +12,9 @@
 
 namespace hfd::editor {
 
+// Spaces a tab advances in the studio's text views (the model text, the scenario text).
+inline constexpr int tab_width = 4;
+
 class CodeEditor : public QPlainTextEdit {
     Q_OBJECT
 public:

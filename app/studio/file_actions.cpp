@@ -157,7 +157,15 @@ bool FileActions::open() {
 
 bool FileActions::openPath(const QString& path) {
     if (route_)
-        if (const std::optional<bool> routed = route_(path)) return *routed;
+        if (const std::optional<bool> routed = route_(path)) {
+            if (*routed) {  // a scenario, a .par or a motion: in Open Recent as a model is
+                recent_->add(path);
+                rememberDirectory(path);
+            }
+            return *routed;
+        }
+    if (QFileInfo(path).suffix().compare(QStringLiteral("osim"), Qt::CaseInsensitive) == 0)
+        return importOsimPath(path);  // converted into a new document, never read as model text
     return maybeSave() && load(path);
 }
 

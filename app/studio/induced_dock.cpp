@@ -1,8 +1,10 @@
 #include "induced_dock.h"
 
 #include "analysis/trajectory_states.h"
+#include "chart_legend.h"
 #include "document.h"
 #include "main_window.h"
+#include "nice_axis.h"
 #include "plot_dock.h"
 
 #include <QAreaSeries>
@@ -10,11 +12,10 @@
 #include <QChart>
 #include <QChartView>
 #include <QComboBox>
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
-#include <QLegend>
-#include <QLegendMarker>
 #include <QLineSeries>
 #include <QPen>
 #include <QPushButton>
@@ -74,11 +75,13 @@ InducedDock::InducedDock(QWidget* parent) : QDockWidget(tr("Induced acceleration
     x_ = new QValueAxis;
     y_ = new QValueAxis;
     x_->setTitleText(tr("time [s]"));
+    for (QValueAxis* axis : {x_, y_}) apply_axis(*axis, fitted_axis(0, 1, 4));
     chart_->addAxis(x_, Qt::AlignBottom);
     chart_->addAxis(y_, Qt::AlignLeft);
-    chart_->legend()->setAlignment(Qt::AlignRight);
+    use_plot_legend(*chart_);  // at the right or under the plot, names whole (chart_legend.h)
     view_ = new QChartView(chart_, body);
     view_->setRenderHint(QPainter::Antialiasing);
+    view_->installEventFilter(this);  // resized: as many ticks as the new size has room for
     table_ = new QTableWidget(0, 2, body);
     table_->setObjectName(QStringLiteral("contributions"));
     table_->setHorizontalHeaderLabels({tr("contributor"), tr("value")});
@@ -278,7 +281,13 @@ void InducedDock::redraw() {
         tr("forward"), [&](size_t f) { return series_.value(*table, f, width - 1); }, Kind::Forward);
     // the first line of every curve first: the theme colours them in turn, as
     // without gaps; the further lines of a curve take its colour
+    // (the studio's palette, series_pen: curve i in slot i; forward dashed)
     std::vector<QPen> pens(curves.size());
+    for (size_t i = 0; i < curves.size(); ++i) {
+        const double width = curves[i].kind == Kind::Contributor ? 1.5 : curves[i].kind == Kind::Total ? 3 : 2;
+        pens[i] = series_pen(int(i), width);
+        if (curves[i].kind == Kind::Forward) pens[i].setStyle(Qt::DashLine);
+    }
     for (size_t pass = 0; pass < 2; ++pass)
         for (size_t i = 0; i < curves.size(); ++i)
             for (size_t k = pass == 0 ? 0 : 1; k < (pass == 0 ? 1 : curves[i].runs.size()); ++k) {
@@ -288,21 +297,14 @@ void InducedDock::redraw() {
                 chart_->addSeries(line);
                 line->attachAxis(x_);
                 line->attachAxis(y_);
-                if (k == 0) {
-                    pens[i] = line->pen();
-                    pens[i].setStyle(curves[i].kind == Kind::Forward ? Qt::DashLine : Qt::SolidLine);
-                    pens[i].setWidth(curves[i].kind == Kind::Contributor ? 1 : curves[i].kind == Kind::Total ? 3 : 2);
-                } else {
-                    for (QLegendMarker* marker : chart_->legend()->markers(line)) marker->setVisible(false);
-                }
+                if (k > 0) leave_out_of_plot_legend(*line);  // one entry per curve
                 line->setPen(pens[i]);
             }
-    const double margin = 0.05 * std::max(1e-9, high - low);
-    x_->setRange(series_.time.front(), std::max(series_.time.back(), series_.time.front() + 1e-6));
-    y_->setRange(low - margin, high + margin);
+    data_low_ = low;
+    data_high_ = high;
     y_->setTitleText(QString::fromStdString(table->unit));
+    fitAxes(false);
     // invalid frames shaded, half a frame interval either side
-    bool first_span = true;
     for (const FrameSpan& span : invalid_spans(series_)) {
         auto half_step = [&](size_t a, size_t b) { return 0.5 * (series_.time[b] - series_.time[a]); };
         const double before = span.first > 0 ? half_step(span.first - 1, span.first)
@@ -324,17 +326,43 @@ void InducedDock::redraw() {
         area->attachAxis(y_);
         area->setBrush(QColor(220, 60, 60, 70));
         area->setPen(Qt::NoPen);
-        if (!first_span)
-            for (QLegendMarker* marker : chart_->legend()->markers(area)) marker->setVisible(false);
-        first_span = false;
+        leave_out_of_plot_legend(*area);  // a shading, no curve (the status line names the frames)
     }
     cursor_ = new QLineSeries;
     cursor_->setName(tr("cursor"));
+    cursor_->setColor(Qt::gray);
     chart_->addSeries(cursor_);
     cursor_->attachAxis(x_);
     cursor_->attachAxis(y_);
-    for (QLegendMarker* marker : chart_->legend()->markers(cursor_)) marker->setVisible(false);
+    leave_out_of_plot_legend(*cursor_);
+    update_plot_legend(*chart_);
     setCursorTime(cursor_time_);
+}
+
+// Round ticks for the chart's size (nice_axis.h): the recorded time span exactly, the
+// values rounded out to ticks; the shading and the cursor span the new value range.
+void InducedDock::fitAxes(bool follow) {
+    if (series_.frame_count() == 0) return;
+    const QRectF area = chart_->plotArea();
+    const double width = area.width() > 10 ? area.width() : std::max(80, view_->width() - 200);
+    const double height = area.height() > 10 ? area.height() : std::max(40, view_->height() - 60);
+    fit_span_axis(*x_, series_.time.front(), series_.time.back(), tick_budget(width, across_tick_pixels));
+    fit_value_axis(*y_, data_low_, data_high_, tick_budget(height, up_tick_pixels, 8));
+    if (!follow) return;
+    for (QAbstractSeries* s : chart_->series())
+        if (auto* shade = qobject_cast<QAreaSeries*>(s)) {
+            QLineSeries* upper = shade->upperSeries();
+            QLineSeries* lower = shade->lowerSeries();
+            upper->replace({QPointF(upper->at(0).x(), y_->max()), QPointF(upper->at(1).x(), y_->max())});
+            lower->replace({QPointF(lower->at(0).x(), y_->min()), QPointF(lower->at(1).x(), y_->min())});
+        }
+    setCursorTime(cursor_time_);
+}
+
+bool InducedDock::eventFilter(QObject* watched, QEvent* event) {
+    if (watched == view_ && event->type() == QEvent::Resize)
+        QMetaObject::invokeMethod(this, [this] { fitAxes(true); }, Qt::QueuedConnection);  // once laid out
+    return QDockWidget::eventFilter(watched, event);
 }
 
 void InducedDock::updateTable() {

@@ -56,8 +56,13 @@ public:
 signals:
     void statusMessage(const QString& text);
 
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
 private:
     void redraw();
+    // Round ticks for the chart's size; `follow`: the shading and cursor to the new range.
+    void fitAxes(bool follow);
     void updateTable();
     void updateResidualTable();
     size_t cursorFrame() const;
@@ -68,6 +73,7 @@ private:
     std::vector<double> rows_;
     InducedSeries series_;
     double cursor_time_ = 0;
+    double data_low_ = 0, data_high_ = 0;  // of the drawn values, 0 included
     QPushButton* analyze_ = nullptr;
     QComboBox* constraint_ = nullptr;
     QComboBox* output_ = nullptr;

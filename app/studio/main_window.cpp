@@ -22,6 +22,7 @@
 #include "wheel_guard.h"
 
 #include <QCloseEvent>
+#include <QCoreApplication>
 #include <QFileInfo>
 #include <QInputDialog>
 #include <QLabel>
@@ -140,7 +141,8 @@ void MainWindow::createMenus() {
     new HelpMenu(help_menu_, file_actions_, this);  // a child of the window
     help_menu_->addAction(tr("&About hfd-studio"), this, [this] {
         QMessageBox::about(this, tr("About hfd-studio"),
-                           tr("<b>hfd-studio</b><br>Editor, viewer and simulator for .hfd musculoskeletal models."));
+                           tr("<b>hfd-studio</b> %1<br>Editor, viewer and simulator for .hfd musculoskeletal models.")
+                               .arg(QCoreApplication::applicationVersion().toHtmlEscaped()));
     });
 
     QToolBar* toolbar = addToolBar(tr("File"));
@@ -340,7 +342,11 @@ void MainWindow::setTitleDetail(const QString& detail) {
 
 bool MainWindow::openFile(const QString& path) {
     const auto handler = file_handlers_.constFind(QFileInfo(path).suffix().toLower());
-    if (handler != file_handlers_.constEnd()) return (*handler)(path);
+    if (handler != file_handlers_.constEnd()) {
+        const bool opened = (*handler)(path);
+        if (opened) recent_files_->add(path);  // a scenario is a recent file as a model is
+        return opened;
+    }
     if (QFileInfo(path).suffix().compare(QStringLiteral("osim"), Qt::CaseInsensitive) == 0)
         return file_actions_->importOsimPath(path);
     return file_actions_->openPath(path);

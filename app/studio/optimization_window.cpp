@@ -23,6 +23,8 @@
 #include <QSpinBox>
 #include <QSplitter>
 #include <QThread>
+#include <QScrollBar>
+#include <QSet>
 #include <QTreeWidget>
 #include <QValueAxis>
 #include <QVBoxLayout>
@@ -203,10 +205,18 @@ QString OptimizationWindow::statusText() const { return status_->text(); }
 
 // Run folders are named <YYMMDD.HHMMSS>.<scenario>: by name, newest first. The
 // .par files inside are named by generation, so their order is the run's.
+// The runs opened, the item chosen and the scroll position stay as they were (a run
+// that stops lists its folder again).
 void OptimizationWindow::refreshResults() {
+    QSet<QString> expanded;
+    for (int i = 0; i < results_->topLevelItemCount(); ++i)
+        if (results_->topLevelItem(i)->isExpanded()) expanded.insert(results_->topLevelItem(i)->data(0, path_role).toString());
+    const QString current = results_->currentItem() ? results_->currentItem()->data(0, path_role).toString() : QString();
+    const int scrolled = results_->verticalScrollBar()->value();
     results_->clear();
     QDir directory(outputDirectory());
     if (outputDirectory().isEmpty() || !directory.exists()) return;
+    QTreeWidgetItem* chosen = nullptr;
     QStringList runs = directory.entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name | QDir::Reversed);
     for (const QString& run : runs) {
         QDir folder(directory.filePath(run));
@@ -215,11 +225,16 @@ void OptimizationWindow::refreshResults() {
         auto* item = new QTreeWidgetItem(results_, {run});
         item->setData(0, path_role, folder.absolutePath());
         item->setToolTip(0, folder.absolutePath());
+        if (folder.absolutePath() == current) chosen = item;
         for (const QString& par : pars) {
             auto* child = new QTreeWidgetItem(item, {par});
             child->setData(0, path_role, folder.absoluteFilePath(par));
+            if (folder.absoluteFilePath(par) == current) chosen = child;
         }
+        if (expanded.contains(folder.absolutePath())) item->setExpanded(true);
     }
+    if (chosen) results_->setCurrentItem(chosen);
+    results_->verticalScrollBar()->setValue(scrolled);
 }
 
 bool OptimizationWindow::loadResult(const QString& par_path) {

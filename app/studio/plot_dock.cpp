@@ -84,10 +84,7 @@ PlotDock::PlotDock(QWidget* parent) : QDockWidget(tr("Plots"), parent) {
         connect(plot.x, &QValueAxis::rangeChanged, this, [this](qreal t0, qreal t1) {
             if (zooming_) return;
             setTimeRange(t0, t1);
-            if (autoscale_->isChecked()) {
-                const QSignalBlocker blocker(autoscale_);
-                autoscale_->setChecked(false);
-            }
+            leaveAutoscale();
         });
         layout->addWidget(plot.view, 1);
     }
@@ -121,6 +118,7 @@ QWidget* PlotDock::createPicker() {
     autoscale_ = new QCheckBox(tr("Autoscale"), box);
     autoscale_->setObjectName(QStringLiteral("autoscale"));
     autoscale_->setChecked(true);
+    autoscale_->setToolTip(tr("Show the whole run; zooming or scrolling a plot's time turns it off"));
     radians_ = new QCheckBox(tr("Angles in radians"), box);
     radians_->setObjectName(QStringLiteral("anglesInRadians"));
     radians_->setToolTip(tr("Show angles and angular velocities in rad and rad/s instead of degrees"));
@@ -141,13 +139,21 @@ QWidget* PlotDock::createPicker() {
     auto* export_button = new QPushButton(tr("Export"), box);
     export_button->setToolTip(tr("Save a plot as a figure (PNG, SVG, PDF) or its data as CSV, or copy it"));
     auto* export_menu = new QMenu(export_button);
-    for (int p = 0; p < plot_count; ++p)
-        export_menu->addAction(tr("Plot %1...").arg(p + 1), this, [this, p] { exportWithPrompt(p); })
-            ->setObjectName(QStringLiteral("exportPlot%1").arg(p + 1));
+    for (int p = 0; p < plot_count; ++p) {
+        QAction* action = export_menu->addAction(tr("Plot %1...").arg(p + 1), this, [this, p] { exportWithPrompt(p); });
+        action->setObjectName(QStringLiteral("exportPlot%1").arg(p + 1));
+        export_actions_.push_back(action);
+    }
     export_menu->addSeparator();
-    for (int p = 0; p < plot_count; ++p)
-        export_menu->addAction(tr("Copy Plot %1 as Image").arg(p + 1), this, [this, p] { copyPlotImage(p); })
-            ->setObjectName(QStringLiteral("copyPlot%1").arg(p + 1));
+    for (int p = 0; p < plot_count; ++p) {
+        QAction* action =
+            export_menu->addAction(tr("Copy Plot %1 as Image").arg(p + 1), this, [this, p] { copyPlotImage(p); });
+        action->setObjectName(QStringLiteral("copyPlot%1").arg(p + 1));
+        export_actions_.push_back(action);
+    }
+    export_menu->setToolTipsVisible(true);
+    // a plot without curves is no figure: its entries are disabled
+    connect(export_menu, &QMenu::aboutToShow, this, &PlotDock::updateExportActions);
     export_button->setMenu(export_menu);
     run_row->addWidget(keep_);
     run_row->addWidget(forget_);
@@ -257,8 +263,19 @@ void PlotDock::setSearch(const QString& text) {
 QString PlotDock::timeText() const { return rowCount() ? tr("t = %1 s").arg(cursor_time_, 0, 'f', 3) : QString(); }
 
 void PlotDock::zoomTime(double t0, double t1) {
-    autoscale_->setChecked(false);
+    if (t0 < 0) t1 -= t0, t0 = 0;  // nothing is recorded before 0
+    leaveAutoscale();
     setTimeRange(t0, t1);
+}
+
+void PlotDock::leaveAutoscale() {
+    if (!autoscale_->isChecked()) return;
+    {
+        const QSignalBlocker blocker(autoscale_);
+        autoscale_->setChecked(false);
+    }
+    emit message(tr("Autoscale off: the plots keep the time span you zoomed or scrolled to; tick Autoscale "
+                    "to see the whole run again"));
 }
 
 // Every plot shows [t0, t1]; values are scaled to what is visible in it.
@@ -306,6 +323,19 @@ void PlotDock::clearPlotted() {
 void PlotDock::updatePlotVisibility() {
     for (int p = 0; p < plot_count; ++p)
         plots_[p].view->setVisible(p == 0 || !plots_[p].series.empty() || (target_ && target_->currentIndex() == p));
+    updateExportActions();
+}
+
+bool PlotDock::hasCurves(int plot) const { return plot >= 0 && plot < plot_count && !plots_[plot].series.empty(); }
+
+void PlotDock::updateExportActions() {
+    for (size_t i = 0; i < export_actions_.size(); ++i) {
+        const int plot = int(i) % plot_count;
+        const bool curves = hasCurves(plot);
+        export_actions_[i]->setEnabled(curves);
+        export_actions_[i]->setToolTip(curves ? QString()
+                                              : tr("Plot %1 has no curves: tick channels for it first").arg(plot + 1));
+    }
 }
 
 void PlotDock::refresh() {

@@ -22,6 +22,7 @@
 #include <optional>
 #include <vector>
 
+class QAction;
 class QCheckBox;
 class QComboBox;
 class QLineEdit;
@@ -93,6 +94,7 @@ public:
     // Matches channel names, their group ("contacts", "muscles", ...) and source.
     void setSearch(const QString& text);
     QString timeText() const;  // the readout beside the timeline: "t = 0.350 s"
+    Timeline* timeline() const { return timeline_; }
     // Shows [t0, t1] in every plot (autoscale off), as dragging a rubber band does.
     void zoomTime(double t0, double t1);
     size_t rowCount() const { return column_count_ ? values_.size() / column_count_ : 0; }
@@ -131,7 +133,8 @@ public:
     FigureLayout figureLayout(int plot, const FigureOptions& figure);
     // The plot as an image (the figure's PNG); copyPlotImage puts it on the clipboard.
     QImage plotImage(int plot, const FigureOptions& figure);
-    void copyPlotImage(int plot);
+    void copyPlotImage(int plot);  // nothing for a plot without curves
+    bool hasCurves(int plot) const;  // false: nothing to export (Export's entries for it are disabled)
     // Where a plot's time t is drawn, in dock coordinates (x); NaN when hidden.
     double timeToDockX(int plot, double t) const;
     // Where Export asks for a file name (suggested name, filter); empty: cancelled.
@@ -146,12 +149,14 @@ signals:
     void cursorTimeChanged(double time);                  // scrubbing, playback or the live run moved the cursor
     void keptRunChanged();                                // a run was kept or forgotten: keptModel()
     void keptPoseChanged(const hfd::PoseSnapshot& pose);  // the kept run's pose at the cursor's time
+    void message(const QString& text);                    // for the status bar (autoscale turned off)
 
 protected:
     void resizeEvent(QResizeEvent* event) override;
 
 private:
     void updatePlotVisibility();
+    void leaveAutoscale();  // a zoom, a pan: Autoscale off, and a message that says so
     struct UnitAxis {
         QValueAxis* axis = nullptr;
         std::string unit;            // shown unit
@@ -190,7 +195,9 @@ private:
     void layOutScreen(Plot& plot, QSizeF screen_size);
     void placeCursor(Plot& plot);  // the time cursor across the first value axis
     bool exportFigure(int plot, const QString& path, const FigureOptions& figure, QString* error);
-    void exportWithPrompt(int plot);
+    void exportWithPrompt(int plot);  // refused, with a message, for a plot without curves
+    void updateExportActions();
+    std::vector<QAction*> export_actions_;  // Export's "Plot N..." then "Copy Plot N as Image"
     QWidget* createPicker();
     void onItemChanged(QListWidgetItem* item);
     void setTimeRange(double t0, double t1);

@@ -157,6 +157,7 @@ QImage PlotDock::plotImage(int plot_index, const FigureOptions& figure) {
 }
 
 void PlotDock::copyPlotImage(int plot_index) {
+    if (!hasCurves(plot_index)) return;  // an empty plot is no figure
     const QImage image = plotImage(plot_index, screenFigureOptions(plot_index));
     if (!image.isNull()) QGuiApplication::clipboard()->setImage(image);
 }
@@ -222,6 +223,10 @@ void PlotDock::setFigureOptionsPrompt(std::function<std::optional<FigureOptions>
 }
 
 void PlotDock::exportWithPrompt(int plot) {
+    if (!hasCurves(plot)) {
+        emit message(tr("Plot %1 has no curves to export: tick channels for it first").arg(plot + 1));
+        return;
+    }
     if (!export_prompt_) return;
     const QString path =
         export_prompt_(QStringLiteral("plot%1.png").arg(plot + 1),

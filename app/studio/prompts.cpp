@@ -15,9 +15,6 @@ namespace hfd::studio {
 
 namespace {
 const QString model_filter = QObject::tr("Hyfydy models (*.hfd);;Configurations (*.zml);;All files (*)");
-const QString open_filter = QObject::tr(
-    "Hyfydy models (*.hfd);;SCONE scenarios (*.scone);;SCONE parameters (*.par);;Configurations (*.zml);;Motions "
-    "(*.mot *.sto);;All files (*)");
 
 std::optional<QSize> ask_image_size(QWidget* parent, QSize suggested) {
     QDialog dialog(parent);
@@ -41,6 +38,13 @@ std::optional<QSize> ask_image_size(QWidget* parent, QSize suggested) {
     return QSize(width->value(), height->value());
 }
 }  // namespace
+
+QString open_file_filter() {
+    return QObject::tr(
+        "All supported files (*.hfd *.osim *.scone *.par *.zml *.mot *.sto);;Hyfydy models (*.hfd);;OpenSim models "
+        "(*.osim);;SCONE scenarios (*.scone);;SCONE parameters (*.par);;Configurations (*.zml);;Motions (*.mot "
+        "*.sto);;All files (*)");
+}
 
 StudioPrompts StudioPrompts::dialogs(QWidget* window) {
     QPointer<QWidget> parent = window;
@@ -68,7 +72,7 @@ StudioPrompts StudioPrompts::dialogs(QWidget* window) {
         return box.clickedButton() == reload;
     };
     prompts.open_path = [parent](const QString& directory) {
-        return QFileDialog::getOpenFileName(parent, QObject::tr("Open Model"), directory, open_filter);
+        return QFileDialog::getOpenFileName(parent, QObject::tr("Open Model"), directory, open_file_filter());
     };
     prompts.save_path = [parent](const QString& suggested) {
         return QFileDialog::getSaveFileName(parent, QObject::tr("Save Model As"), suggested, model_filter);

@@ -19,6 +19,10 @@ struct FileRequest {
     QString filter;     // "CSV files (*.csv)"
 };
 
+// The type filter of File > Open: every type the studio opens first ("All supported
+// files (*.hfd *.osim ...)", the dialog's default), then each type, then all files.
+QString open_file_filter();
+
 struct StudioPrompts {
     // "The document has unsaved changes": Save / Discard / Cancel.
     std::function<UnsavedChoice(const QString& document_name)> unsaved_changes;

@@ -1,5 +1,6 @@
 #include "scenario_dock.h"
 
+#include "code_editor.h"
 #include "diagnostics_dock.h"
 #include "document.h"
 #include "file_actions.h"
@@ -110,6 +111,7 @@ QWidget* ScenarioDock::createTextTab() {
     text_ = new QPlainTextEdit(box);
     text_->setObjectName(QStringLiteral("scenarioText"));
     text_->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    text_->setTabStopDistance(editor::tab_width * text_->fontMetrics().horizontalAdvance(u' '));  // as the model text
     text_->setLineWrapMode(QPlainTextEdit::NoWrap);
     save_run_ = new QPushButton(tr("Save and Run"), box);
     save_run_->setToolTip(tr("Write the scenario file and run it (Ctrl+Enter)"));

@@ -7,7 +7,7 @@
 
 namespace hfd::studio {
 
-QString status_text(const SimulationFrame& frame) {
+QString status_text(const SimulationFrame& frame, bool playing_back) {
     QString text = QObject::tr("t = %1 s").arg(frame.time, 0, 'f', 3);
     if (frame.running) text += QObject::tr("   %1x").arg(frame.real_time_factor, 0, 'g', 3);
     if (frame.step_size > 0) text += QObject::tr("   h = %1 s").arg(frame.step_size, 0, 'e', 1);
@@ -16,6 +16,7 @@ QString status_text(const SimulationFrame& frame) {
     for (const SimulationFrame::Stage& stage : frame.stages) per_step += stage.microseconds_per_step;
     if (per_step > 0) text += QObject::tr("   %1 \u00b5s/step").arg(per_step, 0, 'f', 1);
     if (!frame.error.isEmpty()) text += QStringLiteral("   ") + frame.error;
+    else if (playing_back && !frame.running) text += QObject::tr("   playing back");
     else if (frame.finished) text += QObject::tr("   finished");
     else if (!frame.running) text += QObject::tr("   paused");
     return text;
@@ -53,7 +54,7 @@ void SimulationStatus::showFrame(const SimulationFrame& frame) {
     last_.stages = frame.stages;
     last_.evaluations_per_step = frame.evaluations_per_step;
     last_.error = frame.error;
-    label_->setText(status_text(frame));
+    label_->setText(status_text(frame, playing_back_));
     label_->setToolTip(stage_text(frame));
     label_->setStyleSheet(frame.error.isEmpty() ? QString() : QStringLiteral("color: #c00"));
 }
@@ -61,11 +62,18 @@ void SimulationStatus::showFrame(const SimulationFrame& frame) {
 void SimulationStatus::showTime(double time) {
     if (label_->text().isEmpty() || last_.time == time) return;
     last_.time = time;
-    label_->setText(status_text(last_));
+    label_->setText(status_text(last_, playing_back_));
+}
+
+void SimulationStatus::setPlayingBack(bool playing) {
+    if (playing_back_ == playing) return;
+    playing_back_ = playing;
+    if (!label_->text().isEmpty()) label_->setText(status_text(last_, playing_back_));
 }
 
 void SimulationStatus::clear() {
     last_ = SimulationFrame{};
+    playing_back_ = false;
     label_->clear();
     label_->setStyleSheet(QString());
 }

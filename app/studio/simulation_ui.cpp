@@ -120,6 +120,7 @@ SimulationUi::SimulationUi(MainWindow* window) : QObject(window) {
     QObject::connect(controller_, &SimulationController::stopped, window, show_message);
     QObject::connect(dock_, &SimulationDock::message, window, show_message);
     QObject::connect(exports_, &ExportActions::statusMessage, window, show_message);
+    QObject::connect(plots_, &PlotDock::message, window, show_message);
     QObject::connect(video_, &VideoExportAction::statusMessage, window, show_message);
 }
 
@@ -149,6 +150,7 @@ void SimulationUi::placeDocks(MainWindow* window) {
     });
     // One time everywhere: the status bar reads the time the plots' cursor and the view show.
     QObject::connect(plots_, &PlotDock::cursorTimeChanged, status_, &SimulationStatus::showTime);
+    QObject::connect(plots_->timeline(), &Timeline::playbackChanged, status_, &SimulationStatus::setPlayingBack);
 }
 
 void SimulationUi::connectDocument(MainWindow* window) {

@@ -2,6 +2,7 @@
 
 #include <QValueAxis>
 #include <QWheelEvent>
+#include <algorithm>
 #include <cmath>
 
 namespace hfd::studio {
@@ -11,9 +12,10 @@ TimeSpan wheel_time_span(TimeSpan shown, double notches, double at, bool zoom) {
     if (!(width > 0)) return shown;
     if (zoom) {
         const double factor = std::pow(0.8, notches);  // away from the user: closer in
-        return {at - (at - shown.t0) * factor, at + (shown.t1 - at) * factor};
+        return {std::max(0.0, at - (at - shown.t0) * factor), at + (shown.t1 - at) * factor};
     }
     const double shift = -0.1 * notches * width;  // away from the user: earlier times
+    if (shown.t0 + shift < 0) return {0, width};  // a recording starts at 0: no time before it
     return {shown.t0 + shift, shown.t1 + shift};
 }
 

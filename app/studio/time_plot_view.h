@@ -12,6 +12,8 @@ namespace hfd::studio {
 struct TimeSpan {
     double t0 = 0, t1 = 1;
 };
+// Never before 0, where every recording starts: a pan stops with t0 = 0, a zoom out
+// keeps t0 at 0.
 TimeSpan wheel_time_span(TimeSpan shown, double notches, double at, bool zoom);
 
 class TimePlotView : public QChartView {

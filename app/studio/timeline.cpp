@@ -58,6 +58,13 @@ void Timeline::showNewestRow() {
 void Timeline::stopPlayback() {
     playback_->stop();
     play_->setChecked(false);
+    notePlayback();
+}
+
+void Timeline::notePlayback() {
+    if (playback_->isActive() == playing_) return;
+    playing_ = playback_->isActive();
+    emit playbackChanged(playing_);
 }
 
 void Timeline::setTimeText(const QString& text) { time_label_->setText(text); }
@@ -66,17 +73,23 @@ void Timeline::startOrStopPlayback(bool on) {
     if (!on || running_ || row_count_() == 0) {
         playback_->stop();
         play_->setChecked(false);
+        notePlayback();
         return;
     }
     if (size_t(slider_->value()) + 1 >= row_count_()) slider_->setValue(0);
     playback_time_ = row_time_(size_t(slider_->value()));
     playback_clock_.start();
     playback_->start();
+    notePlayback();
 }
 
 void Timeline::playbackTick() {
     const size_t rows = row_count_();
-    if (rows < 2 || running_) return playback_->stop();
+    if (rows < 2 || running_) {  // the recording was replaced: stopped, and the button says so
+        playback_->stop();
+        play_->setChecked(false);
+        return notePlayback();
+    }
     playback_time_ += speed_->currentData().toDouble() * playback_clock_.restart() * 1e-3;
     const double end = row_time_(rows - 1);
     if (playback_time_ > end) {

@@ -27,14 +27,17 @@ public:
     void setRunning(bool running);
     void showNewestRow();  // without requesting it (the live run shows its own pose)
     void stopPlayback();
+    bool isPlayingBack() const { return playing_; }
     void setTimeText(const QString& text);
 
 signals:
     void rowRequested(size_t row);  // the user or playback moved to a recorded row
+    void playbackChanged(bool playing);  // playback started or stopped (its end, Stop, a run)
 
 private:
     void startOrStopPlayback(bool on);
     void playbackTick();
+    void notePlayback();  // playbackChanged when the timer started or stopped
 
     std::function<size_t()> row_count_;
     std::function<double(size_t)> row_time_;
@@ -47,6 +50,7 @@ private:
     QTimer* playback_ = nullptr;
     QElapsedTimer playback_clock_;
     double playback_time_ = 0;
+    bool playing_ = false;
 };
 
 }  // namespace hfd::studio

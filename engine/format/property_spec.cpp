@@ -30,7 +30,56 @@ bool within(double value, Bound bound) {
     return true;
 }
 
+// Optimal string alignment distance, case ignored.
+size_t edit_distance(std::string_view a, std::string_view b) {
+    auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? char(c - 'A' + 'a') : c; };
+    const size_t n = a.size(), m = b.size();
+    std::vector<size_t> before(m + 1), previous(m + 1), current(m + 1);
+    for (size_t j = 0; j <= m; ++j) previous[j] = j;
+    for (size_t i = 1; i <= n; ++i) {
+        current[0] = i;
+        for (size_t j = 1; j <= m; ++j) {
+            const size_t cost = lower(a[i - 1]) == lower(b[j - 1]) ? 0 : 1;
+            current[j] = std::min({previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost});
+            if (i > 1 && j > 1 && lower(a[i - 1]) == lower(b[j - 2]) && lower(a[i - 2]) == lower(b[j - 1]))
+                current[j] = std::min(current[j], before[j - 2] + 1);
+        }
+        before.swap(previous);
+        previous.swap(current);
+    }
+    return previous[m];
+}
+
+template <class Name>
+std::string closest(std::string_view name, std::span<const Name> known) {
+    const size_t limit = std::min(name.size() <= 4 ? size_t(1) : name.size() <= 8 ? size_t(2) : size_t(3),
+                                  name.empty() ? size_t(0) : name.size() - 1);
+    std::string best;
+    size_t best_distance = limit + 1;
+    for (const Name& candidate : known) {
+        const std::string_view k(candidate);
+        if (k.empty() || k == name) continue;
+        const size_t d = edit_distance(name, k);
+        if (d < best_distance) best_distance = d, best = std::string(k);
+    }
+    return best;
+}
+
 }  // namespace
+
+std::string closest_name(std::string_view name, std::span<const std::string_view> known) {
+    return closest(name, known);
+}
+std::string closest_name(std::string_view name, std::span<const std::string> known) { return closest(name, known); }
+
+std::string did_you_mean(std::string_view name, std::span<const std::string_view> known) {
+    const std::string best = closest_name(name, known);
+    return best.empty() ? std::string() : "; did you mean '" + best + "'?";
+}
+std::string did_you_mean(std::string_view name, std::span<const std::string> known) {
+    const std::string best = closest_name(name, known);
+    return best.empty() ? std::string() : "; did you mean '" + best + "'?";
+}
 
 std::optional<double> read_bounded_number(const PropNode& node, Bound bound, std::string* error) {
     std::string why;
@@ -61,7 +110,8 @@ void warn_unknown_properties(const PropNode& node, std::span<const std::string_v
         if (child.is_variable_definition() || child.key.empty()) continue;
         if (std::find(known.begin(), known.end(), child.key) != known.end()) continue;
         diagnostics.push_back({Severity::Warning, location_of(child, file),
-                               "unknown property '" + child.key + "' in " + what + " (ignored)"});
+                               "unknown property '" + child.key + "' in " + what + " (ignored)" +
+                                   did_you_mean(child.key, known)});
     }
 }
 

@@ -35,8 +35,20 @@ struct PropertySpec {
 // 0 or 1); otherwise empty with `error` set, e.g. "must be > 0, found -1".
 std::optional<double> read_bounded_number(const PropNode& node, Bound bound, std::string* error);
 
+// The name of `known` closest to `name` by edit distance (insertions, deletions,
+// substitutions and swaps of neighbours, case ignored) when it is close enough to be a
+// misspelling: at most 1 edit for names of up to 4 characters, 2 up to 8, else 3, and
+// fewer than `name` has characters. The first of equally close names; empty when none.
+std::string closest_name(std::string_view name, std::span<const std::string_view> known);
+std::string closest_name(std::string_view name, std::span<const std::string> known);
+
+// "; did you mean 'mass'?" for closest_name, or "" when there is none.
+std::string did_you_mean(std::string_view name, std::span<const std::string_view> known);
+std::string did_you_mean(std::string_view name, std::span<const std::string> known);
+
 // Warns "unknown property 'key' in <what> (ignored)" at each child of `node`
-// whose key is not in `known` (variable definitions excepted).
+// whose key is not in `known` (variable definitions excepted), with "; did you mean
+// 'name'?" after it when a known key is close (closest_name).
 void warn_unknown_properties(const PropNode& node, std::span<const std::string_view> known, const std::string& what,
                              const std::string& file, std::vector<Diagnostic>& diagnostics);
 

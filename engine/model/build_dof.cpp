@@ -82,8 +82,10 @@ std::string resolve_source(Dof& dof, std::string_view source, const Model& model
     return "expected <body>_rx|ry|rz|tx|ty|tz or <joint>_rx|ry|rz_<side> naming an existing body or joint";
 }
 
+constexpr std::string_view dof_properties[] = {"name", "source", "default", "range"};
+
 bool is_dof_property(std::string_view key) {
-    return key == "name" || key == "source" || key == "default" || key == "range";
+    return std::find(std::begin(dof_properties), std::end(dof_properties), key) != std::end(dof_properties);
 }
 
 // The `dof_name = source` child of the short form, or nullptr.
@@ -135,7 +137,8 @@ void build_dofs(const PropNode& model_node, BuildContext& ctx) {
         PropertyReader reader(node, ctx, describe("dof", dof.name));
         for (const PropNode& child : node.children)
             if (&child != entry && !child.is_variable_definition() && !is_dof_property(child.key))
-                ctx.warning(child, "unknown property '" + child.key + "' in " + reader.what() + " (ignored)");
+                ctx.warning(child, "unknown property '" + child.key + "' in " + reader.what() + " (ignored)" +
+                                       did_you_mean(child.key, dof_properties));
         if (dof.name.empty()) reader.missing("name");
         if (!source_node) {
             reader.missing("source");

@@ -128,9 +128,12 @@ std::unique_ptr<ForceComponent> create_force(const PropNode& props, ForceContext
     const ComponentInfo* component = find_component(props.key);
     if (!component || !component->factory) {
         std::string known;
-        for (const ForceRegistration& r : force_registry()) known += (known.empty() ? "" : ", ") + std::string(r.name);
+        std::vector<std::string_view> names;
+        for (const ForceRegistration& r : force_registry())
+            known += (known.empty() ? "" : ", ") + std::string(r.name), names.push_back(r.name);
         context.diagnostics.push_back({Severity::Error, location_of(props, context.file),
-                                       "unknown force component '" + props.key + "' (known: " + known + ")"});
+                                       "unknown force component '" + props.key + "' (known: " + known + ")" +
+                                           did_you_mean(props.key, names)});
         return nullptr;
     }
     ForceContext row{context.model, context.file, context.diagnostics, component->properties};

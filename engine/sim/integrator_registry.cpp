@@ -12,7 +12,8 @@ std::unique_ptr<Integrator> create_integrator(const PropNode& props, IntegratorC
         std::string known;
         for (std::string_view name : integrator_names()) known += (known.empty() ? "" : ", ") + std::string(name);
         context.diagnostics.push_back({Severity::Error, location_of(props, context.file),
-                                       "unknown integrator '" + props.key + "' (known: " + known + ")"});
+                                       "unknown integrator '" + props.key + "' (known: " + known + ")" +
+                                           did_you_mean(props.key, integrator_names())});
         return nullptr;
     }
     PropertyValues values;

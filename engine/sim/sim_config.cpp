@@ -49,9 +49,11 @@ SimConfig read_sim_config(const PropNode& root, const std::string& file, std::ve
         } else if (node.key != "model" && !node.is_variable_definition()) {
             // A misspelt block would otherwise leave the defaults in force without a word.
             std::string known = "model, composite_force";
-            for (std::string_view name : names) known += ", " + std::string(name);
+            std::vector<std::string_view> blocks = {"model", "composite_force"};
+            for (std::string_view name : names) known += ", " + std::string(name), blocks.push_back(name);
             diagnostics.push_back({Severity::Warning, location_of(node, file),
-                                   "unknown top-level block '" + node.key + "' (ignored); expected one of: " + known});
+                                   "unknown top-level block '" + node.key + "' (ignored); expected one of: " + known +
+                                       did_you_mean(node.key, blocks)});
         }
     }
     config.composite_force = forces ? *forces : defaults.composite_force;

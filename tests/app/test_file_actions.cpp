@@ -7,6 +7,7 @@
 #include "recent_test_support.h"
 #include "studio_test_support.h"
 
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QTextCursor>
 #include <QTextDocument>
@@ -165,6 +166,32 @@ private slots:
         QVERIFY(f.document->text().contains("body"));
         QVERIFY(f.document->suggestedPath().endsWith("H0918M_osim4.hfd"));
         QVERIFY(f.document->analysis()->parse.ok());
+    }
+
+    // File > Open's first filter, its default, takes every type the studio opens
+    // (#49 item 6: it had none, a scenario needed the filter changed first).
+    void openFilterListsEverySupportedTypeFirst() {
+        const QStringList filters = open_file_filter().split(QStringLiteral(";;"));
+        QVERIFY2(filters.size() > 2, qPrintable(open_file_filter()));
+        QCOMPARE(filters.front(),
+                 QStringLiteral("All supported files (*.hfd *.osim *.scone *.par *.zml *.mot *.sto)"));
+        QCOMPARE(filters.back(), QStringLiteral("All files (*)"));
+        const QRegularExpression pattern(QStringLiteral("\\*\\.\\w+"));
+        for (const QString& filter : filters.mid(1, filters.size() - 2))
+            for (const QRegularExpressionMatch& m : pattern.globalMatch(filter))
+                QVERIFY2(filters.front().contains(m.captured()), qPrintable(filter));
+    }
+
+    // A .osim picked in File > Open is imported (converted), not read as model text.
+    void openOfAnOsimImportsIt() {
+        Fixture f;
+        const QString bad = dir_.filePath("open_bad.osim");
+        studio_test::write_file(bad, "<OpenSimDocument><Model name=\"x\"><BodySet>");
+        const QString before = f.document->text();
+        QVERIFY(!f.actions->openPath(bad));
+        QCOMPARE(f.errors.size(), 1);
+        QVERIFY2(f.errors.front().contains(QStringLiteral("could not be converted")), qPrintable(f.errors.front()));
+        QCOMPARE(f.document->text(), before);
     }
 
     void failedImportReportsErrors() {

@@ -7,18 +7,22 @@
 // there, a warning in the status, no values in the table.
 #include "analysis/induced_accelerations.h"
 #include "analysis/trajectory_states.h"
+#include "chart_legend.h"
 #include "format/parser.h"
 #include "induced_dock.h"
 #include "run/recorder.h"
 #include "run/run.h"
 #include "model/build_model.h"
+#include "nice_axis.h"
 
 #include <QAreaSeries>
 #include <QChart>
 #include <QComboBox>
 #include <QLabel>
+#include <QLegend>
 #include <QLineSeries>
 #include <QTableView>
+#include <QValueAxis>
 #include <QChartView>
 #include <QtTest>
 
@@ -268,6 +272,67 @@ private slots:
         bool number = false;
         table_text(dock, "gravity").toDouble(&number);
         QVERIFY(number);
+    }
+
+    // The chart's axes are on round ticks (nice_axis.h: 1, 2, 2.5 or 5 x 10^k apart, on
+    // their multiples, labels with the digits the step needs; the value axis ends on
+    // ticks), not a range with a 5 % margin whose labels read 42435.5; its legend is the
+    // studio's, one entry per curve, without the cursor and the shading.
+    void axis_ticks_are_round() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath("ball.hfd");
+        {
+            QFile file(path);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write(ball_drop);
+        }
+        const Recorded r = record(path.toStdString(), 0.6, 0.002);
+        InducedDock dock;
+        dock.setModel(r.model, r.config);
+        dock.setLayout(r.layout);
+        dock.addFrame(r.frame);
+        QVERIFY2(dock.analyze(), qPrintable(status_text(dock)));
+        QChart* chart = dock.findChild<QChartView*>()->chart();
+        auto round_interval = [](double interval) {
+            const double decade = std::pow(10.0, std::floor(std::log10(interval) + 1e-9));
+            const double mantissa = interval / decade;
+            return std::any_of(std::begin({1.0, 2.0, 2.5, 5.0}), std::end({1.0, 2.0, 2.5, 5.0}),
+                               [&](double m) { return std::abs(mantissa - m) < 1e-6; });
+        };
+        auto on_tick = [](double value, double interval) {
+            return std::abs(value / interval - std::round(value / interval)) < 1e-6;
+        };
+        for (const QString& output : {QStringLiteral("com_y"), QStringLiteral("ball_ty")}) {
+            auto* combo = dock.findChild<QComboBox*>(QStringLiteral("output"));
+            if (combo->findText(output) < 0) continue;
+            combo->setCurrentText(output);
+            const QList<QAbstractAxis*> axes = chart->axes();
+            QCOMPARE(axes.size(), 2);
+            for (QAbstractAxis* a : axes) {
+                auto* axis = qobject_cast<QValueAxis*>(a);
+                QVERIFY(axis);
+                const QString what = output + " " + axis->titleText();
+                QCOMPARE(axis->tickType(), QValueAxis::TicksDynamic);
+                QCOMPARE(axis->tickAnchor(), 0.0);
+                QVERIFY2(axis->tickInterval() > 0 && round_interval(axis->tickInterval()),
+                         qPrintable(what + QString(": interval %1").arg(axis->tickInterval())));
+                QCOMPARE(axis->labelFormat(), QString::fromStdString(label_format(shown_axis(*axis))));
+                if (a->alignment() == Qt::AlignLeft) {  // values: ends on ticks, every value inside
+                    QVERIFY2(on_tick(axis->min(), axis->tickInterval()) && on_tick(axis->max(), axis->tickInterval()),
+                             qPrintable(what + QString(": %1 .. %2").arg(axis->min()).arg(axis->max())));
+                } else {  // time: the recording exactly
+                    QCOMPARE(axis->min(), dock.series().time.front());
+                    QCOMPARE(axis->max(), dock.series().time.back());
+                }
+            }
+        }
+        QVERIFY(!chart->legend()->isVisible());  // the studio's legend instead of Qt's
+        const QStringList names = plot_legend_layout(*chart).names;
+        QVERIFY2(names.contains(QStringLiteral("total")) && names.contains(QStringLiteral("forward")),
+                 qPrintable(names.join(", ")));
+        QVERIFY2(!names.contains(QStringLiteral("cursor")) && !names.contains(QStringLiteral("invalid frames")),
+                 qPrintable(names.join(", ")));
+        QCOMPARE(int(QSet<QString>(names.begin(), names.end()).size()), int(names.size()));  // one per curve
     }
 
     void refuses_what_it_cannot_analyze() {

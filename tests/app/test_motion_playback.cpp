@@ -8,9 +8,11 @@
 #include "main_window.h"
 #include "motion_playback.h"
 #include "plot_dock.h"
+#include "simulation_status.h"
 #include "simulation_ui.h"
 #include "studio_test_support.h"
 
+#include <QPushButton>
 #include <QtTest>
 
 #include <cmath>
@@ -100,6 +102,17 @@ private slots:
         const Index tibia = model.find_body("tibia_r");
         QVERIFY(pose.body_pos.size() == model.bodies.size());
         QVERIFY((pose.body_pos[tibia] - s.pos[tibia]).norm() < 1e-9);
+        // Play back: the status bar says "playing back", not "paused", until it stops
+        auto* status = window.findChild<SimulationStatus*>();
+        QVERIFY(status);
+        status->showFrame(SimulationFrame{});  // a run that stopped
+        QVERIFY2(status->text().endsWith("paused"), qPrintable(status->text()));
+        auto* play = plots->timeline()->findChild<QPushButton*>();
+        QVERIFY(play && play->isEnabled());
+        play->setChecked(true);
+        QVERIFY2(status->text().endsWith("playing back"), qPrintable(status->text()));
+        play->setChecked(false);  // stopped
+        QVERIFY2(status->text().endsWith("paused"), qPrintable(status->text()));
         // a file that does not fit: an error, nothing played
         QString reported;
         window.prompts().error = [&](const QString&, const QString& message) { reported = message; };

@@ -14,7 +14,11 @@
 #include <QGraphicsSimpleTextItem>
 #include <QGraphicsTextItem>
 #include <QSplitter>
+#include <QDir>
+#include <QFile>
+#include <QTemporaryDir>
 #include <QTest>
+#include <QTreeWidget>
 #include <QValueAxis>
 #include <cmath>
 
@@ -62,7 +66,40 @@ class TestOptimizationChart : public QObject {
     Q_OBJECT
 private slots:
     void chartHasRoomAndARangeFromTheData();
+    void resultsKeepTheirExpansionWhenListedAgain();
 };
+
+// The results tree is listed again when a run stops or writes a generation: the runs
+// opened stay open and the chosen .par stays chosen (#49 item 6: it collapsed).
+void TestOptimizationChart::resultsKeepTheirExpansionWhenListedAgain() {
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    auto write = [&](const QString& path) {
+        QFile file(dir.filePath(path));
+        return file.open(QIODevice::WriteOnly) && file.write("x\t1\t1\t0.1\n") > 0;
+    };
+    for (const QString& run : {QStringLiteral("260101.120000.a"), QStringLiteral("260102.120000.b")}) {
+        QVERIFY(QDir(dir.path()).mkpath(run));
+        QVERIFY(write(run + "/0001_1.000.par") && write(run + "/0002_0.900.par"));
+    }
+    ScenarioSession session;
+    OptimizationWindow window(&session);
+    window.setOutputDirectory(dir.path());
+    QTreeWidget* tree = window.resultsTree();
+    QCOMPARE(tree->topLevelItemCount(), 2);
+    QTreeWidgetItem* newest = tree->topLevelItem(0);
+    QCOMPARE(newest->text(0), QStringLiteral("260102.120000.b"));
+    newest->setExpanded(true);
+    tree->setCurrentItem(newest->child(1));
+    QVERIFY(write("260102.120000.b/0003_0.800.par"));  // the run goes on, then stops
+    window.refreshResults();
+    QCOMPARE(tree->topLevelItemCount(), 2);
+    QVERIFY(tree->topLevelItem(0)->isExpanded());
+    QVERIFY(!tree->topLevelItem(1)->isExpanded());
+    QCOMPARE(tree->topLevelItem(0)->childCount(), 3);
+    QVERIFY(tree->currentItem());
+    QCOMPARE(tree->currentItem()->text(0), QStringLiteral("0002_0.900.par"));
+}
 
 void TestOptimizationChart::chartHasRoomAndARangeFromTheData() {
     QTemporaryDir dir;

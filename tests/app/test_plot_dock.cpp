@@ -51,6 +51,7 @@ private slots:
     void constantChannelsGetARangeWithReadableLabels();
     void exportedLegendLeavesThePlotItsRoom();
     void figureSettingsAreRemembered();
+    void emptyPlotsAreNotOffered();
 };
 
 namespace {
@@ -279,6 +280,16 @@ void TestPlotDock::wheelPansAndZoomsTime() {
     QVERIFY(std::abs((at - span.t0) / (span.t1 - span.t0) - 0.25) < 1e-12);
     const TimeSpan back = wheel_time_span(span, -1, at, true);
     QVERIFY(std::abs(back.t0 - 1) < 1e-12 && std::abs(back.t1 - 3) < 1e-12);
+    // Never before 0, where the recording starts: a pan stops there with its width, a zoom out keeps 0.
+    span = wheel_time_span({0.05, 1.05}, 1, 0.5, false);
+    QCOMPARE(span.t0, 0.0);
+    QCOMPARE(span.t1, 1.0);
+    span = wheel_time_span({0, 1}, 3, 0.5, false);
+    QCOMPARE(span.t0, 0.0);
+    QCOMPARE(span.t1, 1.0);
+    span = wheel_time_span({0.1, 1}, -2, 0.5, true);
+    QCOMPARE(span.t0, 0.0);
+    QVERIFY(span.t1 > 1);
 }
 
 namespace {
@@ -418,9 +429,13 @@ void TestPlotDock::reviewingARunWithContacts() {
              qPrintable(QStringLiteral("%1 .. %2 by %3").arg(y->min()).arg(y->max()).arg(interval)));
     QVERIFY(std::abs(y->min() / interval - std::round(y->min() / interval)) < 1e-6);  // ticks on multiples
 
+    QSignalSpy messages(&dock, &PlotDock::message);
     dock.zoomTime(0.1, 0.2);
     dock.refresh();
     QVERIFY(!dock.findChild<QCheckBox*>(QStringLiteral("autoscale"))->isChecked());
+    QCOMPARE(messages.size(), 1);  // Autoscale turned off says so
+    QVERIFY2(messages.front().at(0).toString().startsWith(QStringLiteral("Autoscale off")),
+             qPrintable(messages.front().at(0).toString()));
     QCOMPARE(dock.plotData(0).x_min, 0.1);
     QCOMPARE(dock.plotData(2).x_max, 0.2);
     // The wheel over a plot pans every plot's time span.
@@ -431,6 +446,20 @@ void TestPlotDock::reviewingARunWithContacts() {
     QApplication::sendEvent(view->viewport(), &wheel);
     QVERIFY2(std::abs(dock.plotData(0).x_min - 0.09) < 1e-9, qPrintable(QString::number(dock.plotData(0).x_min)));
     QVERIFY(std::abs(dock.plotData(2).x_max - 0.19) < 1e-9);
+    QCOMPARE(messages.size(), 1);  // once, when it was turned off
+    // scrolled further back: it stops at 0 with its width
+    QWheelEvent far(QPointF(10, 10), view->mapToGlobal(QPointF(10, 10)), QPoint(), QPoint(0, 120 * 20), Qt::NoButton,
+                    Qt::NoModifier, Qt::NoScrollPhase, false);
+    QApplication::sendEvent(view->viewport(), &far);
+    QCOMPARE(dock.plotData(0).x_min, 0.0);
+    QVERIFY2(std::abs(dock.plotData(1).x_max - 0.1) < 1e-9, qPrintable(QString::number(dock.plotData(1).x_max)));
+    // from Autoscale, a wheel turn turns it off and says so
+    dock.findChild<QCheckBox*>(QStringLiteral("autoscale"))->setChecked(true);
+    dock.refresh();
+    QApplication::sendEvent(view->viewport(), &wheel);
+    QVERIFY(!dock.findChild<QCheckBox*>(QStringLiteral("autoscale"))->isChecked());
+    QCOMPARE(messages.size(), 2);
+    QVERIFY(dock.plotData(0).x_min >= 0);
 }
 
 void TestPlotDock::decimationBoundsThePointsAndKeepsTheEnds() {
@@ -828,6 +857,38 @@ void TestPlotDock::exportedLegendLeavesThePlotItsRoom() {
     // The screen keeps its own layout afterwards.
     QCOMPARE(lines[0]->pen().widthF(), screen_plot_style().line_width);
     QVERIFY(studio_test::plot_chart(dock, 0)->size().width() > 600);
+}
+
+// Export offers only plots with curves: an empty plot's entries are disabled and, if
+// triggered anyway, ask nothing and copy nothing (#49 item 6).
+void TestPlotDock::emptyPlotsAreNotOffered() {
+    QTemporaryDir dir;
+    PlotDock dock;
+    show_knee_angle_beside_ground_force(dock);  // plot 1 only
+    int asked = 0;
+    dock.setExportPathPrompt([&](const QString&, const QString&) { return ++asked, dir.filePath("plot.csv"); });
+    for (int p = 1; p <= plot_count; ++p) {
+        QAction* save = dock.findChild<QAction*>(QStringLiteral("exportPlot%1").arg(p));
+        QAction* copy = dock.findChild<QAction*>(QStringLiteral("copyPlot%1").arg(p));
+        QVERIFY(save && copy);
+        QCOMPARE(save->isEnabled(), p == 1);
+        QCOMPARE(copy->isEnabled(), p == 1);
+        QCOMPARE(dock.hasCurves(p - 1), p == 1);
+    }
+    dock.findChild<QAction*>(QStringLiteral("exportPlot2"))->trigger();  // disabled: nothing
+    QCOMPARE(asked, 0);
+    QGuiApplication::clipboard()->clear();
+    dock.copyPlotImage(1);
+    QVERIFY(QGuiApplication::clipboard()->image().isNull());
+    // a channel in plot 2: offered; removed again: not
+    dock.setChannelPlotted(1, 1, true);
+    QVERIFY(dock.findChild<QAction*>(QStringLiteral("exportPlot2"))->isEnabled());
+    dock.findChild<QAction*>(QStringLiteral("exportPlot2"))->trigger();
+    QCOMPARE(asked, 1);
+    QVERIFY(QFileInfo::exists(dir.filePath("plot.csv")));
+    dock.setChannelPlotted(1, 1, false);
+    QVERIFY(!dock.findChild<QAction*>(QStringLiteral("exportPlot2"))->isEnabled());
+    QVERIFY(!dock.findChild<QAction*>(QStringLiteral("copyPlot2"))->isEnabled());
 }
 
 // Export asks the figure options with the last figure's (also in a new studio), else the view's.

@@ -4,6 +4,7 @@
 // it again (also when its model file changes), the document becomes the model
 // file it runs unless that loses an edit, and the Optimization window starts and stops a run and lists its
 // results folder.
+#include "code_editor.h"
 #include "diagnostics_dock.h"
 #include "document.h"
 #include "file_actions.h"
@@ -13,6 +14,7 @@
 #include "model_tree_model.h"
 #include "optimization_window.h"
 #include "plot_dock.h"
+#include "recent_test_support.h"
 #include "scenario_dock.h"
 #include "simulation_controller.h"
 #include "simulation_ui.h"
@@ -78,6 +80,8 @@ private slots:
     void init();
     void openingAScenarioBuildsTheModelAndListsItsParameters();
     void fileOpenTakesScenariosPastTheDocument();
+    void openRecentListsScenarios();
+    void theScenarioTextUsesTheEditorsTabWidth();
     void theModelTreeShowsTheScenarioModelsBodies();
     void savingTheModelTextRunsTheScenarioAgain();
     void aRunRecordsGaitStatesGroundForcesAndScoresAsTheEngine();
@@ -116,6 +120,42 @@ void TestScenarioStudio::openingAScenarioBuildsTheModelAndListsItsParameters() {
     const int row = int(names.indexOf(QStringLiteral("stance_load_threshold")));
     QCOMPARE(dock->parameterTree()->topLevelItem(row)->text(1).toDouble(), 0.3);
     QVERIFY(finished.wait(run_timeout_ms));  // opening runs it
+}
+
+// The Scenario dock's Text tab advances a tab as far as the model text does (4 spaces),
+// not Qt's default 80 px (8 or more spaces).
+void TestScenarioStudio::theScenarioTextUsesTheEditorsTabWidth() {
+    MainWindow window(headless_options());
+    const auto* text = window.findChild<QPlainTextEdit*>(QStringLiteral("scenarioText"));
+    const auto* model_text = window.findChild<editor::CodeEditor*>();
+    QVERIFY(text && model_text);
+    QCOMPARE(text->tabStopDistance(), editor::tab_width * text->fontMetrics().horizontalAdvance(u' '));
+    QCOMPARE(model_text->tabStopDistance(), editor::tab_width * model_text->fontMetrics().horizontalAdvance(u' '));
+    QCOMPARE(editor::tab_width, 4);
+}
+
+// A scenario opened by File > Open, from the command line or a drop is in Open Recent,
+// as a model is, and opens again from there.
+void TestScenarioStudio::openRecentListsScenarios() {
+    MainWindow window(headless_options());
+    auto* recent = window.findChild<RecentFiles*>();
+    QVERIFY(recent);
+    QSignalSpy finished(scenario_dock(window)->session()->runner(), &ScenarioRunner::finished);
+    QVERIFY(window.openFile(scenario_path_));  // the command line, a drop
+    QCOMPARE(studio_test::recent_menu_paths(*recent).value(0), QFileInfo(scenario_path_).absoluteFilePath());
+    QVERIFY(finished.wait(run_timeout_ms));
+    const QString second = dir_.filePath(QStringLiteral("second.scone"));
+    QVERIFY(write_file(second, tiny_scenario(0.1, 2)));
+    window.prompts().open_path = [&](const QString&) { return second; };
+    QVERIFY(window.fileActions()->open());  // File > Open
+    QCOMPARE(studio_test::recent_menu_paths(*recent),
+             QStringList({QFileInfo(second).absoluteFilePath(), QFileInfo(scenario_path_).absoluteFilePath()}));
+    QVERIFY(finished.wait(run_timeout_ms));
+    // Open Recent opens it again, through the scenario session
+    emit recent->openRequested(QFileInfo(scenario_path_).absoluteFilePath());
+    QCOMPARE(QFileInfo(scenario_dock(window)->session()->path()), QFileInfo(scenario_path_));
+    QCOMPARE(studio_test::recent_menu_paths(*recent).value(0), QFileInfo(scenario_path_).absoluteFilePath());
+    QVERIFY(finished.wait(run_timeout_ms));
 }
 
 // File > Open of a .scone opens the scenario, and the document becomes its model

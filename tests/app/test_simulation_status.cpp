@@ -14,7 +14,30 @@ private slots:
     void runningShowsTimeSpeedStepAndRate();
     void blowUpShowsTheMessage();
     void stageTimesAddUp();
+    void playbackSaysPlayingBack();
 };
+
+// A finished or paused run whose recording plays back says so, not "paused" (#49 item 6).
+void TestSimulationStatus::playbackSaysPlayingBack() {
+    SimulationFrame frame;
+    frame.time = 1.0;
+    SimulationStatus status;
+    status.showFrame(frame);
+    QVERIFY2(status.text().endsWith("paused"), qPrintable(status.text()));
+    status.setPlayingBack(true);
+    QVERIFY2(status.text().endsWith("playing back"), qPrintable(status.text()));
+    status.showTime(0.25);  // the rows played back
+    QVERIFY2(status.text().startsWith("t = 0.250 s") && status.text().endsWith("playing back"),
+             qPrintable(status.text()));
+    status.setPlayingBack(false);
+    QVERIFY2(status.text().endsWith("paused"), qPrintable(status.text()));
+    frame.finished = true;
+    status.showFrame(frame);
+    status.setPlayingBack(true);
+    QVERIFY2(status.text().endsWith("playing back"), qPrintable(status.text()));
+    status.setPlayingBack(false);
+    QVERIFY2(status.text().endsWith("finished"), qPrintable(status.text()));
+}
 
 // The stage line lists every stage with its time and their sum (1.5 + 2.0 + 0.5 = 4.0);
 // the status bar shows the sum per step.

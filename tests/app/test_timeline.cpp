@@ -79,6 +79,39 @@ private slots:
         for (size_t i = 1; i < rows.size(); ++i) QVERIFY(rows[i] > rows[i - 1]);  // forward in time only
     }
 
+    // Playback says when it starts and stops (the status bar reads "playing back", not
+    // "paused", in between): at its end, by the button and when a run starts.
+    void playbackAnnouncesItsStartAndStop() {
+        Recording recording(11);
+        recording.timeline.findChild<QComboBox*>()->setCurrentIndex(5);
+        QSignalSpy changed(&recording.timeline, &Timeline::playbackChanged);
+        QVERIFY(!recording.timeline.isPlayingBack());
+        recording.play()->setChecked(true);
+        QCOMPARE(changed.size(), 1);
+        QCOMPARE(changed.last().at(0).toBool(), true);
+        QVERIFY(recording.timeline.isPlayingBack());
+        QVERIFY(changed.wait(hfd::test::scaled_ms(60000)));  // the end
+        QCOMPARE(changed.size(), 2);
+        QCOMPARE(changed.last().at(0).toBool(), false);
+        QVERIFY(!recording.timeline.isPlayingBack());
+        recording.play()->setChecked(true);
+        recording.play()->setChecked(false);  // the button
+        QCOMPARE(changed.size(), 4);
+        QCOMPARE(changed.last().at(0).toBool(), false);
+        recording.play()->setChecked(true);
+        recording.timeline.setRunning(true);  // a run
+        QCOMPARE(changed.size(), 6);
+        QCOMPARE(changed.last().at(0).toBool(), false);
+        // the recording replaced by one row under it: stopped, the button too
+        recording.timeline.setRunning(false);
+        recording.play()->setChecked(true);
+        QCOMPARE(changed.size(), 7);
+        recording.times.resize(1);
+        QVERIFY(changed.wait(hfd::test::scaled_ms(60000)));
+        QCOMPARE(changed.last().at(0).toBool(), false);
+        QVERIFY(!recording.play()->isChecked());
+    }
+
     void loopedPlaybackStartsOverAndARunStopsIt() {
         Recording recording(11);
         recording.timeline.findChild<QComboBox*>()->setCurrentIndex(5);

@@ -299,6 +299,13 @@ values { x = 1 }
         QCOMPARE(d.location.line, 6);
         QCOMPARE(d.location.column, 5);
         QVERIFY(d.message.find("unknown property 'colour'") != std::string::npos);
+        QVERIFY2(d.message.find("did you mean") == std::string::npos, d.message.c_str());  // like no key
+        // a misspelt key: the closest known one
+        const BuildResult misspelt = build(with_bodies("  body {\n    name = b mass = 0\n    intertia = [ 1 1 1 ]\n  }\n"));
+        QCOMPARE(count(misspelt, Severity::Warning), 1);
+        QVERIFY2(misspelt.diagnostics[0].message.find("unknown property 'intertia' in body 'b' (ignored); did you "
+                                                      "mean 'inertia'?") != std::string::npos,
+                 misspelt.diagnostics[0].message.c_str());
     }
 
     void no_model_is_an_error() {

@@ -4,6 +4,7 @@
 // unknown ones are warnings.
 #include "format/parser.h"
 #include "format/property_spec.h"
+#include "sim/sim_config.h"
 
 #include <QTest>
 
@@ -113,9 +114,51 @@ private slots:
         QVERIFY(read_properties(parsed.root.children[0], specs, "c.hfd", diagnostics, values));
         QCOMPARE(diagnostics.size(), size_t(1));
         QCOMPARE(format_diagnostic(diagnostics[0]),
-                 std::string("c.hfd:2:11: warning: unknown property 'stifness' in thing (ignored)"));
+                 std::string("c.hfd:2:11: warning: unknown property 'stifness' in thing (ignored); "
+                             "did you mean 'stiffness'?"));
         QCOMPARE(values["rate"], 5.0);
         QCOMPARE(values["stiffness"], 2.5);
+    }
+
+    // A misspelt key is offered the closest known one when it is close (edit distance:
+    // 1 for keys up to 4 characters, 2 up to 8, else 3; case and swapped neighbours
+    // count as one edit or none); a key like none of them gets no guess.
+    void unknown_key_names_the_closest_known_one() {
+        constexpr std::string_view body[] = {"name", "mass", "inertia", "density", "pos", "ori", "lin_vel", "ang_vel"};
+        QCOMPARE(closest_name("mas", body), std::string("mass"));
+        QCOMPARE(closest_name("Mass", body), std::string("mass"));
+        QCOMPARE(closest_name("amss", body), std::string("mass"));
+        QCOMPARE(closest_name("intertia", body), std::string("inertia"));
+        QCOMPARE(closest_name("denisty", body), std::string("density"));
+        QCOMPARE(closest_name("lin_vell", body), std::string("lin_vel"));
+        QCOMPARE(closest_name("colour", body), std::string());
+        QCOMPARE(closest_name("x", body), std::string());  // one letter: any key of two is one edit away
+        QCOMPARE(closest_name("temperature", body), std::string());
+        QCOMPARE(did_you_mean("mas", body), std::string("; did you mean 'mass'?"));
+        QCOMPARE(did_you_mean("colour", body), std::string());
+        const std::vector<std::string> asked = {"delay", "KP", "KV"};
+        QCOMPARE(did_you_mean("dealy", asked), std::string("; did you mean 'delay'?"));
+
+        // a body's misspelt mass, as the model builder reports it
+        const ParseResult parsed = parse_text("thing {\n\tmas = 5 colour = red\n}", "c.hfd");
+        std::vector<Diagnostic> diagnostics;
+        warn_unknown_properties(parsed.root.children[0], body, "body 'b'", "c.hfd", diagnostics);
+        QCOMPARE(diagnostics.size(), size_t(2));
+        QCOMPARE(format_diagnostic(diagnostics[0]),
+                 std::string("c.hfd:2:2: warning: unknown property 'mas' in body 'b' (ignored); did you mean 'mass'?"));
+        QCOMPARE(format_diagnostic(diagnostics[1]),
+                 std::string("c.hfd:2:10: warning: unknown property 'colour' in body 'b' (ignored)"));
+
+        // misspelt top-level blocks of a model file: the block meant, after the list
+        const ParseResult file = parse_text("composite_forces { }\nsymplectic_euler_integrater { }\n", "m.hfd");
+        diagnostics.clear();
+        read_sim_config(file.root, "m.hfd", diagnostics);
+        QCOMPARE(diagnostics.size(), size_t(2));
+        QVERIFY2(diagnostics[0].message.starts_with("unknown top-level block 'composite_forces' (ignored); expected") &&
+                     diagnostics[0].message.ends_with("; did you mean 'composite_force'?"),
+                 diagnostics[0].message.c_str());
+        QVERIFY2(diagnostics[1].message.ends_with("; did you mean 'symplectic_euler_integrator'?"),
+                 diagnostics[1].message.c_str());
     }
 };
 
