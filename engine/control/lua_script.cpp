@@ -83,6 +83,10 @@ constexpr const char* par_type = "hfd.Params";
 constexpr const char* frame_type = "hfd.Frame";
 constexpr const char* controller_type = "hfd.Controller";
 constexpr int max_messages = 100;  // per script and run: scone.debug in update() must not flood
+// One call into a script (init, update, result, store_data) may run 100 million Lua
+// instructions (~1 s), far more than any update needs: then it is taken as an endless loop.
+constexpr int hook_interval = 100000;
+constexpr int max_hook_calls = 1000;
 
 struct ScriptError : std::runtime_error {
     using std::runtime_error::runtime_error;
@@ -110,6 +114,7 @@ struct LuaScript::Impl {
     std::vector<Diagnostic> diagnostics;
     int messages = 0;
     bool failed = false;
+    int hook_calls = 0;  // since the current call into the script began
 
     ~Impl() {
         if (L) lua_close(L);
@@ -165,6 +170,7 @@ struct LuaScript::Impl {
     // Calls global `name` with the arguments pushed after it (the function was pushed
     // first, below them); nresults left on the stack on success.
     bool call(int nargs, int nresults, const char* name) {
+        hook_calls = 0;
         const int function = lua_gettop(L) - nargs;
         lua_pushcfunction(L, &message_handler);
         lua_insert(L, function);
@@ -179,6 +185,19 @@ struct LuaScript::Impl {
         diagnostics.push_back(std::move(diagnostic));
         failed = true;
         return false;
+    }
+
+    // Every hook_interval instructions; a call that runs past the budget (an endless
+    // loop) ends with an error, which fails its evaluation like any runtime error.
+    static void count_instructions(lua_State* L, lua_Debug*) {
+        Impl* impl = *static_cast<Impl**>(lua_getextraspace(L));
+        if (++impl->hook_calls <= max_hook_calls) return;
+        lua_Debug running;  // level 0 in a hook: the Lua function being run
+        const int line = lua_getstack(L, 0, &running) && lua_getinfo(L, "l", &running) ? running.currentline : 0;
+        lua_pushfstring(L, "%s:%d: the script ran past its budget of %d million instructions in one call (an "
+                           "endless loop?)",
+                        impl->chunk.c_str(), line, max_hook_calls / 1000 * hook_interval / 1000);
+        lua_error(L);
     }
 
     static int message_handler(lua_State* L) {
@@ -970,12 +989,22 @@ bool start(Impl& impl) {
         luaL_requiref(L, library.name, library.func, 1);
         lua_pop(L, 1);
     }
-    // modules from the script's folder (SCONE sets package.path so)
+    // modules from the script's folder (SCONE sets package.path so); no C modules and
+    // no other files: a script reaches only the model, its parameters and `scone`
     lua_getglobal(L, "package");
     const std::string folder = std::filesystem::path(impl.path).parent_path().string();
     lua_pushstring(L, ((folder.empty() ? std::string(".") : folder) + "/?.lua").c_str());
     lua_setfield(L, -2, "path");
+    lua_pushstring(L, "");
+    lua_setfield(L, -2, "cpath");
+    lua_pushnil(L);
+    lua_setfield(L, -2, "loadlib");
     lua_pop(L, 1);
+    for (const char* unsafe : {"dofile", "loadfile"}) {
+        lua_pushnil(L);
+        lua_setglobal(L, unsafe);
+    }
+    lua_sethook(L, &Impl::count_instructions, LUA_MASKCOUNT, hook_interval);
     register_api(L);
     lua_newtable(L);  // scone: messages and the block's properties, as text
     const Method messages[] = {{"trace", bind<scone_debug>},

@@ -241,6 +241,30 @@ end
         QVERIFY2(result.message.find("badresult.lua:2") != std::string::npos, result.message.c_str());
     }
 
+    // An endless loop is stopped by the instruction budget, and a script reaches no
+    // file and no C module: each fails its evaluation with a located message.
+    void endlessLoopsAndTheFileSystemAreRefused() {
+        write(root() + "/result.lua", "function result(model) return model:time() end\n");
+        const std::pair<const char*, const char*> cases[] = {
+            {"function update(model, time)\n  while true do end\nend\n", "budget"},
+            {"function update(model, time)\n  dofile('/etc/passwd')\nend\n", "dofile"},
+            {"function update(model, time)\n  io.open('/etc/passwd')\nend\n", "io"},
+            {"function update(model, time)\n  package.loadlib('libc.so.6', 'puts')\nend\n", "loadlib"},
+            {"function update(model, time)\n  os.exit(3)\nend\n", "os"}};
+        for (const auto& [code, what] : cases) {
+            write(root() + "/unsafe.lua", code);
+            std::vector<Diagnostic> diagnostics;
+            const auto scenario = load(scenario_text("ScriptController { script_file = unsafe.lua }",
+                                                     "ScriptMeasure { script_file = result.lua }", 0.05),
+                                       diagnostics);
+            QVERIFY2(scenario, test::diagnostics_text(diagnostics).c_str());
+            const ScenarioResult result = scenario->evaluate(std::unordered_map<std::string, double>{});
+            QVERIFY2(!result.ok, what);
+            QVERIFY2(result.message.find("unsafe.lua:2") != std::string::npos, result.message.c_str());
+            QVERIFY2(result.message.find(what) != std::string::npos, result.message.c_str());
+        }
+    }
+
     // Tutorials 6a (body height: feed-forward script controller, script measure) and 6b
     // (gyroscopic balance device: a script's external moment on the torso in a gait).
     void tutorialScriptsEvaluate() {
