@@ -33,8 +33,9 @@ constexpr const char* scenario_usage =
     "\n"
     "  --par P.par  parameter values (SCONE's .par: name value mean std); default: the\n"
     "               init file its optimizer names, else the means written in the scenario\n"
-    "  --out CSV    per control step: time, dof values, leg ground forces, excitation and\n"
-    "               activation of every muscle, gait states and reflex outputs\n"
+    "  --out CSV    per control step: time, dof values, leg ground forces, excitation,\n"
+    "               activation, fiber length (m) and tendon force (N) of every muscle,\n"
+    "               gait states and reflex outputs\n"
     "\n"
     "exit codes: 0 done, 1 bad input file, 2 bad arguments, 3 simulation failed,\n"
     "4 an output could not be written\n";
@@ -56,6 +57,10 @@ public:
                 for (const char* axis : {".grf_x", ".grf_y", ".grf_z"}) header_ += "," + leg.name + axis;
             for (const Muscle& muscle : model.muscles) header_ += "," + muscle.name + ".excitation";
             for (const Muscle& muscle : model.muscles) header_ += "," + muscle.name + ".activation";
+            with_fiber_length_ = plant.state().fiber_length.size() == model.muscles.size();
+            if (with_fiber_length_)
+                for (const Muscle& muscle : model.muscles) header_ += "," + muscle.name + ".fiber_length";
+            for (const Muscle& muscle : model.muscles) header_ += "," + muscle.name + ".force";
             for (const ControlChannel& channel : channels) {
                 header_ += ",";
                 append_csv_field(header_, channel.name);
@@ -83,6 +88,15 @@ public:
             rows_ += ',';
             append_number(rows_, a);
         }
+        if (with_fiber_length_)
+            for (const double length : plant.state().fiber_length) {
+                rows_ += ',';
+                append_number(rows_, length);
+            }
+        for (const double force : plant.data().muscle_force) {
+            rows_ += ',';
+            append_number(rows_, force);
+        }
         for (size_t c = 0; c < channel_count_; ++c) {
             rows_ += ',';
             append_number(rows_, c < channels.size() ? channels[c].value : 0.0);
@@ -97,6 +111,7 @@ public:
 private:
     std::string header_, rows_;
     size_t channel_count_ = 0;
+    bool with_fiber_length_ = false;  // the muscle model integrates fiber lengths
 };
 
 int run_parameters(const Scenario& scenario) {

@@ -5,6 +5,7 @@
 //   p_j = child anchor - parent anchor (world), v_j its rate of change.
 // Limit torque per rotational axis of the joint frame (parent * ref_ori):
 //   pnld:  tau = -k_a theta max(0, 1 + k_w w sgn(theta))   (non-linear damping, zero at the limit)
+//   pnld2: tau = -k_a theta (1 + k_w w sgn(theta))          (the same, not clamped)
 //   pd:    tau = -k_a theta - k_w w                        (only while theta != 0)
 //   theta = alpha - alpha_min if alpha < alpha_min, alpha - alpha_max if alpha > alpha_max, else 0,
 //   alpha = intrinsic x-y-z Euler angles of ref_ori^-1 q_parent^-1 q_child,
@@ -21,6 +22,11 @@
 // so moving deeper is resisted more than moving out at either limit. The factor
 // is clamped at 0 so that damping never turns the limit torque into a pull past
 // the limit (as Hunt-Crossley contact never pulls).
+// pnld2 (Hyfydy 1.12's planar default, not in the manual): the recorded limit torques
+// of SCONE 2.4.4 + Hyfydy 1.12.6 follow the unclamped product, sign included: knee_r
+// at t = 1 s of its Tutorial 4a run, 0.0215 rad past its -5 degree limit and leaving it
+// at 0.675 rad/s (k_a 114.592, k_w 2.86479), carries +2.29752 N m; the product gives
+// +2.29744, the clamp 0 (docs/gait_4a.md, "Hyfydy 1.12 side by side").
 // Planar variants act in the x-y plane and about z only, and compute nothing else.
 #include "forces/force_component.h"
 #include "state/kinematics.h"
@@ -64,11 +70,14 @@ inline double circular_limit_displacement(double angle, double min, double max) 
     return towards_nearer_limit(u - range, 2.0 * M_PI - u);
 }
 
-inline double limit_torque(bool nonlinear_damping, double k, double kw, double theta, double w) {
+enum class LimitLaw { linear, nonlinear_clamped, nonlinear };
+
+inline double limit_torque(LimitLaw law, double k, double kw, double theta, double w) {
     if (theta == 0.0) return 0.0;
-    if (!nonlinear_damping) return -k * theta - kw * w;
+    if (law == LimitLaw::linear) return -k * theta - kw * w;
     const double speed_into_limit = theta > 0.0 ? w : -w;
-    return -k * theta * std::max(0.0, 1.0 + kw * speed_into_limit);
+    const double factor = 1.0 + kw * speed_into_limit;
+    return -k * theta * (law == LimitLaw::nonlinear ? factor : std::max(0.0, factor));
 }
 
 // Planar limits compare the joint angle with a limit through tan(limit / 2): with
@@ -129,7 +138,7 @@ Quat relative_z_rotation(const Quat& p, const Quat& r, const Quat& c) {
     return Quat(fw * c.w() + fz * c.z(), 0.0, 0.0, fw * c.z() - fz * c.w());
 }
 
-template <bool planar, bool nonlinear_damping>
+template <bool planar, LimitLaw law>
 class JointForce final : public ForceComponent {
 public:
     explicit JointForce(const Model& model) {
@@ -158,8 +167,10 @@ public:
         }
     }
     std::string_view name() const override {
-        if constexpr (planar) return nonlinear_damping ? "planar_joint_force_pnld" : "planar_joint_force_pd";
-        else return nonlinear_damping ? "joint_force_pnld" : "joint_force_pd";
+        constexpr const char* names[2][3] = {{"joint_force_pd", "joint_force_pnld", "joint_force_pnld2"},
+                                             {"planar_joint_force_pd", "planar_joint_force_pnld",
+                                              "planar_joint_force_pnld2"}};
+        return names[planar][static_cast<int>(law)];
     }
     bool is_planar() const override { return planar; }
     bool has_planar_variant() const override { return true; }
@@ -321,7 +332,7 @@ private:
             const double below = std::max(0.0, -2.0 * small_atan2(qz * h.c - qw * h.s, qw * h.c + qz * h.s));
             theta = towards_nearer_limit(limit.forbidden - below, below);
         }
-        return limit_torque(nonlinear_damping, joint.limit_stiffness, joint.limit_damping, theta, w);
+        return limit_torque(law, joint.limit_stiffness, joint.limit_damping, theta, w);
     }
 
     // The limit torques of a 3D joint. Inlined into the loop of apply: as a call per
@@ -352,7 +363,7 @@ private:
         Vec3 local;
         for (int axis = 0; axis < 3; ++axis)
             local[axis] =
-                limit_torque(nonlinear_damping, joint.limit_stiffness, joint.limit_damping, theta[axis], w[axis]);
+                limit_torque(law, joint.limit_stiffness, joint.limit_damping, theta[axis], w[axis]);
         if (local.isZero()) {
             d.joint_limit_torque[j].setZero();
             return;
@@ -364,26 +375,32 @@ private:
     }
 };
 
-template <bool planar, bool nonlinear_damping>
+template <bool planar, LimitLaw law>
 std::unique_ptr<ForceComponent> create_joint_force(const PropNode& props, ForceContext& context) {
     PropertyValues none;
     if (!read_force_properties(props, context, none)) return nullptr;
-    return std::make_unique<JointForce<planar, nonlinear_damping>>(context.model);
+    return std::make_unique<JointForce<planar, law>>(context.model);
 }
 
 }  // namespace
 
 std::unique_ptr<ForceComponent> create_joint_force_pnld(const PropNode& props, ForceContext& context) {
-    return create_joint_force<false, true>(props, context);
+    return create_joint_force<false, LimitLaw::nonlinear_clamped>(props, context);
+}
+std::unique_ptr<ForceComponent> create_joint_force_pnld2(const PropNode& props, ForceContext& context) {
+    return create_joint_force<false, LimitLaw::nonlinear>(props, context);
 }
 std::unique_ptr<ForceComponent> create_joint_force_pd(const PropNode& props, ForceContext& context) {
-    return create_joint_force<false, false>(props, context);
+    return create_joint_force<false, LimitLaw::linear>(props, context);
 }
 std::unique_ptr<ForceComponent> create_planar_joint_force_pnld(const PropNode& props, ForceContext& context) {
-    return create_joint_force<true, true>(props, context);
+    return create_joint_force<true, LimitLaw::nonlinear_clamped>(props, context);
+}
+std::unique_ptr<ForceComponent> create_planar_joint_force_pnld2(const PropNode& props, ForceContext& context) {
+    return create_joint_force<true, LimitLaw::nonlinear>(props, context);
 }
 std::unique_ptr<ForceComponent> create_planar_joint_force_pd(const PropNode& props, ForceContext& context) {
-    return create_joint_force<true, false>(props, context);
+    return create_joint_force<true, LimitLaw::linear>(props, context);
 }
 
 }  // namespace hfd

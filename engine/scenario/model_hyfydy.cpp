@@ -133,25 +133,26 @@ bool has_planar_joint_limits(const Model& model) {
 SimConfig model_hyfydy_default_config(const Model& model) {
     // The forces of SCONE's V2 configs (Examples2's HfdConfigPlanarV2, and the configs
     // of the 2023 Hyfydy benchmarks, planar and 3D): the Simbody friction at a 0.15 m/s
-    // transition velocity, with which 48 % of samples of the final distribution of
-    // SCONE's Tutorial 4a parameters walk 20 s, 0 % with the older examples' viscous
-    // friction (contact_force_hunt_crossley, 1e3 N s/m; docs/gait_4a.md). Integrators:
-    // planar symplectic Euler (_pse; with V2's _psem as many samples walked, at more
-    // cost per step), and for a 3D model the integrator its 3D
-    // (H1922) configs name, error_control_integrator_sem; the engine's own default for a
-    // model without config is midpoint Euler (error_control_integrator_mem), which no
-    // SCONE config names and which took 36 % more steps on H1922 (docs/performance.md).
+    // transition velocity (with it 48 % of samples of the final distribution of SCONE's
+    // Tutorial 4a parameters walk 20 s, 0 % with the older examples' viscous friction;
+    // docs/gait_4a.md). A planar model gets the names Hyfydy 1.12's log gives:
+    // planar_joint_force_pnld2 (its unclamped limit law, as recorded) and
+    // predictive_integrator_psemtw (run as planar symplectic Euler, _pse). A 3D model:
+    // joint_force_pnld and the integrator its 3D (H1922) configs name,
+    // error_control_integrator_sem (no 3D run of 1.12 is recorded). The engine's own
+    // default for a model without config is midpoint Euler (error_control_integrator_mem),
+    // which no SCONE config names and which took 36 % more steps on H1922.
     const bool planar = has_planar_joint_limits(model);
     std::vector<Diagnostic> ignored;
     const std::string text =
-        std::string("composite_force {\n") + (planar ? "  planar_joint_force_pnld {}\n" : "  joint_force_pnld {}\n") +
+        std::string("composite_force {\n") + (planar ? "  planar_joint_force_pnld2 {}\n" : "  joint_force_pnld {}\n") +
         "  simple_collision_detection {}\n"
         "  contact_force_hunt_crossley_sb { transition_velocity = 0.15 }\n"
         "  muscle_activation { activation_rate = 100 deactivation_rate = 25 }\n"
         "  muscle_force_m2012fast { xi = 0.1 use_pennation_during_equilibration = 1 }\n" +
         // joint motors need their force component (Examples3's H0906 jumps with them alone)
         (planar && model.motors.empty() ? "" : "  joint_motor_force {}\n") + "}\n" +
-        (planar ? "error_control_integrator_pse" : "error_control_integrator_sem") + " { accuracy = 0.01 }\n";
+        (planar ? "predictive_integrator_psemtw" : "error_control_integrator_sem") + " { accuracy = 0.01 }\n";
     const char* file = planar ? "(ModelHyfydy planar default)" : "(ModelHyfydy 3D default)";
     const ParseResult parsed = parse_text(text, file);
     SimConfig config = read_sim_config(parsed.root, file, ignored);

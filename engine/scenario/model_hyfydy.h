@@ -22,10 +22,10 @@
 //   Properties { muscle { max_isometric_force.factor = 0.3 } }   see apply_model_properties
 //   composite_force { ... } and an integrator block: the simulation config, as in a model file
 // When neither the model file nor ModelHyfydy has a config, a planar model (every joint
-// locked to rotation about z) gets the forces of SCONE's V2 configs (planar_joint_force_pnld,
+// locked to rotation about z) gets the forces Hyfydy 1.12's log names (planar_joint_force_pnld2,
 // simple_collision_detection, contact_force_hunt_crossley_sb { transition_velocity = 0.15 },
 // muscle_activation, muscle_force_m2012fast { use_pennation_during_equilibration = 1 })
-// with error_control_integrator_pse 0.01, and a 3D model the same forces in 3D with
+// with predictive_integrator_psemtw 0.01, and a 3D model the same forces in 3D with
 // joint_motor_force and error_control_integrator_sem 0.01 (model_hyfydy_default_config;
 // docs/gait_4a.md says why V2). Config blocks in ModelHyfydy replace those parts.
 #include "control/plant.h"

@@ -11,6 +11,8 @@ namespace hfd {
 std::unique_ptr<ForceComponent> create_joint_force_pnld(const PropNode& props, ForceContext& context);
 std::unique_ptr<ForceComponent> create_joint_force_pd(const PropNode& props, ForceContext& context);
 std::unique_ptr<ForceComponent> create_planar_joint_force_pnld(const PropNode& props, ForceContext& context);
+std::unique_ptr<ForceComponent> create_joint_force_pnld2(const PropNode& props, ForceContext& context);
+std::unique_ptr<ForceComponent> create_planar_joint_force_pnld2(const PropNode& props, ForceContext& context);
 std::unique_ptr<ForceComponent> create_planar_joint_force_pd(const PropNode& props, ForceContext& context);
 std::unique_ptr<ForceComponent> create_contact_force_pd(const PropNode& props, ForceContext& context);
 std::unique_ptr<ForceComponent> create_contact_force_hunt_crossley(const PropNode& props, ForceContext& context);
@@ -63,6 +65,10 @@ const ComponentInfo table[] = {
     {"joint_force_pd", F::Joint, false, none, create_joint_force_pd},
     {"planar_joint_force_pnld", F::Joint, true, none, create_planar_joint_force_pnld},
     {"planar_joint_force_pd", F::Joint, true, none, create_planar_joint_force_pd},
+    // Hyfydy 1.12's names (its log; not in the manual): the limit law as its recordings
+    // show it (forces/joint_force.cpp)
+    {"joint_force_pnld2", F::Joint, false, none, create_joint_force_pnld2},
+    {"planar_joint_force_pnld2", F::Joint, true, none, create_planar_joint_force_pnld2},
     {"simple_collision_detection", F::Collision, false, collision_properties, create_simple_collision_detection},
     {"contact_force_pd", F::Contact, false, viscous_friction_properties, create_contact_force_pd},
     {"contact_force_hunt_crossley", F::Contact, false, viscous_friction_properties, create_contact_force_hunt_crossley},
@@ -85,6 +91,10 @@ const ComponentInfo table[] = {
     {"error_control_integrator_secm", F::VariableStepIntegrator, false, variable_step_properties, nullptr, 1.0, true},
     {"error_control_integrator_psem", F::VariableStepIntegrator, true, variable_step_properties, nullptr, 0.5},
     {"error_control_integrator_pse", F::VariableStepIntegrator, true, variable_step_properties, nullptr, 1.0},
+    // Hyfydy 1.12's planar default (its log; not in the manual): read as the planar
+    // variable-step symplectic Euler, its accuracy bound and control ours (assumed:
+    // no recording shows its steps; docs/format_reference.md)
+    {"predictive_integrator_psemtw", F::VariableStepIntegrator, true, variable_step_properties, nullptr, 1.0},
 };
 
 }  // namespace

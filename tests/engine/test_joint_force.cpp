@@ -157,6 +157,40 @@ private slots:
         }
     }
 
+    // Leaving a limit faster than 1 / k_w: pnld clamps the factor (1 + k_w w_in) at 0,
+    // pnld2 keeps it, so its torque turns and pulls deeper (as Hyfydy 1.12 records it,
+    // forces/joint_force.cpp); its damping part -k theta k_w w sgn(theta) still opposes w.
+    void pnld2_keeps_the_negative_damping_factor_that_pnld_clamps_data() {
+        QTest::addColumn<QString>("force");
+        QTest::addColumn<bool>("clamped");
+        QTest::newRow("3d pnld") << "joint_force_pnld {}" << true;
+        QTest::newRow("planar pnld") << "planar_joint_force_pnld {}" << true;
+        QTest::newRow("3d pnld2") << "joint_force_pnld2 {}" << false;
+        QTest::newRow("planar pnld2") << "planar_joint_force_pnld2 {}" << false;
+    }
+    void pnld2_keeps_the_negative_damping_factor_that_pnld_clamps() {
+        QFETCH(QString, force);
+        QFETCH(bool, clamped);
+        const double k = 10, kw = 0.5, past = 0.1, upper = 10 * M_PI / 180;
+        for (const double side : {-1.0, 1.0})
+            for (const double out_speed : {1.0, 4.0}) {  // factor 1 - k_w |w|: 0.5, then -1
+                auto sim = test::make_simulation(hinge_text(force.toStdString(), "[ 0 0 0 ]", "ref_ori = [ 0 0 0 ]"));
+                QVERIFY(sim);
+                State s = sim->state();
+                s.ori[1] = quat_from_euler_xyz(Vec3(0, 0, side * (upper + past)));
+                s.ang_vel[1] = Vec3(0, 0, -side * out_speed);
+                sim->set_initial_state(s);
+                const double torque = sim->data().joint_limit_torque[0].z();
+                const double factor = 1 - kw * out_speed;
+                const double expected = -k * side * past * (clamped ? std::max(0.0, factor) : factor);
+                QVERIFY2(std::abs(torque - expected) < 1e-9,
+                         qPrintable(QString("side %1, out at %2 rad/s: %3 N m, expected %4")
+                                        .arg(side).arg(out_speed).arg(torque).arg(expected)));
+                if (!clamped && factor < 0) QVERIFY2(torque * side > 0, "pnld2 pulls deeper while leaving fast");
+                QVERIFY2((torque + k * side * past) * s.ang_vel[1].z() <= 0, "the damping part opposes the motion");
+            }
+    }
+
     void limit_damping_resists_motion_into_each_limit_more_than_out_of_it_data() {
         QTest::addColumn<QString>("force");
         QTest::addColumn<int>("axis");
@@ -203,6 +237,8 @@ private slots:
         QTest::newRow("3d upper") << "joint_force_pnld {}" << 3.0;
         QTest::newRow("planar lower") << "planar_joint_force_pnld {}" << -3.0;
         QTest::newRow("planar upper") << "planar_joint_force_pnld {}" << 3.0;
+        QTest::newRow("pnld2 lower") << "joint_force_pnld2 {}" << -3.0;
+        QTest::newRow("planar pnld2 upper") << "planar_joint_force_pnld2 {}" << 3.0;
     }
     void limb_driven_into_a_damped_limit_never_gains_energy() {
         // No gravity: kinetic + limit spring energy 1/2 k theta^2 only falls while the door
@@ -247,6 +283,8 @@ private slots:
         QTest::addColumn<QString>("force");
         QTest::newRow("pnld") << "joint_force_pnld {}";
         QTest::newRow("planar pnld") << "planar_joint_force_pnld {}";
+        QTest::newRow("pnld2") << "joint_force_pnld2 {}";
+        QTest::newRow("planar pnld2") << "planar_joint_force_pnld2 {}";
     }
     void limit_torque_has_no_jump_where_the_angle_wraps() {
         QFETCH(QString, force);
