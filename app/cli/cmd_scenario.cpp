@@ -159,9 +159,13 @@ int run_evaluate(const Scenario& scenario, const std::string& par, const std::st
         return exit_input;
     }
     std::printf("objective %.10g (%s)\n", evaluation.objective, evaluation.minimize ? "minimized" : "maximized");
-    for (const MeasureTerm& term : evaluation.terms)
+    for (const MeasureTerm& term : evaluation.terms) {
         std::printf("  %*s%-28s %14.8g  (raw %.8g)\n", 2 * term.depth, "", term.name.c_str(), term.weighted,
                     term.result);
+        // what SCONE's report adds (step_count, step_velocity, distance, ...)
+        for (const auto& [name, value] : term.values)
+            std::printf("  %*s  %s = %.8g\n", 2 * term.depth, "", name.c_str(), value);
+    }
     std::printf("simulated %.4g s of %.4g s%s%s\n", evaluation.simulated_time, scenario.max_duration(),
                 evaluation.termination.empty() ? "" : ": ", evaluation.termination.c_str());
     std::printf("distance %.4g m, average speed %.4g m/s\n", evaluation.distance, evaluation.speed);
