@@ -216,10 +216,35 @@ void PlotDock::setLayout(const RecordingLayout& layout) {
             item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
             item->setCheckState(Qt::Unchecked);
         }
+        plotJointAngles();
         setSearch(search_->text());
     }
     scheduleRedraw();
     updateTimeline();
+}
+
+void PlotDock::plotJointAngles() {
+    if (!model_) return;
+    constexpr int most = 6;
+    int plotted = 0;
+    for (size_t c = 1; c < channels_.size() && plotted < most; ++c) {
+        const Channel& channel = channels_[c];
+        if (channel.group != ChannelGroup::Dofs || !channel.quantity.empty()) continue;
+        const auto dof = std::find_if(model_->dofs.begin(), model_->dofs.end(),
+                                      [&](const Dof& d) { return d.name == channel.source; });
+        if (dof == model_->dofs.end() || dof->kind != Dof::Kind::JointRotation) continue;
+        setChannelPlotted(c, 0, true);
+        ++plotted;
+    }
+    if (target_ && target_->currentIndex() != 0) return;
+    const QSignalBlocker blocker(list_);
+    for (int i = 0; i < list_->count(); ++i) {
+        QListWidgetItem* item = list_->item(i);
+        const bool shown = std::any_of(plots_[0].series.begin(), plots_[0].series.end(), [&](const auto& s) {
+            return s.first == item->data(Qt::UserRole).toULongLong();
+        });
+        if (shown) item->setCheckState(Qt::Checked);
+    }
 }
 
 void PlotDock::clear() {

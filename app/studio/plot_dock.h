@@ -156,6 +156,10 @@ protected:
 
 private:
     void updatePlotVisibility();
+    // A new set of channels starts with the model's joint angles in the first plot
+    // (up to six, in model order), so that a first run shows something until the
+    // user picks channels.
+    void plotJointAngles();
     void leaveAutoscale();  // a zoom, a pan: Autoscale off, and a message that says so
     struct UnitAxis {
         QValueAxis* axis = nullptr;

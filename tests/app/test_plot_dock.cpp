@@ -52,6 +52,7 @@ private slots:
     void exportedLegendLeavesThePlotItsRoom();
     void figureSettingsAreRemembered();
     void emptyPlotsAreNotOffered();
+    void aNewModelOpensWithItsJointAnglesPlotted();
 };
 
 namespace {
@@ -933,3 +934,33 @@ void TestPlotDock::figureSettingsAreRemembered() {
 
 STUDIO_TEST_MAIN(TestPlotDock)
 #include "test_plot_dock.moc"
+
+// A new set of channels starts with the model's joint angles (not the root's dofs) in
+// the first plot, up to six; the same channels again keep what the user picked.
+void TestPlotDock::aNewModelOpensWithItsJointAnglesPlotted() {
+    const std::string path = std::string(HFD_SAMPLES_DIR) + "/human_planar.hfd";
+    const ParseResult parsed = parse_file(path);
+    QVERIFY(parsed.ok());
+    BuildResult built = build_model(parsed.root, path);
+    QVERIFY(built.ok());
+    const Model& model = *built.model;
+    PlotDock dock;
+    dock.setModel(model);
+    RecordingLayout layout;
+    layout.channels = describe_channels(model, layout.pairs, all_channel_groups);
+    dock.setLayout(layout);
+    QStringList joint_angles;
+    for (const Dof& dof : model.dofs)
+        if (dof.kind == Dof::Kind::JointRotation && joint_angles.size() < 6)
+            joint_angles << QString::fromStdString(dof.name);
+    QVERIFY2(joint_angles.size() >= 3, "the sample has joint angles");
+    QStringList plotted;
+    for (const PlotSeriesData& series : dock.plotData(0).series) plotted << series.label.section(' ', 0, 0);
+    QCOMPARE(plotted, joint_angles);
+    for (const Dof& dof : model.dofs)
+        if (dof.kind != Dof::Kind::JointRotation) QVERIFY(!plotted.contains(QString::fromStdString(dof.name)));
+
+    dock.clearPlotted();
+    dock.setLayout(layout);  // the same channels: the user's (empty) choice stays
+    QVERIFY(dock.plotData(0).series.empty());
+}
