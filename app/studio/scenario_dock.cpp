@@ -251,7 +251,9 @@ void connect_runs(MainWindow* window, ScenarioSession* session) {
                          for (const Channel& channel : layout.channels) names.push_back(channel.name);
                          if (names == *plotted_for) return;  // a run again: the user's choice of plotted channels stays
                          *plotted_for = std::move(names);
-                         // The gait states and the vertical ground forces are what a scenario is watched for.
+                         // The gait states and the vertical ground forces are what a scenario is watched for
+                         // (in place of the joint angles a new model starts with).
+                         plots->clearPlotted();
                          for (size_t c = 0; c < layout.channels.size(); ++c) {
                              const std::string& name = layout.channels[c].name;
                              if (name.ends_with(".state")) plots->setChannelPlotted(c, 0, true);

@@ -47,6 +47,7 @@ struct ScopedConnections {
 };
 
 bool plot_channels(const QStringList& names, const std::vector<Channel>& channels, PlotDock* plots, QString* error) {
+    if (!names.isEmpty()) plots->clearPlotted();  // --plot replaces the joint angles a new model starts with
     int plot = 0;
     for (const QString& name : names) {
         if (name == QLatin1String(";")) {

@@ -35,6 +35,10 @@ public:
         for (const auto& child : children) child->channels(out);
     }
 
+    void control_parameters(std::vector<ControlParameter>& out) override {
+        for (const auto& child : children) child->control_parameters(out);
+    }
+
     void reset() override {
         for (const auto& child : children) child->reset();
     }

@@ -22,6 +22,16 @@ struct ControlChannel {
     double value = 0;
 };
 
+// A value of a running controller that a script reads and changes (SCONE's control
+// parameters): a MuscleReflex's C0 and its KL/L0, KV/V0, KF/F0, KA/A0 pairs whose gain
+// is not zero, a DofReflex's P0, KP, V0, KV, A0, KA (A0/KA are V0/KV, as in SCONE) and
+// C0, named as their parameters ("S11111.soleus.KF"). Both legs' reflexes of a
+// symmetric controller share a name; a change applies from the next use of the value.
+struct ControlParameter {
+    std::string name;
+    double* value = nullptr;
+};
+
 class Controller {
 public:
     virtual ~Controller() = default;
@@ -35,6 +45,9 @@ public:
     virtual void update_controls(const Plant& plant, double time, Controls& controls) {}
     // Appends the values it reports (names stay the same every step).
     virtual void channels(std::vector<ControlChannel>& out) const {}
+    // Appends its control parameters and its children's, in SCONE's order (per reflex,
+    // sorted by name); the pointers live as long as the controller.
+    virtual void control_parameters(std::vector<ControlParameter>& out) {}
     // Back to the state at the start of a run.
     virtual void reset() {}
     // Why the run must end after this control step, empty to go on (a ScriptController

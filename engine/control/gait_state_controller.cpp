@@ -96,6 +96,11 @@ public:
         for (const ConditionalChild& child : children) child.controller->channels(out);
     }
 
+    // every conditional controller's, active or not (SCONE's)
+    void control_parameters(std::vector<ControlParameter>& out) override {
+        for (ConditionalChild& child : children) child.controller->control_parameters(out);
+    }
+
     void reset() override {
         for (LegState& leg : legs) leg.state = unknown;
         for (ConditionalChild& child : children) {

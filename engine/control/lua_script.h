@@ -1,8 +1,14 @@
 #pragma once
 // One SCONE Lua script (ScriptController, ScriptMeasure) in its own lua_State: one per
 // controller or measure of an evaluation, so evaluations on different threads share
-// nothing. Lua's C API is used directly (engine/control/lua_script.cpp, built when
-// CMake finds Lua 5.4; without it lua_scripts_available() is false and load() refuses).
+// nothing. Lua's C API is used directly, built when CMake finds Lua 5.4 (without it
+// lua_scripts_available() is false and load() refuses):
+//   lua_script.cpp        this class: loading and the calls into the script
+//   lua_interpreter.cpp   the lua_State: sandbox, instruction budget, located errors
+//   lua_api_values.cpp    vec3, scone, par and frame
+//   lua_api_model.cpp     model, body, dof, muscle
+//   lua_api_control.cpp   controller (control parameters), neural delays, delayed
+//                         sensors and actuators
 //
 // The script sees SCONE's API (docs/scenarios.md lists what exists here):
 //   init(model, par, side[, controller])   optional; declares parameters with
@@ -12,6 +18,11 @@
 //   store_data(frame)                      frame:set_value(name, value): recorded channels
 //   scone.<property>                       every property of the script's block, as text
 //   scone.debug / info / warning / error   messages (notes / warnings of the evaluation)
+//   controller:get_control_parameter(name) / set_control_parameter(name, v) /
+//   get_control_parameter_names()          the child controllers' reflex values
+//   muscle:create_delayed_length_sensor(d), ..._force_sensor, create_delayed_actuator(d)
+//                                          SCONE's delay lines: round(d / control step)
+//                                          control steps (at least one)
 // Errors (syntax, runtime, a bad argument of an API function) are diagnostics at the
 // script's file and line; a runtime error fails the evaluation, it never aborts.
 #include "control/controller.h"
@@ -50,14 +61,19 @@ public:
     LuaScript& operator=(const LuaScript&) = delete;
 
     bool has_function(const char* name) const;
+    // The controller's control parameters (a ScriptController's children's), which the
+    // script reads and changes; their values now are what reinit restores.
+    void set_control_parameters(std::vector<ControlParameter> parameters);
     // init(model, par, side): parameters are declared in context (prefix included);
     // plant may be null (no state to read yet). False after an error (in context).
     bool init(const Plant* plant, CreationContext& context, char side);
     // Runs the script again from its start and init with the parameter values of the
-    // first init (a run's reset): the script's globals are as after creation.
+    // first init (a run's reset): the script's globals are as after creation, the
+    // control parameters as set_control_parameters found them, no delay lines.
     bool reinit(const Plant* plant);
     // update(model, time): whether to end the run. excitation: the controller's outputs
-    // (muscle:add_input), null for a measure. After an error: true, failed() set.
+    // (muscle:add_input and the delayed actuators' inputs that are due), null for a
+    // measure. Delayed sensors take their sample first. After an error: true, failed() set.
     bool update(const Plant& plant, double time, std::vector<double>* excitation);
     // result(model); nullopt after an error (or a result that is not a number).
     std::optional<double> result(const Plant& plant);

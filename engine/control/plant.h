@@ -22,6 +22,8 @@ struct Leg {
     double length = 0;  // sum of the distances between body origins from the foot up to the upper body
 };
 
+struct NeuralDelay;
+
 struct Plant {
     const Simulation* simulation = nullptr;
     std::vector<Leg> legs;
@@ -30,6 +32,9 @@ struct Plant {
     double previous_time = 0;  // s, the control step before the current one (SCONE's GetPreviousTime)
     // per muscle: the excitation the controllers set for the current control step
     std::vector<double> excitation;
+    double control_step = 0;  // s, ModelHyfydy's fixed_control_step_size (0: not known)
+    // ModelHyfydy's neural_delays (control/neural_delays.h); null when it has none
+    const std::vector<NeuralDelay>* neural_delays = nullptr;
 
     const Model& model() const { return simulation->model(); }
     const State& state() const { return simulation->state(); }

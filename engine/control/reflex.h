@@ -36,6 +36,9 @@ struct DofRangeCondition {
 struct Reflex {
     std::string name;            // target or target-source, sided
     std::string parameter_name;  // prefix of its parameters ("vasti", "S00011." not included)
+    // the full prefix of its parameters ("S00011.vasti."): names its control parameters;
+    // empty for reflexes without any (BodyPointReflex, BodyOrientationReflex)
+    std::string control_prefix;
     Index target = no_index;
     double delay = 0, constant = 0;
     Index delay_index = no_index;  // the sensors' index of `delay` (ReflexController sets it)
@@ -71,5 +74,7 @@ bool read_muscle_reflex(PropertyReader& reader, ControllerContext& context, Refl
 bool create_body_point_reflex(const PropNode& node, ControllerContext& context, Reflex& reflex);
 bool create_conditional_muscle_reflex(const PropNode& node, ControllerContext& context, Reflex& reflex);
 bool create_body_orientation_reflex(const PropNode& node, ControllerContext& context, Reflex& reflex);
+// The reflex's control parameters (ControlParameter), sorted by name as SCONE lists them.
+void reflex_control_parameters(Reflex& reflex, std::vector<ControlParameter>& out);
 
 }  // namespace hfd

@@ -94,6 +94,7 @@ bool read_muscle_reflex(PropertyReader& reader, ControllerContext& context, Refl
     const std::string par_name = reflex_parameter_name(reader, context.location, target, source);
     ScopedPrefix prefix(context.creation, par_name + ".");
     reflex.parameter_name = par_name;
+    reflex.control_prefix = context.creation.prefix();
     reflex.output_names = muscle_output_names;
     reflex.name = reflex_name(context.location.sided(target), context.location.sided(source));
     reflex.delay = reader.parameter("delay", 0);
@@ -112,6 +113,36 @@ bool read_muscle_reflex(PropertyReader& reader, ControllerContext& context, Refl
     reader.parameter("S0", 0);
     reader.accept("allow_neg_S");
     return true;
+}
+
+void reflex_control_parameters(Reflex& reflex, std::vector<ControlParameter>& out) {
+    if (reflex.control_prefix.empty()) return;
+    const auto add = [&](const char* suffix, double& value) {
+        out.push_back({reflex.control_prefix + suffix, &value});
+    };
+    ReflexTerm* terms = reflex.terms;
+    if (reflex.dof_reflex) {  // P0 KP V0 KV A0 KA C0, A0 and KA being V0 and KV as in SCONE
+        add("A0", terms[1].offset);
+        add("C0", reflex.constant);
+        add("KA", terms[1].gain);
+        add("KP", terms[0].gain);
+        add("KV", terms[1].gain);
+        add("P0", terms[0].offset);
+        add("V0", terms[1].offset);
+        return;
+    }
+    // C0, and each gain / offset pair whose gain is not zero (terms: L V F A)
+    const bool l = terms[0].channel != no_index, v = terms[1].channel != no_index;
+    const bool f = terms[2].channel != no_index, a = terms[3].channel != no_index;
+    if (a) add("A0", terms[3].offset);
+    add("C0", reflex.constant);
+    if (f) add("F0", terms[2].offset);
+    if (a) add("KA", terms[3].gain);
+    if (f) add("KF", terms[2].gain);
+    if (l) add("KL", terms[0].gain);
+    if (v) add("KV", terms[1].gain);
+    if (l) add("L0", terms[0].offset);
+    if (v) add("V0", terms[1].offset);
 }
 
 namespace {
@@ -153,6 +184,7 @@ bool create_dof_reflex(const PropNode& node, ControllerContext& context, Reflex&
     reflex.dof_reflex = true;
     reflex.output_names = dof_output_names;
     reflex.parameter_name = par_name;
+    reflex.control_prefix = context.creation.prefix();
     reflex.delay = reader.parameter("delay", 0);
     const double p0 = reader.parameter("P0", 0), kp = reader.parameter("KP", 0);
     const double v0 = reader.parameter("V0", 0), kv = reader.parameter("KV", 0);
@@ -224,6 +256,10 @@ public:
             for (int t = 0; t < 4; ++t)
                 if (reflex.terms[t].channel != no_index)
                     out.push_back({reflex.name + reflex.output_names[t], reflex.outputs[t]});
+    }
+
+    void control_parameters(std::vector<ControlParameter>& out) override {
+        for (Reflex& reflex : reflexes) reflex_control_parameters(reflex, out);
     }
 
     void reset() override {

@@ -7,7 +7,11 @@
 //                                        loads on bodies; true ends the run
 //   store_data(frame)                    optional, when the run is recorded
 // Every property of the block is the script's (scone.<key>, as text). Like SCONE's,
-// it is also a composite: controllers written inside it run after the script, in order.
+// it is also a composite: controllers written inside it are created before init (their
+// parameters come first) and run after the script, in order. Their control parameters
+// (controller:get_control_parameter / set_control_parameter: reflex gains, offsets,
+// constants) are the script's to change while it runs; a reset restores them.
+// Delayed actuators (muscle:create_delayed_actuator) add their due inputs after update().
 // External loads (body:add_external_force / add_external_moment) persist until the
 // script changes them; each body's sum is one entry of Controls::perturbations, at its
 // centre of mass. A runtime error fails the evaluation with the script's file and line.
@@ -66,6 +70,10 @@ public:
         for (const auto& child : children) child->channels(out);
     }
 
+    void control_parameters(std::vector<ControlParameter>& out) override {
+        for (const auto& child : children) child->control_parameters(out);
+    }
+
     void reset() override {
         stop = false;
         script->reinit(plant_at_creation);  // no loads until the script puts them again
@@ -108,7 +116,7 @@ std::unique_ptr<Controller> create_script_controller(const PropNode& node, Contr
     if (!controller->script) return nullptr;
     controller->plant_at_creation = context.plant;
     controller->last_plant = context.plant;
-    if (!controller->script->init(context.plant, context.creation, context.location.side)) return nullptr;
+    // the children first, as SCONE's CompositeController: init reads their control parameters
     bool ok = true;
     for (const PropNode& child : node.children) {
         if (!is_controller_type(child.key)) continue;
@@ -117,7 +125,12 @@ std::unique_ptr<Controller> create_script_controller(const PropNode& node, Contr
         if (created) controller->children.push_back(std::move(created));
         else ok = false;
     }
-    return ok ? std::move(controller) : nullptr;
+    if (!ok) return nullptr;
+    std::vector<ControlParameter> parameters;
+    controller->control_parameters(parameters);
+    controller->script->set_control_parameters(std::move(parameters));
+    if (!controller->script->init(context.plant, context.creation, context.location.side)) return nullptr;
+    return controller;
 }
 
 }  // namespace hfd

@@ -77,6 +77,8 @@ std::unique_ptr<Scenario::RunObjects> Scenario::create_run(const std::unordered_
     }
     Simulation& simulation = *run->simulation;
     run->plant = make_plant(simulation, max_duration_);
+    run->plant.control_step = run->options.control_step;
+    run->plant.neural_delays = &run->options.neural_delays;
     // the controller is created before the initial state (it may initialize activations)
     // but its parameters are declared after the model's, as SCONE orders them
     ParamSet model_params;

@@ -68,8 +68,10 @@ ModelHyfydyOptions read_model_hyfydy(const PropNode& node, CreationContext& cont
                 reader.accept(child.key);
     }
     options.properties = reader.child("Properties");
+    if (const PropNode* delays = reader.child("neural_delays"))
+        options.neural_delays = read_neural_delays(*delays, context);
     for (const char* key :
-         {"neural_delays", "muscle_input_soft_limits", "max_individual_muscle_activation", "user_input_file", "planar"})
+         {"muscle_input_soft_limits", "max_individual_muscle_activation", "user_input_file", "planar"})
         if (reader.has(key)) context.error(*reader.child(key), std::string(key) + " is not supported");
     return options;
 }

@@ -19,6 +19,7 @@
 //   initial_equilibration_activation = 0.05 activation when neither gives one
 //   min_muscle_activation = 0.01, max_muscle_activation = 1   excitation bounds
 //   sensor_delay_scaling_factor = 1
+//   neural_delays { gastroc = 0.04 ... }  two-way delays for scripts (control/neural_delays.h)
 //   Properties { muscle { max_isometric_force.factor = 0.3 } }   see apply_model_properties
 //   composite_force { ... } and an integrator block: the simulation config, as in a model file
 // When neither the model file nor ModelHyfydy has a config, a planar model (every joint
@@ -28,6 +29,7 @@
 // with predictive_integrator_psemtw 0.01, and a 3D model the same forces in 3D with
 // joint_motor_force and error_control_integrator_sem 0.01 (model_hyfydy_default_config;
 // docs/gait_4a.md says why V2). Config blocks in ModelHyfydy replace those parts.
+#include "control/neural_delays.h"
 #include "control/plant.h"
 #include "control/properties.h"
 #include "sim/simulation.h"
@@ -54,6 +56,7 @@ struct ModelHyfydyOptions {
     double muscle_force_multiplier = 1;     // every max_isometric_force, times the model file's
     const PropNode* config_root = nullptr;  // the ModelHyfydy node when it holds config blocks
     const PropNode* properties = nullptr;   // Properties { muscle { property(.factor|.offset) = v } }
+    std::vector<NeuralDelay> neural_delays;  // neural_delays { name = two-way delay } (Lua scripts read it)
 };
 
 // SCONE's Properties block of ModelHyfydy: per muscle, `max_isometric_force`,
