@@ -236,15 +236,6 @@ void PlotDock::plotJointAngles() {
         setChannelPlotted(c, 0, true);
         ++plotted;
     }
-    if (target_ && target_->currentIndex() != 0) return;
-    const QSignalBlocker blocker(list_);
-    for (int i = 0; i < list_->count(); ++i) {
-        QListWidgetItem* item = list_->item(i);
-        const bool shown = std::any_of(plots_[0].series.begin(), plots_[0].series.end(), [&](const auto& s) {
-            return s.first == item->data(Qt::UserRole).toULongLong();
-        });
-        if (shown) item->setCheckState(Qt::Checked);
-    }
 }
 
 void PlotDock::clear() {
@@ -333,6 +324,13 @@ void PlotDock::setChannelPlotted(size_t channel, int plot_index, bool plotted) {
     syncAxes(plot);
     syncKeptSeries(plot);
     updatePlotVisibility();
+    // the list shows the ticks of the plot it adds to
+    if (target_ && target_->currentIndex() == plot_index) {
+        const QSignalBlocker blocker(list_);
+        for (int i = 0; i < list_->count(); ++i)
+            if (list_->item(i)->data(Qt::UserRole).toULongLong() == channel)
+                list_->item(i)->setCheckState(plotted ? Qt::Checked : Qt::Unchecked);
+    }
     scheduleRedraw();
 }
 

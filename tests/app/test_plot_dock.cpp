@@ -959,6 +959,11 @@ void TestPlotDock::aNewModelOpensWithItsJointAnglesPlotted() {
     QCOMPARE(plotted, joint_angles);
     for (const Dof& dof : model.dofs)
         if (dof.kind != Dof::Kind::JointRotation) QVERIFY(!plotted.contains(QString::fromStdString(dof.name)));
+    // the channel list ticks what plot 1 shows
+    int ticked = 0;
+    for (QListWidget* list : dock.findChildren<QListWidget*>())
+        for (int i = 0; i < list->count(); ++i) ticked += list->item(i)->checkState() == Qt::Checked;
+    QCOMPARE(ticked, int(joint_angles.size()));
 
     dock.clearPlotted();
     dock.setLayout(layout);  // the same channels: the user's (empty) choice stays
