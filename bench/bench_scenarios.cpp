@@ -2,6 +2,8 @@
 // measures) per run, timed in wall seconds per simulated second, with the share of
 // the controllers (sensors, reflexes, gait states) and of the measures.
 //   4a gait reflex    Tutorial 4a (corpus scone-tutorials3) with SCONE's walking parameters
+//   6c script reflex  Tutorial 6c: the same gait inside a Lua ScriptController that changes
+//                     the reflex gains every control step (when hfd has Lua)
 //   3D gait H1922     Examples3 "Gait3D - H1922 - Hyfydy.scone" when --scone-examples DIR
 //                     (scone-core's scenarios/Examples3) is given, with --examples-par P.par or
 //                     else its init file (which names three parameters its controller lacks:
@@ -95,6 +97,8 @@ void print_scenario_rows(const std::string& corpus, const std::string& examples,
         rows.push_back({"4a gait reflex", tutorials + "Tutorial 4a - Gait - Hyfydy.scone",
                         tutorials + "init/H0918GaitRS2Hfd4.par"});
     else std::fprintf(stderr, "note: %s not found, scenario rows skipped\n", tutorials.c_str());
+    const std::string script = tutorials + "Tutorial 6c - Script - Reflex Modulation - Hyfydy.scone";
+    if (std::filesystem::exists(script)) rows.push_back({"6c script reflex", script, ""});  // its init file
     if (!examples.empty()) rows.push_back({"3D gait H1922", examples + "/Gait3D - H1922 - Hyfydy.scone", examples_par});
     std::erase_if(rows, [&](const ScenarioRow& row) { return row.name.find(only) == std::string::npos; });
     if (rows.empty()) return;
