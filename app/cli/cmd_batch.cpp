@@ -260,7 +260,11 @@ int run_batch(const Args& args) {
     std::error_code ec;
     std::filesystem::create_directories(options.out_dir, ec);
     if (!std::filesystem::is_directory(options.out_dir)) {
-        std::fprintf(stderr, "hfd batch: cannot create output directory '%s'\n", options.out_dir.c_str());
+        // why: the name (or a folder above it) is a file, or the system's reason
+        const std::optional<std::string> problem = output_directory_problem(options.out_dir + "/summary.csv");
+        const std::string why = problem ? *problem : ec ? ec.message() : "not a directory";
+        std::fprintf(stderr, "hfd batch: cannot create output directory '%s': %s\n", options.out_dir.c_str(),
+                     why.c_str());
         return exit_output;
     }
     if (const std::optional<int> refused = clear_earlier_batch(options)) return *refused;

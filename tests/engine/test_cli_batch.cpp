@@ -112,6 +112,19 @@ private slots:
         QVERIFY2(blocked.out.contains("no summary written"), qPrintable(blocked.out));
     }
 
+    // --out-dir naming a file: exit 4 with the reason, nothing run
+    void outputDirectoryThatIsAFileIsNamedAsSuch() {
+        const QString file = directory_.filePath("a_file");
+        QFile f(file);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("x");
+        f.close();
+        const Run refused = run({QStringLiteral(HFD_SAMPLES_DIR "/pendulum.hfd"), "--duration", "0.01", "--out-dir", file});
+        QCOMPARE(refused.exit_code, 4);
+        QVERIFY2(refused.err.contains("is a file, not a directory"), qPrintable(refused.err));
+        QVERIFY2(!refused.err.contains("runs on"), qPrintable(refused.err));
+    }
+
 private:
     Run run(const QStringList& arguments, const std::function<void()>& in_child = {}) {
         return hfd::test::run_hfd(hfd_, directory_.path(), QStringList{"batch"} + arguments, 60000, in_child);
