@@ -3,6 +3,7 @@
 //   hfd analyze collocate EXAMPLE [options]  direct-collocation example on the implicit residual
 //   hfd analyze residual MODEL [options]     dynamic consistency of a recorded run
 //   hfd analyze muscles MODEL [options]      muscle moment arms, lengths, forces against a coordinate
+//   hfd analyze gait RUN.csv [options]       gait events, cycles and normalized curves of a walking run
 // Exit codes: 0 done, 1 unusable input, 2 bad arguments, 3 the analysis failed,
 // 4 an output could not be written.
 #include "commands.h"
@@ -28,6 +29,7 @@ namespace hfd::cli {
 int run_collocate(const Args& args);  // cmd_collocate.cpp
 int run_residual(const Args& args);   // cmd_analyze_residual.cpp
 int run_muscles(const Args& args);    // cmd_analyze_muscles.cpp
+int run_gait(const Args& args);       // cmd_analyze_gait.cpp
 
 void print_analysis_diagnostics(const std::vector<Diagnostic>& diagnostics) { print_diagnostics(diagnostics); }
 
@@ -58,6 +60,7 @@ constexpr const char* analyze_usage =
     "  collocate EXAMPLE [options] direct-collocation example solved on the implicit residual\n"
     "  residual MODEL [options]    dynamic consistency of a recorded run (implicit residual per body)\n"
     "  muscles MODEL [options]     moment arms, lengths and forces of the muscles against a coordinate\n"
+    "  gait RUN.csv [options]      gait events, cycles (stride, cadence, stance) and normalized curves\n"
     "\n"
     "Run 'hfd analyze <analysis> --help' for its options; docs/analyses.md explains them.\n";
 
@@ -275,6 +278,7 @@ int run_analyze(const Args& args) {
     if (args[0] == "collocate") return run_collocate(rest);
     if (args[0] == "residual") return run_residual(rest);
     if (args[0] == "muscles") return run_muscles(rest);
+    if (args[0] == "gait") return run_gait(rest);
     std::fprintf(stderr, "hfd analyze: unknown analysis '%s'\n\n%s", args[0].c_str(), analyze_usage);
     return exit_usage;
 }

@@ -21,6 +21,7 @@ constexpr const char* usage =
     "  analyze induced MODEL ...  induced acceleration analysis of a state or a recorded run\n"
     "  analyze collocate EXAMPLE  direct-collocation example on the implicit dynamics residual\n"
     "  analyze muscles MODEL ...  muscle moment arms, lengths and forces against a coordinate\n"
+    "  analyze gait RUN.csv ...   gait cycles of a walking run from the legs' ground forces\n"
     "  batch MODEL [options]      many simulations on a thread pool: a parameter sweep\n"
     "                             and/or a set of excitation files\n"
     "  scenario evaluate SCENARIO.scone [--par P.par]   run a SCONE scenario and score it\n"
