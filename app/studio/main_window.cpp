@@ -10,6 +10,7 @@
 #include "model_tree_dock.h"
 #include "model_viewer.h"
 #include "motion_playback.h"
+#include "gait_analysis_dock.h"
 #include "muscle_analysis_dock.h"
 #include "recent_files.h"
 #include "scenario_dock.h"
@@ -89,6 +90,7 @@ MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent) : QMai
     simulation_ui_ = new SimulationUi(this);  // simulation thread, docks, status, export
     install_scenario_ui(this);                // SCONE scenarios: runs, scores, optimization
     install_muscle_analysis_dock(this);       // beside the plots: after them
+    install_gait_analysis_dock(this);  // beside the plots: after Muscle Analysis
     install_motion_playback(this);            // .mot / .sto played in the plots
     keepQuitLast();                           // after what the installers added to File
     theme_->apply();                          // after the docks: their charts take the theme too

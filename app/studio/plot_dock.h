@@ -98,6 +98,8 @@ public:
     // Shows [t0, t1] in every plot (autoscale off), as dragging a rubber band does.
     void zoomTime(double t0, double t1);
     size_t rowCount() const { return column_count_ ? values_.size() / column_count_ : 0; }
+    // The recorded rows, row-major, channels().size() values each (the Gait Analysis dock's input).
+    const std::vector<double>& recordedValues() const { return values_; }
     void refresh();            // redraws the plots now (normally at display rate)
     void scrubTo(size_t row);  // moves the cursor and the 3D view to a recorded row
     // Pose of the model at a recorded row (bodies from the channels, static ones as built).
