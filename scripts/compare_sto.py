@@ -7,7 +7,7 @@
 Prints, up to each of a few times, the rms and the largest difference of the dofs
 (default: every dof both files have, except the pelvis translations) at the
 recorded sample times (the run's rows nearest to them), and when each run ends.
-docs/gait_4a.md uses it with the SCONE + Hyfydy run of scone-core 3e01d399.
+docs/gait_4a.md uses it with the SCONE + Hyfydy run that scone-core held in 2021.
 """
 import bisect
 import csv
