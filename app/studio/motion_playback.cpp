@@ -36,8 +36,12 @@ std::vector<Channel> motion_channels(const Model& model, const std::vector<Chann
 }  // namespace
 
 MotionRecording record_motion(std::shared_ptr<const Model> model, const SimConfig& config,
-                              const MotionCoordinates& motion) {
+                              const MotionCoordinates& given) {
     MotionRecording out;
+    // A motion file holds positions only: its *.vel channels (and body velocities) come
+    // from differentiating them, not zeros.
+    MotionCoordinates motion = given;
+    differentiate_dof_values(motion);
     std::vector<Diagnostic> diagnostics;
     std::unique_ptr<Simulation> sim = Simulation::create(model, config, diagnostics);
     if (!sim) {

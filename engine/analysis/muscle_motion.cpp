@@ -359,6 +359,27 @@ MotionCoordinates read_motion_file(const std::string& path, const Model& model) 
     return out;
 }
 
+void differentiate_dof_values(MotionCoordinates& motion) {
+    const size_t rows = motion.frames.size();
+    for (size_t r = 0; r < rows; ++r) {
+        DofAssignment& frame = motion.frames[r];
+        frame.velocity.assign(frame.value.size(), 0.0);
+        if (rows < 2) continue;
+        if (r == 0 || r + 1 == rows) {
+            const size_t a = r == 0 ? 0 : r - 1, b = a + 1;
+            const double h = motion.time[b] - motion.time[a];
+            for (size_t d = 0; d < frame.value.size(); ++d)
+                frame.velocity[d] = (motion.frames[b].value[d] - motion.frames[a].value[d]) / h;
+            continue;
+        }
+        const double h1 = motion.time[r] - motion.time[r - 1], h2 = motion.time[r + 1] - motion.time[r];
+        const double w0 = -h2 / (h1 * (h1 + h2)), w1 = (h2 - h1) / (h1 * h2), w2 = h1 / (h2 * (h1 + h2));
+        const std::vector<double>&before = motion.frames[r - 1].value, &after = motion.frames[r + 1].value;
+        for (size_t d = 0; d < frame.value.size(); ++d)
+            frame.velocity[d] = w0 * before[d] + w1 * frame.value[d] + w2 * after[d];
+    }
+}
+
 MuscleMotion muscle_motion(const Model& model, const MotionCoordinates& motion, const std::vector<Index>& muscles) {
     MuscleMotionRow row(model, muscles);
     MuscleMotion out;

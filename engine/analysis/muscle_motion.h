@@ -29,12 +29,19 @@ namespace hfd {
 struct MotionCoordinates {
     std::vector<double> time;
     std::vector<DofAssignment> frames;  // per row; values per Model::dofs, velocities zero
+                                        // until differentiate_dof_values
     std::vector<Diagnostic> diagnostics;
     bool ok() const { return !has_errors(diagnostics) && !frames.empty(); }
 };
 
 MotionCoordinates read_motion_text(std::string_view text, const std::string& file, const Model& model);
 MotionCoordinates read_motion_file(const std::string& path, const Model& model);
+
+// Each frame's dof velocities from its neighbours' values (times strictly increase):
+// inside, the second-order three-point derivative on uneven steps,
+//   f'(t1) = -h2/(h1(h1+h2)) f0 + (h2-h1)/(h1 h2) f1 + h1/(h2(h1+h2)) f2,
+// h1 = t1-t0, h2 = t2-t1; at the two ends the one-sided difference; zero for one frame.
+void differentiate_dof_values(MotionCoordinates& motion);
 
 struct MuscleMotion {
     struct MomentArm {

@@ -65,11 +65,16 @@ private slots:
         const size_t length = channel_index(recording.layout, "bflh_r.length");
         const size_t arm = channel_index(recording.layout, "bflh_r.moment_arm.knee_angle_r");
         const size_t tibia = channel_index(recording.layout, "tibia_r.pos_y");
-        QVERIFY(knee < width && length < width && arm < width && tibia < width);
+        const size_t knee_velocity = channel_index(recording.layout, "knee_angle_r.vel");
+        QVERIFY(knee < width && length < width && arm < width && tibia < width && knee_velocity < width);
         for (size_t r = 0; r < 21; ++r) {
             const double* row = recording.frame.rows.data() + r * width;
             QVERIFY(std::abs(row[0] - 0.05 * double(r)) < 1e-12);
             QVERIFY(std::abs(row[knee] - 3.0 * double(r) * std::numbers::pi / 180) < 1e-9);
+            // 3 degrees every 0.05 s, differentiated: 60 deg/s, not the zeros a file without
+            // velocities would give
+            QVERIFY2(std::abs(row[knee_velocity] - 60.0 * std::numbers::pi / 180) < 1e-6,
+                     qPrintable(QString::number(row[knee_velocity])));
             State s = initial_state(*model);
             apply_dofs(*model, motion.frames[r], s);
             const Index bflh = model->find_muscle("bflh_r");

@@ -77,6 +77,46 @@ private slots:
         QCOMPARE(motion.frames[1].value[model.find_dof("wrist_angle")], 0.0);
     }
 
+    // The three-point derivative is exact for a quadratic on uneven steps; the ends'
+    // one-sided difference is exact for a line. A sine's error falls as h^2.
+    void velocitiesDifferentiatedFromTheValues() {
+        const Model model = hinge();
+        const std::vector<double> times = {0, 0.1, 0.25, 0.3, 0.5, 0.55, 0.8};
+        std::string text = "time,elbow_angle,wrist_angle\n";
+        auto quadratic = [](double t) { return 0.3 - 1.2 * t + 2.5 * t * t; };
+        for (double t : times) text += std::to_string(t) + "," + std::to_string(quadratic(t)) + "," +
+                                       std::to_string(0.4 * t) + "\n";
+        MotionCoordinates motion = read_motion_text(text, "run.csv", model);
+        QVERIFY(motion.ok());
+        differentiate_dof_values(motion);
+        const Index elbow = model.find_dof("elbow_angle"), wrist = model.find_dof("wrist_angle");
+        for (size_t r = 0; r < times.size(); ++r) {
+            QVERIFY(std::abs(motion.frames[r].velocity[wrist] - 0.4) < 1e-5);  // values printed to 1e-6
+            if (r == 0 || r + 1 == times.size()) continue;
+            QVERIFY2(std::abs(motion.frames[r].velocity[elbow] - (-1.2 + 5.0 * times[r])) < 1e-4,
+                     qPrintable(QString::number(motion.frames[r].velocity[elbow])));
+        }
+        auto sine_error = [&](int rows) {
+            MotionCoordinates sine;
+            for (int r = 0; r < rows; ++r) {
+                const double t = double(r) / (rows - 1);
+                sine.time.push_back(t);
+                sine.frames.push_back(default_dof_assignment(model));
+                sine.frames.back().value[elbow] = std::sin(3 * t);
+            }
+            differentiate_dof_values(sine);
+            double worst = 0;
+            for (int r = 1; r + 1 < rows; ++r)
+                worst = std::max(worst, std::abs(sine.frames[r].velocity[elbow] - 3 * std::cos(3 * sine.time[r])));
+            return worst;
+        };
+        const double ratio = sine_error(21) / sine_error(41);
+        QVERIFY2(ratio > 3.5 && ratio < 4.5, qPrintable(QString::number(ratio)));
+        MotionCoordinates single = read_motion_text("time,elbow_angle\n0,1\n", "one.csv", model);
+        differentiate_dof_values(single);
+        QCOMPARE(single.frames[0].velocity[elbow], 0.0);
+    }
+
     void csvInRadiansOrDegrees() {
         const Model model = hinge();
         const MotionCoordinates radians =
