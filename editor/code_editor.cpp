@@ -358,13 +358,15 @@ void CodeEditor::keyPressEvent(QKeyEvent* event) {
         return;
     }
     if (event->text() == QStringLiteral("}") || event->text() == QStringLiteral("]")) {
-        // A closing bracket typed on a line of only whitespace moves back one level.
+        // A closing bracket typed on a line of only whitespace (or none) lines up with
+        // the line of the bracket it closes.
         QTextCursor cursor = textCursor();
-        QString before = cursor.block().text().left(cursor.positionInBlock());
-        if (!before.isEmpty() && before.trimmed().isEmpty() && !cursor.hasSelection()) {
+        const QString before = cursor.block().text().left(cursor.positionInBlock());
+        const std::optional<QString> indent = open_bracket_indent(toPlainText(), cursor.position());
+        if (before.trimmed().isEmpty() && !cursor.hasSelection() && indent && *indent != before) {
             cursor.beginEditBlock();
-            cursor.deletePreviousChar();
-            cursor.insertText(event->text());
+            cursor.movePosition(QTextCursor::StartOfBlock, QTextCursor::KeepAnchor);
+            cursor.insertText(*indent + event->text());
             cursor.endEditBlock();
             setTextCursor(cursor);
             return;

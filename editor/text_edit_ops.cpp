@@ -62,6 +62,23 @@ BracketMatch match_bracket(const QString& text, int position) {
     return {};
 }
 
+std::optional<QString> open_bracket_indent(const QString& text, int position) {
+    std::vector<int> stack;
+    const int end = qMin(position, int(text.size()));
+    int i = 0;
+    while (i < end) {
+        if (skip_comment_or_string(text, i)) continue;
+        if (is_open(text[i])) stack.push_back(i);
+        else if (is_close(text[i]) && !stack.empty()) stack.pop_back();
+        ++i;
+    }
+    if (stack.empty()) return std::nullopt;
+    const int line_start = int(text.lastIndexOf(u'\n', stack.back())) + 1;
+    int indent_end = line_start;
+    while (indent_end < stack.back() && (text[indent_end] == u' ' || text[indent_end] == u'\t')) ++indent_end;
+    return text.mid(line_start, indent_end - line_start);
+}
+
 QStringList toggle_line_comments(const QStringList& lines) {
     bool all_commented = true;
     bool any_content = false;

@@ -4,6 +4,8 @@
 #include <QString>
 #include <QStringList>
 
+#include <optional>
+
 namespace hfd::editor {
 
 struct BracketMatch {
@@ -15,6 +17,11 @@ struct BracketMatch {
 // The partner of the `{}` / `[]` bracket at `position` of `text`, skipping
 // brackets inside quoted strings and comments.
 BracketMatch match_bracket(const QString& text, int position);
+
+// The indentation of the line holding the innermost bracket still open at
+// `position` (brackets in strings and comments skipped): where a closing bracket
+// typed there belongs. Nothing when no bracket is open.
+std::optional<QString> open_bracket_indent(const QString& text, int position);
 
 // Comments each line with "# " after its indentation, or, when every non-blank
 // line already starts with '#', removes that '#' (and one space after it).

@@ -72,6 +72,26 @@ private slots:
         QTest::keyClick(&editor, Qt::Key_Return);
         QTest::keyClick(&editor, Qt::Key_BraceRight);
         QCOMPARE(editor.toPlainText(), QStringLiteral("\tbody {\n\t\tmass = 1\n\t}"));
+        // on an empty line, or one indented too far or with spaces, '}' lines up with the
+        // line of the '{' it closes (brackets in comments and strings do not count)
+        const QString opened = QStringLiteral("model {\n    body {  # {\n        name = \"a{\"\n");
+        for (const QString& blank : {QString(), QStringLiteral("\t\t\t"), QStringLiteral("  ")}) {
+            editor.setPlainText(opened + blank);
+            editor.moveCursor(QTextCursor::End);
+            QTest::keyClick(&editor, Qt::Key_BraceRight);
+            QCOMPARE(editor.toPlainText(), opened + QStringLiteral("    }"));
+            editor.undo();
+            QCOMPARE(editor.toPlainText(), opened + blank);
+        }
+        editor.setPlainText(QStringLiteral("a = [\n\t1\n"));
+        editor.moveCursor(QTextCursor::End);
+        QTest::keyClick(&editor, Qt::Key_BracketRight);
+        QCOMPARE(editor.toPlainText(), QStringLiteral("a = [\n\t1\n]"));
+        // a '}' after text on its line is typed where it is
+        editor.setPlainText(QStringLiteral("a {\n\tb = 1 "));
+        editor.moveCursor(QTextCursor::End);
+        QTest::keyClick(&editor, Qt::Key_BraceRight);
+        QCOMPARE(editor.toPlainText(), QStringLiteral("a {\n\tb = 1 }"));
     }
 
     void highlightsMatchingBrackets() {
