@@ -62,6 +62,10 @@ FindReplaceBar::FindReplaceBar(CodeEditor* editor, QWidget* parent) : QWidget(pa
     replace_buttons->addStretch();
     layout->addWidget(replace_edit_, 1, 0);
     layout->addWidget(replace_row_, 1, 1);
+    // Room for a name or a value as typed in a model (about 24 characters): the buttons
+    // give way first when the dock is narrow.
+    const int field_width = find_edit_->fontMetrics().averageCharWidth() * 24;
+    for (QLineEdit* field : {find_edit_, replace_edit_}) field->setMinimumWidth(field_width);
     layout->setColumnStretch(0, 2);
     layout->setColumnStretch(1, 3);
 

@@ -187,10 +187,21 @@ void MainWindow::createEditMenu() {
     edit_menu_->addAction(tr("&Copy"), editor, &QPlainTextEdit::copy)->setShortcutContext(Qt::WidgetShortcut);
     edit_menu_->addAction(tr("&Paste"), editor, &QPlainTextEdit::paste)->setShortcutContext(Qt::WidgetShortcut);
     edit_menu_->addSeparator();
-    edit_menu_->addAction(tr("&Find..."), find_bar, &editor::FindReplaceBar::showFind)
-        ->setShortcuts(QKeySequence::Find);
-    edit_menu_->addAction(tr("&Replace..."), find_bar, &editor::FindReplaceBar::showReplace)
-        ->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_H));
+    // The bar sits in the Model Text dock: a closed, floating-away or tabbed-behind dock
+    // is shown and raised first, or Ctrl+F would open a bar no one sees.
+    auto reveal_then = [this, find_bar](void (editor::FindReplaceBar::*show)()) {
+        return [this, find_bar, show] {
+            editor_dock_->show();
+            editor_dock_->raise();
+            (find_bar->*show)();
+        };
+    };
+    QAction* find = edit_menu_->addAction(tr("&Find..."), this, reveal_then(&editor::FindReplaceBar::showFind));
+    find->setShortcuts(QKeySequence::Find);
+    QAction* replace =
+        edit_menu_->addAction(tr("&Replace..."), this, reveal_then(&editor::FindReplaceBar::showReplace));
+    replace->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_H));
+    for (QAction* action : {find, replace}) action->setShortcutContext(Qt::ApplicationShortcut);
     edit_menu_->addAction(tr("Find &Next"), find_bar, &editor::FindReplaceBar::findNext)
         ->setShortcuts(QKeySequence::FindNext);
     edit_menu_->addAction(tr("Find Pre&vious"), find_bar, &editor::FindReplaceBar::findPrevious)

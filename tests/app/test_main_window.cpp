@@ -2,6 +2,7 @@
 #include "diagnostics_dock.h"
 #include "document.h"
 #include "editor_dock.h"
+#include "find_replace_bar.h"
 #include "main_window.h"
 #include "model_tree_dock.h"
 #include "viewer_pane.h"
@@ -10,6 +11,7 @@
 #include "studio_test_support.h"
 #include "text_positions.h"
 
+#include <QLineEdit>
 #include <QMenuBar>
 #include <QTextBlock>
 #include <QTreeWidget>
@@ -78,6 +80,40 @@ private slots:
         QVERIFY2(export_at < quit_at,
                  qPrintable(QStringLiteral("Export at %1, Quit at %2").arg(export_at).arg(quit_at)));
         QVERIFY(entries[quit_at - 1]->isSeparator());
+    }
+
+    // Edit > Find and Replace (Ctrl+F, Ctrl+H) work wherever the Model Text dock is: tabbed
+    // behind the tree or closed, it comes to the front with the bar; the Find field has
+    // room for a name.
+    void findAndReplaceRevealTheModelText() {
+        MainWindow window(test_options());
+        window.resize(1200, 800);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        auto* editor_dock = window.findChild<EditorDock*>();
+        auto* tree_dock = window.findChild<ModelTreeDock*>();
+        QAction *find = nullptr, *replace = nullptr;
+        for (QAction* action : window.findChildren<QAction*>()) {
+            if (action->shortcut() == QKeySequence(QKeySequence::Find)) find = action;
+            if (action->shortcut() == QKeySequence(Qt::CTRL | Qt::Key_H)) replace = action;
+        }
+        QVERIFY(find && replace);
+        QLineEdit* find_text = editor_dock->findBar()->findChild<QLineEdit*>(QStringLiteral("findText"));
+        QLineEdit* replace_text = editor_dock->findBar()->findChild<QLineEdit*>(QStringLiteral("replaceText"));
+        window.tabifyDockWidget(tree_dock, editor_dock);
+        tree_dock->raise();
+        QTRY_VERIFY(!editor_dock->findBar()->isVisible());
+        find->trigger();
+        QTRY_VERIFY(find_text->isVisible());
+        QVERIFY(!replace_text->isVisible());
+        QVERIFY2(find_text->width() >= 20 * find_text->fontMetrics().averageCharWidth(),
+                 qPrintable(QString::number(find_text->width())));
+        editor_dock->findBar()->closeBar();
+        editor_dock->close();
+        QVERIFY(!editor_dock->isVisible());
+        replace->trigger();
+        QTRY_VERIFY(replace_text->isVisible());
+        QVERIFY(editor_dock->isVisible() && find_text->isVisible());
     }
 
     void closeWithUnsavedChangesAsks() {
