@@ -212,6 +212,9 @@ void SimulationUi::connectRun(MainWindow* window) {
         QObject::connect(viewer, &ModelViewer::pushForceChanged, controller_, &SimulationController::holdForce);
         // a state file chosen now moves the model (a SCONE model lies under the floor without it)
         QObject::connect(inputs_, &SimulationInputs::filesChosen, viewer, &ModelViewer::frameNextSnapshot);
+        // Reset frames the initial pose again (from the same direction): the framing of a
+        // fallen model would cut off the standing one's head, in the view and in videos.
+        QObject::connect(dock_->resetAction(), &QAction::triggered, viewer, &ModelViewer::frameNextSnapshot);
     }
     auto* pose = new PoseActions(document, controls_, &window->prompts(), window);
     QObject::connect(pose, &PoseActions::statusMessage, window,

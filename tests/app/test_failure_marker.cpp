@@ -12,6 +12,8 @@
 #include "document.h"
 
 #include <QSignalSpy>
+
+#include <cmath>
 #include <QtTest>
 #include "test_time_scale.h"
 
@@ -56,6 +58,41 @@ private slots:
 
         dock->resetAction()->trigger();
         QTRY_COMPARE_WITH_TIMEOUT(viewer->markedBody(), no_index, hfd::test::scaled_ms(20000));
+    }
+
+    // After a run the camera has followed (or been zoomed onto) the fallen model, Reset
+    // frames the initial pose again, as a newly opened model is framed.
+    void resetFramesTheInitialPose() {
+        MainWindowOptions options;
+        options.use_dialogs = false;
+        options.restore_settings = false;
+        MainWindow window(options);
+        ModelViewer* viewer = window.viewerPane()->viewer();
+        QVERIFY(viewer);
+        auto* dock = window.findChild<SimulationDock*>();
+        auto* controller = window.findChild<SimulationController*>();
+        window.document()->setUntitled(QString::fromLatin1(R"(
+model {
+	name = falling
+	body { name = box mass = 1 inertia { x = 0.1 y = 0.1 z = 0.1 } pos { x = 0 y = 1 z = 0 }
+		mesh { shape { type = box half_dim = [ 0.1 0.1 0.1 ] } } }
+}
+)"), {}, false);
+        window.document()->analyzer()->analyzeNow();
+        QTRY_VERIFY(window.document()->lastValidModel() && window.document()->lastValidModel()->name == "falling");
+        dock->setEndTime(2);
+        dock->setRealTimeFactor(0);
+        QVERIFY(dock->reloadFromDocument());
+        dock->playAction()->trigger();
+        QTRY_VERIFY_WITH_TIMEOUT(controller->latestFrame() && controller->latestFrame()->finished,
+                                 hfd::test::scaled_ms(20000));
+        viewer->fitToModel();  // the camera on the box ~20 m below where it started
+        const OrbitCamera fallen = viewer->camera();
+        QVERIFY2(fallen.target.y() < -10, qPrintable(QString::number(fallen.target.y())));
+        dock->resetAction()->trigger();
+        // the box at y = 1 again, framed: the target at its centre, the distance of a fit
+        QTRY_VERIFY_WITH_TIMEOUT(std::abs(viewer->camera().target.y() - 1) < 1e-6, hfd::test::scaled_ms(20000));
+        QVERIFY(std::abs(viewer->camera().distance - fallen.distance) < 1e-6 * fallen.distance);
     }
 
     void markNeedsABodyOfTheModel() {
