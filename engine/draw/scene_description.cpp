@@ -12,9 +12,7 @@ namespace {
 const Eigen::Vector4d geometry_color(0.55, 0.62, 0.75, 1);
 const Eigen::Vector4d bone_color(0.92, 0.89, 0.80, 1);
 const Eigen::Vector4d bare_body_color(0.70, 0.72, 0.78, 1);
-const Eigen::Vector4d placeholder_color(0.95, 0.45, 0.75, 1);
 const Eigen::Vector4d ground_color(0.70, 0.72, 0.68, 1);
-constexpr double placeholder_half_size = 0.03;
 constexpr double bare_body_radius = 0.03;
 
 void set_extent_from_shape(Drawable& d) {
@@ -48,14 +46,6 @@ bool set_shape(Drawable& d, const Shape& shape) {
     return true;
 }
 
-void make_placeholder(Drawable& d) {
-    d.shape = DrawShape::Box;
-    d.half_dim = Vec3::Constant(placeholder_half_size);
-    d.color = placeholder_color;
-    d.placeholder = true;
-    set_extent_from_shape(d);
-}
-
 // Semi-axes of the uniform solid ellipsoid with the body's mass and principal
 // inertia: I_x = m (b^2 + c^2) / 5, so a^2 = 5 (I_y + I_z - I_x) / (2 m).
 Vec3 inertia_ellipsoid(const Body& body) {
@@ -74,7 +64,10 @@ struct MeshCache {
     std::map<std::string, std::string> errors;
 };
 
-void add_mesh(const Model& model, const Mesh& mesh, const MeshLoader& load_mesh, MeshCache& cache,
+// False when the mesh's file is missing or unreadable: it is then not drawn (the body
+// shows its other shapes, or its inertia ellipsoid as a stand-in; a cube of a signal
+// colour would read as part of the model).
+bool add_mesh(const Model& model, const Mesh& mesh, const MeshLoader& load_mesh, MeshCache& cache,
               SceneDescription& scene) {
     Drawable d;
     d.body = mesh.body;
@@ -83,14 +76,14 @@ void add_mesh(const Model& model, const Mesh& mesh, const MeshLoader& load_mesh,
     d.scale = mesh.scale;
     d.color = mesh.has_color ? mesh.color : bone_color;
     if (mesh.file.empty()) {
-        if (!set_shape(d, mesh.shape)) make_placeholder(d);
+        if (!set_shape(d, mesh.shape)) return false;
         // a shape is stretched by its scale as a file is (a scaled sphere: an ellipsoid)
         d.local_min = d.local_min.cwiseProduct(d.scale);
         d.local_max = d.local_max.cwiseProduct(d.scale);
         for (int i = 0; i < 3; ++i)
             if (d.local_min[i] > d.local_max[i]) std::swap(d.local_min[i], d.local_max[i]);
         scene.drawables.push_back(d);
-        return;
+        return true;
     }
     const MeshFileLookup lookup = find_mesh_file(model.directory, mesh.file);
     const std::string& path = lookup.path;
@@ -104,12 +97,8 @@ void add_mesh(const Model& model, const Mesh& mesh, const MeshLoader& load_mesh,
     }
     if (error.empty() && cache.errors.count(path)) error = "cannot load mesh '" + path + "': " + cache.errors[path];
     if (!error.empty()) {
-        scene.warnings.push_back({Severity::Warning, mesh.location, error + "; showing a placeholder"});
-        d.scale = Vec3::Ones();  // meant for the file, not its stand-in
-        if (!set_shape(d, mesh.shape)) make_placeholder(d);
-        else d.placeholder = true;
-        scene.drawables.push_back(d);
-        return;
+        scene.warnings.push_back({Severity::Warning, mesh.location, error + "; the body is drawn without it"});
+        return false;
     }
     d.shape = DrawShape::Mesh;
     d.mesh = cache.meshes[path];
@@ -119,6 +108,7 @@ void add_mesh(const Model& model, const Mesh& mesh, const MeshLoader& load_mesh,
     for (int i = 0; i < 3; ++i)
         if (d.local_min[i] > d.local_max[i]) std::swap(d.local_min[i], d.local_max[i]);  // negative scale
     scene.drawables.push_back(d);
+    return true;
 }
 
 }  // namespace
@@ -139,9 +129,12 @@ SceneDescription describe_scene(const Model& model, const MeshLoader& load_mesh)
         scene.drawables.push_back(d);
     }
     MeshCache cache;
+    std::vector<bool> mesh_missing(model.bodies.size(), false);
     for (const Mesh& mesh : model.meshes) {
-        add_mesh(model, mesh, load_mesh, cache, scene);
-        if (mesh.body >= 0 && std::size_t(mesh.body) < body_drawn.size()) body_drawn[mesh.body] = true;
+        const bool drawn = add_mesh(model, mesh, load_mesh, cache, scene);
+        if (mesh.body < 0 || std::size_t(mesh.body) >= body_drawn.size()) continue;
+        if (drawn) body_drawn[mesh.body] = true;
+        else mesh_missing[mesh.body] = true;
     }
     for (std::size_t b = 0; b < model.bodies.size(); ++b) {
         if (body_drawn[b]) continue;
@@ -150,6 +143,7 @@ SceneDescription describe_scene(const Model& model, const MeshLoader& load_mesh)
         d.shape = DrawShape::Ellipsoid;
         d.half_dim = inertia_ellipsoid(model.bodies[b]);
         d.color = bare_body_color;
+        d.placeholder = mesh_missing[b];
         set_extent_from_shape(d);
         scene.drawables.push_back(d);
     }

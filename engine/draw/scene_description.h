@@ -1,7 +1,7 @@
 #pragma once
 // What the view draws for a model, as plain data: one drawable per geometry,
-// mesh and bare body, in its body's frame, with meshes loaded and missing
-// files turned into placeholders plus a warning. The viewer's Qt3D scene
+// mesh and bare body, in its body's frame, with meshes loaded; a missing file is a
+// warning and is not drawn (a body left with nothing drawn shows its inertia ellipsoid). The viewer's Qt3D scene
 // (scene_entities), picking and fit-to-model read it.
 #include "draw/triangle_mesh.h"
 #include "model/model.h"
@@ -26,7 +26,7 @@ struct Drawable {
     Quat ori = Quat::Identity();
     Vec3 scale = Vec3::Ones();  // stretches meshes and shapes (already in local_min, local_max)
     Eigen::Vector4d color = Eigen::Vector4d(0.8, 0.8, 0.8, 1);
-    bool placeholder = false;  // stands in for a mesh that could not be loaded
+    bool placeholder = false;  // stands in for a body whose mesh files could not be loaded
     bool contact = false;      // a contact geometry (not the floor): may be drawn see-through or hidden
     // extent in the drawable frame (scale applied); planes have none
     Vec3 local_min = Vec3::Zero(), local_max = Vec3::Zero();
@@ -43,8 +43,9 @@ struct SceneDescription {
 using MeshLoader = std::function<MeshLoadResult(const std::string& path)>;
 
 // Mesh files resolve with find_mesh_file (model/mesh_files.h) and are read once
-// each by `load_mesh`; a missing or unreadable one becomes a placeholder with a
-// warning at its mesh component.
+// each by `load_mesh`; a missing or unreadable one is a warning at its mesh
+// component and is left out: its body is drawn by its other meshes and geometries,
+// or, with none, as its inertia ellipsoid in the bare-body colour (`placeholder`).
 SceneDescription describe_scene(const Model& model, const MeshLoader& load_mesh);
 
 // Every body starts in the x-y plane (z = 0, rotated about z only): a model of

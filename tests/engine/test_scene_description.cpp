@@ -104,14 +104,14 @@ private slots:
         model.meshes = {scaled, colored, file_mesh("missing.vtp", 0, 9), file_mesh("broken.stl", 0, 10)};
         const SceneDescription scene = describe_scene(model, load_test_mesh);
 
-        QCOMPARE(scene.drawables.size(), std::size_t(4));
+        // the two missing files are not drawn: the body shows its two loaded meshes
+        QCOMPARE(scene.drawables.size(), std::size_t(2));
         QCOMPARE(scene.drawables[0].shape, DrawShape::Mesh);
         QCOMPARE(scene.drawables[0].mesh->triangles.size(), std::size_t(1));
         QVERIFY(scene.drawables[0].local_max.isApprox(Vec3(0.4, 0.4, 0), 1e-6));  // scaled extent
         QCOMPARE(scene.drawables[1].shape, DrawShape::Mesh);
         QCOMPARE(scene.drawables[1].color, Eigen::Vector4d(1, 0, 0, 1));
-        QVERIFY(scene.drawables[2].placeholder);
-        QVERIFY(scene.drawables[3].placeholder);
+        for (const Drawable& d : scene.drawables) QVERIFY(!d.placeholder);
 
         QCOMPARE(scene.warnings.size(), std::size_t(2));
         QCOMPARE(scene.warnings[0].severity, Severity::Warning);
@@ -122,6 +122,40 @@ private slots:
         const std::string tried = QDir(dir.path()).filePath("geometry/missing.vtp").toStdString();
         QVERIFY2(scene.warnings[0].message.find(tried) != std::string::npos, scene.warnings[0].message.c_str());
         QCOMPARE(scene.warnings[1].location.line, 10);
+
+        // A body whose only meshes are missing is drawn as its inertia ellipsoid, in the
+        // colour of a body without shapes (a neutral stand-in, not a signal-coloured cube);
+        // a body with a contact geometry shows that instead.
+        model.bodies.resize(3);
+        model.bodies[1].mass = 2;
+        model.bodies[1].inertia = Vec3(0.02, 0.01, 0.02);
+        model.bodies[2].mass = 1;
+        model.meshes = {file_mesh("missing.vtp", 1, 9), file_mesh("missing.vtp", 2, 10)};
+        Geometry sphere;
+        sphere.body = 2;
+        sphere.shape.type = ShapeType::Sphere;
+        sphere.shape.radius = 0.05;
+        model.geometries = {sphere};
+        const SceneDescription missing = describe_scene(model, load_test_mesh);
+        QCOMPARE(missing.warnings.size(), std::size_t(2));
+        Model bare = model;
+        bare.meshes.clear();
+        const SceneDescription without_meshes = describe_scene(bare, load_test_mesh);
+        const Drawable* stand_in = nullptr;
+        int on_body_2 = 0;
+        for (const Drawable& d : missing.drawables) {
+            if (d.body == 1) stand_in = &d;
+            if (d.body == 2) ++on_body_2;
+        }
+        QVERIFY(stand_in);
+        QCOMPARE(on_body_2, 1);  // the sphere only
+        QVERIFY(stand_in->placeholder);
+        QCOMPARE(stand_in->shape, DrawShape::Ellipsoid);
+        // I_x = m (b^2 + c^2) / 5 gives the semi-axes: a^2 = 5 (I_y + I_z - I_x) / (2 m)
+        QVERIFY(stand_in->half_dim.isApprox(Vec3(std::sqrt(5 * 0.01 / 4), std::sqrt(5 * 0.03 / 4),
+                                                 std::sqrt(5 * 0.01 / 4)), 1e-12));
+        for (const Drawable& d : without_meshes.drawables)
+            if (d.body == 1) QCOMPARE(stand_in->color, d.color);  // the bare body's colour
     }
 
     void bounds_follow_body_pose() {
