@@ -344,6 +344,8 @@ void GaitAnalysisDock::drawLayer(int layer, GaitSide side, const GaitCurve& curv
         upper->append(percent_points(curve.mean, 0, &curve.sd, 1));
         lower->append(percent_points(curve.mean, 0, &curve.sd, -1));
         auto* band = new QAreaSeries(upper, lower);
+        upper->setParent(band);  // an area series does not own its lines
+        lower->setParent(band);
         band->setName(tr("%1 ± SD").arg(name));
         band->setPen(Qt::NoPen);
         band->setBrush(side_color(side, band_alpha));
