@@ -283,26 +283,35 @@ void SimulationDock::showChoices(const ForceChoices& choices) {
     select(integrator_, choices.integrator);
     accuracy_->setValue(choices.accuracy);
     step_size_->setValue(choices.step_size);
+    shown_choices_ = choices;
     updating_ = was_updating;
     updateIntegratorFields();
 }
 
 // Widgets follow the document's config blocks (or the default when it has none),
-// or show a loaded config file's, read-only: the dock does not edit that file.
+// or show a loaded config file's, read-only: the dock does not edit that file. While
+// the text has a syntax error they keep the last valid text's choices, read-only: the
+// built-in defaults would read as what the file says.
 void SimulationDock::updateFromDocument() {
     const editor::Analysis* analysis = document_->analysis();
     SimConfig config = default_sim_config();
     std::vector<Diagnostic> ignored;
     const bool external = inputs_ && inputs_->hasConfig();
+    const bool unreadable = !external && analysis && !analysis->parse.ok();
     if (external) inputs_->readConfig(config, ignored);
     else if (analysis && analysis->parse.ok())
         config = read_sim_config(analysis->parse.root, analysis->file_name, ignored);
-    showChoices(choices_from_config(config));
-    force_box_->setEnabled(!external);
-    config_note_->setText(external ? tr("Forces and integrator come from %1 (Simulation > Clear Config and State "
-                                        "returns to the model file's).")
-                                         .arg(QFileInfo(inputs_->configPath()).fileName())
-                                   : tr("Force and integrator changes are written to the file and apply on Reset."));
+    if (!unreadable) showChoices(choices_from_config(config));
+    else showChoices(shown_choices_.integrator.empty() ? choices_from_config(config) : shown_choices_);
+    force_box_->setEnabled(!external && !unreadable);
+    if (external)
+        config_note_->setText(tr("Forces and integrator come from %1 (Simulation > Clear Config and State "
+                                 "returns to the model file's).")
+                                  .arg(QFileInfo(inputs_->configPath()).fileName()));
+    else if (unreadable)
+        config_note_->setText(tr("The model text has a syntax error: these are its last valid forces and "
+                                 "integrator; fix the error to change them."));
+    else config_note_->setText(tr("Force and integrator changes are written to the file and apply on Reset."));
 }
 
 void SimulationDock::writeChoicesToDocument() {
@@ -312,6 +321,7 @@ void SimulationDock::writeChoicesToDocument() {
     const editor::Analysis* analysis = document_->analysis();
     if (!analysis || !analysis->parse.ok()) {
         emit message(tr("The file has syntax errors; fix them before changing the simulation config."));
+        updateFromDocument();  // the widgets show what the file holds, not the refused value
         return;
     }
     std::vector<Diagnostic> ignored;

@@ -86,6 +86,7 @@ private:
     QLabel* config_note_ = nullptr;
     SimulationInputs* inputs_ = nullptr;
     bool updating_ = false;
+    ForceChoices shown_choices_;  // what the widgets show: kept through a syntax error
     bool load_on_model_change_ = true;
 };
 

@@ -28,6 +28,7 @@
 #include <QWheelEvent>
 #include <QSignalSpy>
 #include <QTest>
+#include <QTextCursor>
 #include <QTextDocument>
 #include "test_time_scale.h"
 
@@ -73,6 +74,7 @@ class TestSimulationDock : public QObject {
 private slots:
     void initTestCase() { studio_test::isolate_settings(settings_dir_); }
     void changingTheIntegratorRewritesTheDocument();
+    void aSyntaxErrorKeepsTheFilesChoicesReadOnly();
     void installAddsDocksAndMenus();
     void playFollowsTheWorkerAfterAFinishedRun();
     void playOnABrokenFileStaysUnchecked();
@@ -141,6 +143,42 @@ void TestSimulationDock::changingTheIntegratorRewritesTheDocument() {
     // Reset loads what the file says.
     QVERIFY(dock.reloadFromDocument());
     QVERIFY(controller.isLoaded());
+}
+
+// While the text does not parse, the dock shows the last valid text's forces and
+// integrator (not the built-in defaults), read-only; a value changed anyway is refused
+// and goes back; fixing the text makes them editable again.
+void TestSimulationDock::aSyntaxErrorKeepsTheFilesChoicesReadOnly() {
+    Document document;
+    document.setUntitled(model_with_config(), {}, false);
+    document.analyzer()->analyzeNow();
+    SimulationController controller;
+    SimulationDock dock(&document, &controller);
+    QComboBox* integrator = combo_with(&dock, QStringLiteral("symplectic_euler_integrator"));
+    QVERIFY(integrator && integrator->isEnabled());
+    // a choice that is not the built-in default (error_control_integrator_mem is)
+    integrator->setCurrentIndex(integrator->findText(QStringLiteral("symplectic_euler_integrator")));
+    document.analyzer()->analyzeNow();
+    QCOMPARE(config_of(document.text().toStdString()).integrator.key, std::string("symplectic_euler_integrator"));
+    QTextCursor end(document.textDocument());
+    end.movePosition(QTextCursor::End);
+    end.insertText(QStringLiteral("\nbroken { = \n"));
+    document.analyzer()->analyzeNow();
+    QVERIFY(document.analysis() && !document.analysis()->parse.ok());
+    QCOMPARE(integrator->currentText(), QStringLiteral("symplectic_euler_integrator"));
+    QVERIFY(!integrator->isEnabled());
+    QString said;
+    connect(&dock, &SimulationDock::message, this, [&](const QString& text) { said = text; });
+    const QString broken_text = document.text();
+    integrator->setCurrentIndex(integrator->findText(QStringLiteral("error_control_integrator_mem")));
+    QVERIFY2(said.contains(QStringLiteral("syntax errors")), qPrintable(said));
+    QCOMPARE(integrator->currentText(), QStringLiteral("symplectic_euler_integrator"));
+    QCOMPARE(document.text(), broken_text);
+    document.textDocument()->undo();
+    document.analyzer()->analyzeNow();
+    QVERIFY(document.analysis()->parse.ok());
+    QVERIFY(integrator->isEnabled());
+    QCOMPARE(integrator->currentText(), QStringLiteral("symplectic_euler_integrator"));
 }
 
 void TestSimulationDock::installAddsDocksAndMenus() {
