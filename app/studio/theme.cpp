@@ -86,6 +86,16 @@ QPalette dark_palette() {
     return palette;
 }
 
+// Fusion outlines a check box in its palette's Window colour darkened 1.4x and fills
+// it with Base: on the dark Window both are nearly the background (contrast 1.2), so
+// an unticked box vanished. Check boxes get a light Window, which a check box does not
+// paint as its background (nor has children to pass it to): outline >= 3:1.
+QPalette dark_check_box_palette() {
+    QPalette palette = dark_palette();
+    palette.setColor(QPalette::Window, QColor(0xa8, 0xac, 0xb2));
+    return palette;
+}
+
 void apply_chart_theme(QChart* chart, bool dark) {
     const QChart::ChartTheme wanted = dark ? QChart::ChartThemeDark : QChart::ChartThemeLight;
     if (chart->theme() == wanted) return;
@@ -187,6 +197,9 @@ void Theme::apply() {
         set_style(platform_style_);
         QApplication::setPalette(QPalette());
     }
+    // Class palettes outlive the application's: set (or put back) every time.
+    const QPalette check_boxes = dark ? dark_check_box_palette() : qApp->palette();
+    QApplication::setPalette(check_boxes, "QCheckBox");
     applying_ = false;
     if (window_) {
         for (QChartView* view : window_->findChildren<QChartView*>()) apply_chart_theme(view->chart(), dark);

@@ -20,6 +20,9 @@
 #include <QChart>
 #include <QGuiApplication>
 #include <QChartView>
+#include <QCheckBox>
+#include <QStyleOptionButton>
+#include <QTreeWidget>
 #include <QPlainTextDocumentLayout>
 #include <QTextBlock>
 #include <QTextLayout>
@@ -72,6 +75,26 @@ QColor view_background(MainWindow& window, bool dark) {
     const QImage frame = window.viewerPane()->viewer()->grabImageWhen(
         [dark](const QImage& image) { return (image.pixelColor(2, 2).lightness() < 128) == dark; });
     return frame.isNull() ? QColor() : frame.pixelColor(2, 2);
+}
+
+// The strongest contrast of any pixel of an unticked check box's indicator against
+// the background it sits on, as drawn: a box that cannot be seen is near 1.
+double unticked_box_contrast(QWidget& parent) {
+    QCheckBox box(QStringLiteral("show"), &parent);
+    box.resize(box.sizeHint());
+    box.setChecked(false);
+    QStyleOptionButton option;
+    option.initFrom(&box);
+    const QRect indicator = box.style()->subElementRect(QStyle::SE_CheckBoxIndicator, &option, &box);
+    QImage image(box.size(), QImage::Format_ARGB32);
+    image.fill(parent.palette().color(QPalette::Window));
+    box.render(&image, QPoint(), QRegion(), QWidget::DrawChildren);
+    const QColor background = parent.palette().color(QPalette::Window);
+    double strongest = 1;
+    for (int y = indicator.top(); y <= indicator.bottom(); ++y)
+        for (int x = indicator.left(); x <= indicator.right(); ++x)
+            strongest = std::max(strongest, contrast(image.pixelColor(x, y), background));
+    return strongest;
 }
 
 QList<QChart*> charts(MainWindow& window) {
@@ -152,6 +175,24 @@ private slots:
         QTRY_VERIFY(highlight_reads());
         if (drawn) QCOMPARE(view_background(window, false), light_background);
         for (QChart* chart : charts(window)) QCOMPARE(chart->theme(), QChart::ChartThemeLight);
+    }
+
+    // An unticked check box is seen in the dark theme: its outline has at least the 3:1
+    // contrast WCAG asks of a control's boundary (the light theme is the desktop's own
+    // look, or Fusion's), and going back to light gives the light box again.
+    void untickedCheckBoxesShowInTheDarkTheme() {
+        MainWindow window(test_options());
+        Theme* theme = window.findChild<Theme*>();
+        theme->setChoice(ThemeChoice::Light);
+        QWidget light_page;
+        const double light = unticked_box_contrast(light_page);
+        theme->setChoice(ThemeChoice::Dark);
+        QWidget dark_page;
+        const double dark = unticked_box_contrast(dark_page);
+        QVERIFY2(dark >= 3, qPrintable(QString::number(dark)));
+        theme->setChoice(ThemeChoice::Light);
+        QWidget light_again;
+        QCOMPARE(unticked_box_contrast(light_again), light);
     }
 
     // Every kind of token reads on the text background of both themes (WCAG AA: 4.5:1).
