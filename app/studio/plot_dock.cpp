@@ -111,6 +111,7 @@ QWidget* PlotDock::createPicker() {
     auto* layout = new QVBoxLayout(box);
     layout->setContentsMargins(0, 0, 0, 0);
     search_ = new QLineEdit(box);
+    search_->setObjectName(QStringLiteral("channelSearch"));
     search_->setPlaceholderText(tr("Search channels"));
     search_->setClearButtonEnabled(true);
     target_ = new QComboBox(box);
@@ -241,6 +242,8 @@ void PlotDock::plotJointAngles() {
 void PlotDock::clear() {
     model_.reset();
     timeline_->stopPlayback();
+    forgetKeptRun();  // a run of the old model: no ghost, no kept curves
+    search_->clear();
     setLayout(RecordingLayout{});
     running_ = false;
     cursor_time_ = 0;

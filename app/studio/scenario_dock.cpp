@@ -144,6 +144,17 @@ void ScenarioDock::updateButtons() {
 }
 
 void ScenarioDock::showScenario() {
+    if (!session_->isOpen()) {  // closed for another document: nothing of it is shown
+        setWindowTitle(tr("Scenario"));
+        if (!text_->document()->isModified()) {
+            text_->clear();
+            text_path_.clear();
+        }
+        summary_->clear();
+        terms_->clear();
+        updateButtons();
+        return;
+    }
     const QString name = QFileInfo(session_->path()).fileName();
     setWindowTitle(tr("Scenario: %1").arg(name));
     // The file as read, unless the text holds edits of this file not saved yet.
@@ -157,6 +168,12 @@ void ScenarioDock::showScenario() {
 }
 
 void ScenarioDock::showParameters() {
+    if (!session_->isOpen()) {
+        file_label_->clear();
+        file_label_->setToolTip({});
+        parameters_->clear();
+        return;
+    }
     const QString par = session_->parPath();
     file_label_->setText(
         tr("<b>%1</b><br>model: %2<br>parameters: %3")
@@ -338,6 +355,15 @@ ScenarioDock* install_scenario_ui(MainWindow* window) {
     QObject::connect(dock, &QObject::destroyed, [optimization] { delete optimization; });
     install_menu(window, dock, optimization);
     connect_runs(window, session);
+    // One document shows one run: opening, importing or creating another model than the
+    // one the scenario runs closes the scenario (the document's own unsaved-changes
+    // question came first). Unsaved edits of the scenario's text keep it open.
+    QObject::connect(window->document(), &Document::pathChanged, session, [window, dock, session] {
+        if (!session->isOpen() || window->document()->path() == session->modelPath()) return;
+        if (dock->textEdit()->document()->isModified()) return;
+        session->close();
+        dock->hide();
+    });
     QObject::connect(session, &ScenarioSession::diagnosticsChanged, window,
                      [window](const std::vector<Diagnostic>& diagnostics) {
                          window->diagnosticsDock()->setDiagnostics(DiagnosticsDock::Source::Import, diagnostics);

@@ -126,6 +126,22 @@ void ScenarioSession::run() {
 
 void ScenarioSession::stop() { runner_->stop(); }
 
+void ScenarioSession::close() {
+    if (!scenario_) return;
+    runner_->stop();
+    settle_->stop();
+    scenario_.reset();
+    path_.clear();
+    par_path_.clear();
+    scenario_bytes_.clear();
+    par_bytes_.clear();
+    model_bytes_.clear();
+    values_ = {};
+    watch();  // the paths are empty: nothing is watched
+    emit scenarioChanged();
+    emit parametersChanged();
+}
+
 bool ScenarioSession::reload() {
     if (path_.isEmpty()) return false;
     const QString par = par_path_;

@@ -34,6 +34,9 @@ public:
     void clearParameters();
     void run();  // evaluates the current values on the runner's thread
     void stop();
+    // No scenario open any more (another document was opened): its run stops, its files
+    // are no longer watched, and isOpen() is false.
+    void close();
     // Reads the scenario (and the .par) again and runs it.
     bool reload();
     // Writes the scenario file (atomically) with new text and runs it; false with *error

@@ -22,6 +22,7 @@
 #include "studio_test_support.h"
 
 #include <QDir>
+#include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QFile>
 #include <QSignalSpy>
@@ -79,6 +80,7 @@ class TestScenarioStudio : public QObject {
 private slots:
     void init();
     void openingAScenarioBuildsTheModelAndListsItsParameters();
+    void anotherDocumentClosesTheScenario();
     void fileOpenTakesScenariosPastTheDocument();
     void openRecentListsScenarios();
     void theScenarioTextUsesTheEditorsTabWidth();
@@ -120,6 +122,38 @@ void TestScenarioStudio::openingAScenarioBuildsTheModelAndListsItsParameters() {
     const int row = int(names.indexOf(QStringLiteral("stance_load_threshold")));
     QCOMPARE(dock->parameterTree()->topLevelItem(row)->text(1).toDouble(), 0.3);
     QVERIFY(finished.wait(run_timeout_ms));  // opening runs it
+}
+
+// One document shows one run: after a scenario, opening another model closes the
+// scenario (its dock, its parameters, Run), and the plots keep nothing of its run (no
+// kept run, no channel search, no channels).
+void TestScenarioStudio::anotherDocumentClosesTheScenario() {
+    StudioWithScenario studio;
+    QVERIFY(studio.open(scenario_path_));
+    ScenarioDock* dock = studio.dock;
+    PlotDock* plots = studio.window.simulationUi()->plotDock();
+    QVERIFY(plots->rowCount() > 0);
+    plots->keepRun(QStringLiteral("scenario run"));
+    QVERIFY(plots->keptModel());
+    auto* search = plots->findChild<QLineEdit*>(QStringLiteral("channelSearch"));
+    QVERIFY(search);
+    search->setText(QStringLiteral("soleus"));
+    const QString other = dir_.filePath(QStringLiteral("pendulum.hfd"));
+    QVERIFY(write_file(other, QString::fromUtf8(studio_test::pendulum_text())));
+    QVERIFY(studio.window.openFile(other));
+    QCOMPARE(studio.window.document()->path(), QFileInfo(other).absoluteFilePath());
+    QVERIFY(!dock->session()->isOpen());
+    QVERIFY(dock->isHidden());
+    QCOMPARE(dock->parameterTree()->topLevelItemCount(), 0);
+    QVERIFY(!plots->keptModel());
+    QVERIFY(search->text().isEmpty());
+    // Run Scenario now runs nothing: no scenario run is started on the pendulum's bodies
+    QSignalSpy started(dock->session()->runner(), &ScenarioRunner::started);
+    dock->session()->run();
+    QCOMPARE(started.count(), 0);
+    // the scenario opens again as before
+    QVERIFY(studio.open(scenario_path_));
+    QVERIFY(dock->session()->isOpen() && !dock->isHidden());
 }
 
 // The Scenario dock's Text tab advances a tab as far as the model text does (4 spaces),
