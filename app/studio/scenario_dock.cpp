@@ -357,8 +357,9 @@ ScenarioDock* install_scenario_ui(MainWindow* window) {
     connect_runs(window, session);
     // One document shows one run: opening, importing or creating another model than the
     // one the scenario runs closes the scenario (the document's own unsaved-changes
-    // question came first). Unsaved edits of the scenario's text keep it open.
-    QObject::connect(window->document(), &Document::pathChanged, session, [window, dock, session] {
+    // question came first; Save As, which keeps the content, does not close it). Unsaved
+    // edits of the scenario's text keep it open.
+    QObject::connect(window->document(), &Document::contentReplaced, session, [window, dock, session] {
         if (!session->isOpen() || window->document()->path() == session->modelPath()) return;
         if (dock->textEdit()->document()->isModified()) return;
         session->close();

@@ -138,6 +138,10 @@ void TestScenarioStudio::anotherDocumentClosesTheScenario() {
     auto* search = plots->findChild<QLineEdit*>(QStringLiteral("channelSearch"));
     QVERIFY(search);
     search->setText(QStringLiteral("soleus"));
+    // Save As keeps the content: the scenario stays
+    QString error;
+    QVERIFY2(studio.window.document()->saveAs(dir_.filePath(QStringLiteral("copy.hfd")), &error), qPrintable(error));
+    QVERIFY(dock->session()->isOpen());
     const QString other = dir_.filePath(QStringLiteral("pendulum.hfd"));
     QVERIFY(write_file(other, QString::fromUtf8(studio_test::pendulum_text())));
     QVERIFY(studio.window.openFile(other));
