@@ -7,6 +7,7 @@
 #include "plot_test_support.h"
 #include "simulation_controller.h"
 #include "simulation_dock.h"
+#include "scenario_test_support.h"
 #include "studio_test_support.h"
 #include "viewer_pane.h"
 #include "document.h"
@@ -24,10 +25,7 @@ class TestFailureMarker : public QObject {
     Q_OBJECT
 private slots:
     void blowUpMarksTheNamedBodyUntilReset() {
-        MainWindowOptions options;
-        options.use_dialogs = false;
-        options.restore_settings = false;
-        MainWindow window(options);
+        MainWindow window(studio_test::test_window_options(true));
         ModelViewer* viewer = window.viewerPane()->viewer();
         QVERIFY(viewer);
         auto* dock = window.findChild<SimulationDock*>();
@@ -63,10 +61,7 @@ private slots:
     // After a run the camera has followed (or been zoomed onto) the fallen model, Reset
     // frames the initial pose again, as a newly opened model is framed.
     void resetFramesTheInitialPose() {
-        MainWindowOptions options;
-        options.use_dialogs = false;
-        options.restore_settings = false;
-        MainWindow window(options);
+        MainWindow window(studio_test::test_window_options(true));
         ModelViewer* viewer = window.viewerPane()->viewer();
         QVERIFY(viewer);
         auto* dock = window.findChild<SimulationDock*>();
