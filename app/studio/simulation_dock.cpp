@@ -301,8 +301,8 @@ void SimulationDock::updateFromDocument() {
     if (external) inputs_->readConfig(config, ignored);
     else if (analysis && analysis->parse.ok())
         config = read_sim_config(analysis->parse.root, analysis->file_name, ignored);
-    if (!unreadable) showChoices(choices_from_config(config));
-    else showChoices(shown_choices_.integrator.empty() ? choices_from_config(config) : shown_choices_);
+    const bool keep_shown = unreadable && !shown_choices_.integrator.empty();  // empty: nothing shown yet
+    showChoices(keep_shown ? shown_choices_ : choices_from_config(config));
     force_box_->setEnabled(!external && !unreadable);
     if (external)
         config_note_->setText(tr("Forces and integrator come from %1 (Simulation > Clear Config and State "
