@@ -110,7 +110,7 @@ std::string dof_names(const Model& model) {
 }
 
 // The curves of the config's muscle force component (the model file's own blocks by default).
-std::optional<MuscleResidualModel> fiber_model(const std::string& config_file) {
+std::optional<std::shared_ptr<const MuscleFiberModel>> fiber_model(const std::string& config_file) {
     const ParseResult parsed = parse_file(config_file);
     std::vector<Diagnostic> diagnostics = parsed.diagnostics;
     SimConfig config;
@@ -195,7 +195,8 @@ int run_muscles(const Args& args) {
     sweep_options.dof = model.find_dof(o.coordinate);
     if (sweep_options.dof == no_index)
         return usage("unknown coordinate '" + o.coordinate + "'; the model's are: " + dof_names(model));
-    const std::optional<MuscleResidualModel> fiber = fiber_model(o.config.empty() ? o.model : o.config);
+    const std::optional<std::shared_ptr<const MuscleFiberModel>> fiber =
+        fiber_model(o.config.empty() ? o.model : o.config);
     if (!fiber) return input_error("cannot use config '" + (o.config.empty() ? o.model : o.config) + "'");
     sweep_options.fiber = *fiber;
 

@@ -171,9 +171,9 @@ void MuscleAnalysisDock::setExportPathPrompt(std::function<QString(const QString
     export_prompt_ = std::move(prompt);
 }
 
-void MuscleAnalysisDock::setModel(std::shared_ptr<const Model> model, const MuscleResidualModel& fiber) {
+void MuscleAnalysisDock::setModel(std::shared_ptr<const Model> model, std::shared_ptr<const MuscleFiberModel> fiber) {
     model_ = std::move(model);
-    fiber_ = fiber;
+    fiber_ = std::move(fiber);
     if (model_ && pose_.value.size() != model_->dofs.size()) pose_ = default_dof_assignment(*model_);
     rebuildLists();
     recompute();
@@ -376,14 +376,13 @@ PlotData MuscleAnalysisDock::plotData() const {
     if (locked_ && locked_->coordinate == coordinate())
         for (const auto& [name, curves] : locked_->muscles)
             if (checked_.contains(name))
-                plot.series.push_back({name + tr(" (locked)"), points_of(scaled(locked_->values), values(curves)),
-                                       true, pen(name, true)});
+                plot.series.push_back({name + tr(" (locked)"), points_of(scaled(locked_->values), values(curves)), true,
+                                       pen(name, true)});
     if (model_)
         for (const MuscleCurves& c : sweep_.muscles) {
             const QString name = QString::fromStdString(model_->muscles[c.muscle].name);
             if (checked_.contains(name))
-                plot.series.push_back(
-                    {name, points_of(scaled(sweep_.coordinate), values(c)), false, pen(name, false)});
+                plot.series.push_back({name, points_of(scaled(sweep_.coordinate), values(c)), false, pen(name, false)});
         }
     double low = INFINITY, high = -INFINITY;
     for (const PlotSeriesData& s : plot.series)

@@ -46,7 +46,7 @@ public:
     explicit MuscleAnalysisDock(QWidget* parent = nullptr);
 
     // The model and the curves of its muscle force component; the sweep is redone.
-    void setModel(std::shared_ptr<const Model> model, const MuscleResidualModel& fiber);
+    void setModel(std::shared_ptr<const Model> model, std::shared_ptr<const MuscleFiberModel> fiber);
     // Parses and builds the text (file_name for diagnostics and mesh files) and, when it
     // builds, takes the model and its config's curves; false (curves kept) otherwise.
     bool setModelText(const QString& text, const QString& file_name);
@@ -108,7 +108,7 @@ private:
     static constexpr double curve_width = 2;  // px, as the Plots dock's
 
     std::shared_ptr<const Model> model_;
-    MuscleResidualModel fiber_;
+    std::shared_ptr<const MuscleFiberModel> fiber_;  // null: muscle_force_m2012fast's defaults
     DofAssignment pose_;
     MuscleSweep sweep_;
     // The locked sweep, its muscles by name (an edit may renumber them).
@@ -118,9 +118,9 @@ private:
         std::vector<std::pair<QString, MuscleCurves>> muscles;
     };
     std::optional<LockedCurves> locked_;
-    QSet<QString> checked_;  // picked muscles by name, kept across coordinates and edits
+    QSet<QString> checked_;            // picked muscles by name, kept across coordinates and edits
     QHash<QString, int> color_slots_;  // palette slot of each picked muscle (assignColors)
-    bool stale_ = false;     // changed while hidden: recomputed when shown
+    bool stale_ = false;               // changed while hidden: recomputed when shown
     double sweep_ms_ = 0;
     QString pending_text_, pending_file_;
     std::function<QString(const QString&, const QString&)> export_prompt_;

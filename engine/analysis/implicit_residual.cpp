@@ -33,7 +33,7 @@ ImplicitDynamics::ImplicitDynamics(const Simulation& sim, const SimConfig& confi
         const PropNode* props = nullptr;
         for (const PropNode& child : config.composite_force.children)
             if (child.key == force->name()) props = &child;
-        muscle_model_ = muscle_residual_model(force->name(), props);
+        muscle_model_ = muscle_fiber_model(force->name(), props);
     }
     muscle_offset_ = int(names_.size());
     for (const Muscle& muscle : m.muscles) {
@@ -140,9 +140,8 @@ void ImplicitDynamics::residual_into(const VectorXd& y, const VectorXd& y_dot, c
         const int a = muscle_offset_ + per_muscle * i;
         r[a] = y_dot[a] - d.activation_derivative[size_t(i)];
         if (!fiber_state_) continue;
-        r[a + 1] = muscle_model_.kind == MuscleResidualModel::Kind::None
-                       ? y_dot[a + 1] - d.fiber_length_derivative[size_t(i)]
-                       : fiber_residual(muscle_model_, m, s, i, y_dot[a + 1]);
+        r[a + 1] = !muscle_model_ ? y_dot[a + 1] - d.fiber_length_derivative[size_t(i)]
+                                  : fiber_residual(*muscle_model_, m, s, i, y_dot[a + 1]);
     }
 }
 
@@ -191,13 +190,13 @@ Eigen::MatrixXd ImplicitDynamics::jacobian_y_dot(const VectorXd& y, const Vector
         const int a = muscle_offset_ + per_muscle * i;
         j(a, a) = 1;
         if (!fiber_state_) continue;
-        if (muscle_model_.kind == MuscleResidualModel::Kind::None) {
+        if (!muscle_model_) {
             j(a + 1, a + 1) = 1;
             continue;
         }
         const double h = relative_step * std::max(1.0, std::abs(y_dot[a + 1]));
-        j(a + 1, a + 1) = (fiber_residual(muscle_model_, m, s, i, y_dot[a + 1] + h) -
-                           fiber_residual(muscle_model_, m, s, i, y_dot[a + 1] - h)) /
+        j(a + 1, a + 1) = (fiber_residual(*muscle_model_, m, s, i, y_dot[a + 1] + h) -
+                           fiber_residual(*muscle_model_, m, s, i, y_dot[a + 1] - h)) /
                           (2 * h);
     }
     return j;

@@ -74,7 +74,7 @@ private:
     std::vector<int> body_offset_;  // per body, first entry (-1 static)
     int muscle_offset_ = 0;
     bool fiber_state_ = false;
-    MuscleResidualModel muscle_model_;
+    std::shared_ptr<const MuscleFiberModel> muscle_model_;  // null: the fiber derivative as the model steps it
 };
 
 }  // namespace hfd

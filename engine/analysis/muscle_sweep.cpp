@@ -13,66 +13,31 @@ namespace hfd {
 
 namespace {
 
-using Kind = MuscleResidualModel::Kind;
-
-// The fiber's force along itself at zero velocity, split as the components split
-// it (hill_muscle_force.h, isometric_fiber_force of each model), normalized.
-struct FiberForce {
-    double active = 0, passive = 0;
-};
-
-FiberForce isometric_fiber_force(Kind kind, double l, double activation, double s) {
-    switch (kind) {
-        case Kind::GH2010:
-            return {activation * gh2010::active_force_length(l),
-                    s * gh2010::parallel_elastic(l) - gh2010::buffer_elastic(l)};
-        case Kind::TJ2003: return {activation * tj2003::active_force_length(l), s * tj2003::passive_force_length(l)};
-        case Kind::M2012:
-        case Kind::None: break;
-    }
-    return {activation * m2012::active_force_length(l), s * m2012::passive_force_length(l)};
-}
-
-double tendon_force_curve(Kind kind, double strain) {
-    switch (kind) {
-        case Kind::GH2010: return gh2010::tendon_force(strain);
-        case Kind::TJ2003: return tj2003::tendon_force_length(strain);
-        case Kind::M2012:
-        case Kind::None: break;
-    }
-    return m2012::tendon_force_length(strain);
-}
-
-double clamped_activation(const MuscleResidualModel& fiber, double activation) {
-    const double lowest = fiber.kind == Kind::GH2010 || fiber.kind == Kind::TJ2003 ? fiber.min_activation : 0.0;
-    return std::clamp(activation, lowest, 1.0);
-}
-
-double equilibrium_length(const Muscle& muscle, Kind kind, double path_length, double activation, double thickness) {
+double equilibrium_length(const Muscle& muscle, const MuscleFiberModel& fiber, double path_length, double activation,
+                          double thickness) {
     const double s = muscle.stiffness_multiplier;
     if (muscle.tendon_slack_length <= 0)  // rigid tendon: the fiber spans the path
         return std::max(std::sqrt(path_length * path_length + thickness * thickness),
                         minimum_fiber_length(muscle.optimal_fiber_length, thickness));
-    auto fiber = [&](double l) {
-        const FiberForce f = isometric_fiber_force(kind, l, activation, s);
+    auto fiber_force = [&](double l) {
+        const IsometricFiberForce f = fiber.isometric_force(l, activation, s);
         return f.active + f.passive;
     };
-    auto tendon = [&](double strain) { return s * tendon_force_curve(kind, strain); };
+    auto tendon = [&](double strain) { return s * fiber.tendon_force(strain); };
     return equilibrium_fiber_length(path_length, muscle.optimal_fiber_length, muscle.tendon_slack_length, thickness,
-                                    fiber, tendon, true);
+                                    fiber_force, tendon, true);
 }
 
 }  // namespace
 
-MuscleEquilibrium muscle_equilibrium(const Muscle& muscle, const MuscleResidualModel& fiber_model, double path_length,
+MuscleEquilibrium muscle_equilibrium(const Muscle& muscle, const MuscleFiberModel& fiber, double path_length,
                                      double activation) {
-    const Kind kind = fiber_model.kind;
-    const double a = clamped_activation(fiber_model, activation);
+    const double a = fiber.activation(activation);
     const double thickness = muscle.optimal_fiber_length * std::sin(muscle.pennation_angle);
-    const double fiber_length = equilibrium_length(muscle, kind, path_length, a, thickness);
+    const double fiber_length = equilibrium_length(muscle, fiber, path_length, a, thickness);
     const FiberGeometry g = fiber_geometry(path_length, fiber_length, muscle.optimal_fiber_length, thickness);
-    const FiberForce f =
-        isometric_fiber_force(kind, g.fiber_length / muscle.optimal_fiber_length, a, muscle.stiffness_multiplier);
+    const IsometricFiberForce f =
+        fiber.isometric_force(g.fiber_length / muscle.optimal_fiber_length, a, muscle.stiffness_multiplier);
     MuscleEquilibrium e;
     e.fiber_length = g.fiber_length;
     e.pennation = std::acos(std::clamp(g.cos_pennation, -1.0, 1.0));
@@ -81,7 +46,7 @@ MuscleEquilibrium muscle_equilibrium(const Muscle& muscle, const MuscleResidualM
     if (muscle.tendon_slack_length > 0) {
         e.tendon_length = g.tendon_length;
         const double strain = (g.tendon_length - muscle.tendon_slack_length) / muscle.tendon_slack_length;
-        e.tendon_force = muscle.max_isometric_force * muscle.stiffness_multiplier * tendon_force_curve(kind, strain);
+        e.tendon_force = muscle.max_isometric_force * muscle.stiffness_multiplier * fiber.tendon_force(strain);
     } else {
         e.tendon_force = (e.active_force + e.passive_force) * g.cos_pennation;
     }
@@ -100,12 +65,10 @@ bool muscle_spans_dof(const Model& model, Index muscle, Index dof) {
     return (distal && proximal) || follows;
 }
 
-MuscleResidualModel muscle_fiber_model(const SimConfig& config) {
-    for (const PropNode& child : config.composite_force.children) {
-        const MuscleResidualModel model = muscle_residual_model(child.key, &child);
-        if (model.kind != Kind::None) return model;
-    }
-    return {};
+std::shared_ptr<const MuscleFiberModel> muscle_fiber_model(const SimConfig& config) {
+    for (const PropNode& child : config.composite_force.children)
+        if (std::shared_ptr<const MuscleFiberModel> fiber = muscle_fiber_model(child.key, &child)) return fiber;
+    return nullptr;
 }
 
 namespace {
@@ -119,8 +82,7 @@ void resize(MuscleCurves& c, size_t n) {
 
 // dl_f/dL of the equilibrium, by a central difference in the path length (the
 // equilibrium is solved to 1e-14 relative, far below the step's effect).
-double fiber_length_slope(const Muscle& muscle, const MuscleResidualModel& fiber, double path_length,
-                          double activation) {
+double fiber_length_slope(const Muscle& muscle, const MuscleFiberModel& fiber, double path_length, double activation) {
     const double h = 1e-6 * std::max(path_length, 1e-3);
     return (muscle_equilibrium(muscle, fiber, path_length + h, activation).fiber_length -
             muscle_equilibrium(muscle, fiber, path_length - h, activation).fiber_length) /
@@ -128,12 +90,12 @@ double fiber_length_slope(const Muscle& muscle, const MuscleResidualModel& fiber
 }
 
 // Point k of a muscle's curves at `state`; returns its moment at full activation.
-double sample_muscle(const Model& model, const State& state, const MuscleSweepOptions& options, double activation,
-                     double rate, size_t k, MuscleCurves& c) {
+double sample_muscle(const Model& model, const State& state, const MuscleFiberModel& fiber, Index dof,
+                     double activation, double rate, size_t k, MuscleCurves& c) {
     const Muscle& muscle = model.muscles[c.muscle];
-    const double arm = muscle_moment_arm(model, state, c.muscle, options.dof);
+    const double arm = muscle_moment_arm(model, state, c.muscle, dof);
     const double length = muscle_path_length(model, state, c.muscle);
-    const MuscleEquilibrium e = muscle_equilibrium(muscle, options.fiber, length, activation);
+    const MuscleEquilibrium e = muscle_equilibrium(muscle, fiber, length, activation);
     c.moment_arm[k] = arm;
     c.length[k] = length;
     c.fiber_length[k] = e.fiber_length;
@@ -141,14 +103,13 @@ double sample_muscle(const Model& model, const State& state, const MuscleSweepOp
     c.pennation[k] = e.pennation;
     c.normalized_fiber_length[k] = e.fiber_length / muscle.optimal_fiber_length;
     if (rate != 0)  // dl_f/dt = dl_f/dL dL/dt, dL/dt = -r q_dot
-        c.normalized_fiber_velocity[k] = fiber_length_slope(muscle, options.fiber, length, activation) * (-arm * rate) /
-                                         (options.fiber.v_max * muscle.optimal_fiber_length);
+        c.normalized_fiber_velocity[k] = fiber_length_slope(muscle, fiber, length, activation) * (-arm * rate) /
+                                         (fiber.max_contraction_velocity() * muscle.optimal_fiber_length);
     c.active_fiber_force[k] = e.active_force;
     c.passive_fiber_force[k] = e.passive_force;
     c.tendon_force[k] = e.tendon_force;
     c.moment[k] = arm * e.tendon_force;
-    return arm *
-           (activation == 1.0 ? e.tendon_force : muscle_equilibrium(muscle, options.fiber, length, 1.0).tendon_force);
+    return arm * (activation == 1.0 ? e.tendon_force : muscle_equilibrium(muscle, fiber, length, 1.0).tendon_force);
 }
 
 }  // namespace
@@ -175,6 +136,8 @@ MuscleSweep sweep_muscles(const Model& model, const State& pose, const MuscleSwe
     std::vector<bool> swept(model.muscles.size(), true);
     if (dof.kind == Dof::Kind::JointRotation)
         for (Index m = 0; m < Index(model.muscles.size()); ++m) swept[m] = muscle_spans_dof(model, m, options.dof);
+    const std::shared_ptr<const MuscleFiberModel> fiber =
+        options.fiber ? options.fiber : muscle_fiber_model("muscle_force_m2012fast", nullptr);
     State state = pose;
     const double activation = std::clamp(options.activation, 0.0, 1.0);
     for (int k = 0; k < n; ++k) {
@@ -184,7 +147,8 @@ MuscleSweep sweep_muscles(const Model& model, const State& pose, const MuscleSwe
         apply_dofs(model, dofs, state);
         for (MuscleCurves& c : curves) {
             if (!swept[c.muscle]) continue;
-            const double arm_times_full_force = sample_muscle(model, state, options, activation, rate, size_t(k), c);
+            const double arm_times_full_force =
+                sample_muscle(model, state, *fiber, options.dof, activation, rate, size_t(k), c);
             (c.moment_arm[k] > 0 ? sweep.strength_positive : sweep.strength_negative)[k] += arm_times_full_force;
         }
     }

@@ -25,8 +25,8 @@ struct MuscleSweepOptions {
     int points = 50;             // >= 2, evenly spaced over [range_min, range_max]
     double activation = 1;       // of every muscle, 0..1 (clamped by the model's min_activation)
     std::vector<Index> muscles;  // the muscles listed; empty: every muscle (the strength curve sums all)
-    // the curves of the fiber and tendon; Kind::None takes muscle_force_m2012fast's
-    MuscleResidualModel fiber;
+    // the curves of the fiber and tendon; null takes muscle_force_m2012fast's defaults
+    std::shared_ptr<const MuscleFiberModel> fiber;
 };
 
 // Per muscle, one value per sweep point.
@@ -60,8 +60,8 @@ struct MuscleSweep {
 // or a point of the path moves with the dof or is active by it.
 bool muscle_spans_dof(const Model& model, Index muscle, Index dof);
 
-// The curves of the first muscle force component of a config (Kind::None when it has none).
-MuscleResidualModel muscle_fiber_model(const SimConfig& config);
+// The fiber model of the first muscle force component of a config (null when it has none).
+std::shared_ptr<const MuscleFiberModel> muscle_fiber_model(const SimConfig& config);
 
 // The sweep; `pose` gives the other coordinates (and the swept one's rate). A muscle
 // crosses the coordinate when its path spans the dof's joint or its moment arm is
@@ -73,7 +73,7 @@ struct MuscleEquilibrium {
     double fiber_length = 0, tendon_length = 0, pennation = 0;
     double active_force = 0, passive_force = 0, tendon_force = 0;  // N
 };
-MuscleEquilibrium muscle_equilibrium(const Muscle& muscle, const MuscleResidualModel& fiber, double path_length,
+MuscleEquilibrium muscle_equilibrium(const Muscle& muscle, const MuscleFiberModel& fiber, double path_length,
                                      double activation);
 
 // The sweep as CSV: coordinate, then per muscle and quantity a column

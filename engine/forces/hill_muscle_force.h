@@ -10,11 +10,14 @@
 // initialize(): fiber lengths in equilibrium (equilibrium_fiber_length) at v = 0, or
 // with the fiber moving at v_f = cos(alpha) dL/dt (FiberEquilibrium::PathVelocity).
 //
-// A model file supplies only its curves and fiber dynamics as a struct of static
-// functions (resolved at compile time: no virtual call per muscle):
+// A model's header (muscle_fiber_<model>.h) supplies only its curves and fiber
+// dynamics as a struct of static functions (resolved at compile time: no virtual
+// call per muscle), and its row of the component table names it
+// (muscle_component<Fiber> in sim/components.cpp):
 //   struct Fiber {
 //       struct Settings { ... };              // the component's properties
 //       static constexpr std::string_view name;
+//       static Settings settings(const PropertyValues&);           // from the row's properties
 //       static constexpr bool project_on_tendon_in_equilibrium(const Settings&);
 //       static double activation(const Settings&, double a);        // clamped activation
 //       static double tendon_force(double strain);                   // f_T, unscaled
@@ -24,9 +27,13 @@
 //       static double fiber_speed(const Settings&, double v, double activation);
 //       // fiber force along the fiber moving at `speed` optimal lengths per second
 //       static double fiber_force(const Settings&, double l, double activation, double s, double speed);
+//       // the same at zero velocity, active and passive apart (for the analyses)
+//       static IsometricFiberForce isometric_force(const Settings&, double l, double activation, double s);
 //   };
+// The analyses see the same struct through MuscleFiberModel (muscle_fiber.h).
 #include "forces/force_component.h"
 #include "forces/muscle_constants.h"
+#include "forces/muscle_fiber.h"
 #include "forces/muscle_curves.h"
 #include "forces/muscle_path.h"
 
@@ -107,5 +114,16 @@ private:
     Settings settings_;
     MuscleConstants constants_;  // of the model it was created for
 };
+
+// The force component of a model's row: its properties read against the row's
+// specs, every muscle's tendon checked elastic (tendon_slack_length > 0).
+template <typename Fiber>
+std::unique_ptr<ForceComponent> create_hill_muscle_force(const PropNode& props, ForceContext& context) {
+    PropertyValues values;
+    const bool properties_ok = read_force_properties(props, context, values);
+    const bool tendons_ok = check_elastic_tendons(Fiber::name, context.model, context.diagnostics);
+    if (!properties_ok || !tendons_ok) return nullptr;
+    return std::make_unique<HillMuscleForce<Fiber>>(context.model, Fiber::settings(values));
+}
 
 }  // namespace hfd

@@ -1,5 +1,9 @@
 #include "sim/components.h"
 
+#include "forces/hill_muscle_force.h"
+#include "forces/muscle_fiber_gh2010.h"
+#include "forces/muscle_fiber_m2012.h"
+#include "forces/muscle_fiber_tj2003.h"
 #include "forces/simple_collision_detection.h"
 
 #include <algorithm>
@@ -19,9 +23,6 @@ std::unique_ptr<ForceComponent> create_contact_force_hunt_crossley(const PropNod
 std::unique_ptr<ForceComponent> create_contact_force_hunt_crossley_sb(const PropNode& props, ForceContext& context);
 std::unique_ptr<ForceComponent> create_muscle_activation(const PropNode& props, ForceContext& context);
 std::unique_ptr<ForceComponent> create_muscle_activation_opensim(const PropNode& props, ForceContext& context);
-std::unique_ptr<ForceComponent> create_muscle_force_m2012fast(const PropNode& props, ForceContext& context);
-std::unique_ptr<ForceComponent> create_muscle_force_gh2010(const PropNode& props, ForceContext& context);
-std::unique_ptr<ForceComponent> create_muscle_force_tj2003(const PropNode& props, ForceContext& context);
 std::unique_ptr<ForceComponent> create_joint_motor_force(const PropNode& props, ForceContext& context);
 
 namespace {
@@ -59,6 +60,20 @@ constexpr PropertySpec variable_step_properties[] = {
 
 constexpr std::span<const PropertySpec> none{};
 
+// A muscle model's row: one header (forces/muscle_fiber_<model>.h) gives the step's
+// force component and the analyses' fiber model alike.
+template <typename Fiber>
+constexpr ComponentInfo muscle_component(std::span<const PropertySpec> properties) {
+    return {Fiber::name,
+            F::Muscle,
+            false,
+            properties,
+            create_hill_muscle_force<Fiber>,
+            0.0,
+            false,
+            make_muscle_fiber_model<Fiber>};
+}
+
 const ComponentInfo table[] = {
     // name, family, planar, properties, factory
     {"joint_force_pnld", F::Joint, false, none, create_joint_force_pnld},
@@ -77,9 +92,9 @@ const ComponentInfo table[] = {
     {"muscle_activation", F::Activation, false, activation_properties, create_muscle_activation},
     {"muscle_activation_opensim", F::Activation, false, opensim_activation_properties,
      create_muscle_activation_opensim},
-    {"muscle_force_m2012fast", F::Muscle, false, m2012fast_properties, create_muscle_force_m2012fast},
-    {"muscle_force_gh2010", F::Muscle, false, gh2010_properties, create_muscle_force_gh2010},
-    {"muscle_force_tj2003", F::Muscle, false, tj2003_properties, create_muscle_force_tj2003},
+    muscle_component<M2012Fiber>(m2012fast_properties),
+    muscle_component<GH2010Fiber>(gh2010_properties),
+    muscle_component<TJ2003Fiber>(tj2003_properties),
     {"joint_motor_force", F::Actuator, false, none, create_joint_motor_force},
     // name, family, planar, properties, -, beta, step doubling
     {"forward_euler_integrator", F::FixedStepIntegrator, false, fixed_step_properties, nullptr, 0.0},
@@ -141,9 +156,9 @@ std::unique_ptr<ForceComponent> create_force(const PropNode& props, ForceContext
         std::vector<std::string_view> names;
         for (const ForceRegistration& r : force_registry())
             known += (known.empty() ? "" : ", ") + std::string(r.name), names.push_back(r.name);
-        context.diagnostics.push_back({Severity::Error, location_of(props, context.file),
-                                       "unknown force component '" + props.key + "' (known: " + known + ")" +
-                                           did_you_mean(props.key, names)});
+        context.diagnostics.push_back(
+            {Severity::Error, location_of(props, context.file),
+             "unknown force component '" + props.key + "' (known: " + known + ")" + did_you_mean(props.key, names)});
         return nullptr;
     }
     ForceContext row{context.model, context.file, context.diagnostics, component->properties};

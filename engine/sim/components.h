@@ -7,6 +7,7 @@
 // all read this one table (components.cpp). To add a force or an integrator,
 // add its row there.
 #include "forces/force_component.h"
+#include "forces/muscle_fiber.h"
 #include "format/property_spec.h"
 #include "integrators/integrator.h"
 
@@ -43,6 +44,8 @@ struct ComponentInfo {
     // 1/2 midpoint) and whether the error comes from step doubling
     double beta = 0;
     bool step_doubling = false;
+    // muscle force components: the same model for the analyses (forces/muscle_fiber.h)
+    MuscleFiberFactory fiber_model = nullptr;
 
     bool is_integrator() const { return is_integrator_family(family); }
 };

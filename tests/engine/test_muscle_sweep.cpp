@@ -10,6 +10,7 @@
 #include "forces/muscle_curves.h"
 #include "forces/muscle_path.h"
 #include "model/build_model.h"
+#include "sim/components.h"
 #include "state/kinematics.h"
 
 #include "hinge_muscle_model.h"
@@ -142,14 +143,17 @@ private slots:
     void equilibriumAndMoment() {
         const std::optional<Model> model = load_path(std::string(HFD_SAMPLES_DIR) + "/human3d.hfd");
         QVERIFY(model);
-        for (MuscleResidualModel::Kind kind :
-             {MuscleResidualModel::Kind::M2012, MuscleResidualModel::Kind::GH2010, MuscleResidualModel::Kind::TJ2003}) {
+        int models = 0;
+        for (const ComponentInfo& component : component_table()) {
+            if (component.family != ComponentFamily::Muscle) continue;
+            ++models;
             MuscleSweepOptions options;
             options.dof = model->find_dof("knee_angle_r");
             QVERIFY(options.dof != no_index);
             options.points = 21;
             options.activation = 0.7;
-            options.fiber.kind = kind;
+            options.fiber = muscle_fiber_model(component.name, nullptr);
+            QVERIFY(options.fiber);
             const MuscleSweep sweep = sweep_muscles(*model, initial_state(*model), options);
             QVERIFY(sweep.muscles.size() >= 5);
             int taut = 0, balanced = 0;
@@ -178,11 +182,11 @@ private slots:
                     if (!slack && !shortest) ++balanced;
                     QVERIFY2(
                         imbalance < 1e-6 * muscle.max_isometric_force,
-                        qPrintable(QString("%1: tendon %2 N, fiber along the tendon %3 N (kind %4, l %5, pennation %6)")
+                        qPrintable(QString("%1: tendon %2 N, fiber along the tendon %3 N (%4, l %5, pennation %6)")
                                        .arg(QString::fromStdString(muscle.name))
                                        .arg(c.tendon_force[k])
                                        .arg(along_tendon)
-                                       .arg(int(kind))
+                                       .arg(QString::fromUtf8(component.name.data(), qsizetype(component.name.size())))
                                        .arg(c.normalized_fiber_length[k])
                                        .arg(c.pennation[k])));
                     if (c.tendon_force[k] > 1) ++taut;
@@ -191,6 +195,7 @@ private slots:
             QVERIFY(taut > 20);
             QVERIFY(balanced > 20);
         }
+        QCOMPARE(models, 3);  // m2012fast, gh2010, tj2003: every row of the table is swept
     }
 
     void strengthSumsFullActivationMoments() {
@@ -264,11 +269,13 @@ private slots:
         const MuscleSweep sweep = sweep_muscles(model, pose, options);
         const MuscleCurves& c = sweep.muscles.at(0);
         const Muscle& muscle = model.muscles[c.muscle];
+        // no fiber model given: muscle_force_m2012fast's defaults
+        const double v_max = muscle_fiber_model("muscle_force_m2012fast", nullptr)->max_contraction_velocity();
         int moving = 0;
         for (size_t k = 1; k + 1 < sweep.coordinate.size(); k += 100) {
             const double slope =
                 (c.fiber_length[k + 1] - c.fiber_length[k - 1]) / (sweep.coordinate[k + 1] - sweep.coordinate[k - 1]);
-            const double expected = slope * rate / (options.fiber.v_max * muscle.optimal_fiber_length);
+            const double expected = slope * rate / (v_max * muscle.optimal_fiber_length);
             QVERIFY2(std::abs(c.normalized_fiber_velocity[k] - expected) < 1e-4,
                      qPrintable(QString("%1 vs %2").arg(c.normalized_fiber_velocity[k]).arg(expected)));
             if (std::abs(expected) > 1e-3) ++moving;

@@ -1,3 +1,4 @@
+#pragma once
 // muscle_force_m2012fast { xi = 0.1 v_max = 10 use_pennation_during_equilibration = 0 }
 //
 // Millard, Uchida, Seth & Delp (2013), "Flexing computational muscle", equilibrium
@@ -21,15 +22,15 @@
 // (the exact equilibrium); 0 solves f_T = f_M, so the tendon starts with at most
 // 1/cos(alpha) times its equilibrium force and the first steps settle the rest.
 //
-// This file holds the model's fiber dynamics only; the loop over muscles (path,
-// pennation, tension, equilibrium at start) is HillMuscleForce in hill_muscle_force.h.
-#include "forces/hill_muscle_force.h"
+// The component's row: sim/components.cpp; the loop over muscles (path, pennation,
+// tension, equilibrium at start): HillMuscleForce in hill_muscle_force.h.
+#include "forces/muscle_curves.h"
+#include "forces/muscle_fiber.h"
 
 #include <algorithm>
+#include <string_view>
 
 namespace hfd {
-
-namespace {
 
 struct M2012Fiber {
     struct Settings {
@@ -38,6 +39,9 @@ struct M2012Fiber {
         bool pennation_in_equilibrium = false;
     };
     static constexpr std::string_view name = "muscle_force_m2012fast";
+    static Settings settings(const PropertyValues& values) {
+        return {values["xi"], values["v_max"], values["use_pennation_during_equilibration"] != 0.0};
+    }
     static constexpr bool project_on_tendon_in_equilibrium(const Settings& s) { return s.pennation_in_equilibrium; }
     static double activation(const Settings&, double a) { return std::clamp(a, 0.0, 1.0); }
     static double tendon_force(double strain) { return m2012::tendon_force_length(strain); }
@@ -51,23 +55,9 @@ struct M2012Fiber {
         return activation * m2012::active_force_length(l) * m2012::force_velocity(v) +
                s * m2012::passive_force_length(l) + settings.beta * v;
     }
+    static IsometricFiberForce isometric_force(const Settings&, double l, double activation, double s) {
+        return {activation * m2012::active_force_length(l), s * m2012::passive_force_length(l)};
+    }
 };
-using M2012Settings = M2012Fiber::Settings;
-
-}  // namespace
-
-std::unique_ptr<ForceComponent> create_muscle_force_m2012fast(const PropNode& props, ForceContext& context) {
-    // xi > 0: the damping keeps the fiber velocity defined at zero activation;
-    // v_max > 0: maximum contraction velocity, optimal fiber lengths per second
-    PropertyValues values;
-    const bool properties_ok = read_force_properties(props, context, values);
-    const bool tendons_ok = check_elastic_tendons("muscle_force_m2012fast", context.model, context.diagnostics);
-    if (!properties_ok || !tendons_ok) return nullptr;
-    M2012Settings s;
-    s.beta = values["xi"];
-    s.v_max = values["v_max"];
-    s.pennation_in_equilibrium = values["use_pennation_during_equilibration"] != 0.0;
-    return std::make_unique<HillMuscleForce<M2012Fiber>>(context.model, s);
-}
 
 }  // namespace hfd

@@ -1,3 +1,4 @@
+#pragma once
 // muscle_force_gh2010 { v_max = 12 min_activation = 0.01 }
 //
 // Geyer & Herr (2010), "A muscle-reflex model that encodes principles of legged
@@ -14,14 +15,15 @@
 // kept at or above min_activation (the manual recommends > 0.01).
 //
 // This file holds the model's fiber dynamics only; the loop over muscles (path,
-// pennation, tension, equilibrium at start) is HillMuscleForce in hill_muscle_force.h.
-#include "forces/hill_muscle_force.h"
+// The component's row: sim/components.cpp; the loop over muscles (path, pennation,
+// tension, equilibrium at start): HillMuscleForce in hill_muscle_force.h.
+#include "forces/muscle_curves.h"
+#include "forces/muscle_fiber.h"
 
 #include <algorithm>
+#include <string_view>
 
 namespace hfd {
-
-namespace {
 
 struct GH2010Fiber {
     struct Settings {
@@ -29,6 +31,7 @@ struct GH2010Fiber {
         double min_activation = 0.01;
     };
     static constexpr std::string_view name = "muscle_force_gh2010";
+    static Settings settings(const PropertyValues& values) { return {values["v_max"], values["min_activation"]}; }
     static constexpr bool project_on_tendon_in_equilibrium(const Settings&) { return true; }
     static double activation(const Settings& settings, double a) { return std::clamp(a, settings.min_activation, 1.0); }
     static double tendon_force(double strain) { return gh2010::tendon_force(strain); }
@@ -42,19 +45,10 @@ struct GH2010Fiber {
         return activation * gh2010::active_force_length(l) * gh2010::force_velocity(speed / settings.v_max) +
                s * gh2010::parallel_elastic(l) - gh2010::buffer_elastic(l);
     }
+    static IsometricFiberForce isometric_force(const Settings&, double l, double activation, double s) {
+        return {activation * gh2010::active_force_length(l),
+                s * gh2010::parallel_elastic(l) - gh2010::buffer_elastic(l)};
+    }
 };
-
-}  // namespace
-
-std::unique_ptr<ForceComponent> create_muscle_force_gh2010(const PropNode& props, ForceContext& context) {
-    // v_max > 0 (optimal fiber lengths per second); min_activation in (0, 1): the
-    // force-velocity inverse needs a > 0
-    PropertyValues values;
-    const bool properties_ok = read_force_properties(props, context, values);
-    const bool tendons_ok = check_elastic_tendons("muscle_force_gh2010", context.model, context.diagnostics);
-    if (!properties_ok || !tendons_ok) return nullptr;
-    return std::make_unique<HillMuscleForce<GH2010Fiber>>(
-        context.model, GH2010Fiber::Settings{values["v_max"], values["min_activation"]});
-}
 
 }  // namespace hfd

@@ -1,3 +1,4 @@
+#pragma once
 // muscle_force_tj2003 { xi = 0.05 v_max = 10 min_activation = 0.01 }
 //
 // Thelen (2003) as described for OpenSim by C. T. John ("Complete description of
@@ -11,15 +12,15 @@
 // Activation is kept at or above min_activation (0.01 in the description).
 // stiffness_multiplier scales f_PE and f_T.
 //
-// This file holds the model's fiber dynamics only; the loop over muscles (path,
-// pennation, tension, equilibrium at start) is HillMuscleForce in hill_muscle_force.h.
-#include "forces/hill_muscle_force.h"
+// The component's row: sim/components.cpp; the loop over muscles (path, pennation,
+// tension, equilibrium at start): HillMuscleForce in hill_muscle_force.h.
+#include "forces/muscle_curves.h"
+#include "forces/muscle_fiber.h"
 
 #include <algorithm>
+#include <string_view>
 
 namespace hfd {
-
-namespace {
 
 struct TJ2003Fiber {
     struct Settings {
@@ -28,6 +29,9 @@ struct TJ2003Fiber {
         double min_activation = 0.01;
     };
     static constexpr std::string_view name = "muscle_force_tj2003";
+    static Settings settings(const PropertyValues& values) {
+        return {values["xi"], values["v_max"], values["min_activation"]};
+    }
     static constexpr bool project_on_tendon_in_equilibrium(const Settings&) { return true; }
     static double activation(const Settings& settings, double a) { return std::clamp(a, settings.min_activation, 1.0); }
     static double tendon_force(double strain) { return tj2003::tendon_force_length(strain); }
@@ -44,23 +48,10 @@ struct TJ2003Fiber {
         const double v = speed / ((0.25 + 0.75 * activation) * settings.v_max);
         return tj2003::force_velocity(v, a_fl, settings.damping) + s * tj2003::passive_force_length(l);
     }
+    // tj2003::force_velocity(0, a_fl, xi) = a_fl: the relation passes through isometric
+    static IsometricFiberForce isometric_force(const Settings&, double l, double activation, double s) {
+        return {activation * tj2003::active_force_length(l), s * tj2003::passive_force_length(l)};
+    }
 };
-using TJ2003Settings = TJ2003Fiber::Settings;
-
-}  // namespace
-
-std::unique_ptr<ForceComponent> create_muscle_force_tj2003(const PropNode& props, ForceContext& context) {
-    // xi >= 0; v_max > 0 (optimal fiber lengths per second); min_activation in
-    // (0, 1): the force-velocity inverse needs a > 0
-    PropertyValues values;
-    const bool properties_ok = read_force_properties(props, context, values);
-    const bool tendons_ok = check_elastic_tendons("muscle_force_tj2003", context.model, context.diagnostics);
-    if (!properties_ok || !tendons_ok) return nullptr;
-    TJ2003Settings s;
-    s.damping = values["xi"];
-    s.v_max = values["v_max"];
-    s.min_activation = values["min_activation"];
-    return std::make_unique<HillMuscleForce<TJ2003Fiber>>(context.model, s);
-}
 
 }  // namespace hfd
