@@ -2,6 +2,8 @@
 // controllers share (locations, timing).
 #include "control/controller.h"
 
+#include "format/type_table.h"
+
 #include <algorithm>
 #include <cctype>
 
@@ -19,20 +21,14 @@ namespace {
 
 using ControllerFactory = std::unique_ptr<Controller> (*)(const PropNode&, ControllerContext&);
 
-struct ControllerType {
-    std::string_view name;
-    ControllerFactory create;  // nullptr: known to SCONE, not supported here (the reason below)
-    std::string_view unsupported;
-};
-
-const ControllerType controller_types[] = {
-    {"ReflexController", create_reflex_controller, {}},
-    {"GaitStateController", create_gait_state_controller, {}},
-    {"FeedForwardController", create_feed_forward_controller, {}},
-    {"CompositeController", create_composite_controller, {}},
-    {"NoiseController", create_noise_controller, {}},
-    {"PerturbationController", create_perturbation_controller, {}},
-    {"ScriptController", create_script_controller, {}},  // refuses when built without Lua
+const TypeRow<ControllerFactory> controller_types[] = {
+    {"ReflexController", create_reflex_controller},
+    {"GaitStateController", create_gait_state_controller},
+    {"FeedForwardController", create_feed_forward_controller},
+    {"CompositeController", create_composite_controller},
+    {"NoiseController", create_noise_controller},
+    {"PerturbationController", create_perturbation_controller},
+    {"ScriptController", create_script_controller},  // refuses when built without Lua
     {"NeuralController", nullptr, "NeuralController is not supported"},
     {"SpinalController", nullptr, "SpinalController is not supported"},
     {"MirrorController", nullptr, "MirrorController is not supported"},
@@ -69,35 +65,32 @@ void read_controller_timing(PropertyReader& reader, ControllerTiming& timing) {
 }
 
 bool is_controller_type(const std::string& key) {
-    return std::any_of(std::begin(controller_types), std::end(controller_types),
-                       [&](const ControllerType& type) { return type.name == key; });
+    return find_type<ControllerFactory>(controller_types, key) != nullptr;
 }
 
 std::unique_ptr<Controller> create_controller(const PropNode& node, ControllerContext& context) {
-    for (const ControllerType& type : controller_types) {
-        if (type.name != node.key) continue;
-        if (!type.create) {
-            context.creation.error(node, std::string(type.unsupported));
-            return nullptr;
-        }
-        // auto_std_factor applies to the parameters declared below it
-        ParamDefaults defaults = context.creation.defaults.back();
-        if (const PropNode* factor = node.find("auto_std_factor")) {
-            std::string error;
-            const std::optional<double> value = to_number(*factor, &error);
-            if (value && *value >= 0) defaults.auto_std_factor = *value;
-            else context.creation.error(*factor, "expected a number >= 0 for auto_std_factor");
-        }
-        context.creation.defaults.push_back(defaults);
-        // a named controller's parameters start with its name (SCONE's CreateController)
-        const PropNode* name = node.find("name");
-        ScopedPrefix prefix(context.creation, name && !name->value.empty() ? name->value + "." : std::string());
-        std::unique_ptr<Controller> controller = type.create(node, context);
-        context.creation.defaults.pop_back();
-        return controller;
+    const TypeRow<ControllerFactory>* type = find_type<ControllerFactory>(controller_types, node.key);
+    if (!type || !type->create) {
+        context.creation.error(
+            node, type ? std::string(type->unsupported)
+                       : unknown_type_message<ControllerFactory>(controller_types, "controller type", node.key));
+        return nullptr;
     }
-    context.creation.error(node, "unknown controller type '" + node.key + "'");
-    return nullptr;
+    // auto_std_factor applies to the parameters declared below it
+    ParamDefaults defaults = context.creation.defaults.back();
+    if (const PropNode* factor = node.find("auto_std_factor")) {
+        std::string error;
+        const std::optional<double> value = to_number(*factor, &error);
+        if (value && *value >= 0) defaults.auto_std_factor = *value;
+        else context.creation.error(*factor, "expected a number >= 0 for auto_std_factor");
+    }
+    context.creation.defaults.push_back(defaults);
+    // a named controller's parameters start with its name (SCONE's CreateController)
+    const PropNode* name = node.find("name");
+    ScopedPrefix prefix(context.creation, name && !name->value.empty() ? name->value + "." : std::string());
+    std::unique_ptr<Controller> controller = type->create(node, context);
+    context.creation.defaults.pop_back();
+    return controller;
 }
 
 }  // namespace hfd

@@ -116,12 +116,21 @@ const PropNode* function_node(PropertyReader& reader) {
         }
         found = &child;
     }
-    if (found) reader.accept(found->key);
-    else
-        reader.context().error(reader.node(),
-                               "FeedForwardController needs a function (PieceWiseConstant, PieceWiseLinear, "
-                               "Polynomial, SineWave or Constant)");
-    return found;
+    if (found) {
+        reader.accept(found->key);
+        return found;
+    }
+    // the controller has no group property: a group is a function of a name in no row
+    for (const PropNode& child : reader.node().children)
+        if (child.is_group() && !child.is_variable_definition()) {
+            reader.accept(child.key);
+            create_function(child, reader.context());  // refuses it with the known names
+            return nullptr;
+        }
+    reader.context().error(reader.node(),
+                           "FeedForwardController needs a function (PieceWiseConstant, PieceWiseLinear, "
+                           "Polynomial, SineWave or Constant)");
+    return nullptr;
 }
 
 // Removes the diagnostics after `from` that repeat an earlier one (the same function

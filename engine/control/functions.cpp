@@ -15,6 +15,8 @@
 //   f(t) = c
 #include "control/functions.h"
 
+#include "format/type_table.h"
+
 #include <algorithm>
 #include <cmath>
 #include <numbers>
@@ -169,12 +171,7 @@ std::unique_ptr<ControlFunction> create_constant(PropertyReader& reader) {
 
 using FunctionFactory = std::unique_ptr<ControlFunction> (*)(PropertyReader&);
 
-struct FunctionType {
-    std::string_view name;
-    FunctionFactory create;
-};
-
-const FunctionType function_types[] = {
+const TypeRow<FunctionFactory> function_types[] = {
     {"PieceWiseConstant", create_piece_wise_constant},
     {"PieceWiseConstantFunction", create_piece_wise_constant},
     {"PieceWiseLinear", create_piece_wise_linear},
@@ -186,20 +183,16 @@ const FunctionType function_types[] = {
 
 }  // namespace
 
-bool is_function_type(std::string_view key) {
-    return std::any_of(std::begin(function_types), std::end(function_types),
-                       [&](const FunctionType& type) { return type.name == key; });
-}
+bool is_function_type(std::string_view key) { return find_type<FunctionFactory>(function_types, key) != nullptr; }
 
 std::unique_ptr<ControlFunction> create_function(const PropNode& node, CreationContext& context) {
-    for (const FunctionType& type : function_types) {
-        if (type.name != node.key) continue;
-        PropertyReader reader(node, context, std::string(type.name));
-        return type.create(reader);
+    const TypeRow<FunctionFactory>* type = find_type<FunctionFactory>(function_types, node.key);
+    if (!type) {
+        context.error(node, unknown_type_message<FunctionFactory>(function_types, "function type", node.key));
+        return nullptr;
     }
-    context.error(node, "unknown function type '" + node.key +
-                            "' (expected PieceWiseConstant, PieceWiseLinear, Polynomial, SineWave or Constant)");
-    return nullptr;
+    PropertyReader reader(node, context, std::string(type->name));
+    return type->create(reader);
 }
 
 }  // namespace hfd

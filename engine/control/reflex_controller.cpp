@@ -23,6 +23,7 @@
 // ConditionalMuscleReflex: conditional_muscle_reflex.cpp; BodyOrientationReflex:
 // body_orientation_reflex.cpp.
 #include "control/reflex.h"
+#include "format/type_table.h"
 
 #include "state/kinematics.h"
 
@@ -270,6 +271,16 @@ public:
     }
 };
 
+using ReflexFactory = bool (*)(const PropNode&, ControllerContext&, Reflex&);
+
+const TypeRow<ReflexFactory> reflex_types[] = {
+    {"MuscleReflex", create_muscle_reflex},
+    {"DofReflex", create_dof_reflex},
+    {"BodyPointReflex", create_body_point_reflex},
+    {"ConditionalMuscleReflex", create_conditional_muscle_reflex},
+    {"BodyOrientationReflex", create_body_orientation_reflex},
+};
+
 }  // namespace
 
 std::unique_ptr<Controller> create_reflex_controller(const PropNode& node, ControllerContext& context) {
@@ -280,18 +291,14 @@ std::unique_ptr<Controller> create_reflex_controller(const PropNode& node, Contr
     const bool dual_sided = reader.flag("dual_sided", context.location.side == 0);
     bool ok = true;
     const auto create = [&](const PropNode& item) {
-        using ReflexFactory = bool (*)(const PropNode&, ControllerContext&, Reflex&);
-        const ReflexFactory factory = item.key == "MuscleReflex"              ? create_muscle_reflex
-                                      : item.key == "DofReflex"               ? create_dof_reflex
-                                      : item.key == "BodyPointReflex"         ? create_body_point_reflex
-                                      : item.key == "ConditionalMuscleReflex" ? create_conditional_muscle_reflex
-                                      : item.key == "BodyOrientationReflex"   ? create_body_orientation_reflex
-                                                                              : nullptr;
-        if (!factory) {
-            context.creation.error(item, "unknown reflex type '" + item.key + "' in ReflexController");
+        const TypeRow<ReflexFactory>* type = find_type<ReflexFactory>(reflex_types, item.key);
+        if (!type) {
+            context.creation.error(item, unknown_type_message<ReflexFactory>(reflex_types, "reflex type", item.key) +
+                                             " in ReflexController");
             ok = false;
             return;
         }
+        const ReflexFactory factory = type->create;
         std::vector<char> sides = dual_sided ? std::vector<char>{'l', 'r'} : std::vector<char>{context.location.side};
         for (const char side : sides) {
             ControllerContext sided = context;

@@ -4,7 +4,7 @@
 
 #include "measures/measure_types.h"
 
-#include "control/lua_script.h"
+#include "format/type_table.h"
 
 #include <algorithm>
 
@@ -77,6 +77,33 @@ bool is_measure_key(const std::string& key) {
     return key.size() >= 7 && key.compare(key.size() - 7, 7, "Measure") == 0;
 }
 
+namespace {
+
+using MeasureFactory = std::unique_ptr<Measure> (*)(PropertyReader&, MeasureContext&);
+
+const TypeRow<MeasureFactory> measure_types[] = {
+    {"GaitMeasure", create_gait_measure},
+    {"EffortMeasure", create_effort_measure},
+    {"DofMeasure", create_dof_measure},
+    {"ReactionForceMeasure", create_reaction_force_measure},
+    {"JumpMeasure", create_jump_measure},
+    {"BalanceMeasure", create_balance_measure},
+    {"CompositeMeasure", create_composite_measure},
+    {"ScriptMeasure", create_script_measure},  // refuses when built without Lua
+    {"HeightMeasure", nullptr, "SCONE's HeightMeasure is not supported yet"},
+    {"GaitCycleMeasure", nullptr, "SCONE's GaitCycleMeasure is not supported yet"},
+    {"DofLimitMeasure", nullptr, "SCONE's DofLimitMeasure is not supported yet"},
+    {"MuscleMeasure", nullptr, "SCONE's MuscleMeasure is not supported yet"},
+    {"BodyMeasure", nullptr, "SCONE's BodyMeasure is not supported yet"},
+    {"JointLoadMeasure", nullptr, "SCONE's JointLoadMeasure is not supported yet"},
+    {"JointMeasure", nullptr, "SCONE's JointMeasure is not supported yet"},
+    {"MimicMeasure", nullptr, "SCONE's MimicMeasure is not supported yet"},
+    {"StepMeasure", nullptr, "SCONE's StepMeasure is not supported yet"},
+    {"SimulationMeasure", nullptr, "SCONE's SimulationMeasure is not supported yet"},
+};
+
+}  // namespace
+
 Index find_sided_dof(const Model& model, const std::string& name, char side) {
     const Index exact = model.find_dof(name);
     if (exact != no_index || side == 0) return exact;
@@ -103,38 +130,15 @@ std::unique_ptr<Measure> create_measure(const PropNode& node, MeasureContext& co
         context.creation.error(node, "expected '" + type + " { ... }'");
         return nullptr;
     }
-    using Creator = std::unique_ptr<Measure> (*)(PropertyReader&, MeasureContext&);
-    static const std::pair<const char*, Creator> creators[] = {
-        {"GaitMeasure", create_gait_measure},
-        {"EffortMeasure", create_effort_measure},
-        {"DofMeasure", create_dof_measure},
-        {"ReactionForceMeasure", create_reaction_force_measure},
-        {"JumpMeasure", create_jump_measure},
-        {"BalanceMeasure", create_balance_measure},
-        {"CompositeMeasure", create_composite_measure},
-        {"ScriptMeasure", create_script_measure},
-    };
-    if (type == "ScriptMeasure" && !lua_scripts_available()) {
-        context.creation.error(node,
-                               "Lua script measures are not supported (ScriptMeasure): hfd was built without Lua 5.4");
+    const TypeRow<MeasureFactory>* found = find_type<MeasureFactory>(measure_types, type);
+    if (!found || !found->create) {
+        context.creation.error(node, found ? std::string(found->unsupported)
+                                           : unknown_type_message<MeasureFactory>(measure_types, "measure type", type));
         return nullptr;
     }
-    for (const auto& [known, create] : creators) {
-        if (type != known) continue;
-        PropertyReader reader(node, context.creation, type);
-        if (node.key == "Measure") reader.accept("type");
-        return create(reader, context);
-    }
-    static const char* const unsupported[] = {"HeightMeasure", "GaitCycleMeasure", "DofLimitMeasure", "MuscleMeasure",
-                                              "BodyMeasure",   "JointLoadMeasure", "JointMeasure",    "MimicMeasure",
-                                              "StepMeasure",   "SimulationMeasure"};
-    for (const char* known : unsupported)
-        if (type == known) {
-            context.creation.error(node, "SCONE's " + type + " is not supported yet");
-            return nullptr;
-        }
-    context.creation.error(node, "unknown measure type '" + type + "'");
-    return nullptr;
+    PropertyReader reader(node, context.creation, type);
+    if (node.key == "Measure") reader.accept("type");
+    return found->create(reader, context);
 }
 
 }  // namespace hfd

@@ -42,6 +42,12 @@ protected:
 }  // namespace
 
 std::unique_ptr<Measure> create_script_measure(PropertyReader& reader, MeasureContext& context) {
+    if (!lua_scripts_available()) {
+        reader.accept_all();
+        context.creation.error(reader.node(),
+                               "Lua script measures are not supported (ScriptMeasure): hfd was built without Lua 5.4");
+        return nullptr;
+    }
     auto measure = std::make_unique<ScriptMeasure>();
     read_measure_properties(reader, *measure);
     const std::optional<std::string> file = reader.required_text("script_file");

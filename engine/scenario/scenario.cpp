@@ -12,10 +12,6 @@ namespace hfd {
 
 namespace {
 
-bool is_measure_type(const std::string& key) {
-    return key.size() > 7 && key.compare(key.size() - 7, 7, "Measure") == 0;
-}
-
 void read_optimizer(const PropNode& node, CreationContext& context, const std::string& directory,
                     OptimizerSettings& settings) {
     PropertyReader reader(node, context, node.key);
@@ -140,7 +136,7 @@ bool Scenario::read_structure(std::vector<Diagnostic>& diagnostics) {
             } else if (is_controller_type(child.key) || child.key.find("Controller") != std::string::npos) {
                 if (controller_node_) context.error(child, "a second controller (use CompositeController)");
                 controller_node_ = &child;
-            } else if (is_measure_type(child.key)) {
+            } else if (is_measure_key(child.key)) {
                 if (measure_node_) context.error(child, "a second measure (use CompositeMeasure)");
                 measure_node_ = &child;
             } else {

@@ -260,6 +260,37 @@ private slots:
         QVERIFY(diagnostics_text(h.diagnostics).find("needs 'coefficient1'") != std::string::npos);
     }
 
+    // Controllers, reflexes and functions are rows of type tables (format/type_table.h):
+    // a name in no row is refused with the supported names and the closest of them;
+    // a name SCONE knows and this engine does not build gives its row's reason.
+    void typeTablesNameTheirKnownTypesForAnUnknownOne() {
+        Harness h(planar_model);
+        QVERIFY(h.sim);
+        const struct {
+            const char* text;
+            std::vector<std::string> messages;
+        } cases[] = {
+            {"GaitStateControler { }",
+             {"unknown controller type 'GaitStateControler' (known: ReflexController, GaitStateController,",
+              "; did you mean 'GaitStateController'?"}},
+            {"ReflexController { MusclesReflex { target = vasti KL = 1 } }",
+             {"unknown reflex type 'MusclesReflex' (known: MuscleReflex, DofReflex,",
+              "did you mean 'MuscleReflex'? in ReflexController"}},
+            {"FeedForwardController { SineWav { } }",
+             {"unknown function type 'SineWav' (known: PieceWiseConstant,", "; did you mean 'SineWave'?"}},
+            {"NeuralController { }", {"NeuralController is not supported"}},
+        };
+        for (const auto& c : cases) {
+            h.diagnostics.clear();
+            QVERIFY2(!h.create(c.text), c.text);
+            const std::string text = diagnostics_text(h.diagnostics);
+            for (const std::string& message : c.messages)
+                QVERIFY2(text.find(message) != std::string::npos, qPrintable(QString::fromStdString(text)));
+            // the known list names what is built here, not what is refused
+            QVERIFY2(text.find("NeuralController,") == std::string::npos, text.c_str());
+        }
+    }
+
     // u = C0 + KL (l - L0) + KF (F - F0), u = KP (P0 - q) + KV (V0 - dq/dt) and
     // u = KP (P0 - x) + KV (V0 - v) of a body point, all with the sensors read two
     // control steps (delay 0.02 s) before.

@@ -668,7 +668,10 @@ private slots:
             {"EffortMeasure { measure_type = Wang2021 }", "unknown measure_type 'Wang2021'"},
             {"EffortMeasure { measure_type = Wang2012 include = \"nothing*\" }", "no muscles included"},
             {"JumpMeasure { jump_type = 3 }", "unknown jump_type '3'"},
-            {"FooMeasure { }", "unknown measure type 'FooMeasure'"},
+            {"FooMeasure { }", "unknown measure type 'FooMeasure' (known: GaitMeasure, EffortMeasure,"},
+            {"GaitMesure { }", "unknown measure type 'GaitMesure' (known: GaitMeasure,"},
+            {"Measure { type = EffortMesure }", "; did you mean 'EffortMeasure'?"},
+            {"HeightMeasure { }", "SCONE's HeightMeasure is not supported yet"},
             {"Measure { weight = 1 }", "Measure needs 'type'"},
             {"GaitMeasure { threshold = 1 soft_threshold = 2 }", "soft_threshold cannot be combined"},
         };

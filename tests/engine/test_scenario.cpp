@@ -666,6 +666,20 @@ SimulationObjective {
                                                      : "Lua script controllers are not supported",
                              1),
                  test::diagnostics_text(diagnostics).c_str());
+        // the objective's measure may be written Measure { type = ... }, as inside a composite
+        write(root + "/v.scone",
+              "SimulationObjective { max_duration = 1 ModelHyfydy { model_file = legs.hfd }\n"
+              "FeedForwardController { Constant { value = 0.1 } }\n"
+              "Measure { type = BalanceMeasure termination_height = 0.5 } }\n");
+        diagnostics.clear();
+        const std::unique_ptr<Scenario> with_measure = Scenario::load(root + "/v.scone", diagnostics);
+        QVERIFY2(with_measure && !has_errors(diagnostics), test::diagnostics_text(diagnostics).c_str());
+        write(root + "/w.scone",
+              "SimulationObjective { max_duration = 1 ModelHyfydy { model_file = legs.hfd } GateMeasure { } }\n");
+        diagnostics.clear();
+        QVERIFY(!Scenario::load(root + "/w.scone", diagnostics));
+        QVERIFY2(has_message(diagnostics, "unknown measure type 'GateMeasure' (known: GaitMeasure,", 1),
+                 test::diagnostics_text(diagnostics).c_str());
     }
 
     // A results folder (SCONE's, or a copy of one) keeps config.scone with the model and
