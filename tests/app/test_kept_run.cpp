@@ -91,16 +91,24 @@ void TestKeptRun::theKeptRunWalksAsAGhostAtTheCursorsTime() {
     QCOMPARE(last.body_pos.size(), weak.body_pos.size());
     QVERIFY(last.body_pos != plots->keptPoseAt(0).body_pos);
 
-    QImage with_ghost;
-    if (studio_test::has_opengl_display()) with_ghost = viewer->grabRenderedImage();
     plots->forgetKeptRun();
     QVERIFY(!viewer->hasGhost());
     if (studio_test::has_opengl_display()) {
-        // the same pose and camera without the ghost: the grey figure is gone from the picture
+        // The picture without a ghost, then with one (the strong run kept: itself beside
+        // itself), from the front: from the side view a planar model opens in, the ghost
+        // 0.6 m along -z stands behind the model, hidden where the two have the same pose.
+        // Qt3D loads a new entity's geometry over several frames, more of them on a busy
+        // machine, so the ghost is waited for in the picture itself (it changes the mean
+        // of a channel by about 1 of 255 in this window; rendering noise stays below 0.05).
+        viewer->setViewPreset(ModelViewer::ViewPreset::Front);
         const QImage without = viewer->grabRenderedImage();
-        QVERIFY(!with_ghost.isNull() && !without.isNull());
-        QCOMPARE(with_ghost.size(), without.size());
-        QVERIFY(studio_test::mean_difference(with_ghost, without) > 0.05);
+        QVERIFY(!without.isNull());
+        plots->keepRun(QStringLiteral("strong"));
+        QVERIFY(viewer->hasGhost());
+        const QImage with_ghost = viewer->grabImageWhen([&](const QImage& frame) {
+            return frame.size() == without.size() && studio_test::mean_difference(frame, without) > 0.3;
+        });
+        QVERIFY2(!with_ghost.isNull(), "the kept run is not drawn beside the model");
     }
 }
 
