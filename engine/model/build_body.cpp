@@ -32,7 +32,7 @@ const PropNode* single_solid_geometry(const PropNode& body_node) {
 std::optional<Shape> quiet_shape(const PropNode& node, const BuildContext& ctx) {
     BuildContext scratch;
     scratch.model.options = ctx.model.options;
-    PropertyReader reader(node, scratch, "geometry");
+    ModelPropertyReader reader(node, scratch, "geometry");
     return read_shape(reader, ShapeUse::Geometry);
 }
 
@@ -72,7 +72,7 @@ void check_mass_range(const Body& body, const PropNode& at, const std::string& w
                           " kg m^2; the dynamics would overflow)");
 }
 
-void explicit_mass(Body& body, PropertyReader& reader, BuildContext& ctx) {
+void explicit_mass(Body& body, ModelPropertyReader& reader, BuildContext& ctx) {
     const double scale = ctx.model.options.scale;
     const std::optional<double> mass = reader.number("mass", Need::Required, Bound::NonNegative);
     if (!mass) return;
@@ -94,19 +94,19 @@ void explicit_mass(Body& body, PropertyReader& reader, BuildContext& ctx) {
     check_inertia(body, *reader.find("inertia"), reader.what(), ctx);
 }
 
-void shape_mass(Body& body, PropertyReader& reader, const PropNode& body_node, BuildContext& ctx) {
+void shape_mass(Body& body, ModelPropertyReader& reader, const PropNode& body_node, BuildContext& ctx) {
     std::optional<Shape> shape;
     if (const PropNode* shape_node = reader.find("shape")) {
         if (!shape_node->is_group()) {
             ctx.error(*shape_node, reader.what() + ": 'shape' must be a group { type = ... }");
             return;
         }
-        PropertyReader shape_reader(*shape_node, ctx, reader.what() + " shape");
+        ModelPropertyReader shape_reader(*shape_node, ctx, reader.what() + " shape");
         shape_reader.warn_unknown({"type", "radius", "height", "half_dim", "dim", "normal"});
         shape = read_shape(shape_reader, ShapeUse::Body);
         if (!shape) return;
     } else if (const PropNode* geometry = single_solid_geometry(body_node)) {
-        PropertyReader geometry_reader(*geometry, ctx, "geometry");
+        ModelPropertyReader geometry_reader(*geometry, ctx, "geometry");
         const Vec3 offset =
             geometry_reader.find("pos") ? to_vec3(*geometry_reader.find("pos")).value_or(Vec3::Zero()) : Vec3::Zero();
         if (!offset.isZero()) {
@@ -144,7 +144,7 @@ Body read_body(const PropNode& node, BuildContext& ctx) {
     Body body;
     body.name = name_of(node, ctx);
     body.location = ctx.location(node);
-    PropertyReader reader(node, ctx, describe("body", body.name));
+    ModelPropertyReader reader(node, ctx, describe("body", body.name));
     reader.warn_unknown({"name", "mass", "inertia", "density", "shape", "pos", "ori", "lin_vel", "ang_vel", "joint",
                          "geometry", "mesh"});
     const PropNode* mass = reader.find("mass");

@@ -13,20 +13,20 @@ void BuildContext::warning(const PropNode& at, std::string message) {
     diagnostics.push_back({Severity::Warning, location(at), std::move(message)});
 }
 
-PropertyReader::PropertyReader(const PropNode& node, BuildContext& ctx, std::string what)
+ModelPropertyReader::ModelPropertyReader(const PropNode& node, BuildContext& ctx, std::string what)
     : node_(node), ctx_(ctx), what_(std::move(what)) {}
 
-const PropNode* PropertyReader::find(std::string_view key) const { return node_.find(key); }
+const PropNode* ModelPropertyReader::find(std::string_view key) const { return node_.find(key); }
 
-void PropertyReader::missing(std::string_view key) {
+void ModelPropertyReader::missing(std::string_view key) {
     ctx_.error(node_, what_ + " is missing required property '" + std::string(key) + "'");
 }
 
-void PropertyReader::report_value_error(const PropNode& at, std::string_view key, const std::string& error) {
+void ModelPropertyReader::report_value_error(const PropNode& at, std::string_view key, const std::string& error) {
     ctx_.error(at, what_ + ": '" + std::string(key) + "': " + error);
 }
 
-std::optional<double> PropertyReader::number(std::string_view key, Need need, Bound bound) {
+std::optional<double> ModelPropertyReader::number(std::string_view key, Need need, Bound bound) {
     const PropNode* p = find(key);
     if (!p) {
         if (need == Need::Required) missing(key);
@@ -38,13 +38,13 @@ std::optional<double> PropertyReader::number(std::string_view key, Need need, Bo
     return value;
 }
 
-std::optional<double> PropertyReader::length(std::string_view key, Need need, Bound bound) {
+std::optional<double> ModelPropertyReader::length(std::string_view key, Need need, Bound bound) {
     const std::optional<double> value = number(key, need, bound);
     if (!value) return std::nullopt;
     return *value * ctx_.model.options.scale;
 }
 
-std::optional<bool> PropertyReader::flag(std::string_view key) {
+std::optional<bool> ModelPropertyReader::flag(std::string_view key) {
     const PropNode* p = find(key);
     if (!p) return std::nullopt;
     std::string error;
@@ -56,7 +56,7 @@ std::optional<bool> PropertyReader::flag(std::string_view key) {
     return *value != 0;
 }
 
-std::optional<std::string> PropertyReader::text(std::string_view key, Need need) {
+std::optional<std::string> ModelPropertyReader::text(std::string_view key, Need need) {
     const PropNode* p = find(key);
     if (!p) {
         if (need == Need::Required) missing(key);
@@ -73,7 +73,7 @@ std::optional<std::string> PropertyReader::text(std::string_view key, Need need)
     return p->value;
 }
 
-std::optional<Vec3> PropertyReader::vec3(std::string_view key, Need need) {
+std::optional<Vec3> ModelPropertyReader::vec3(std::string_view key, Need need) {
     const PropNode* p = find(key);
     if (!p) {
         if (need == Need::Required) missing(key);
@@ -92,13 +92,13 @@ std::optional<Vec3> PropertyReader::vec3(std::string_view key, Need need) {
     return value;
 }
 
-std::optional<Vec3> PropertyReader::position(std::string_view key, Need need) {
+std::optional<Vec3> ModelPropertyReader::position(std::string_view key, Need need) {
     const std::optional<Vec3> value = vec3(key, need);
     if (!value) return std::nullopt;
     return *value * ctx_.model.options.scale;
 }
 
-std::optional<Quat> PropertyReader::orientation(std::string_view key) {
+std::optional<Quat> ModelPropertyReader::orientation(std::string_view key) {
     const PropNode* p = find(key);
     if (!p) return std::nullopt;
     std::string error;
@@ -114,7 +114,7 @@ std::optional<Quat> PropertyReader::orientation(std::string_view key) {
     return value->normalized();
 }
 
-std::optional<std::pair<double, double>> PropertyReader::range(std::string_view key) {
+std::optional<std::pair<double, double>> ModelPropertyReader::range(std::string_view key) {
     const PropNode* p = find(key);
     if (!p) return std::nullopt;
     std::string error;
@@ -134,7 +134,7 @@ std::optional<std::pair<double, double>> PropertyReader::range(std::string_view 
     return value;
 }
 
-void PropertyReader::warn_unknown(std::initializer_list<std::string_view> known) const {
+void ModelPropertyReader::warn_unknown(std::initializer_list<std::string_view> known) const {
     warn_unknown_properties(node_, std::span<const std::string_view>(known.begin(), known.size()), what_, ctx_.file,
                             ctx_.diagnostics);
 }

@@ -48,10 +48,11 @@ enum class Need { Optional, Required };
 // in messages, e.g. "joint 'knee_r'". Numbers are judged by read_bounded_number
 // (format/property_spec.h), as force and integrator properties are. A malformed or out-of-bound value is
 // reported at the property and read as absent; a missing required property is
-// reported at the component.
-class PropertyReader {
+// reported at the component. Unknown keys are warnings (warn_unknown); the
+// scenario's PropertyReader (control/properties.h) reports unread keys as errors.
+class ModelPropertyReader {
 public:
-    PropertyReader(const PropNode& node, BuildContext& ctx, std::string what);
+    ModelPropertyReader(const PropNode& node, BuildContext& ctx, std::string what);
 
     const PropNode& node() const { return node_; }
     const std::string& what() const { return what_; }

@@ -99,7 +99,7 @@ const PropNode* short_form_entry(const PropNode& node) {
 // Without a `range`, a joint axis's dof spans the joint's limits about that axis (the
 // angles the joint allows, with the dof's sign; widened to hold the default), else the
 // manual's -90..90.
-void read_default_and_range(Dof& dof, PropertyReader& reader, BuildContext& ctx) {
+void read_default_and_range(Dof& dof, ModelPropertyReader& reader, BuildContext& ctx) {
     const bool rotation = dof.kind != Dof::Kind::RootTranslation;
     const double unit = rotation ? radians_per_degree : ctx.model.options.scale;
     if (!rotation) dof.range_min = -90, dof.range_max = 90;  // the manual's -90..90, in metres
@@ -134,7 +134,7 @@ void build_dofs(const PropNode& model_node, BuildContext& ctx) {
         const PropNode* entry = short_form_entry(node);
         const PropNode* source_node = entry ? entry : node.find("source");
         dof.name = entry ? entry->key : name_of(node);
-        PropertyReader reader(node, ctx, describe("dof", dof.name));
+        ModelPropertyReader reader(node, ctx, describe("dof", dof.name));
         for (const PropNode& child : node.children)
             if (&child != entry && !child.is_variable_definition() && !is_dof_property(child.key))
                 ctx.warning(child, "unknown property '" + child.key + "' in " + reader.what() + " (ignored)" +

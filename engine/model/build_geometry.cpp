@@ -46,7 +46,7 @@ bool uses_dimension(ShapeType type, std::string_view key) {
     return false;
 }
 
-bool read_dimensions(Shape& shape, PropertyReader& reader, BuildContext& ctx) {
+bool read_dimensions(Shape& shape, ModelPropertyReader& reader, BuildContext& ctx) {
     bool ok = true;
     auto positive_length = [&](std::string_view key, Bound bound) {
         const auto v = reader.length(key, Need::Required, bound);
@@ -113,7 +113,7 @@ Index resolve_material(const PropNode& at, const std::string& name, const std::s
 }
 
 // The attached body: the enclosing one, else the `body` property.
-Index attached_body(PropertyReader& reader, Index enclosing_body, BuildContext& ctx) {
+Index attached_body(ModelPropertyReader& reader, Index enclosing_body, BuildContext& ctx) {
     if (enclosing_body == no_index) {
         const auto body = reader.text("body", Need::Required);
         return body ? resolve_body(*reader.find("body"), *body, reader.what(), ctx) : no_index;
@@ -133,7 +133,7 @@ const char* shape_type_name(ShapeType type) {
     return "none";
 }
 
-std::optional<Shape> read_shape(PropertyReader& reader, ShapeUse use) {
+std::optional<Shape> read_shape(ModelPropertyReader& reader, ShapeUse use) {
     BuildContext& ctx = reader.context();
     const auto type_name = reader.text("type", Need::Required);
     if (!type_name) return std::nullopt;
@@ -159,7 +159,7 @@ void build_geometries(BuildContext& ctx) {
         Geometry geometry;
         geometry.name = name_of(node, ctx);
         geometry.location = ctx.location(node);
-        PropertyReader reader(node, ctx, describe("geometry", geometry.name));
+        ModelPropertyReader reader(node, ctx, describe("geometry", geometry.name));
         reader.warn_unknown(
             {"name", "type", "body", "material", "pos", "ori", "radius", "height", "half_dim", "dim", "normal"});
         if (auto shape = read_shape(reader, ShapeUse::Geometry)) geometry.shape = *shape;
@@ -176,7 +176,7 @@ void build_geometries(BuildContext& ctx) {
 namespace {
 
 // color = [r g b] or [r g b a], components in 0..1.
-void read_color(Mesh& mesh, PropertyReader& reader, BuildContext& ctx) {
+void read_color(Mesh& mesh, ModelPropertyReader& reader, BuildContext& ctx) {
     const PropNode* color = reader.find("color");
     if (!color) return;
     const std::string expected = reader.what() + ": 'color' must be [r g b] or [r g b a] with values in 0..1";
@@ -196,7 +196,7 @@ void read_color(Mesh& mesh, PropertyReader& reader, BuildContext& ctx) {
 }
 
 // scale = s or [sx sy sz], multiplied by model_options.scale.
-void read_mesh_scale(Mesh& mesh, PropertyReader& reader, BuildContext& ctx) {
+void read_mesh_scale(Mesh& mesh, ModelPropertyReader& reader, BuildContext& ctx) {
     const PropNode* scale = reader.find("scale");
     if (!scale) return;
     std::optional<Vec3> value;
@@ -220,14 +220,14 @@ void build_meshes(BuildContext& ctx) {
         }
         Mesh mesh;
         mesh.location = ctx.location(node);
-        PropertyReader reader(node, ctx, "mesh");
+        ModelPropertyReader reader(node, ctx, "mesh");
         reader.warn_unknown({"name", "file", "shape", "body", "pos", "ori", "color", "scale"});
         mesh.body = attached_body(reader, component.enclosing_body, ctx);
         if (auto file = reader.text("file")) mesh.file = *file;
         if (const PropNode* shape_node = reader.find("shape"); shape_node && !shape_node->is_group()) {
             ctx.error(*shape_node, "mesh: 'shape' must be a group { type = ... }");
         } else if (shape_node) {
-            PropertyReader shape_reader(*shape_node, ctx, "mesh shape");
+            ModelPropertyReader shape_reader(*shape_node, ctx, "mesh shape");
             shape_reader.warn_unknown({"type", "radius", "height", "half_dim", "dim", "normal"});
             if (auto shape = read_shape(shape_reader, ShapeUse::Mesh)) mesh.shape = *shape;
             if (!mesh.file.empty())

@@ -58,7 +58,7 @@ void apply_default_damping(Joint& joint, const OwnValues& own, const Model& mode
     }
 }
 
-void read_limits(Joint& joint, PropertyReader& reader, BuildContext& ctx) {
+void read_limits(Joint& joint, ModelPropertyReader& reader, BuildContext& ctx) {
     const PropNode* limits = reader.find("limits");
     if (!limits) return;
     std::string error;
@@ -86,7 +86,7 @@ void read_limits(Joint& joint, PropertyReader& reader, BuildContext& ctx) {
     joint.limit_max = range->second * radians_per_degree;
 }
 
-void read_bodies(Joint& joint, PropertyReader& reader, Index enclosing_body, BuildContext& ctx) {
+void read_bodies(Joint& joint, ModelPropertyReader& reader, Index enclosing_body, BuildContext& ctx) {
     if (auto parent = reader.text("parent", Need::Required))
         joint.parent = resolve_body(*reader.find("parent"), *parent, reader.what(), ctx);
     if (enclosing_body == no_index) {
@@ -113,7 +113,7 @@ Joint read_joint(const ComponentNode& component, BuildContext& ctx, OwnValues& o
     Joint joint;
     joint.name = name_of(node, ctx);
     joint.location = ctx.location(node);
-    PropertyReader reader(node, ctx, describe("joint", joint.name));
+    ModelPropertyReader reader(node, ctx, describe("joint", joint.name));
     reader.warn_unknown({"name", "parent", "child", "pos_in_parent", "pos_in_child", "ref_ori", "stiffness", "damping",
                          "limits", "limit_stiffness", "limit_damping"});
     read_bodies(joint, reader, component.enclosing_body, ctx);

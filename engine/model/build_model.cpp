@@ -16,7 +16,7 @@ namespace hfd {
 namespace build {
 
 void read_model_properties(const PropNode& model_node, BuildContext& ctx) {
-    PropertyReader reader(model_node, ctx, "model");
+    ModelPropertyReader reader(model_node, ctx, "model");
     if (auto name = reader.text("name")) ctx.model.name = *name;
     if (auto gravity = reader.vec3("gravity")) ctx.model.gravity = *gravity;
     std::vector<std::string_view> known = {"name", "gravity"};
@@ -27,7 +27,7 @@ void read_model_properties(const PropNode& model_node, BuildContext& ctx) {
 namespace {
 
 template <typename Mode>
-void read_choice(PropertyReader& reader, std::string_view key, std::string_view critical_name, Mode critical,
+void read_choice(ModelPropertyReader& reader, std::string_view key, std::string_view critical_name, Mode critical,
                  Mode absolute, Mode& out, BuildContext& ctx) {
     const auto choice = reader.text(key);
     if (!choice) return;
@@ -40,7 +40,7 @@ void read_choice(PropertyReader& reader, std::string_view key, std::string_view 
 
 void read_options_node(const PropNode& node, BuildContext& ctx) {
     ModelOptions& o = ctx.model.options;
-    PropertyReader reader(node, ctx, "model_options");
+    ModelPropertyReader reader(node, ctx, "model_options");
     if (auto v = reader.flag("mirror")) o.mirror = *v;
     if (auto v = reader.number("scale", Need::Optional, Bound::Positive)) o.scale = *v;
     if (auto v = reader.number("density", Need::Optional, Bound::Positive)) o.density = *v;
@@ -88,7 +88,7 @@ void build_materials(const PropNode& model_node, BuildContext& ctx) {
         if (node.key != "material") continue;
         Material material;
         material.name = name_of(node, ctx);
-        PropertyReader reader(node, ctx, describe("material", material.name));
+        ModelPropertyReader reader(node, ctx, describe("material", material.name));
         if (!node.is_group()) {
             ctx.error(node, "material must be a group { ... }");
             continue;

@@ -8,7 +8,7 @@ namespace hfd::build {
 
 namespace {
 
-void read_path(Muscle& muscle, PropertyReader& reader, BuildContext& ctx) {
+void read_path(Muscle& muscle, ModelPropertyReader& reader, BuildContext& ctx) {
     const PropNode* path = reader.find("path");
     if (!path) {
         reader.missing("path");
@@ -48,7 +48,7 @@ Muscle read_muscle(const PropNode& node, BuildContext& ctx) {
     muscle.name = name_of(node, ctx);
     muscle.location = ctx.location(node);
     muscle.joint_torques = node.key == "joint_point_path_muscle";
-    PropertyReader reader(node, ctx, describe(node.key, muscle.name));
+    ModelPropertyReader reader(node, ctx, describe(node.key, muscle.name));
     reader.warn_unknown({"name", "max_isometric_force", "optimal_fiber_length", "tendon_slack_length",
                          "pennation_angle", "stiffness_multiplier", "activation_rate", "deactivation_rate", "path"});
     if (auto v = reader.number("max_isometric_force", Need::Required, Bound::NonNegative))
@@ -96,7 +96,7 @@ void build_motors(const PropNode& model_node, BuildContext& ctx) {
         JointMotor motor;
         motor.name = name_of(node, ctx);
         motor.location = ctx.location(node);
-        PropertyReader reader(node, ctx, describe("joint_motor", motor.name));
+        ModelPropertyReader reader(node, ctx, describe("joint_motor", motor.name));
         reader.warn_unknown(
             {"name", "joint", "stiffness", "damping", "max_torque", "target_ori", "target_vel", "torque_offset"});
         if (auto joint = reader.text("joint", Need::Required))
@@ -120,7 +120,7 @@ void build_perturbations(const PropNode& model_node, BuildContext& ctx) {
             continue;
         }
         Perturbation perturbation;
-        PropertyReader reader(node, ctx, describe("perturbation", name_of(node)));
+        ModelPropertyReader reader(node, ctx, describe("perturbation", name_of(node)));
         reader.warn_unknown({"name", "body", "pos", "force", "moment", "start_time", "end_time"});
         if (auto body = reader.text("body", Need::Required))
             perturbation.body = resolve_body(*reader.find("body"), *body, reader.what(), ctx);

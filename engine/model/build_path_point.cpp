@@ -38,7 +38,7 @@ std::optional<std::vector<double>> number_list(const PropNode& group, std::strin
 
 // Reports a node that is not a group (`form` shows what it should be); warns about
 // properties other than `known`.
-bool is_group_with(PropertyReader& reader, const char* form, std::initializer_list<std::string_view> known) {
+bool is_group_with(ModelPropertyReader& reader, const char* form, std::initializer_list<std::string_view> known) {
     if (!reader.node().is_group()) {
         reader.context().error(reader.node(), reader.what() + " must be a group " + form);
         return false;
@@ -49,7 +49,7 @@ bool is_group_with(PropertyReader& reader, const char* form, std::initializer_li
 
 void read_moving(const PropNode& node, PathPoint& point, PathDofReference ref, const std::string& what,
                  BuildContext& ctx) {
-    PropertyReader reader(node, ctx, what + " 'moving'");
+    ModelPropertyReader reader(node, ctx, what + " 'moving'");
     if (!is_group_with(reader, "{ dof = .. at = [ .. ] x = [ .. ] y = [ .. ] z = [ .. ] }",
                        {"dof", "at", "x", "y", "z"}))
         return;
@@ -96,7 +96,7 @@ void read_moving(const PropNode& node, PathPoint& point, PathDofReference ref, c
 
 void read_active(const PropNode& node, PathPoint& point, PathDofReference ref, const std::string& what,
                  BuildContext& ctx) {
-    PropertyReader reader(node, ctx, what + " 'active'");
+    ModelPropertyReader reader(node, ctx, what + " 'active'");
     if (!is_group_with(reader, "{ dof = .. range = min..max }", {"dof", "range"})) return;
     const auto dof = reader.text("dof", Need::Required);
     const auto range = reader.range("range");
@@ -113,7 +113,7 @@ void read_active(const PropNode& node, PathPoint& point, PathDofReference ref, c
 }  // namespace
 
 PathPoint read_path_point(const PropNode& node, Index muscle, Index index, const std::string& what, BuildContext& ctx) {
-    PropertyReader point(node, ctx, what);
+    ModelPropertyReader point(node, ctx, what);
     point.warn_unknown({"body", "pos", "moving", "active"});
     PathPoint path_point;
     if (auto body = point.text("body", Need::Required))

@@ -23,8 +23,7 @@ void build_meshes(BuildContext& ctx);
 void build_muscles(const PropNode& model_node, BuildContext& ctx);
 // One path point { body = .. pos = [..] moving { .. } active { .. } } of muscle `muscle`
 // (build_path_point.cpp); its dof names go to ctx.path_dofs.
-PathPoint read_path_point(const PropNode& node, Index muscle, Index index, const std::string& what,
-                          BuildContext& ctx);
+PathPoint read_path_point(const PropNode& node, Index muscle, Index index, const std::string& what, BuildContext& ctx);
 // After build_dofs: the dofs of moving and conditional path points.
 void resolve_path_dofs(BuildContext& ctx);
 void build_motors(const PropNode& model_node, BuildContext& ctx);
@@ -33,7 +32,7 @@ void build_perturbations(const PropNode& model_node, BuildContext& ctx);
 
 // `type` plus its dimensions (radius, height, half_dim, normal) read from `node`,
 // lengths scaled. Reports unsupported types and missing or non-positive dimensions.
-std::optional<Shape> read_shape(PropertyReader& reader, ShapeUse use);
+std::optional<Shape> read_shape(ModelPropertyReader& reader, ShapeUse use);
 const char* shape_type_name(ShapeType type);
 
 // Index of the body called `name`, or no_index after reporting

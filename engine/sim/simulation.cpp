@@ -249,7 +249,7 @@ bool Simulation::step(double until) {
     return check_finite();
 }
 
-bool Simulation::advance_to(double t, const ControlFunction& control) {
+bool Simulation::advance_to(double t, const ControlCallback& control) {
     while (state_->time < t && !error_) {
         if (control) control(state_->time, controls());
         if (!step(t)) return false;

@@ -104,12 +104,12 @@ public:
     // state became non-finite; error() tells when and which body.
     bool step(double until = std::numeric_limits<double>::infinity());
     // Sets controls from the time a step starts at (held during the step).
-    using ControlFunction = std::function<void(double time, Controls& controls)>;
+    using ControlCallback = std::function<void(double time, Controls& controls)>;
     // Steps until state().time == t exactly (the last step is shortened; a step
     // ending a rounding error before t lands on it). `control`, when given, sets
     // the controls before every step. The loop without samples, contact events or
     // the kinetic-energy check of run/run.h (docs/architecture.md, "The loops").
-    bool advance_to(double t, const ControlFunction& control = {});
+    bool advance_to(double t, const ControlCallback& control = {});
 
     // Makes `state` the new initial state (e.g. posed from dofs) and re-runs
     // component initialization (muscle equilibrium).
