@@ -11,8 +11,12 @@
 //             geometry's body, world), .point_x/y/z [m] (world, 0 when apart)
 #include "io/contact_pairs.h"
 #include "model/model.h"
+#include "state/data.h"
+#include "state/kinematics.h"
+#include "state/state.h"
 
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -40,6 +44,45 @@ struct Channel {
 
 // "hip_flexion_r [rad]", or the bare name when dimensionless.
 std::string channel_label(const Channel& channel);
+
+// What the channel table reads a sample's values from: one state of a simulation,
+// its evaluated forces, and what is computed once per sample for several rows.
+struct ChannelSample {
+    const Model& model;
+    const State& state;
+    const Controls& controls;
+    const Data& data;                       // evaluated at `state` (joints, muscles, contacts)
+    const CoordinateValues& coordinates;    // of `state` (dofs)
+    const std::vector<PairContact>& pairs;  // gathered from `data` (contacts)
+    bool fiber_length_in_state = false;     // else the fiber length follows from path and tendon
+};
+
+// One element of a group (a dof, a dynamic body, a joint, a muscle, a contact pair).
+struct ChannelElement {
+    std::string name;
+    Index index = no_index;      // into coordinates, Model::bodies, joints, muscles or pairs
+    bool translational = false;  // a dof in metres (its channels take the row's translation units)
+};
+
+struct ChannelQuantity {
+    std::string_view suffix;                 // "" for a dof's value, "vel", "pos_x", ...
+    std::string_view unit;                   // "" when dimensionless
+    std::string_view translation_unit = {};  // for a translational element, when it differs
+};
+
+// A row of the channel table: a group, its elements, the quantities of each element
+// in column order, and the function that writes an element's values in that order
+// (out[0 .. quantities.size())). describe_channels names the columns and the
+// Recorder fills them from the same rows, so they cannot disagree.
+struct ChannelGroupRow {
+    ChannelGroup group;
+    std::span<const ChannelQuantity> quantities;
+    std::vector<ChannelElement> (*elements)(const Model&, const ContactPairSet&);
+    void (*values)(const ChannelSample&, Index element, double* out);
+};
+
+// The rows of every group but time, in recording order.
+std::span<const ChannelGroupRow> channel_table();
 
 // Channels of the given groups, in recording order. Names are made unique by
 // appending "#2", "#3" when two components would give the same name.

@@ -17,6 +17,10 @@ Recorder::Recorder(const Simulation& sim, ContactPairSet pairs, GroupMask groups
     for (size_t c = 0; c < channels_.size(); ++c)
         if (channels_[c].group == ChannelGroup::Dofs && channels_[c].quantity.empty() && channels_[c].unit == "rad")
             angle_columns_.push_back(c);
+    for (const ChannelGroupRow& row : channel_table())
+        if (groups_ & group_bit(row.group))
+            for (const ChannelElement& element : row.elements(model, pairs_))
+                elements_.push_back({&row, element.index});
     data_.resize(model);
     pair_contacts_.resize(pairs_.size());
     bool integrated = false;
@@ -35,37 +39,18 @@ void Recorder::sample(const Simulation& sim, const State& state) {
     const bool needs_forces = groups_ & (group_bit(ChannelGroup::Joints) | group_bit(ChannelGroup::Muscles) |
                                          group_bit(ChannelGroup::Contacts));
     if (needs_forces) sim.evaluate(state, data_);
+    if (groups_ & group_bit(ChannelGroup::Dofs)) coordinates_ = coordinate_values(model, state);
+    if (groups_ & group_bit(ChannelGroup::Contacts)) gather_pair_contacts(data_, pairs_, pair_contacts_);
+    const ChannelSample sample{model,        state,          sim.controls(),        data_,
+                               coordinates_, pair_contacts_, fiber_length_in_state_};
     const size_t row_begin = values_.size();
-    values_.push_back(state.time);
-    if (groups_ & group_bit(ChannelGroup::Dofs)) {
-        const CoordinateValues coordinates = coordinate_values(model, state);
-        for (size_t i = 0; i < coordinates.value.size(); ++i) {
-            values_.push_back(coordinates.value[i]);
-            values_.push_back(coordinates.velocity[i]);
-        }
-    }
-    if (groups_ & group_bit(ChannelGroup::Bodies)) {
-        for (size_t b = 0; b < model.bodies.size(); ++b) {
-            if (model.bodies[b].is_static()) continue;
-            const Vec3& p = state.pos[b];
-            const Quat& q = state.ori[b];
-            values_.insert(values_.end(), {p.x(), p.y(), p.z(), q.w(), q.x(), q.y(), q.z()});
-        }
-    }
-    if (groups_ & group_bit(ChannelGroup::Joints)) {
-        for (size_t j = 0; j < model.joints.size(); ++j) {
-            const Vec3 d = joint_displacement(model, state, static_cast<Index>(j));
-            const Vec3 t = j < data_.joint_limit_torque.size() ? data_.joint_limit_torque[j] : Vec3::Zero();
-            values_.insert(values_.end(), {d.x(), d.y(), d.z(), t.x(), t.y(), t.z()});
-        }
-    }
-    if (groups_ & group_bit(ChannelGroup::Muscles)) append_muscles(sim, state);
-    if (groups_ & group_bit(ChannelGroup::Contacts)) append_contacts();
-    if (values_.size() - row_begin != channels_.size()) {
-        // A layout mismatch would shift every later column: keep rows aligned.
-        std::fprintf(stderr, "hfd: recorder row has %zu values for %zu channels\n", values_.size() - row_begin,
-                     channels_.size());
-        values_.resize(row_begin + channels_.size(), std::nan(""));
+    values_.resize(row_begin + channels_.size());
+    double* out = values_.data() + row_begin;
+    *out++ = state.time;
+    // the columns of describe_channels: the same rows, elements and quantities in order
+    for (const auto& [row, element] : elements_) {
+        row->values(sample, element, out);
+        out += row->quantities.size();
     }
     unwrap_angles(row_begin);
     if (sink_ && row_count() >= buffered_rows_) flush();
@@ -100,41 +85,6 @@ bool Recorder::flush() {
         values_.clear();
     }
     return !sink_failed_;
-}
-
-namespace {
-double at(const std::vector<double>& values, size_t i) { return i < values.size() ? values[i] : std::nan(""); }
-}  // namespace
-
-void Recorder::append_muscles(const Simulation& sim, const State& state) {
-    const Model& model = sim.model();
-    const Controls& controls = sim.controls();
-    for (size_t m = 0; m < model.muscles.size(); ++m) {
-        const Muscle& muscle = model.muscles[m];
-        const double tendon_length = at(data_.tendon_length, m);
-        double fiber_length = 0;
-        if (fiber_length_in_state_) {
-            fiber_length = state.fiber_length[m];
-        } else {
-            // Rigid or equilibrium tendon: fibre length from the path and the tendon,
-            // with the constant-thickness pennation model l_f sin(alpha) = l_opt sin(alpha_opt)
-            // (Millard et al. 2013, eq. 17).
-            const double along_path = at(data_.muscle_length, m) - tendon_length;
-            const double thickness = muscle.optimal_fiber_length * std::sin(muscle.pennation_angle);
-            fiber_length = std::sqrt(along_path * along_path + thickness * thickness);
-        }
-        values_.insert(values_.end(), {at(controls.excitation, m), at(state.activation, m), fiber_length, tendon_length,
-                                       at(data_.muscle_force, m)});
-    }
-}
-
-void Recorder::append_contacts() {
-    gather_pair_contacts(data_, pairs_, pair_contacts_);
-    for (const PairContact& pair : pair_contacts_) {
-        const Vec3& f = pair.force;
-        const Vec3& p = pair.point;
-        values_.insert(values_.end(), {pair.touching ? 1.0 : 0.0, f.x(), f.y(), f.z(), p.x(), p.y(), p.z()});
-    }
 }
 
 double sample_count_exact(double duration, double period) {

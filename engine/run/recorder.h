@@ -62,8 +62,6 @@ public:
     void sample(const Simulation& sim, const State& state);
 
 private:
-    void append_muscles(const Simulation& sim, const State& state);
-    void append_contacts();
     void unwrap_angles(size_t row_begin);
 
     ContactPairSet pairs_;
@@ -77,7 +75,10 @@ private:
     bool sink_failed_ = false;
     Data data_;
     std::vector<PairContact> pair_contacts_;
+    CoordinateValues coordinates_;
     bool fiber_length_in_state_ = false;
+    // every recorded element after time, in column order: its row of the channel table
+    std::vector<std::pair<const ChannelGroupRow*, Index>> elements_;
 };
 
 // Number of samples of a run: one at the start, one per period, and one at the

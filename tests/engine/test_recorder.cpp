@@ -44,6 +44,7 @@ private slots:
     void non_finite_values_set_from_outside_stop_the_next_step();
     void body_kinetic_energy_uses_body_frame_inertia();
     void muscle_channels();
+    void everyColumnHoldsItsChannelsQuantity();
     void angles_are_unwrapped();
 };
 
@@ -281,6 +282,45 @@ void TestRecorder::body_kinetic_energy_uses_body_frame_inertia() {
     state.ang_vel = {Vec3(2, 0, 0)};  // world x is the body's -y axis after the rotation
     // 1/2 m v^2 + 1/2 I_yy w^2 = 1/2*2*9 + 1/2*3*4
     QVERIFY(std::abs(body_kinetic_energy(model, state, 0) - (9.0 + 6.0)) < 1e-12);
+}
+
+// The recorder fills the columns describe_channels names from the same rows of the
+// channel table: each column holds the quantity its name says, computed here apart.
+void TestRecorder::everyColumnHoldsItsChannelsQuantity() {
+    auto sim = test::make_simulation(test::pin_pendulum_text);
+    QVERIFY(sim);
+    QVERIFY(sim->advance_to(0.137));
+    Recorder recorder(*sim, ContactPairSet{});
+    recorder.sample(*sim);
+    const Model& model = sim->model();
+    const State& state = std::as_const(*sim).state();
+    size_t columns = 1;
+    for (const ChannelGroupRow& row : channel_table())
+        columns += row.elements(model, ContactPairSet{}).size() * row.quantities.size();
+    QCOMPARE(recorder.channel_count(), columns);
+    const CoordinateValues coordinates = coordinate_values(model, state);
+    const Index bob = model.find_body("bob");
+    const Vec3 displacement = joint_displacement(model, state, 0);
+    const struct {
+        const char* channel;
+        double expected;
+    } expected[] = {
+        {"time", state.time},
+        {"swing", coordinates.value[0]},
+        {"swing.vel", coordinates.velocity[0]},
+        {"bob.pos_x", state.pos[bob].x()},
+        {"bob.pos_y", state.pos[bob].y()},
+        {"bob.ori_w", state.ori[bob].w()},
+        {"bob.ori_z", state.ori[bob].z()},
+        {"pivot.displacement_x", displacement.x()},
+        {"pivot.displacement_y", displacement.y()},
+    };
+    for (const auto& e : expected) {
+        const Index column = recorder.find_channel(e.channel);
+        QVERIFY2(column != no_index, e.channel);
+        QVERIFY2(recorder.value(0, column) == e.expected, e.channel);
+    }
+    QVERIFY(std::abs(coordinates.velocity[0]) > 0.1);  // moving: a swapped value and velocity would show
 }
 
 void TestRecorder::muscle_channels() {
