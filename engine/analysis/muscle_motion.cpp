@@ -304,13 +304,10 @@ void append_csv_value(std::string& text, double value, bool comma) {
     text += number;
 }
 
-}  // namespace
-
-MotionCoordinates read_motion_text(std::string_view text, const std::string& file, const Model& model) {
-    MotionCoordinates out;
-    MotionReader reader(model, file, out.diagnostics);
-    TextLines lines(text);
-    const bool read = read_lines(
+// Every frame of `lines` (TextLines or FileLines: next(line), number()) into out.
+template <typename Lines>
+bool read_frames(MotionReader& reader, Lines& lines, MotionCoordinates& out) {
+    return read_lines(
         reader,
         [&](std::string_view& line, int& number) {
             if (!lines.next(line)) return false;
@@ -322,6 +319,15 @@ MotionCoordinates read_motion_text(std::string_view text, const std::string& fil
             out.frames.push_back(reader.frame());
             return true;
         });
+}
+
+}  // namespace
+
+MotionCoordinates read_motion_text(std::string_view text, const std::string& file, const Model& model) {
+    MotionCoordinates out;
+    MotionReader reader(model, file, out.diagnostics);
+    TextLines lines(text);
+    const bool read = read_frames(reader, lines, out);
     if (!read) {
         out.time.clear();
         out.frames.clear();
@@ -337,18 +343,7 @@ MotionCoordinates read_motion_file(const std::string& path, const Model& model) 
         return out;
     }
     MotionReader reader(model, path, out.diagnostics);
-    const bool read = read_lines(
-        reader,
-        [&](std::string_view& line, int& number) {
-            if (!lines.next(line)) return false;
-            number = lines.number();
-            return true;
-        },
-        [&] {
-            out.time.push_back(reader.time());
-            out.frames.push_back(reader.frame());
-            return true;
-        });
+    const bool read = read_frames(reader, lines, out);
     if (lines.failed())
         out.diagnostics.push_back(
             diagnostic_at(Severity::Error, path, lines.number() + 1, 0, "cannot read motion file"));

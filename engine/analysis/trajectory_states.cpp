@@ -128,16 +128,23 @@ double difference(const Table& t, size_t column, size_t r) {
 // The recorded body poses, when the file has them, replace the assembled ones:
 // they carry the joint displacements and contact penetrations of the run, so
 // the forward evaluation at the state sees the run's joint and contact forces.
+constexpr const char* pose_quantities[] = {"pos_x", "pos_y", "pos_z", "ori_w", "ori_x", "ori_y", "ori_z"};
+
+// The columns of body b's pose (pose_quantities); the first quantity without one when absent.
+const char* find_pose_columns(const Table& t, const Body& body, size_t (&c)[7]) {
+    for (int k = 0; k < 7; ++k) {
+        const auto found = t.column.find(body.name + "." + pose_quantities[k]);
+        if (found == t.column.end()) return pose_quantities[k];
+        c[k] = found->second;
+    }
+    return nullptr;
+}
+
 void recorded_poses(const Table& t, const Model& model, TrajectoryStates& out) {
-    static const char* const quantities[] = {"pos_x", "pos_y", "pos_z", "ori_w", "ori_x", "ori_y", "ori_z"};
     for (size_t b = 0; b < model.bodies.size(); ++b) {
         if (model.bodies[b].is_static()) continue;
         size_t c[7];
-        for (int k = 0; k < 7; ++k) {
-            const auto found = t.column.find(model.bodies[b].name + "." + quantities[k]);
-            if (found == t.column.end()) return;
-            c[k] = found->second;
-        }
+        if (find_pose_columns(t, model.bodies[b], c)) return;
         for (size_t r = 0; r < t.rows.size(); ++r) {
             const auto& row = t.rows[r];
             out.states[r].pos[b] = Vec3(row[c[0]], row[c[1]], row[c[2]]);
@@ -173,19 +180,14 @@ bool states_from_dofs(const Table& t, const std::string& file, const Model& mode
 }
 
 bool states_from_bodies(const Table& t, const std::string& file, const Model& model, TrajectoryStates& out) {
-    static const char* const quantities[] = {"pos_x", "pos_y", "pos_z", "ori_w", "ori_x", "ori_y", "ori_z"};
     for (size_t b = 0; b < model.bodies.size(); ++b) {
         if (model.bodies[b].is_static()) continue;
         size_t c[7];
-        for (int k = 0; k < 7; ++k) {
-            const auto found = t.column.find(model.bodies[b].name + "." + quantities[k]);
-            if (found == t.column.end()) {
-                out.diagnostics.push_back(error_at(file, 1, 1,
-                                                   "no dof columns and no column '" + model.bodies[b].name + "." +
-                                                       quantities[k] + "' for the body poses"));
-                return false;
-            }
-            c[k] = found->second;
+        if (const char* missing = find_pose_columns(t, model.bodies[b], c)) {
+            out.diagnostics.push_back(error_at(
+                file, 1, 1,
+                "no dof columns and no column '" + model.bodies[b].name + "." + missing + "' for the body poses"));
+            return false;
         }
         auto orientation = [&](size_t r) {
             const auto& row = t.rows[r];

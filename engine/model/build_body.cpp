@@ -172,8 +172,7 @@ Body read_body(const PropNode& node, BuildContext& ctx) {
 void build_bodies(const PropNode& model_node, BuildContext& ctx) {
     for (const PropNode& node : model_node.children) {
         if (node.key != "body") continue;
-        if (!node.is_group()) {
-            ctx.error(node, "body must be a group { ... }");
+        if (!require_group(node, ctx, "body")) {
             ctx.model.bodies.push_back(Body{});  // keeps the indices of gather_components
             continue;
         }

@@ -168,4 +168,10 @@ std::string join_names(const std::vector<std::string>& names) {
     return out;
 }
 
+bool require_group(const PropNode& node, BuildContext& ctx, std::string_view kind) {
+    if (node.is_group()) return true;
+    ctx.error(node, std::string(kind) + " must be a group { ... }");
+    return false;
+}
+
 }  // namespace hfd::build

@@ -91,6 +91,8 @@ std::string name_of(const PropNode& node);
 // The same, reporting a `name` that is a group or a list (`name { a = 1 }`),
 // which would otherwise leave the component unnamed without a word.
 std::string name_of(const PropNode& node, BuildContext& ctx);
+// False, with the error "<kind> must be a group { ... }" at the node, for a value.
+bool require_group(const PropNode& node, BuildContext& ctx, std::string_view kind);
 // Up to a few names of `items` for messages: "ground, pelvis, femur_r, ...".
 template <typename T>
 std::string name_list(const std::vector<T>& items);

@@ -152,10 +152,7 @@ std::optional<Shape> read_shape(ModelPropertyReader& reader, ShapeUse use) {
 void build_geometries(BuildContext& ctx) {
     for (const ComponentNode& component : ctx.geometry_nodes) {
         const PropNode& node = *component.node;
-        if (!node.is_group()) {
-            ctx.error(node, "geometry must be a group { ... }");
-            continue;
-        }
+        if (!require_group(node, ctx, "geometry")) continue;
         Geometry geometry;
         geometry.name = name_of(node, ctx);
         geometry.location = ctx.location(node);
@@ -214,10 +211,7 @@ void read_mesh_scale(Mesh& mesh, ModelPropertyReader& reader, BuildContext& ctx)
 void build_meshes(BuildContext& ctx) {
     for (const ComponentNode& component : ctx.mesh_nodes) {
         const PropNode& node = *component.node;
-        if (!node.is_group()) {
-            ctx.error(node, "mesh must be a group { ... }");
-            continue;
-        }
+        if (!require_group(node, ctx, "mesh")) continue;
         Mesh mesh;
         mesh.location = ctx.location(node);
         ModelPropertyReader reader(node, ctx, "mesh");

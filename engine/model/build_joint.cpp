@@ -163,10 +163,7 @@ void break_parent_cycles(BuildContext& ctx) {
 
 void build_joints(BuildContext& ctx) {
     for (const ComponentNode& component : ctx.joint_nodes) {
-        if (!component.node->is_group()) {
-            ctx.error(*component.node, "joint must be a group { ... }");
-            continue;
-        }
+        if (!require_group(*component.node, ctx, "joint")) continue;
         OwnValues own;
         Joint joint = read_joint(component, ctx, own);
         apply_default_damping(joint, own, ctx.model);

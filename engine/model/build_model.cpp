@@ -89,10 +89,7 @@ void build_materials(const PropNode& model_node, BuildContext& ctx) {
         Material material;
         material.name = name_of(node, ctx);
         ModelPropertyReader reader(node, ctx, describe("material", material.name));
-        if (!node.is_group()) {
-            ctx.error(node, "material must be a group { ... }");
-            continue;
-        }
+        if (!require_group(node, ctx, "material")) continue;
         if (auto v = reader.number("static_friction", Need::Optional, Bound::NonNegative))
             material.static_friction = *v;
         material.dynamic_friction = material.static_friction;

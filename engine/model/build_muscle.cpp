@@ -77,10 +77,7 @@ Muscle read_muscle(const PropNode& node, BuildContext& ctx) {
 void build_muscles(const PropNode& model_node, BuildContext& ctx) {
     for (const PropNode& node : model_node.children) {
         if (node.key != "point_path_muscle" && node.key != "joint_point_path_muscle") continue;
-        if (!node.is_group()) {
-            ctx.error(node, node.key + " must be a group { ... }");
-            continue;
-        }
+        if (!require_group(node, ctx, node.key)) continue;
         ctx.model.muscles.push_back(read_muscle(node, ctx));
     }
     check_unique_names(ctx.model.muscles, "muscle", ctx);
@@ -89,10 +86,7 @@ void build_muscles(const PropNode& model_node, BuildContext& ctx) {
 void build_motors(const PropNode& model_node, BuildContext& ctx) {
     for (const PropNode& node : model_node.children) {
         if (node.key != "joint_motor") continue;
-        if (!node.is_group()) {
-            ctx.error(node, "joint_motor must be a group { ... }");
-            continue;
-        }
+        if (!require_group(node, ctx, "joint_motor")) continue;
         JointMotor motor;
         motor.name = name_of(node, ctx);
         motor.location = ctx.location(node);
@@ -115,10 +109,7 @@ void build_motors(const PropNode& model_node, BuildContext& ctx) {
 void build_perturbations(const PropNode& model_node, BuildContext& ctx) {
     for (const PropNode& node : model_node.children) {
         if (node.key != "perturbation") continue;
-        if (!node.is_group()) {
-            ctx.error(node, "perturbation must be a group { ... }");
-            continue;
-        }
+        if (!require_group(node, ctx, "perturbation")) continue;
         Perturbation perturbation;
         ModelPropertyReader reader(node, ctx, describe("perturbation", name_of(node)));
         reader.warn_unknown({"name", "body", "pos", "force", "moment", "start_time", "end_time"});
