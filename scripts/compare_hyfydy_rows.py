@@ -14,6 +14,7 @@ as Hyfydy numbers its legs left first). docs/gait_4a.md ("Hyfydy 1.12 side by si
 """
 import csv
 import math
+import re
 import sys
 
 DOFS = ["pelvis_tilt", "pelvis_tx", "pelvis_ty", "hip_flexion_r", "knee_angle_r", "ankle_angle_r",
@@ -37,7 +38,7 @@ def read_recorded(columns_path, rows_path):
 def read_run(path):
     with open(path) as f:
         table = list(csv.reader(f))
-    names = table[0]
+    names = [re.sub(r" \[[^\]]*\]$", "", name) for name in table[0]]  # "knee_angle_r [rad]" -> "knee_angle_r"
     return [dict(zip(names, (float(x) if x else math.nan for x in row))) for row in table[1:]]
 
 

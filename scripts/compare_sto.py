@@ -11,6 +11,7 @@ docs/gait_4a.md uses it with the SCONE + Hyfydy run that scone-core held in 2021
 """
 import bisect
 import csv
+import re
 import math
 import sys
 
@@ -27,7 +28,8 @@ def read_sto(path):
 def read_csv(path):
     with open(path) as f:
         table = list(csv.reader(f))
-    return table[0], [[float(x) for x in row] for row in table[1:]]
+    names = [re.sub(r" \[[^\]]*\]$", "", name) for name in table[0]]  # "knee_angle_r [rad]" -> "knee_angle_r"
+    return names, [[float(x) for x in row] for row in table[1:]]
 
 
 def main():

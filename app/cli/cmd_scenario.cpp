@@ -8,6 +8,7 @@
 
 #include "io/text_file.h"
 #include "scenario/scenario.h"
+#include "scenario/scenario_recorder.h"
 #include "state/kinematics.h"
 
 #include <algorithm>
@@ -33,9 +34,10 @@ constexpr const char* scenario_usage =
     "\n"
     "  --par P.par  parameter values (SCONE's .par: name value mean std); default: the\n"
     "               init file its optimizer names, else the means written in the scenario\n"
-    "  --out CSV    per control step: time, dof values, leg ground forces, excitation,\n"
-    "               activation, fiber length (m) and tendon force (N) of every muscle,\n"
-    "               gait states and reflex outputs\n"
+    "  --out CSV    per control step, the studio's columns with their units: time, dofs\n"
+    "               (value, .vel), bodies, joints, muscles (excitation, activation,\n"
+    "               fiber and tendon length, force), contact pairs, leg ground forces\n"
+    "               (<leg>.grf_x/y/z), then gait states and reflex outputs\n"
     "\n"
     "exit codes: 0 done, 1 bad input file, 2 bad arguments, 3 simulation failed,\n"
     "4 an output could not be written\n";
@@ -44,75 +46,6 @@ int usage_error(const std::string& message) {
     std::fprintf(stderr, "hfd scenario: %s\n\n%s", message.c_str(), scenario_usage);
     return exit_usage;
 }
-
-// The CSV rows of a run, one per control step.
-class ScenarioRecording {
-public:
-    void add(double time, const Plant& plant, const std::vector<ControlChannel>& channels) {
-        const Model& model = plant.model();
-        if (header_.empty()) {
-            header_ = "time";
-            for (const Dof& dof : model.dofs) header_ += "," + dof.name;
-            for (const Leg& leg : plant.legs)
-                for (const char* axis : {".grf_x", ".grf_y", ".grf_z"}) header_ += "," + leg.name + axis;
-            for (const Muscle& muscle : model.muscles) header_ += "," + muscle.name + ".excitation";
-            for (const Muscle& muscle : model.muscles) header_ += "," + muscle.name + ".activation";
-            with_fiber_length_ = plant.state().fiber_length.size() == model.muscles.size();
-            if (with_fiber_length_)
-                for (const Muscle& muscle : model.muscles) header_ += "," + muscle.name + ".fiber_length";
-            for (const Muscle& muscle : model.muscles) header_ += "," + muscle.name + ".force";
-            for (const ControlChannel& channel : channels) {
-                header_ += ",";
-                append_csv_field(header_, channel.name);
-            }
-            header_ += '\n';
-            channel_count_ = channels.size();
-        }
-        append_number(rows_, time);
-        for (Index d = 0; d < Index(model.dofs.size()); ++d) {
-            rows_ += ',';
-            append_number(rows_, dof_value(model, plant.state(), d));
-        }
-        for (const Leg& leg : plant.legs) {
-            const Vec3 force = leg_ground_force(plant, leg);
-            for (int axis = 0; axis < 3; ++axis) {
-                rows_ += ',';
-                append_number(rows_, force[axis]);
-            }
-        }
-        for (const double u : plant.excitation) {
-            rows_ += ',';
-            append_number(rows_, u);
-        }
-        for (const double a : plant.state().activation) {
-            rows_ += ',';
-            append_number(rows_, a);
-        }
-        if (with_fiber_length_)
-            for (const double length : plant.state().fiber_length) {
-                rows_ += ',';
-                append_number(rows_, length);
-            }
-        for (const double force : plant.data().muscle_force) {
-            rows_ += ',';
-            append_number(rows_, force);
-        }
-        for (size_t c = 0; c < channel_count_; ++c) {
-            rows_ += ',';
-            append_number(rows_, c < channels.size() ? channels[c].value : 0.0);
-        }
-        rows_ += '\n';
-    }
-    bool save(const std::string& path, std::string* error) const {
-        return write_file_streamed(
-            path, [&](const TextSink& sink) { return sink(header_) && sink(rows_); }, error);
-    }
-
-private:
-    std::string header_, rows_;
-    size_t channel_count_ = 0;
-    bool with_fiber_length_ = false;  // the muscle model integrates fiber lengths
-};
 
 int run_parameters(const Scenario& scenario) {
     for (const ParamInfo& info : scenario.parameters().infos)
@@ -144,11 +77,11 @@ int run_evaluate(const Scenario& scenario, const std::string& par, const std::st
                      par.empty() ? scenario.optimizer().init_file.c_str() : par.c_str());
         return exit_input;
     }
-    ScenarioRecording recording;
+    ScenarioRecorder recording(scenario);  // every control step
     EvaluationOptions options;
     if (!out.empty())
         options.on_control_step = [&](double time, const Plant& plant, const std::vector<ControlChannel>& channels) {
-            recording.add(time, plant, channels);
+            recording.on_control_step(time, plant, channels);
         };
     const auto wall_start = std::chrono::steady_clock::now();
     const ScenarioResult evaluation = scenario.evaluate(*values, options);
@@ -174,7 +107,7 @@ int run_evaluate(const Scenario& scenario, const std::string& par, const std::st
     bool written = true;
     if (!out.empty()) {
         std::string error;
-        written = recording.save(out, &error);
+        written = save_scenario_recording_csv(out, recording, &error);
         if (!written) std::fprintf(stderr, "hfd scenario: cannot write '%s': %s\n", out.c_str(), error.c_str());
     }
     if (!evaluation.ok) {

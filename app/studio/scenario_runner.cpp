@@ -4,6 +4,7 @@
 #include "draw/snapshot.h"
 #include "io/contact_pairs.h"
 #include "run/recorder.h"
+#include "scenario/scenario_recorder.h"
 
 #include <QElapsedTimer>
 #include <QThread>
@@ -15,21 +16,6 @@ namespace hfd::studio {
 namespace {
 
 constexpr double frame_interval = 1.0 / 60;  // s of wall time between published frames
-
-// The scenario's channels after the Recorder's: per leg its ground reaction force,
-// then the controller channels as the controller lists them at the first step.
-std::vector<Channel> scenario_channels(const Plant& plant, const std::vector<ControlChannel>& controls) {
-    std::vector<Channel> channels;
-    for (const Leg& leg : plant.legs)
-        for (const char* axis : {"x", "y", "z"})
-            channels.push_back(
-                {leg.name + ".grf_" + axis, "N", ChannelGroup::Contacts, leg.name, std::string("grf_") + axis});
-    // Controller outputs join the muscle group: most drive excitations (reflexes,
-    // feed-forward patterns); their source names them as the controller's.
-    for (const ControlChannel& control : controls)
-        channels.push_back({control.name, "", ChannelGroup::Muscles, "controller", "controller"});
-    return channels;
-}
 
 }  // namespace
 
@@ -65,24 +51,23 @@ namespace {
 class RunRecording {
 public:
     RunRecording(const Scenario& scenario, double sample_period, unsigned generation)
-        : scenario_(scenario), period_(sample_period), generation_(generation) {
+        : recorder_(scenario, sample_period), generation_(generation) {
         wall_.start();
     }
 
     // One control step; returns a frame to publish when one is due.
     std::shared_ptr<SimulationFrame> onControlStep(double time, const Plant& plant,
                                                    const std::vector<ControlChannel>& controls) {
-        if (!recorder_) start(time, plant, controls);
-        if (time + 1e-9 >= next_sample_) {
-            recorder_->sample(*plant.simulation);
-            for (const Leg& leg : plant.legs) {
-                const Vec3 force = leg_ground_force(plant, leg);
-                extra_.insert(extra_.end(), force.data(), force.data() + 3);
-            }
-            for (size_t c = 0; c < control_count_; ++c) extra_.push_back(c < controls.size() ? controls[c].value : 0.0);
-            next_sample_ += period_;
+        const bool first = !recorder_.started();
+        if (recorder_.on_control_step(time, plant, controls)) {
             fill_snapshot(plant.model(), plant.state(), &plant.data(), last_pose_);  // the last frame's pose
             last_time_ = time;
+        }
+        if (first) {
+            auto layout = std::make_shared<RecordingLayout>();
+            layout->channels = recorder_.channels();
+            layout->pairs = recorder_.pairs();
+            layout_ = std::move(layout);
         }
         steps_ = plant.simulation->accepted_steps();
         const double now = wall_.nsecsElapsed() * 1e-9;
@@ -93,7 +78,7 @@ public:
 
     // The run's last frame (with every row not yet published).
     std::shared_ptr<SimulationFrame> finish(const ScenarioResult& result) {
-        if (!recorder_) return nullptr;
+        if (!recorder_.started()) return nullptr;
         auto last = std::make_shared<SimulationFrame>();
         last->pose = last_pose_;
         last->time = last_time_;
@@ -108,25 +93,6 @@ public:
     }
 
 private:
-    void start(double time, const Plant& plant, const std::vector<ControlChannel>& controls) {
-        ContactPairSet pairs = candidate_contact_pairs(plant.model(), collision_settings(scenario_.config()));
-        recorder_ = std::make_unique<Recorder>(*plant.simulation, pairs, all_channel_groups);
-        control_count_ = controls.size();
-        auto layout = std::make_shared<RecordingLayout>();
-        layout->channels = recorder_->channels();
-        std::vector<Channel> own = scenario_channels(plant, controls);
-        extra_columns_ = own.size();
-        layout->channels.insert(layout->channels.end(), own.begin(), own.end());
-        layout->pairs = std::move(pairs);
-        layout_ = std::move(layout);
-        const double duration = scenario_.max_duration();
-        // reserved for a usual run only: a scenario's max_duration may be anything
-        const size_t rows = std::min<size_t>(sample_count(duration, period_), 1 << 14) + 1;
-        recorder_->reserve_rows(rows);
-        extra_.reserve(rows * extra_columns_);
-        next_sample_ = time;
-    }
-
     std::shared_ptr<SimulationFrame> frame(const Plant& plant, bool running) {
         auto next = std::make_shared<SimulationFrame>();
         fill_snapshot(plant.model(), plant.state(), &plant.data(), next->pose);
@@ -141,28 +107,21 @@ private:
         return next;
     }
 
-    // Rows since the last frame: the Recorder's columns, then the scenario's own.
+    // Rows since the last frame, every column of the scenario recording.
     void fillRows(SimulationFrame& out) {
-        const size_t rows = recorder_->row_count();
-        const size_t columns = recorder_->channel_count();
+        const size_t rows = recorder_.row_count();
+        const size_t columns = recorder_.channels().size();
         out.first_row = published_;
         out.row_count = rows - published_;
-        out.rows.reserve(out.row_count * (columns + extra_columns_));
-        for (size_t r = published_; r < rows; ++r) {
-            out.rows.insert(out.rows.end(), recorder_->row(r), recorder_->row(r) + columns);
-            out.rows.insert(out.rows.end(), extra_.begin() + r * extra_columns_,
-                            extra_.begin() + (r + 1) * extra_columns_);
-        }
+        out.rows.insert(out.rows.end(), recorder_.rows().begin() + std::ptrdiff_t(published_ * columns),
+                        recorder_.rows().end());
         published_ = rows;
     }
 
-    const Scenario& scenario_;
-    double period_;
+    ScenarioRecorder recorder_;
     unsigned generation_;
-    std::unique_ptr<Recorder> recorder_;
-    std::vector<double> extra_;  // the scenario's columns of each row, row-major
-    size_t extra_columns_ = 0, control_count_ = 0, published_ = 0;
-    double next_sample_ = 0, last_frame_ = -1, last_time_ = 0;
+    size_t published_ = 0;
+    double last_frame_ = -1, last_time_ = 0;
     long long steps_ = 0;
     PoseSnapshot last_pose_;
     std::shared_ptr<const RecordingLayout> layout_;  // for the next frame
