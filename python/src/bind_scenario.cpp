@@ -2,9 +2,11 @@
 //   s = hfd.Scenario("Tutorial 4a - Gait - Hyfydy.scone")
 //   result = s.evaluate("init/H0918GaitRS2Hfd4.par")   # or a {name: value} dict, a list, None
 //   result["objective"], result["terms"], result["distance"] ...
+//   s.evaluate(None, out="run.csv")   # also the recording hfd scenario evaluate --out writes
 #include "bindings.h"
 
 #include "scenario/scenario_optimization.h"
+#include "scenario/scenario_recorder.h"
 
 #include <atomic>
 
@@ -52,7 +54,7 @@ public:
     }
 
     // par: None (the scenario's own start), a .par path, a dict by name or a list in parameters() order.
-    py::dict evaluate(const py::object& par) const {
+    py::dict evaluate(const py::object& par, const std::optional<std::string>& out) const {
         std::vector<Diagnostic> diagnostics;
         std::unordered_map<std::string, double> values;
         if (par.is_none()) {
@@ -80,11 +82,20 @@ public:
         }
         throw_if_errors(diagnostics, "cannot use the parameters");
         ScenarioResult evaluation;
+        ScenarioRecorder recording(*scenario_);  // every control step, as the command line's --out
+        EvaluationOptions options;
+        if (out)
+            options.on_control_step = [&](double time, const Plant& plant,
+                                          const std::vector<ControlChannel>& channels) {
+                recording.on_control_step(time, plant, channels);
+            };
         {
             py::gil_scoped_release release;
-            evaluation = scenario_->evaluate(values);
+            evaluation = scenario_->evaluate(values, options);
         }
         throw_if_errors(evaluation.diagnostics, "cannot evaluate the scenario with these parameters");
+        std::string error;
+        if (out && !save_scenario_recording_csv(*out, recording, &error)) throw_error(*out, "cannot write: " + error);
         return evaluation_dict(evaluation);
     }
 
@@ -210,8 +221,9 @@ void bind_scenario(py::module_& m) {
         .def(py::init<const std::string&, const std::optional<std::string>&>(), py::arg("path"),
              py::arg("text") = py::none(), "text: the scenario's text, read as if it were the file at path")
         .def("parameters", &PyScenario::parameters, "[(name, mean, std, min, max)] of its optimizable parameters")
-        .def("evaluate", &PyScenario::evaluate, py::arg("par") = py::none(),
-             "Runs the scenario; par: None (its own start), a .par path, {name: value} or a list. Returns a dict: "
+        .def("evaluate", &PyScenario::evaluate, py::arg("par") = py::none(), py::arg("out") = py::none(),
+             "Runs the scenario; par: None (its own start), a .par path, {name: value} or a list; out: a CSV path "
+             "for the recording hfd scenario evaluate --out writes. Returns a dict: "
              "objective, terms [(name, depth, weighted, raw)], simulated_time, distance, speed, termination, ok")
         .def_property_readonly("max_duration", &PyScenario::max_duration);
 }

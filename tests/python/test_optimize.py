@@ -8,6 +8,7 @@ import tempfile
 import unittest
 
 import hfd
+import hfd_test_util
 
 try:
     import distributed
@@ -80,6 +81,21 @@ class ScenarioFromPython(unittest.TestCase):
             scenario.evaluate({"no_such_parameter": 1.0})
         with self.assertRaises(ValueError):
             scenario.evaluate([0.1])
+
+    def test_out_writes_the_recording_the_command_line_writes(self):
+        # hfd scenario evaluate --out and Scenario.evaluate(out=) write one recording:
+        # the same labelled columns and the same rows, byte for byte
+        from_python = os.path.join(self.dir.name, "python.csv")
+        hfd.Scenario(self.path).evaluate(None, out=from_python)
+        run = hfd_test_util.run_cli("scenario", "evaluate", self.path, "--out", "cli.csv", cwd=self.dir.name)
+        self.assertEqual(run.returncode, 0, run.stderr)
+        python_text = hfd_test_util.read(from_python)
+        self.assertEqual(python_text, hfd_test_util.read(os.path.join(self.dir.name, "cli.csv")))
+        header = python_text.splitlines()[0].split(",")
+        self.assertEqual(header[0], "time [s]")
+        self.assertIn("elbow_angle [rad]", header)
+        self.assertIn("flexor.activation", header)
+        self.assertEqual(len(python_text.splitlines()), 1 + 31)  # a row per control step of 0.3 s
 
     def test_values_that_are_not_finite_name_the_parameter(self):
         # issue #48 item 11: refused before the run, naming the first bad parameter by
