@@ -1,5 +1,7 @@
 #include "scenario_runner.h"
 
+#include "frame_mailbox.h"
+
 #include "control/plant.h"
 #include "draw/snapshot.h"
 #include "io/contact_pairs.h"
@@ -19,30 +21,12 @@ constexpr double frame_interval = 1.0 / 60;  // s of wall time between published
 
 }  // namespace
 
+// Frames through the one-slot mailbox; the scores beside it (the GUI takes them after the last frame).
 struct ScenarioRunner::Mailbox {
+    FrameMailbox frames;
     std::mutex mutex;
-    std::shared_ptr<SimulationFrame> frame;  // guarded by mutex
-    std::optional<ScenarioResult> result;    // guarded by mutex
+    std::optional<ScenarioResult> result;  // guarded by mutex
     unsigned result_generation = 0;
-
-    // True when the GUI must be told (the slot was empty).
-    bool post(std::shared_ptr<SimulationFrame> next) {
-        std::lock_guard lock(mutex);
-        const bool notify = !frame;
-        if (frame && frame->generation == next->generation) {
-            // The GUI has not taken the previous frame: this one carries its rows too.
-            next->rows.insert(next->rows.begin(), frame->rows.begin(), frame->rows.end());
-            next->first_row = frame->first_row;
-            next->row_count += frame->row_count;
-            if (!next->layout) next->layout = frame->layout;
-        }
-        frame = std::move(next);
-        return notify;
-    }
-    std::shared_ptr<SimulationFrame> take() {
-        std::lock_guard lock(mutex);
-        return std::move(frame);
-    }
 };
 
 namespace {
@@ -155,7 +139,7 @@ void ScenarioRunner::run(std::shared_ptr<const Scenario> scenario, ParameterValu
                                stop = stop_flag_, period, generation] {
         RunRecording recording(*scenario, period, generation);
         auto publish = [&](std::shared_ptr<SimulationFrame> frame) {
-            if (frame && mailbox->post(std::move(frame)))
+            if (frame && mailbox->frames.post(std::move(frame)))
                 QMetaObject::invokeMethod(this, &ScenarioRunner::onFrameReady, Qt::QueuedConnection);
         };
         EvaluationOptions options;
@@ -184,7 +168,7 @@ void ScenarioRunner::stop() {
 }
 
 void ScenarioRunner::onFrameReady() {
-    std::shared_ptr<const SimulationFrame> frame = mailbox_->take();
+    std::shared_ptr<const SimulationFrame> frame = mailbox_->frames.take();
     if (!frame || frame->generation != generation_) return;  // from a run replaced since
     if (frame->layout) {
         layout_ = frame->layout;

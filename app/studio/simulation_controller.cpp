@@ -1,5 +1,7 @@
 #include "simulation_controller.h"
 
+#include "frame_mailbox.h"
+
 #include "run/csv_writer.h"
 #include "run/sto_writer.h"
 #include "run/run_setup.h"
@@ -23,7 +25,7 @@ constexpr double tick_slice = 0.010;         // s of wall time the worker comput
 
 // ---------------------------------------------------------------- worker
 
-SimulationWorker::SimulationWorker() : timer_(new QTimer(this)) {
+SimulationWorker::SimulationWorker() : timer_(new QTimer(this)), mailbox_(std::make_unique<FrameMailbox>()) {
     timer_->setInterval(1);
     connect(timer_, &QTimer::timeout, this, &SimulationWorker::tick);
     wall_.start();
@@ -239,25 +241,10 @@ void SimulationWorker::publish(bool force) {
 }
 
 void SimulationWorker::post(std::shared_ptr<SimulationFrame> frame) {
-    std::lock_guard lock(mailbox_mutex_);
-    const bool notify = !mailbox_;
-    if (mailbox_ && mailbox_->generation == frame->generation &&
-        frame->first_row == mailbox_->first_row + mailbox_->row_count) {
-        // The GUI has not taken the previous frame: this one carries its rows too.
-        frame->rows.insert(frame->rows.begin(), mailbox_->rows.begin(), mailbox_->rows.end());
-        frame->first_row = mailbox_->first_row;
-        frame->row_count += mailbox_->row_count;
-        if (!frame->layout) frame->layout = mailbox_->layout;
-        if (!mailbox_->error.isEmpty() && frame->error.isEmpty()) frame->error = mailbox_->error;
-    }
-    mailbox_ = std::move(frame);
-    if (notify) emit frameReady();
+    if (mailbox_->post(std::move(frame))) emit frameReady();
 }
 
-std::shared_ptr<SimulationFrame> SimulationWorker::takeFrame() {
-    std::lock_guard lock(mailbox_mutex_);
-    return std::move(mailbox_);
-}
+std::shared_ptr<SimulationFrame> SimulationWorker::takeFrame() { return mailbox_->take(); }
 
 void SimulationWorker::setExcitation(Index muscle, double excitation) {
     if (!sim_ || muscle < 0 || muscle >= Index(sim_->model().muscles.size())) return;

@@ -82,6 +82,8 @@ struct SimulationFrame {
     std::shared_ptr<const RecordingLayout> layout;
 };
 
+class FrameMailbox;
+
 class SimulationWorker : public QObject {
     Q_OBJECT
 public:
@@ -151,8 +153,7 @@ private:
     long long steps_ = 0;
     Index held_ = no_index;  // the perturbation holdForce updates in place
     RateWindow rates_;
-    std::mutex mailbox_mutex_;
-    std::shared_ptr<SimulationFrame> mailbox_;           // guarded by mailbox_mutex_
+    std::unique_ptr<FrameMailbox> mailbox_;              // to the GUI (frame_mailbox.h)
     std::shared_ptr<const RecordingLayout> new_layout_;  // for the next published frame
     size_t published_rows_ = 0;
     unsigned generation_ = 0;

@@ -2,6 +2,7 @@
 // simulate` records, stops cleanly on a blow-up, and keeps the live state on
 // its own thread.
 #include "simulation_controller.h"
+#include "frame_mailbox.h"
 #include "studio_test_support.h"
 
 #include "format/parser.h"
@@ -81,6 +82,7 @@ private slots:
     void blowUpStopsWithTimeAndBody();
     void liveStateStaysOnTheWorkerThread();
     void aBusyGuiGetsMergedFramesNotABacklog();
+    void theMailboxPassesUntakenRowsOnWithinARun();
     void aStoppedWorkerKeepsNoTimerRunning();
 };
 
@@ -320,6 +322,40 @@ void TestSimulationController::liveStateStaysOnTheWorkerThread() {
 // While the GUI thread is busy the worker keeps running; when the GUI looks
 // again it finds one frame holding every row since, not a queue of stale frames
 // to work through (the view would lag further and further behind the run).
+// The one mailbox of the worker and the scenario runner (frame_mailbox.h): a frame
+// not taken gives its rows, layout and error to the next of its run; a frame of
+// another run, or one whose rows do not follow on, replaces it.
+void TestSimulationController::theMailboxPassesUntakenRowsOnWithinARun() {
+    const auto frame = [](unsigned generation, size_t first_row, std::vector<double> rows) {
+        auto f = std::make_shared<SimulationFrame>();
+        f->generation = generation;
+        f->first_row = first_row;
+        f->row_count = rows.size();  // one column
+        f->rows = std::move(rows);
+        return f;
+    };
+    FrameMailbox mailbox;
+    auto first = frame(1, 0, {0, 1});
+    first->layout = std::make_shared<RecordingLayout>();
+    first->error = QStringLiteral("blew up");
+    QVERIFY(mailbox.post(first));              // an empty slot: the GUI is told
+    QVERIFY(!mailbox.post(frame(1, 2, {2})));  // already told
+    std::shared_ptr<SimulationFrame> taken = mailbox.take();
+    QVERIFY(taken);
+    QCOMPARE(taken->first_row, size_t(0));
+    QCOMPARE(taken->rows, (std::vector<double>{0, 1, 2}));
+    QVERIFY(taken->layout);
+    QCOMPARE(taken->error, QStringLiteral("blew up"));
+    QVERIFY(!mailbox.take());
+
+    QVERIFY(mailbox.post(frame(1, 3, {3})));
+    QVERIFY(!mailbox.post(frame(2, 0, {10})));  // a new run: the old rows are not its rows
+    QCOMPARE(mailbox.take()->rows, (std::vector<double>{10}));
+    QVERIFY(mailbox.post(frame(2, 1, {11})));
+    QVERIFY(!mailbox.post(frame(2, 5, {15})));  // not following on: replaced
+    QCOMPARE(mailbox.take()->first_row, size_t(5));
+}
+
 void TestSimulationController::aBusyGuiGetsMergedFramesNotABacklog() {
     SimulationController controller;
     const double end_time = 2.0;
