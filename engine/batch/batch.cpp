@@ -1,25 +1,23 @@
 #include "batch/batch.h"
 
+#include "parallel/thread_pool.h"
+
 #include <algorithm>
-#include <atomic>
 #include <exception>
 #include <string>
-#include <thread>
 
 namespace hfd {
 
 int batch_thread_count(int threads, size_t jobs) {
-    if (threads <= 0) threads = int(std::max(1u, std::thread::hardware_concurrency()));
-    return std::max(1, std::min(threads, int(std::max<size_t>(jobs, 1))));
+    return std::max(1, std::min(hardware_thread_count(threads), int(std::max<size_t>(jobs, 1))));
 }
 
 void run_batch(const std::vector<BatchJob>& jobs, int threads, const JobDone& on_done,
                const volatile std::sig_atomic_t* interrupted) {
-    std::atomic<size_t> next{0};
-    auto worker = [&] {
-        while (!(interrupted && *interrupted)) {
-            const size_t index = next.fetch_add(1);
-            if (index >= jobs.size()) return;
+    ThreadPool pool(batch_thread_count(threads, jobs.size()));
+    pool.run(
+        jobs.size(),
+        [&](size_t index) {
             JobOutcome outcome;
             try {
                 outcome = run_job(jobs[index], interrupted);
@@ -28,13 +26,8 @@ void run_batch(const std::vector<BatchJob>& jobs, int threads, const JobDone& on
                 outcome.message = std::string("run aborted: ") + error.what();
             }
             if (on_done) on_done(index, outcome);
-        }
-    };
-    const int count = batch_thread_count(threads, jobs.size());
-    std::vector<std::thread> pool;
-    for (int t = 1; t < count; ++t) pool.emplace_back(worker);
-    worker();  // the calling thread is one of the workers
-    for (std::thread& thread : pool) thread.join();
+        },
+        interrupted);
 }
 
 }  // namespace hfd

@@ -24,69 +24,12 @@ Evaluation evaluate_one(const Objective& objective, const std::vector<double>& c
 
 }  // namespace
 
-ParallelEvaluator::ParallelEvaluator(int threads) {
-    if (threads <= 0) threads = int(std::max(1u, std::thread::hardware_concurrency()));
-    for (int t = 1; t < threads; ++t) workers_.emplace_back([this] { work_loop(); });
-}
-
-ParallelEvaluator::~ParallelEvaluator() {
-    {
-        std::lock_guard lock(mutex_);
-        stopping_ = true;
-    }
-    work_ready_.notify_all();
-    for (std::thread& worker : workers_) worker.join();
-}
-
-void ParallelEvaluator::run_pending() {
-    // Candidates are handed out one at a time (their costs may differ a lot: a
-    // simulation that falls ends early); one lock per candidate is negligible
-    // against an evaluation.
-    std::unique_lock lock(mutex_);
-    while (next_ < candidates_->size()) {
-        const size_t index = next_++;
-        lock.unlock();
-        Evaluation result = evaluate_one(*objective_, (*candidates_)[index]);
-        lock.lock();
-        (*results_)[index] = std::move(result);
-    }
-}
-
-void ParallelEvaluator::work_loop() {
-    unsigned long long seen = 0;
-    std::unique_lock lock(mutex_);
-    for (;;) {
-        work_ready_.wait(lock, [&] { return stopping_ || batch_ != seen; });
-        if (stopping_) return;
-        seen = batch_;
-        lock.unlock();
-        run_pending();
-        lock.lock();
-        if (--busy_workers_ == 0) work_done_.notify_all();
-    }
-}
+ParallelEvaluator::ParallelEvaluator(int threads) : pool_(threads) {}
 
 std::vector<Evaluation> ParallelEvaluator::evaluate(const Objective& objective,
                                                     const std::vector<std::vector<double>>& candidates) {
     std::vector<Evaluation> results(candidates.size());
-    {
-        std::lock_guard lock(mutex_);
-        objective_ = &objective;
-        candidates_ = &candidates;
-        results_ = &results;
-        next_ = 0;
-        busy_workers_ = int(workers_.size());
-        ++batch_;
-    }
-    work_ready_.notify_all();
-    run_pending();
-    // Every worker has to see this batch before the next one may start, so the
-    // caller waits for all of them, not only for the last candidate.
-    std::unique_lock lock(mutex_);
-    work_done_.wait(lock, [&] { return busy_workers_ == 0; });
-    objective_ = nullptr;
-    candidates_ = nullptr;
-    results_ = nullptr;
+    pool_.run(candidates.size(), [&](size_t i) { results[i] = evaluate_one(objective, candidates[i]); });
     return results;
 }
 

@@ -6,6 +6,7 @@
 #include "batch/batch.h"
 #include "batch/summary.h"
 #include "format/parser.h"
+#include "parallel/thread_pool.h"
 #include "run/csv_writer.h"
 
 #include <QProcess>
@@ -13,7 +14,10 @@
 #include <QtTest>
 
 #include <algorithm>
+#include <atomic>
 #include <memory>
+#include <mutex>
+#include <set>
 #include <thread>
 #include <tuple>
 
@@ -67,6 +71,43 @@ const PropNode& named(const PropNode& parent, const std::string& key, const std:
 class TestBatch : public QObject {
     Q_OBJECT
 private slots:
+    // The engine's one pool (parallel/thread_pool.h): every index once per run, on as
+    // many threads as asked, runs one after another on the same threads, and a stop
+    // flag that ends the handing out.
+    void threadPoolRunsEveryIndexOnceAndStopsWhenTold() {
+        ThreadPool pool(3);
+        QCOMPARE(pool.thread_count(), 3);
+        for (int round = 0; round < 20; ++round) {
+            std::vector<std::atomic<int>> calls(97);
+            std::mutex mutex;
+            std::set<std::thread::id> threads;
+            pool.run(calls.size(), [&](size_t i) {
+                ++calls[i];
+                std::lock_guard lock(mutex);
+                threads.insert(std::this_thread::get_id());
+            });
+            for (const std::atomic<int>& c : calls) QCOMPARE(c.load(), 1);
+            QVERIFY(threads.size() <= 3);
+        }
+        // a stop set before the run starts nothing; one set by the 5th index of a
+        // one-thread pool lets no 6th start
+        volatile std::sig_atomic_t stop = 1;
+        std::atomic<int> started{0};
+        pool.run(
+            1000, [&](size_t) { ++started; }, &stop);
+        QCOMPARE(started.load(), 0);
+        ThreadPool single(1);
+        stop = 0;
+        single.run(
+            1000,
+            [&](size_t) {
+                if (++started == 5) stop = 1;
+            },
+            &stop);
+        QCOMPARE(started.load(), 5);
+        pool.run(0, [](size_t) { QFAIL("no index"); });
+    }
+
     void axis_lists_and_ranges() {
         std::string error;
         auto axis = parse_sweep_axis("body.rod.mass=1, 2.5 ,3", &error);
