@@ -7,7 +7,7 @@
 // are partial steps: the sampling does not change the steps); for the spheres
 // also the largest distance from the exact parabola before the first contact,
 // and for the dropped one the first contact onset against the free-fall time.
-#include "io/contact_events.h"
+#include "run/contact_events.h"
 #include "run/recorder.h"
 #include "run/run.h"
 #include "scenarios.h"

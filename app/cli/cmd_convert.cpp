@@ -6,7 +6,7 @@
 
 #include "format/parser.h"
 #include "format/writer.h"
-#include "io/foot_contacts.h"
+#include "osim/foot_contacts.h"
 #include "osim/osim_import.h"
 
 #include <algorithm>

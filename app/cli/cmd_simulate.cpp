@@ -10,7 +10,7 @@
 
 #include "arguments.h"
 
-#include "io/contact_events.h"
+#include "run/contact_events.h"
 #include "run/csv_writer.h"
 #include "run/recorder.h"
 #include "run/recording_files.h"

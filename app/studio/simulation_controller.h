@@ -12,7 +12,7 @@
 // until then is kept.
 #include "draw/pose_snapshot.h"
 #include "io/channels.h"
-#include "io/contact_events.h"
+#include "run/contact_events.h"
 #include "io/excitation_csv.h"
 #include "run/recorder.h"
 #include "run/run.h"

@@ -5,7 +5,7 @@
 // the shortest text that reads back to the same double. Files are replaced
 // atomically (see text_file.h).
 #include "io/channels.h"
-#include "io/contact_events.h"
+#include "run/contact_events.h"
 #include "io/text_file.h"
 
 #include <string>

@@ -9,7 +9,7 @@
 // continues from t1. So a run sampled every 0.5 ms and one sampled every 10 ms
 // take the same steps and meet the same contact events.
 #include "format/diagnostic.h"
-#include "io/contact_events.h"
+#include "run/contact_events.h"
 #include "run/recorder.h"
 #include "sim/simulation.h"
 

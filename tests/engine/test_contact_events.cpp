@@ -1,7 +1,7 @@
 // Contact events on a ball dropped on an undamped linear (pd) contact: the
 // onset, lift-off and second onset times are known in closed form.
 #include "format/parser.h"
-#include "io/contact_events.h"
+#include "run/contact_events.h"
 #include "run/recorder.h"
 #include "run/run.h"
 #include "model/build_model.h"

@@ -3,7 +3,7 @@
 // the default pose, optional landing spheres, and the pose lowered so that the
 // lowest sphere just touches the ground.
 #include "format/parser.h"
-#include "io/foot_contacts.h"
+#include "osim/foot_contacts.h"
 #include "model/build_model.h"
 #include "state/kinematics.h"
 

@@ -6,7 +6,7 @@
 // HFD_OPENSIM_MODELS_DIR=DIR/Models). Those slots skip when it is unset; the
 // corpus model (HFD_CORPUS_DIR) is checked whenever the corpus is present.
 #include "format/parser.h"
-#include "io/foot_contacts.h"
+#include "osim/foot_contacts.h"
 #include "osim/osim_import.h"
 #include "model/build_model.h"
 #include "state/kinematics.h"

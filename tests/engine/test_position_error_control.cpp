@@ -7,7 +7,7 @@
 // v_n = v(t_n - h_(n-1) / 2)), so their steps grow to max_step in free flight and a
 // free fall ends on the parabola.
 #include "integrators/error_control_integrator.h"
-#include "io/contact_events.h"
+#include "run/contact_events.h"
 #include "run/recorder.h"
 #include "run/run.h"
 #include "sim_test_util.h"

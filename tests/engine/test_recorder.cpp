@@ -3,7 +3,7 @@
 // that blow up or gain absurd energy stop with the time and the body named.
 #include "format/parser.h"
 #include "forces/muscle_path.h"
-#include "io/contact_events.h"
+#include "run/contact_events.h"
 #include "run/recorder.h"
 #include "run/run.h"
 #include "model/build_model.h"

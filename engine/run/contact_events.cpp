@@ -1,4 +1,4 @@
-#include "io/contact_events.h"
+#include "run/contact_events.h"
 
 #include <algorithm>
 #include <cmath>

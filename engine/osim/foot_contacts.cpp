@@ -1,4 +1,4 @@
-#include "io/foot_contacts.h"
+#include "osim/foot_contacts.h"
 
 #include "model/build_model.h"
 #include "state/kinematics.h"
