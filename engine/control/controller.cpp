@@ -64,16 +64,13 @@ void read_controller_timing(PropertyReader& reader, ControllerTiming& timing) {
         reader.accept(key);
 }
 
-bool is_controller_type(const std::string& key) {
-    return find_type<ControllerFactory>(controller_types, key) != nullptr;
-}
+bool is_controller_type(const std::string& key) { return find_type(controller_types, key) != nullptr; }
 
 std::unique_ptr<Controller> create_controller(const PropNode& node, ControllerContext& context) {
-    const TypeRow<ControllerFactory>* type = find_type<ControllerFactory>(controller_types, node.key);
+    const TypeRow<ControllerFactory>* type = find_type(controller_types, node.key);
     if (!type || !type->create) {
-        context.creation.error(
-            node, type ? std::string(type->unsupported)
-                       : unknown_type_message<ControllerFactory>(controller_types, "controller type", node.key));
+        context.creation.error(node, type ? std::string(type->unsupported)
+                                          : unknown_type_message(controller_types, "controller type", node.key));
         return nullptr;
     }
     // auto_std_factor applies to the parameters declared below it

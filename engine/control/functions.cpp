@@ -183,12 +183,12 @@ const TypeRow<FunctionFactory> function_types[] = {
 
 }  // namespace
 
-bool is_function_type(std::string_view key) { return find_type<FunctionFactory>(function_types, key) != nullptr; }
+bool is_function_type(std::string_view key) { return find_type(function_types, key) != nullptr; }
 
 std::unique_ptr<ControlFunction> create_function(const PropNode& node, CreationContext& context) {
-    const TypeRow<FunctionFactory>* type = find_type<FunctionFactory>(function_types, node.key);
+    const TypeRow<FunctionFactory>* type = find_type(function_types, node.key);
     if (!type) {
-        context.error(node, unknown_type_message<FunctionFactory>(function_types, "function type", node.key));
+        context.error(node, unknown_type_message(function_types, "function type", node.key));
         return nullptr;
     }
     PropertyReader reader(node, context, std::string(type->name));

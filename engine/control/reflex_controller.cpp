@@ -291,10 +291,10 @@ std::unique_ptr<Controller> create_reflex_controller(const PropNode& node, Contr
     const bool dual_sided = reader.flag("dual_sided", context.location.side == 0);
     bool ok = true;
     const auto create = [&](const PropNode& item) {
-        const TypeRow<ReflexFactory>* type = find_type<ReflexFactory>(reflex_types, item.key);
+        const TypeRow<ReflexFactory>* type = find_type(reflex_types, item.key);
         if (!type) {
-            context.creation.error(item, unknown_type_message<ReflexFactory>(reflex_types, "reflex type", item.key) +
-                                             " in ReflexController");
+            context.creation.error(
+                item, unknown_type_message(reflex_types, "reflex type", item.key) + " in ReflexController");
             ok = false;
             return;
         }

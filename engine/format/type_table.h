@@ -7,7 +7,7 @@
 // once, here.
 #include "format/property_spec.h"
 
-#include <span>
+#include <cstddef>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -22,8 +22,8 @@ struct TypeRow {
 };
 
 // The row named `name`, or nullptr.
-template <typename Factory>
-const TypeRow<Factory>* find_type(std::span<const TypeRow<Factory>> table, std::string_view name) {
+template <typename Factory, size_t N>
+const TypeRow<Factory>* find_type(const TypeRow<Factory> (&table)[N], std::string_view name) {
     for (const TypeRow<Factory>& row : table)
         if (row.name == name) return &row;
     return nullptr;
@@ -31,9 +31,8 @@ const TypeRow<Factory>* find_type(std::span<const TypeRow<Factory>> table, std::
 
 // "unknown <what> '<name>' (known: A, B, ...)" with "; did you mean 'A'?" when a
 // supported name is close (did_you_mean); the known list names supported rows only.
-template <typename Factory>
-std::string unknown_type_message(std::span<const TypeRow<Factory>> table, std::string_view what,
-                                 std::string_view name) {
+template <typename Factory, size_t N>
+std::string unknown_type_message(const TypeRow<Factory> (&table)[N], std::string_view what, std::string_view name) {
     std::vector<std::string_view> known;
     std::string list;
     for (const TypeRow<Factory>& row : table) {

@@ -130,10 +130,10 @@ std::unique_ptr<Measure> create_measure(const PropNode& node, MeasureContext& co
         context.creation.error(node, "expected '" + type + " { ... }'");
         return nullptr;
     }
-    const TypeRow<MeasureFactory>* found = find_type<MeasureFactory>(measure_types, type);
+    const TypeRow<MeasureFactory>* found = find_type(measure_types, type);
     if (!found || !found->create) {
-        context.creation.error(node, found ? std::string(found->unsupported)
-                                           : unknown_type_message<MeasureFactory>(measure_types, "measure type", type));
+        context.creation.error(
+            node, found ? std::string(found->unsupported) : unknown_type_message(measure_types, "measure type", type));
         return nullptr;
     }
     PropertyReader reader(node, context.creation, type);

@@ -7,6 +7,9 @@
 
 namespace hfd {
 
+namespace {
+
+// The scenario's own channels after the Recorder's (leg forces, controller outputs).
 std::vector<Channel> scenario_channels(const Plant& plant, const std::vector<ControlChannel>& controls) {
     std::vector<Channel> channels;
     for (const Leg& leg : plant.legs)
@@ -19,6 +22,8 @@ std::vector<Channel> scenario_channels(const Plant& plant, const std::vector<Con
         channels.push_back({control.name, "", ChannelGroup::Muscles, "controller", "controller"});
     return channels;
 }
+
+}  // namespace
 
 ScenarioRecorder::ScenarioRecorder(const Scenario& scenario, double sample_period)
     : scenario_(scenario), period_(std::max(sample_period, 0.0)) {}

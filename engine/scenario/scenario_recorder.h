@@ -50,7 +50,4 @@ private:
 // The recording as CSV: a header of channel labels ("knee_angle_r [rad]"), a row per sample.
 bool save_scenario_recording_csv(const std::string& path, const ScenarioRecorder& recording, std::string* error);
 
-// The scenario's own channels (leg forces, controller outputs), as the recorder lists them.
-std::vector<Channel> scenario_channels(const Plant& plant, const std::vector<ControlChannel>& controls);
-
 }  // namespace hfd
